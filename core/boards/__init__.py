@@ -1,0 +1,1 @@
+"""Board geometry shared by every game: area graphs and hex grids."""

@@ -1,0 +1,1 @@
+"""The test kit: strategies and conformance checks any game plugin can run."""

@@ -1,0 +1,1 @@
+"""hex_kingdoms: four kingdoms on randomly assembled hex provinces."""

@@ -1,0 +1,1 @@
+"""Richard III: The Wars of the Roses, the two-player block wargame."""
