@@ -325,7 +325,7 @@ class HexMap:
         while frontier:
             h = frontier.popleft()
             d = found[h]
-            if d == steps:
+            if d >= steps:
                 continue
             for n in neighbours(h):
                 if n in self._hexes and n not in found and (passable is None or passable(h, n)):
