@@ -1,0 +1,231 @@
+"""The one protocol every client uses: start a game, ask who decides and what they may do,
+apply a choice, and look at the game from a player's seat.
+
+``apply`` changes the state in place, like OpenSpiel's ``apply_action``; use
+:func:`clone` (or :func:`child`) to keep the state before the move. An action is checked
+against the legal actions before anything changes, so a refused action leaves the state
+exactly as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from banneret.canonical import state_hash
+from banneret.errors import (
+    GameOverError,
+    IllegalActionError,
+    MalformedActionError,
+    NotYourTurnError,
+    OptionError,
+    SeatError,
+)
+from banneret.hookspecs import StepContext
+from banneret.registry import Registry, default_registry
+from banneret.state import State
+from banneret.types import GAME_OVER, Action, Event, Outcome, Pending
+
+__all__ = [
+    "new_game", "pending", "legal_actions", "apply", "child", "clone", "view",
+    "outcome", "is_over", "state_hash", "find_action", "VARIANT_OPTION",
+]
+
+VARIANT_OPTION = "variant"
+"""Reserved option naming house-rule variants (comma-separated) offered by plugins."""
+
+
+def new_game(
+    game_id: str,
+    seed: int = 0,
+    seats: Mapping[str, str] | None = None,
+    options: Mapping[str, Any] | None = None,
+    scenario: str | None = None,
+    players: int | None = None,
+    registry: Registry | None = None,
+) -> State:
+    """Set up a new game and run it to its first decision.
+
+    ``seats`` maps factions to the kind of player seated there (``human``, ``random`` or an
+    agent the game's plugins offer); unnamed factions get ``human``. ``players`` picks the
+    number of factions for games that allow several; default the game's maximum.
+    """
+    reg = registry or default_registry()
+    game = reg.game(game_id)
+    info = game.info
+    given = dict(options or {})
+    variant_text = given.pop(VARIANT_OPTION, "")
+    resolved = info.resolve_options(given)
+    variants = _resolve_variants(reg, game_id, variant_text)
+    if variants:
+        resolved[VARIANT_OPTION] = ",".join(v.name for v in variants)
+    count = info.max_players if players is None else players
+    if not isinstance(count, int) or not info.min_players <= count <= info.max_players:
+        raise OptionError(
+            f"{info.id} is played by {info.min_players}-{info.max_players} players, not {players!r}"
+        )
+    sc = info.scenario(scenario)
+    factions = tuple(game.factions(count, resolved))
+    rules = dict(game.rule_parameters())
+    for variant in variants:
+        variant.adjust(rules, resolved)
+    state = State(game, seed, sc.name, resolved, rules, factions)
+    state.seats = _resolve_seats(reg, info.id, factions, seats)
+    state.registry = reg
+    state.observers = reg.pm.hook if reg.has_observers() else None
+    state.data = game.setup(state)
+    game.start(state)
+    if state.observers is not None:
+        state.observers.banneret_game_started(state=state)
+    return state
+
+
+def _resolve_variants(reg: Registry, game_id: str, text: Any) -> list[Any]:
+    if not text:
+        return []
+    if not isinstance(text, str):
+        raise OptionError(f"option variant takes variant names separated by commas, not {text!r}")
+    offered = reg.variants(game_id)
+    out = []
+    for name in (n.strip() for n in text.split(",")):
+        if name not in offered:
+            known = ", ".join(offered) or "none installed"
+            raise OptionError(f"{game_id} has no house-rule variant {name!r} (variants: {known})")
+        out.append(offered[name])
+    return out
+
+
+def _resolve_seats(
+    reg: Registry, game_id: str, factions: tuple[str, ...], seats: Mapping[str, str] | None
+) -> dict[str, str]:
+    out = {f: "human" for f in factions}
+    if not seats:
+        return out
+    kinds = {"human", *reg.agents(game_id)}
+    for faction, kind in seats.items():
+        if faction not in out:
+            raise SeatError(f"{game_id} has no faction {faction!r} in play (factions: {', '.join(factions)})")
+        if kind not in kinds:
+            raise SeatError(f"unknown kind of player {kind!r} for {faction} (choose from: {', '.join(sorted(kinds))})")
+        out[faction] = kind
+    return out
+
+
+def pending(state: State) -> Pending:
+    """Who must decide now, and what kind of decision it is."""
+    return state.game.pending(state)
+
+
+def is_over(state: State) -> bool:
+    return not state.game.pending(state).players
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result if the game has ended by its rules, else ``None``."""
+    if state.game.pending(state).players:
+        return None
+    return state.game.outcome(state)
+
+
+def legal_actions(state: State, player: str | None = None) -> list[Action]:
+    """The actions ``player`` may choose now (default: the only player who must decide).
+
+    The list is cached until the next :func:`apply`; do not modify it.
+    """
+    if player is None:
+        players = state.game.pending(state).players
+        if len(players) != 1:
+            if not players:
+                return []
+            raise NotYourTurnError(
+                f"several players decide at once ({', '.join(players)}): name the player"
+            )
+        player = players[0]
+    if state._legal_step != state.step:
+        state._legal_step = state.step
+        state._legal = {}
+    found = state._legal.get(player)
+    if found is None:
+        if player in state.game.pending(state).players:
+            found = state.game.legal_actions(state, player)
+        else:
+            found = []
+        state._legal[player] = found
+    return found
+
+
+def find_action(state: State, player: str, label: str) -> Action:
+    """The legal action of ``player`` with this label (how saves and terminals name moves)."""
+    for action in legal_actions(state, player):
+        if action.label == label:
+            return action
+    raise IllegalActionError(f"{player} cannot {label!r} now")
+
+
+def apply(state: State, action: Action) -> list[Event]:
+    """Apply a legal action in place and return the events it produced.
+
+    Raises a subclass of :class:`~banneret.errors.ActionError` (state untouched) when the
+    action is malformed, not this player's to make, or not legal now.
+    """
+    if not isinstance(action, Action):
+        raise MalformedActionError(
+            f"expected a banneret.Action from legal_actions(), not {type(action).__name__}"
+        )
+    now = state.game.pending(state)
+    if not now.players:
+        raise GameOverError("the game is over; no more actions are accepted")
+    if action.player not in now.players:
+        raise NotYourTurnError(
+            f"it is not {action.player}'s decision now (waiting for {', '.join(now.players)})"
+        )
+    if action not in legal_actions(state, action.player):
+        raise IllegalActionError(f"{action.player} cannot {action.label!r} now ({now.kind})")
+    start = len(state.log)
+    state.game.apply(state, action)
+    state.step += 1
+    state.record.append((action.player, action.label))
+    events = state.log[start:]
+    hook = state.observers
+    if hook is not None:
+        hook.banneret_action_applied(context=StepContext(state, action, events))
+        if not state.game.pending(state).players:
+            result = state.game.outcome(state)
+            if result is not None:
+                hook.banneret_game_ended(state=state, outcome=result)
+    return events
+
+
+def clone(state: State) -> State:
+    """An independent copy of the state."""
+    return state.clone()
+
+
+def child(state: State, action: Action) -> State:
+    """A copy of the state with ``action`` applied; the original is unchanged."""
+    new = state.clone()
+    apply(new, action)
+    return new
+
+
+def view(state: State, player: str | None, log_tail: int | None = 30) -> dict[str, Any]:
+    """What ``player`` may know now, as JSON-ready data (``None``: the omniscient view).
+
+    Hidden facts are filtered here, by the engine and the plugin, never by a client.
+    """
+    now = state.game.pending(state)
+    entries = state.log if log_tail is None else state.log[-log_tail:]
+    log = [t for e in entries if (t := e.text_for(player)) is not None]
+    result = outcome(state)
+    return {
+        "game": state.game_id,
+        "scenario": state.scenario,
+        "step": state.step,
+        "turn": state.game.turn(state),
+        "you": player,
+        "factions": list(state.factions),
+        "pending": {"players": list(now.players), "kind": now.kind, "prompt": now.prompt},
+        "over": not now.players,
+        "outcome": None if result is None else {"winners": list(result.winners), "reason": result.reason},
+        "board": state.game.view(state, player),
+        "log": log,
+    }

@@ -1,0 +1,215 @@
+"""What a game plugin provides: its declared facts (:class:`GameInfo`) and its rules
+(a subclass of :class:`Game`).
+
+A game is a deterministic state machine. The engine owns the generic parts of the state
+(the generator, the log, the record of actions, the flow stack); the plugin owns
+``state.data``, its own attrs class or plain object with a cheap ``clone()``.
+
+Most games declare their sequence of play with :mod:`banneret.flow` and only implement
+:meth:`Game.setup`, :meth:`Game.outcome`, :meth:`Game.view` and :meth:`Game.render`;
+the flow answers who decides, offers actions and applies them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+
+import attrs
+
+from banneret.errors import OptionError
+from banneret.types import Action, GAME_OVER, Outcome, Pending
+
+if TYPE_CHECKING:
+    from banneret.flow import Flow
+    from banneret.rng import Rng
+    from banneret.state import State
+
+__all__ = ["OptionSpec", "Scenario", "GameInfo", "Game"]
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+@attrs.frozen
+class OptionSpec:
+    """One game option: a rule reading, a variant switch or a parameter.
+
+    The type of ``default`` (bool, int or str) decides how text from the command line is
+    parsed; ``choices`` restricts the accepted values.
+    """
+
+    name: str
+    default: bool | int | str
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def parse(self, value: Any) -> bool | int | str:
+        """Check and convert ``value`` (text from the command line, or a typed value)."""
+        kind = type(self.default)
+        if isinstance(value, str) and kind is not str:
+            text = value.strip().lower()
+            if kind is bool:
+                if text in _TRUE:
+                    value = True
+                elif text in _FALSE:
+                    value = False
+                else:
+                    raise OptionError(f"option {self.name} takes yes/no, not {value!r}")
+            else:
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise OptionError(f"option {self.name} takes a whole number, not {value!r}") from None
+        if type(value) is not kind:
+            raise OptionError(f"option {self.name} takes a {kind.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            shown = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name} must be one of {shown}, not {value!r}")
+        return value
+
+
+@attrs.frozen
+class Scenario:
+    """A named starting position (the first scenario of a game is its default)."""
+
+    name: str
+    description: str
+
+
+@attrs.frozen
+class GameInfo:
+    """The static facts of a game, declared up front so generic tools can check it.
+
+    ``max_decisions`` is the declared bound: any game played to the end by legal actions
+    finishes within that many decisions (the test kit checks it). ``coverage`` is a one-line
+    summary of how much of the rulebook is implemented, with the docs page for details.
+    """
+
+    id: str
+    name: str
+    version: str
+    description: str
+    rules_summary: str
+    factions: tuple[str, ...]
+    min_players: int
+    max_players: int
+    scenarios: tuple[Scenario, ...]
+    options: tuple[OptionSpec, ...] = ()
+    max_decisions: int = 100_000
+    hidden_information: bool = False
+    coverage: str = ""
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise OptionError(f"{self.id} has no option {name!r} (options: {known})")
+
+    def scenario(self, name: str | None) -> Scenario:
+        if name is None:
+            return self.scenarios[0]
+        for sc in self.scenarios:
+            if sc.name == name:
+                return sc
+        known = ", ".join(s.name for s in self.scenarios)
+        raise OptionError(f"{self.id} has no scenario {name!r} (scenarios: {known})")
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """All options with defaults filled in and every given value checked."""
+        out = {o.name: o.default for o in self.options}
+        for name, value in (given or {}).items():
+            out[name] = self.option(name).parse(value)
+        return out
+
+
+class Game:
+    """Base class of a game's rules. Subclasses set ``info`` and, usually, ``flow``.
+
+    Every method receives the engine's :class:`~banneret.state.State`; the game's own data
+    is ``state.data``. Methods that change the state get it through the engine, which has
+    already checked the action is legal.
+    """
+
+    info: ClassVar[GameInfo]
+    flow: ClassVar["Flow | None"] = None
+
+    # --- set-up ------------------------------------------------------------------------
+
+    def factions(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The factions in play for ``players`` players (default: the first ``players``)."""
+        return self.info.factions[:players]
+
+    def setup(self, state: "State") -> Any:
+        """Create the game's own data; ``state`` already has rng, factions, options, rules."""
+        raise NotImplementedError
+
+    def rule_parameters(self) -> dict[str, Any]:
+        """Named numbers of the rules that house-rule variants may change (see hookspecs)."""
+        return {}
+
+    # --- decisions (defaults delegate to the declared flow) -------------------------------
+
+    def pending(self, state: "State") -> Pending:
+        if self.flow is None:
+            raise NotImplementedError(f"{self.info.id} declares no flow and does not override pending()")
+        return self.flow.pending(state)
+
+    def legal_actions(self, state: "State", player: str) -> list[Action]:
+        assert self.flow is not None
+        return self.flow.actions(state, player)
+
+    def apply(self, state: "State", action: Action) -> None:
+        assert self.flow is not None
+        self.flow.act(state, action)
+
+    def start(self, state: "State") -> None:
+        """Run the game to its first decision (called once after :meth:`setup`)."""
+        if self.flow is not None:
+            self.flow.begin(state)
+
+    # --- reading the state --------------------------------------------------------------
+
+    def outcome(self, state: "State") -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+        raise NotImplementedError
+
+    def turn(self, state: "State") -> int:
+        """The current game turn (used by caps such as ``simulate --max-turns``)."""
+        return 0
+
+    def view(self, state: "State", player: str | None) -> dict[str, Any]:
+        """What ``player`` may know, as JSON-ready data (``None``: everything)."""
+        raise NotImplementedError
+
+    def render(self, state: "State", player: str | None) -> str:
+        """A text picture of the board for the terminal, from ``player``'s viewpoint."""
+        return repr(self.view(state, player))
+
+    def invariants(self, state: "State") -> list[str]:
+        """Broken invariants, each as one sentence (empty when all hold)."""
+        return []
+
+    def snapshot(self, state: "State") -> Any:
+        """Canonical data for the state hash; default: the generic encoding of ``data``."""
+        from banneret.canonical import canonical
+
+        return canonical(state.data)
+
+    def resample_hidden(self, state: "State", player: str, rng: "Rng") -> "State | None":
+        """A copy of ``state`` in which facts hidden from ``player`` are redrawn with ``rng``,
+        consistently with what ``player`` knows; ``None`` if the game hides nothing.
+        The test kit checks that ``player``'s view does not change."""
+        return None
+
+    def clone_data(self, data: Any) -> Any:
+        """A copy of ``data`` sharing nothing mutable (default: ``data.clone()``)."""
+        return data.clone()
+
+    # convenience for flows and agents
+    def is_over(self, state: "State") -> bool:
+        return self.pending(state) == GAME_OVER
+
+    def sequence_of_play(self) -> Sequence[str]:
+        """The declared sequence of play, one line per procedure (for docs and ``info``)."""
+        return self.flow.describe() if self.flow is not None else ()

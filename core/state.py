@@ -1,0 +1,104 @@
+"""The engine's game state: the generic parts every game shares, plus the plugin's ``data``.
+
+Only the engine and the plugin touch a :class:`State` directly; clients go through
+:mod:`banneret.engine` and read :func:`banneret.engine.view`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from banneret.rng import Rng
+from banneret.types import Action, Event
+
+if TYPE_CHECKING:
+    from banneret.flow import Frame
+    from banneret.game import Game
+
+__all__ = ["State"]
+
+
+class State:
+    """A game in progress.
+
+    ``record`` is the canonical history (player, action label) from which the state can be
+    rebuilt by replay; ``log`` is the list of events, each with its own redaction.
+    """
+
+    __slots__ = (
+        "game", "game_id", "seed", "scenario", "options", "rules", "factions", "seats",
+        "rng", "data", "log", "record", "step", "stack", "flow_result",
+        "_legal_step", "_legal", "observers", "registry",
+    )
+
+    def __init__(
+        self,
+        game: "Game",
+        seed: int,
+        scenario: str,
+        options: dict[str, Any],
+        rules: dict[str, Any],
+        factions: tuple[str, ...],
+    ) -> None:
+        self.game = game
+        self.game_id: str = game.info.id
+        self.seed = seed
+        self.scenario = scenario
+        self.options = options
+        self.rules = rules
+        self.factions = factions
+        self.seats: dict[str, str] = {f: "human" for f in factions}
+        self.rng = Rng(seed)
+        self.data: Any = None
+        self.log: list[Event] = []
+        self.record: list[tuple[str, str]] = []
+        self.step = 0
+        self.stack: list["Frame"] = []
+        self.flow_result: tuple[Any, ...] | None = None
+        self._legal_step = -1
+        self._legal: dict[str, list[Action]] = {}
+        self.observers: Any = None
+        self.registry: Any = None
+
+    # --- writing the log ----------------------------------------------------------------
+
+    def emit(
+        self,
+        text: str,
+        kind: str = "info",
+        *,
+        only: tuple[str, ...] | None = None,
+        public: str | None = None,
+        reveal: bool = False,
+    ) -> None:
+        """Append an event; ``only``/``public`` give its per-player redaction."""
+        self.log.append(Event(kind, text, only, public, reveal))
+
+    # --- copying ------------------------------------------------------------------------
+
+    def clone(self) -> "State":
+        """An independent copy (for search and undo); costs a copy of data, log and record."""
+        new = State.__new__(State)
+        new.game = self.game
+        new.game_id = self.game_id
+        new.seed = self.seed
+        new.scenario = self.scenario
+        new.options = self.options
+        new.rules = self.rules
+        new.factions = self.factions
+        new.seats = self.seats
+        new.rng = Rng.from_state(self.rng.key, self.rng.counter)
+        new.data = self.game.clone_data(self.data)
+        new.log = self.log.copy()
+        new.record = self.record.copy()
+        new.step = self.step
+        new.stack = [f.copy() for f in self.stack]
+        new.flow_result = self.flow_result
+        new._legal_step = -1
+        new._legal = {}
+        new.observers = self.observers
+        new.registry = self.registry
+        return new
+
+    def __repr__(self) -> str:
+        return f"<State {self.game_id} seed={self.seed} step={self.step}>"
