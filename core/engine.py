@@ -111,17 +111,21 @@ def _resolve_seats(
 
 
 def pending(state: State) -> Pending:
-    """Who must decide now, and what kind of decision it is."""
-    return state.game.pending(state)
+    """Who must decide now, and what kind of decision it is (cached until the next apply)."""
+    if state._legal_step != state.step:
+        state._legal_step = state.step
+        state._legal = {}
+        state._pending = state.game.pending(state)
+    return state._pending
 
 
 def is_over(state: State) -> bool:
-    return not state.game.pending(state).players
+    return not pending(state).players
 
 
 def outcome(state: State) -> Outcome | None:
     """The result if the game has ended by its rules, else ``None``."""
-    if state.game.pending(state).players:
+    if pending(state).players:
         return None
     return state.game.outcome(state)
 
@@ -131,8 +135,9 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
 
     The list is cached until the next :func:`apply`; do not modify it.
     """
+    now = pending(state)
     if player is None:
-        players = state.game.pending(state).players
+        players = now.players
         if len(players) != 1:
             if not players:
                 return []
@@ -140,12 +145,9 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
                 f"several players decide at once ({', '.join(players)}): name the player"
             )
         player = players[0]
-    if state._legal_step != state.step:
-        state._legal_step = state.step
-        state._legal = {}
     found = state._legal.get(player)
     if found is None:
-        if player in state.game.pending(state).players:
+        if player in now.players:
             found = state.game.legal_actions(state, player)
         else:
             found = []
@@ -171,7 +173,7 @@ def apply(state: State, action: Action) -> list[Event]:
         raise MalformedActionError(
             f"expected a banneret.Action from legal_actions(), not {type(action).__name__}"
         )
-    now = state.game.pending(state)
+    now = pending(state)
     if not now.players:
         raise GameOverError("the game is over; no more actions are accepted")
     if action.player not in now.players:
@@ -188,7 +190,7 @@ def apply(state: State, action: Action) -> list[Event]:
     hook = state.observers
     if hook is not None:
         hook.banneret_action_applied(context=StepContext(state, action, events))
-        if not state.game.pending(state).players:
+        if not pending(state).players:
             result = state.game.outcome(state)
             if result is not None:
                 hook.banneret_game_ended(state=state, outcome=result)
@@ -212,7 +214,7 @@ def view(state: State, player: str | None, log_tail: int | None = 30) -> dict[st
 
     Hidden facts are filtered here, by the engine and the plugin, never by a client.
     """
-    now = state.game.pending(state)
+    now = pending(state)
     entries = state.log if log_tail is None else state.log[-log_tail:]
     log = [t for e in entries if (t := e.text_for(player)) is not None]
     result = outcome(state)

@@ -28,7 +28,7 @@ class State:
     __slots__ = (
         "game", "game_id", "seed", "scenario", "options", "rules", "factions", "seats",
         "rng", "data", "log", "record", "step", "stack", "flow_result",
-        "_legal_step", "_legal", "observers", "registry",
+        "_legal_step", "_legal", "_pending", "observers", "registry",
     )
 
     def __init__(
@@ -57,6 +57,7 @@ class State:
         self.flow_result: tuple[Any, ...] | None = None
         self._legal_step = -1
         self._legal: dict[str, list[Action]] = {}
+        self._pending: Any = None
         self.observers: Any = None
         self.registry: Any = None
 
@@ -96,6 +97,7 @@ class State:
         new.flow_result = self.flow_result
         new._legal_step = -1
         new._legal = {}
+        new._pending = None
         new.observers = self.observers
         new.registry = self.registry
         return new
