@@ -1,0 +1,320 @@
+"""Batch playouts: many games between computer players, checked as they go.
+
+Game ``i`` of a batch uses seed ``seed + i``; every faction is seated with an agent and
+each agent draws from ``agent_seed(game_seed, faction)``, so a batch is reproducible and
+each game is independent of the others. A batch can therefore be split among worker
+processes and merged in game order: the report is the same for any number of jobs, apart
+from its timing fields (:data:`TIMING_FIELDS`).
+
+After every step the plugin's invariants are checked; broken invariants and exceptions
+raised inside a game are counted (with the first few messages) and the batch goes on.
+Games stop when the rules end them, or when capped by ``max_turns`` (the game's own turn
+counter) or by the game's declared ``max_decisions``.
+
+The figures come from a :class:`banneret.stats.GameStats` observer registered on the
+registry for the batch::
+
+    from banneret.simulate import simulate
+
+    report = simulate("hex_kingdoms", games=200, seed=1, jobs=4)
+    print(report.as_dict()["wins"])
+
+Worker processes cannot receive a registry (it holds loaded modules), so each builds its
+own: the installed plugins, or only the importable ``plugins`` modules named. A registry
+passed in (tests, embedding applications) is used in this process, whatever ``jobs`` is.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import time
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import attrs
+
+from banneret import engine
+from banneret.agents import agent_seed
+from banneret.errors import OptionError, PluginError, SeatError
+from banneret.registry import Registry, default_registry, registry_from
+from banneret.stats import GameStats
+
+__all__ = [
+    "Batch", "GameResult", "Report", "TIMING_FIELDS", "make_batch", "play_one", "registry_for", "run_games", "simulate",
+]
+
+TIMING_FIELDS = ("seconds", "games_per_second", "decisions_per_second")
+"""Report fields that vary from run to run; everything else is fixed by the seed."""
+
+MESSAGES_KEPT = 5
+"""How many invariant and error messages a report quotes."""
+
+
+@attrs.frozen
+class Batch:
+    """What to play: a picklable description handed to worker processes."""
+
+    game: str
+    seats: tuple[tuple[str, str], ...]  # every faction in play -> its agent
+    seed: int = 0
+    options: tuple[tuple[str, Any], ...] = ()
+    scenario: str | None = None
+    players: int | None = None
+    max_turns: int | None = None
+
+    def new_game(self, seed: int, registry: Registry, seated: bool = True) -> Any:
+        return engine.new_game(
+            self.game, seed, dict(self.seats) if seated else None, dict(self.options),
+            self.scenario, self.players, registry=registry,
+        )
+
+
+@attrs.frozen
+class GameResult:
+    """How one game of a batch went."""
+
+    index: int
+    seed: int
+    decisions: int
+    turn: int
+    finished: bool
+    capped: str | None  # "turns" or "decisions" when cut off by a cap
+    winners: tuple[str, ...] | None
+    violations: int
+    messages: tuple[str, ...]
+    error: str | None
+
+
+def registry_for(plugins: Sequence[str] = ()) -> Registry:
+    """The installed plugins' registry, or one with only the named importable modules."""
+    if not plugins:
+        return default_registry()
+    modules = []
+    for name in plugins:
+        try:
+            modules.append(importlib.import_module(name))
+        except Exception as exc:
+            raise PluginError(f"cannot import plugin module {name!r}: {type(exc).__name__}: {exc}") from None
+    return registry_from(modules)
+
+
+def make_batch(
+    registry: Registry,
+    game: str,
+    seed: int = 0,
+    agent: str = "random",
+    seats: Mapping[str, str] | None = None,
+    options: Mapping[str, Any] | None = None,
+    scenario: str | None = None,
+    players: int | None = None,
+    max_turns: int | None = None,
+) -> Batch:
+    """Check a batch's set-up and seat every faction: ``agent`` unless ``seats`` names
+    another. Raises the engine's error (bad game, option, seat, player count) before any
+    playout."""
+    probe = engine.new_game(game, seed, None, options, scenario, players, registry=registry)
+    kinds = registry.agents(game)
+    chosen = {f: agent for f in probe.factions}
+    for faction, kind in (seats or {}).items():
+        if faction not in chosen:
+            raise SeatError(f"{game} has no faction {faction!r} in play (factions: {', '.join(probe.factions)})")
+        chosen[faction] = kind
+    for faction, kind in chosen.items():
+        if kind not in kinds:
+            hint = "simulate seats computer players only; " if kind == "human" else ""
+            raise SeatError(f"unknown agent {kind!r} for {faction} ({hint}agents for {game}: {', '.join(kinds)})")
+    batch = Batch(
+        game, tuple(chosen.items()), seed, tuple(sorted((options or {}).items())),
+        probe.scenario, len(probe.factions), max_turns,
+    )
+    batch.new_game(seed, registry)  # the seats as the engine sees them
+    return batch
+
+
+def play_one(batch: Batch, index: int, registry: Registry) -> GameResult:
+    """Play game ``index`` of ``batch`` to its end or its cap."""
+    seed = batch.seed + index
+    decisions = 0
+    turn = 0
+    violations = 0
+    messages: list[str] = []
+    capped: str | None = None
+    where = f"game {index} (seed {seed})"
+    try:
+        state = batch.new_game(seed, registry)
+        game = state.game
+        factories = registry.agents(batch.game)
+        agents = {f: factories[k](batch.game, f, agent_seed(seed, f)) for f, k in batch.seats}
+        limit = game.info.max_decisions
+        max_turns = batch.max_turns
+        while True:
+            broken = game.invariants(state)
+            if broken:
+                violations += len(broken)
+                for text in broken:
+                    if len(messages) < MESSAGES_KEPT:
+                        messages.append(f"{where} step {state.step}: {text}")
+            turn = game.turn(state)
+            players = engine.pending(state).players
+            if not players:
+                break
+            if max_turns is not None and turn > max_turns:
+                capped = "turns"
+                break
+            if decisions >= limit:
+                capped = "decisions"
+                break
+            player = players[0]
+            actions = engine.legal_actions(state, player)
+            engine.apply(state, agents[player].choose(state, player, actions))
+            decisions += 1
+        result = engine.outcome(state) if capped is None else None
+        winners = None if result is None else tuple(result.winners)
+        return GameResult(index, seed, decisions, turn, capped is None, capped, winners, violations, tuple(messages), None)
+    except Exception as exc:  # a bug in one game must not stop the batch
+        error = f"{where} step {decisions}: {type(exc).__name__}: {exc}"
+        return GameResult(index, seed, decisions, turn, False, None, None, violations, tuple(messages), error)
+
+
+def run_games(
+    batch: Batch,
+    indices: Iterable[int],
+    registry: Registry,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> tuple[list[GameResult], GameStats]:
+    """Play the given games in this process, with a fresh statistics observer registered
+    on ``registry`` for the duration."""
+    stats = GameStats()
+    registry.register(stats)
+    try:
+        results = []
+        for i in indices:
+            result = play_one(batch, i, registry)
+            results.append(result)
+            if on_game is not None:
+                on_game(result)
+        return results, stats
+    finally:
+        registry.pm.unregister(stats)
+
+
+_worker_registries: dict[tuple[str, ...], Registry] = {}
+
+
+def _run_chunk(job: tuple[Batch, tuple[str, ...], int, int]) -> tuple[list[GameResult], dict[str, Any]]:
+    batch, plugins, start, stop = job
+    registry = _worker_registries.get(plugins)
+    if registry is None:
+        registry = _worker_registries[plugins] = registry_for(plugins)
+    results, stats = run_games(batch, range(start, stop), registry)
+    return results, stats.as_dict()
+
+
+def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
+    size = max(1, min(100, -(-games // (jobs * 8))))
+    return [(a, min(a + size, games)) for a in range(0, games, size)]
+
+
+@attrs.define
+class Report:
+    """The outcome of a batch (see :meth:`as_dict` for the figures)."""
+
+    batch: Batch
+    games: int
+    results: list[GameResult]
+    stats: GameStats
+    seconds: float
+
+    def as_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data; equal for equal batches except :data:`TIMING_FIELDS`."""
+        results = self.results
+        decisions = self.stats.decisions
+        seconds = self.seconds
+        seats = dict(self.batch.seats)
+        wins = {f: 0 for f in seats}
+        wins.update(self.stats.wins)
+        violations = sum(r.violations for r in results)
+        messages = [m for r in results for m in r.messages][:MESSAGES_KEPT]
+        errors = [r.error for r in results if r.error is not None]
+        return {
+            "game": self.batch.game,
+            "games": self.games,
+            "seed": self.batch.seed,
+            "scenario": self.batch.scenario,
+            "players": len(seats),
+            "options": dict(sorted(self.batch.options)),
+            "seats": dict(sorted(seats.items())),
+            "max_turns": self.batch.max_turns,
+            "finished": sum(r.finished for r in results),
+            "capped": sum(r.capped is not None for r in results),
+            "capped_by_turns": sum(r.capped == "turns" for r in results),
+            "capped_by_decisions": sum(r.capped == "decisions" for r in results),
+            "wins": dict(sorted(wins.items())),
+            "draws": self.stats.draws,
+            "end_reasons": dict(sorted(self.stats.end_reasons.items())),
+            "decisions": decisions,
+            "mean_decisions": round(decisions / self.games, 3) if self.games else 0.0,
+            "longest_game": max((r.decisions for r in results), default=0),
+            "mean_turns": round(sum(r.turn for r in results) / self.games, 3) if self.games else 0.0,
+            "decisions_by_faction": dict(sorted(self.stats.decisions_by_faction.items())),
+            "actions_by_kind": dict(sorted(self.stats.actions_by_kind.items())),
+            "events_by_kind": dict(sorted(self.stats.events_by_kind.items())),
+            "invariant_violations": violations,
+            "invariant_messages": messages,
+            "errors": len(errors),
+            "error_messages": errors[:MESSAGES_KEPT],
+            "seconds": round(seconds, 3),
+            "games_per_second": round(self.games / seconds, 1) if seconds > 0 else 0.0,
+            "decisions_per_second": round(decisions / seconds, 1) if seconds > 0 else 0.0,
+        }
+
+
+def simulate(
+    game: str,
+    games: int = 100,
+    seed: int = 0,
+    agent: str = "random",
+    seats: Mapping[str, str] | None = None,
+    options: Mapping[str, Any] | None = None,
+    scenario: str | None = None,
+    players: int | None = None,
+    max_turns: int | None = None,
+    jobs: int = 1,
+    registry: Registry | None = None,
+    plugins: Sequence[str] = (),
+    on_game: Callable[[int], None] | None = None,
+) -> Report:
+    """Play ``games`` games and report on them.
+
+    Bad set-up (unknown game, agent or faction, bad option or player count) raises the
+    engine's :class:`~banneret.errors.BanneretError` before anything is played. ``on_game``
+    is called with the number of games finished so far (for a progress bar). With
+    ``jobs > 1`` and no ``registry`` given, games run in ``jobs`` worker processes.
+    """
+    if games < 0:
+        raise OptionError(f"the number of games must not be negative, not {games}")
+    if max_turns is not None and max_turns < 0:
+        raise OptionError(f"the turn cap must not be negative, not {max_turns}")
+    local = registry if registry is not None else registry_for(plugins)
+    batch = make_batch(local, game, seed, agent, seats, options, scenario, players, max_turns)
+    started = time.perf_counter()
+    done = 0
+
+    def tick(n: int) -> None:
+        nonlocal done
+        done += n
+        if on_game is not None:
+            on_game(done)
+
+    jobs = max(1, min(jobs, games))
+    if registry is not None or jobs == 1:
+        results, stats = run_games(batch, range(games), local, lambda _r: tick(1))
+    else:
+        chunks = [(batch, tuple(plugins), a, b) for a, b in _chunks(games, jobs)]
+        results, stats = [], GameStats()
+        with multiprocessing.get_context().Pool(jobs) as pool:
+            for part, counts in pool.imap(_run_chunk, chunks):
+                results.extend(part)
+                stats.merge(GameStats.from_dict(counts))
+                tick(len(part))
+    return Report(batch, games, results, stats, time.perf_counter() - started)
