@@ -1,0 +1,425 @@
+"""The running game of Richard III: where every block is, its strength, the crown, the cards.
+
+:class:`R3State` is ``state.data`` of a Richard III game. It holds plain ints, strings,
+tuples, dicts and sets only, so :func:`banneret.canonical.canonical` encodes it and
+:meth:`R3State.clone` is a handful of dict copies. Static facts of the map and the blocks
+(neighbours, border colours, seas, shields) are in :class:`Tables`, built once per process
+from :mod:`banneret_richard3.data_model` and shared by every game.
+
+Vocabulary
+----------
+* A *house* is ``"lancaster"`` or ``"york"``. The Rebel block belongs to the house that is
+  PRETENDER at the moment (3.26): :meth:`R3State.house_of` answers it.
+* A block's *location* (``loc``) is a map or exile area id, or one of :data:`POOL`,
+  :data:`MINOR` (heir not yet in play, 4.5), :data:`OFFMAP` (the version of a two-version
+  block that is not in play, 4.6) and :data:`DEAD` (permanently eliminated, 6.8). A pool
+  block belongs to its owner's pool (the Rebel: the Pretender's pool).
+* ``down`` holds blocks eliminated this campaign that come back at the reset (8.5):
+  face-down in the pool, or a mercenary face-down in its home exile area (6.84). A block in
+  ``down`` is not in play: it is not in ``at``, cannot be recruited, moved or counted.
+* *In play* = on the map or in exile, face-up (``loc`` is an area).
+
+What the battle module reads (contract with ``battle.py``)
+----------------------------------------------------------
+* :attr:`R3State.defender` -- per contested area, the house that occupied it first (A-55).
+* :attr:`R3State.entries` -- per area, every ``(block, came_from)`` that entered it this game
+  turn, in order; ``came_from`` is the neighbouring area crossed from (land moves: the border
+  is the pair area/came_from) or ``"sea:<sea id>"`` for a Piracy sea attack. Sea moves into
+  friendly or vacant areas are recorded too, with ``came_from = "sea:<sea id>"``.
+* :attr:`R3State.main_attack` -- per attacked area and attacking house, the declared Main
+  Attack border (a ``came_from`` value), declared at the end of that house's action phase
+  (6.3, A-61). Attacking blocks whose entry is another border are Reserves; Player 2's blocks
+  entering a battle where Player 2 is the defender are Reserves.
+* :attr:`R3State.moved` -- blocks that moved (land or sea) this game turn.
+* :attr:`R3State.player1`, :attr:`R3State.king`, :meth:`R3State.pretender`,
+  :attr:`R3State.king_block`, :attr:`R3State.pretender_block`, :attr:`R3State.treason`.
+* :attr:`R3State.crossings` -- land crossings per (house, border) this game turn (5.21), for
+  regroups counted with the turn's movement (6.7, A-20).
+* :attr:`R3State.battle` -- scratch space owned by the battle module (immutable values only:
+  ints, strings, tuples), emptied between battles.
+* :attr:`R3State.revealed` -- blocks face-up now; the battle reveals its blocks and empties it.
+* :attr:`R3State.heirs_killed` -- incremented by eliminations of heirs (6.82): each is one minor
+  to enter at the start of the next supply phase.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Iterable, Mapping
+
+import attrs
+
+from banneret_richard3.data_model import Block, GameMap, load_blocks, load_cards, load_map, load_setup
+
+__all__ = [
+    "HOUSES", "POOL", "MINOR", "OFFMAP", "DEAD", "BORDER_LIMIT", "Tables", "tables", "other",
+    "border_key", "R3State", "initial_state",
+]
+
+HOUSES = ("lancaster", "york")
+POOL = "pool"
+MINOR = "minor"
+OFFMAP = "offmap"
+DEAD = "dead"
+OFF_BOARD = frozenset({POOL, MINOR, OFFMAP, DEAD})
+
+# 5.21 border limits per player per game turn.
+BORDER_LIMIT = {"yellow": 4, "blue": 3, "red": 2}
+
+
+_HOUSE: dict[str, str] = {}  # block id -> printed house (cache)
+
+
+def other(house: str) -> str:
+    """The other house."""
+    return "york" if house == "lancaster" else "lancaster"
+
+
+def border_key(a: str, b: str) -> tuple[str, str]:
+    """The canonical name of the border between areas ``a`` and ``b`` (sorted pair)."""
+    return (a, b) if a < b else (b, a)
+
+
+class Tables:
+    """Static facts of the map and the blocks, as plain dicts for the hot paths."""
+
+    def __init__(self, game_map: GameMap, blocks: Mapping[str, Block], cards: Iterable[Any]) -> None:
+        self.map = game_map
+        self.blocks = blocks
+        self.block_ids: tuple[str, ...] = tuple(blocks)
+        self.areas: tuple[str, ...] = tuple(sorted(game_map.areas))
+        self.area = game_map.areas
+        self.neighbours: dict[str, tuple[str, ...]] = {a: tuple(game_map.board.neighbours(a)) for a in self.areas}
+        self.colour: dict[tuple[str, str], str] = {
+            border_key(b.a, b.b): b.colour for b in game_map.borders
+        }
+        self.seas: dict[str, tuple[str, ...]] = {a: game_map.areas[a].seas for a in self.areas}
+        self.coasts: dict[str, tuple[str, ...]] = {s: tuple(game_map.coasts(s)) for s in game_map.seas}
+        self.exile_of: dict[str, str | None] = {a: game_map.areas[a].exile_of for a in self.areas}
+        self.exiles: dict[str, tuple[str, ...]] = {h: tuple(game_map.exiles_of(h)) for h in HOUSES}
+        self.major_port: dict[str, bool] = {a: game_map.areas[a].major_port for a in self.areas}
+        self.crown: dict[str, bool] = {a: game_map.areas[a].crown for a in self.areas}
+        self.crown_areas: tuple[str, ...] = tuple(a for a in self.areas if self.crown[a])
+        self.region: dict[str, str] = {a: game_map.areas[a].region for a in self.areas}
+        self.welsh: tuple[str, ...] = tuple(a for a in self.areas if self.region[a] == "wales")
+        self.cities: dict[str, tuple[str, ...]] = {a: tuple(game_map.cities_in(a)) for a in self.areas}
+        self.city_area: dict[str, str] = {c.id: c.area for c in game_map.cities.values()}
+        self.cathedral_area: dict[str, str] = {c.id: c.area for c in game_map.cathedrals.values()}
+        self.royal_shields: dict[str, tuple[Any, ...]] = {
+            h: tuple(s for s in game_map.royal_shields.values() if s.house == h) for h in HOUSES
+        }
+        self.cards = {c.id: c for c in cards}
+        self.card_ids: tuple[str, ...] = tuple(self.cards)
+        setup = load_setup()
+        self.succession: dict[str, tuple[str, ...]] = dict(setup.succession)
+        # heirs of each house by identity, senior first (Clarence/Exeter: their heir version)
+        self.heir_identities: dict[str, tuple[str, ...]] = {
+            h: tuple(blocks[b].identity for b in setup.succession[h]) for h in HOUSES
+        }
+        self.version: dict[tuple[str, str], str] = {}  # (identity, house) -> block id
+        for b in blocks.values():
+            if b.house in HOUSES:
+                self.version[(b.identity, b.house)] = b.id
+        self.setup = setup
+
+
+@functools.cache
+def tables() -> Tables:
+    """The shared static tables (built once per process)."""
+    return Tables(load_map(), load_blocks(), load_cards())
+
+
+@attrs.define(slots=True, eq=True)
+class R3State:
+    """All mutable facts of one Richard III game (``state.data``)."""
+
+    # --- time --------------------------------------------------------------------------
+    campaign: int
+    """Campaign 1-3 (1.0)."""
+    turn: int
+    """Game turn within the campaign, 1-7; 0 before the first card phase of a campaign."""
+    political: bool
+    """True while the political turn (8.0) is being resolved."""
+
+    # --- the crown (3.21, 8.2) -----------------------------------------------------------
+    king: str
+    """The house holding the throne; changes only in usurpation (8.2)."""
+    king_block: str | None
+    """The KING's block; None from his death until the start of the next supply phase (6.81)."""
+    pretender_block: str | None
+    """The PRETENDER's block; None from his death until a successor is named (A-29)."""
+
+    # --- blocks --------------------------------------------------------------------------
+    loc: dict[str, str]
+    """Every block id -> area id, or POOL / MINOR / OFFMAP / DEAD."""
+    at: dict[str, tuple[str, ...]]
+    """Area id -> the blocks in it, in order of arrival (every area has an entry)."""
+    steps: dict[str, int]
+    """Every block id -> current strength (3.11); blocks out of play keep their last value."""
+    down: set[str]
+    """Blocks eliminated this campaign (face-down in a pool or at a mercenary's home)."""
+    revealed: set[str]
+    """Blocks face-up now (in the battle being fought); otherwise owners alone know them."""
+    heirs_killed: dict[str, int]
+    """Per house: heirs killed (or executed) whose replacement minor has not entered yet."""
+
+    # --- cards (1.1, 5.1) ---------------------------------------------------------------
+    hands: dict[str, list[str]]
+    """Card ids in each player's hand."""
+    chosen: dict[str, str]
+    """Cards chosen face-down this card phase, not yet revealed (secret)."""
+    cards: dict[str, str]
+    """Cards revealed this game turn (house -> card id)."""
+    set_aside: list[str]
+    """The cards not dealt this campaign."""
+    redeal_used: dict[str, bool]
+    """Whether each player has called his once-per-campaign redeal (5.1)."""
+    player1: str | None
+    """Player 1 of this game turn (1.1)."""
+
+    # --- this game turn's movement ------------------------------------------------------
+    ap: dict[str, int]
+    """Action points left to each player in this action phase (1.2)."""
+    moved: set[str]
+    """Blocks that moved (land or sea) this game turn (5.2)."""
+    sea_moved: set[str]
+    """Blocks that moved by sea this game turn (5.3)."""
+    recruited: set[str]
+    """Blocks recruited this game turn (5.4): they may not move."""
+    crossings: dict[tuple[str, str, str], int]
+    """(house, area_a, area_b) with area_a < area_b -> land crossings this game turn (5.21)."""
+    entries: dict[str, tuple[tuple[str, str], ...]]
+    """Area -> ((block, came_from), ...) entered this game turn (see module docstring)."""
+    defender: dict[str, str]
+    """Contested area -> house that occupied it first this game turn (A-55)."""
+    main_attack: dict[tuple[str, str], str]
+    """(area, attacking house) -> declared Main Attack border (a came_from value) (6.3)."""
+    pin_left: dict[str, int]
+    """Area -> how many more of Player 2's defending blocks may still leave it (5.22)."""
+    treason: str | None
+    """The house that played Treason this game turn (5.1), else None."""
+    event_area: str | None
+    """The area named by this turn's Muster card, while it is being used."""
+
+    # --- battle -------------------------------------------------------------------------
+    battles: list[str]
+    """Battle areas still to be fought this battle phase (Player 1 picks the order)."""
+    battle_area: str | None
+    """The area of the battle being fought."""
+    battle: dict[str, Any]
+    """Scratch space of the battle module (immutable values only)."""
+
+    # --- end of game --------------------------------------------------------------------
+    winner: str | None = None
+    reason: str = ""
+
+    # --- copying ------------------------------------------------------------------------
+    def clone(self) -> "R3State":
+        """A copy sharing nothing mutable (hand-written: the hot path of search)."""
+        return R3State(
+            self.campaign, self.turn, self.political, self.king, self.king_block, self.pretender_block,
+            self.loc.copy(), self.at.copy(), self.steps.copy(), self.down.copy(), self.revealed.copy(),
+            self.heirs_killed.copy(),
+            {h: v.copy() for h, v in self.hands.items()}, self.chosen.copy(), self.cards.copy(),
+            self.set_aside.copy(), self.redeal_used.copy(), self.player1,
+            self.ap.copy(), self.moved.copy(), self.sea_moved.copy(), self.recruited.copy(),
+            self.crossings.copy(), self.entries.copy(), self.defender.copy(), self.main_attack.copy(),
+            self.pin_left.copy(), self.treason, self.event_area,
+            self.battles.copy(), self.battle_area, self.battle.copy(),
+            self.winner, self.reason,
+        )
+
+    # --- the crown ----------------------------------------------------------------------
+    @property
+    def pretender(self) -> str:
+        """The house that is PRETENDER."""
+        return "york" if self.king == "lancaster" else "lancaster"
+
+    def role(self, house: str) -> str:
+        return "KING" if house == self.king else "PRETENDER"
+
+    # --- blocks -------------------------------------------------------------------------
+    def house_of(self, block: str) -> str:
+        """The house a block fights for (the Rebel: the current PRETENDER, 3.26)."""
+        h = _HOUSE.get(block)
+        if h is None:
+            h = _HOUSE[block] = tables().blocks[block].house
+        if h == "rebel":
+            return "york" if self.king == "lancaster" else "lancaster"
+        return h
+
+    def info(self, block: str) -> Block:
+        """The printed data of a block."""
+        return tables().blocks[block]
+
+    def strength(self, block: str) -> int:
+        return self.steps[block]
+
+    def where(self, block: str) -> str:
+        return self.loc[block]
+
+    def in_play(self, block: str) -> bool:
+        """On the map or in exile, face-up."""
+        return self.loc[block] not in OFF_BOARD and block not in self.down
+
+    def blocks_in(self, area: str, house: str | None = None) -> tuple[str, ...]:
+        """Blocks in ``area`` (of ``house`` if given), in order of arrival."""
+        found = self.at[area]
+        if house is None:
+            return found
+        return tuple(b for b in found if self.house_of(b) == house)
+
+    def count_in(self, area: str, house: str) -> int:
+        return sum(1 for b in self.at[area] if self.house_of(b) == house)
+
+    def houses_in(self, area: str) -> set[str]:
+        return {self.house_of(b) for b in self.at[area]}
+
+    def is_contested(self, area: str) -> bool:
+        """Blocks of both houses in ``area`` (2.1)."""
+        found = self.at[area]
+        if len(found) < 2:
+            return False
+        first = self.house_of(found[0])
+        return any(self.house_of(b) != first for b in found)
+
+    def occupant(self, area: str) -> str | None:
+        """The house alone in ``area``; None if vacant or contested."""
+        found = self.at[area]
+        if not found:
+            return None
+        first = self.house_of(found[0])
+        for b in found:
+            if self.house_of(b) != first:
+                return None
+        return first
+
+    def is_friendly(self, area: str, house: str) -> bool:
+        return self.occupant(area) == house
+
+    def is_vacant(self, area: str) -> bool:
+        return not self.at[area]
+
+    def is_enemy(self, area: str, house: str) -> bool:
+        """Occupied by the other house only (2.1)."""
+        occ = self.occupant(area)
+        return occ is not None and occ != house
+
+    def pool(self, house: str, face_up: bool = True) -> list[str]:
+        """Blocks in ``house``'s pool (face-up ones only by default), in block-register order."""
+        out = []
+        for b in tables().block_ids:
+            if self.loc[b] == POOL and self.house_of(b) == house and (not face_up or b not in self.down):
+                out.append(b)
+        return out
+
+    def contested_areas(self) -> list[str]:
+        return [a for a in tables().areas if self.is_contested(a)]
+
+    def place(self, block: str, where: str) -> None:
+        """Move ``block`` to an area or an off-board location, keeping ``at`` in step."""
+        old = self.loc[block]
+        if old not in OFF_BOARD:
+            self.at[old] = tuple(b for b in self.at[old] if b != block)
+        self.loc[block] = where
+        if where not in OFF_BOARD:
+            self.at[where] = self.at[where] + (block,)
+
+    # --- heirs --------------------------------------------------------------------------
+    def heirs(self, house: str) -> list[str]:
+        """``house``'s heirs in play (map or exile), senior first; a defected Clarence/Exeter
+        is not an heir of either side (9.1)."""
+        return [b for b in tables().succession[house] if self.in_play(b)]
+
+    def senior_heir(self, house: str) -> str | None:
+        found = self.heirs(house)
+        return found[0] if found else None
+
+    def minors(self, house: str) -> list[str]:
+        return [b for b in tables().succession[house] if self.loc[b] == MINOR]
+
+    def heirs_alive(self, house: str) -> int:
+        """Heir identities of ``house`` not yet dead (in play, minor, or defected) (A-27 a)."""
+        t = tables()
+        n = 0
+        for b in t.succession[house]:
+            other_version = t.version.get((t.blocks[b].identity, other(house)))
+            if self.loc[b] != DEAD and (other_version is None or self.loc[other_version] != DEAD):
+                n += 1
+        return n
+
+    def is_king(self, block: str) -> bool:
+        return block == self.king_block
+
+    def is_pretender(self, block: str) -> bool:
+        return block == self.pretender_block
+
+    # --- cards --------------------------------------------------------------------------
+    def card_ap(self, house: str) -> int:
+        """AP of the card ``house`` revealed this game turn."""
+        return tables().cards[self.cards[house]].ap
+
+    def card_event(self, house: str) -> str | None:
+        card = self.cards.get(house)
+        return None if card is None else tables().cards[card].event
+
+    # --- borders ------------------------------------------------------------------------
+    def crossed(self, house: str, a: str, b: str) -> int:
+        """Land crossings by ``house`` of the border a-b this game turn."""
+        k = border_key(a, b)
+        return self.crossings.get((house, k[0], k[1]), 0)
+
+    def cross(self, house: str, a: str, b: str) -> None:
+        k = border_key(a, b)
+        key = (house, k[0], k[1])
+        self.crossings[key] = self.crossings.get(key, 0) + 1
+
+    def record_entry(self, block: str, area: str, came_from: str, house: str) -> None:
+        """Note that ``block`` entered ``area`` from ``came_from``; set the defender if the
+        entry makes the area contested."""
+        if area not in self.defender:
+            holders = {self.house_of(b) for b in self.at[area] if b != block}
+            if holders and house not in holders:
+                self.defender[area] = other(house)
+        self.entries[area] = self.entries.get(area, ()) + ((block, came_from),)
+
+    def new_game_turn(self) -> None:
+        """Clear the per-game-turn records (start of a card phase)."""
+        self.cards = {}
+        self.chosen = {}
+        self.player1 = None
+        self.ap = {h: 0 for h in HOUSES}
+        self.moved = set()
+        self.sea_moved = set()
+        self.recruited = set()
+        self.crossings = {}
+        self.entries = {}
+        self.defender = {}
+        self.main_attack = {}
+        self.pin_left = {}
+        self.treason = None
+        self.event_area = None
+        self.battles = []
+        self.battle_area = None
+        self.battle = {}
+
+
+def initial_state() -> R3State:
+    """The 1460 set-up (4.0-4.6): blocks deployed at full strength, no cards dealt yet."""
+    t = tables()
+    setup = t.setup
+    loc = dict(setup.locations)
+    at: dict[str, tuple[str, ...]] = {a: () for a in t.areas}
+    for area, blocks in setup.on_map.items():
+        at[area] = tuple(blocks)
+    steps = {b: t.blocks[b].max_strength for b in t.block_ids}
+    return R3State(
+        campaign=1, turn=0, political=False, king=setup.king,
+        king_block=setup.succession[setup.king][0], pretender_block=setup.succession[setup.pretender][0],
+        loc=loc, at=at, steps=steps, down=set(), revealed=set(), heirs_killed={h: 0 for h in HOUSES},
+        hands={h: [] for h in HOUSES}, chosen={}, cards={}, set_aside=list(t.card_ids),
+        redeal_used={h: False for h in HOUSES}, player1=None,
+        ap={h: 0 for h in HOUSES}, moved=set(), sea_moved=set(), recruited=set(), crossings={},
+        entries={}, defender={}, main_attack={}, pin_left={}, treason=None, event_area=None,
+        battles=[], battle_area=None, battle={},
+    )
