@@ -1,0 +1,1 @@
+"""Data files of the Couriers example (the road's marked stages)."""
