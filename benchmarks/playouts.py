@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Random playouts through the public API: how fast, and how much memory.
+
+    python benchmarks/playouts.py GAME [--games N] [--seed S]
+    python benchmarks/playouts.py --toy                  # the core tests' toy game "duel"
+    python benchmarks/playouts.py couriers --plugin docs/examples/couriers:banneret_couriers.plugin
+
+Every faction is seated with a ``banneret.RandomAgent``; game ``i`` uses seed ``S + i``.
+Four passes, each over fresh games of the same seeds, so one measurement never disturbs
+another:
+
+1. throughput: games/s, decisions/s, decisions per game, median ms per whole game
+   (``--median-game-ms`` prints only that figure, as one number, and stops);
+2. clone and apply: ``banneret.clone(state)`` and ``banneret.apply`` timed one call at a
+   time (microseconds, mean and median), on the first ``--timed-games`` games;
+3. memory: tracemalloc's peak of Python allocations while playing ``--trace-games``
+   games one after the other (0 skips it);
+4. the process's peak resident size (``resource.getrusage``), which includes the
+   interpreter, the imports and all the passes above.
+
+Run by hand; the test suite never runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import platform
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Callable
+
+import banneret
+from banneret.agents import agent_seed
+from banneret.registry import Registry, default_registry, registry_from
+
+ROOT = Path(__file__).resolve().parents[1]
+
+TARGET_DECISIONS_PER_S = 50_000
+TARGET_PEAK_MB_10K = 100
+TARGET_RICHARD3_MEDIAN_MS = 100
+
+
+def load_plugin(spec: str):
+    """``DIR:MODULE`` or ``MODULE``: import a plugin module, with DIR put on sys.path."""
+    folder, sep, module = spec.rpartition(":")
+    if sep and folder:
+        path = Path(folder)
+        sys.path.insert(0, str(path if path.is_absolute() else (Path.cwd() / path)))
+    return importlib.import_module(module if sep else spec)
+
+
+def build_registry(args: argparse.Namespace) -> tuple[Registry, str]:
+    if args.toy:
+        toys = load_plugin(f"{ROOT / 'tests' / 'core'}:toys")
+        return registry_from([toys]), args.game or "duel"
+    if not args.game:
+        raise SystemExit("playouts: name a GAME (or use --toy)")
+    if args.plugin:
+        return registry_from([load_plugin(p) for p in args.plugin]), args.game
+    return default_registry(), args.game
+
+
+def playout(
+    registry: Registry, game: str, seed: int, players: int | None, limit: int,
+    on_step: Callable[[banneret.State, banneret.Action], None] | None = None,
+) -> banneret.State:
+    """One random game to its end; ``on_step`` replaces the plain ``apply`` when given."""
+    state = banneret.new_game(game, seed=seed, players=players, registry=registry)
+    agents = {f: banneret.RandomAgent(agent_seed(seed, f)) for f in state.factions}
+    pending, legal, apply = banneret.pending, banneret.legal_actions, banneret.apply
+    while True:
+        players_now = pending(state).players
+        if not players_now:
+            return state
+        if state.step >= limit:
+            raise SystemExit(f"playouts: {game} seed {seed} has not ended after {limit} decisions "
+                             "(the declared max_decisions)")
+        player = players_now[0]
+        action = agents[player].choose(state, player, legal(state, player))
+        if on_step is None:
+            apply(state, action)
+        else:
+            on_step(state, action)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Random-playout benchmark of a Banneret game.")
+    parser.add_argument("game", nargs="?", help="game id (default with --toy: duel)")
+    parser.add_argument("--games", type=int, default=1000, help="games in the throughput pass (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--players", type=int, default=None, help="number of players (default: the game's maximum)")
+    parser.add_argument("--timed-games", type=int, default=200,
+                        help="games in the clone/apply timing pass (default 200, at most --games)")
+    parser.add_argument("--trace-games", type=int, default=None,
+                        help="games played under tracemalloc (default: --games; 0 skips it)")
+    parser.add_argument("--median-game-ms", action="store_true",
+                        help="print only the median milliseconds per whole game (throughput pass) and stop")
+    parser.add_argument("--toy", action="store_true", help="benchmark the core tests' toy game (duel)")
+    parser.add_argument("--plugin", action="append", metavar="[DIR:]MODULE",
+                        help="register only this plugin module (repeatable), e.g. "
+                             "docs/examples/couriers:banneret_couriers.plugin")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+
+    registry, game = build_registry(args)
+    try:
+        info = registry.game(game).info
+    except banneret.BanneretError as exc:
+        raise SystemExit(f"playouts: {exc}") from None
+    limit = info.max_decisions
+    seeds = range(args.seed, args.seed + args.games)
+    if not args.median_game_ms:
+        print(f"{info.name} ({info.id} {info.version}), {args.games} random games from seed {args.seed}"
+              f"  [Python {platform.python_version()}, {platform.machine()}]")
+
+    # 1. throughput
+    decisions = 0
+    game_ms: list[float] = []
+    begin = time.perf_counter()
+    for seed in seeds:
+        t0 = time.perf_counter()
+        state = playout(registry, game, seed, args.players, limit)
+        game_ms.append((time.perf_counter() - t0) * 1000)
+        decisions += state.step
+    elapsed = time.perf_counter() - begin
+    median_ms = statistics.median(game_ms)
+    if args.median_game_ms:
+        print(f"{median_ms:.3f}")
+        return 0
+    print(f"  games/s                 {args.games / elapsed:12,.1f}")
+    print(f"  decisions/s             {decisions / elapsed:12,.0f}   (target >= {TARGET_DECISIONS_PER_S:,} on one core)")
+    print(f"  decisions per game      {decisions / args.games:12,.1f}   (mean; declared bound {limit:,})")
+    print(f"  median game ms          {median_ms:12,.3f}   (whole game incl. set-up; "
+          f"Richard III target <= {TARGET_RICHARD3_MEDIAN_MS} ms)")
+
+    # 2. clone and apply, one call at a time
+    clone_ns: list[int] = []
+    apply_ns: list[int] = []
+    clock = time.perf_counter_ns
+
+    def timed_step(state: banneret.State, action: banneret.Action) -> None:
+        t0 = clock()
+        banneret.clone(state)
+        t1 = clock()
+        banneret.apply(state, action)
+        t2 = clock()
+        clone_ns.append(t1 - t0)
+        apply_ns.append(t2 - t1)
+
+    for seed in seeds[: max(1, min(args.timed_games, args.games))]:
+        playout(registry, game, seed, args.players, limit, timed_step)
+    print(f"  clone(state) us         {statistics.fmean(clone_ns) / 1000:12,.2f}   "
+          f"(mean; median {statistics.median(clone_ns) / 1000:,.2f}; {len(clone_ns):,} calls)")
+    print(f"  apply(state, action) us {statistics.fmean(apply_ns) / 1000:12,.2f}   "
+          f"(mean; median {statistics.median(apply_ns) / 1000:,.2f}; legal_actions not included)")
+
+    # 3. tracemalloc peak over a sequence of games
+    trace = args.games if args.trace_games is None else args.trace_games
+    if trace > 0:
+        tracemalloc.start()
+        for seed in range(args.seed, args.seed + trace):
+            playout(registry, game, seed, args.players, limit)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        print(f"  tracemalloc peak MB     {peak / 1e6:12,.2f}   (Python allocations while playing {trace:,} games; "
+              f"target <= {TARGET_PEAK_MB_10K} MB for 10,000)")
+
+    # 4. whole-process peak
+    try:
+        import resource
+
+        maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        rss_mb = maxrss / 1e6 if sys.platform == "darwin" else maxrss * 1024 / 1e6  # bytes on macOS, KiB elsewhere
+        print(f"  maxrss MB (process)     {rss_mb:12,.1f}   (peak resident size of this whole run)")
+    except ImportError:  # Windows
+        print("  maxrss MB (process)              n/a   (no resource module on this platform)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
