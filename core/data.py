@@ -14,6 +14,7 @@ from typing import Any, Literal, TypeVar
 
 import attrs
 import cattrs
+from cattrs.v import format_exception
 
 from banneret.errors import DataError
 
@@ -26,6 +27,38 @@ T = TypeVar("T")
 
 converter = cattrs.Converter(forbid_extra_keys=True)
 """The one serialisation boundary for plugin data: unknown keys are errors, not silence."""
+
+
+class _NotASequence(ValueError):
+    """Text or a mapping stood where a data file needs a list."""
+
+
+def _is_sequence_type(cls: Any) -> bool:
+    return getattr(cls, "__origin__", None) in (list, tuple, set, frozenset)
+
+
+def _no_text_as_sequence(cls: Any) -> Any:
+    """Structure lists, tuples and sets, refusing text: cattrs alone would read ``"abc"`` as
+    ``('a', 'b', 'c')``, which in a data file is always a mistake."""
+    origin = cls.__origin__
+    args = getattr(cls, "__args__", ())
+    homogeneous = origin is not tuple or (len(args) == 2 and args[1] is Ellipsis)
+    item_type = args[0] if args else Any
+
+    def structure_sequence(value: Any, _: Any) -> Any:
+        if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+            raise _NotASequence(f"expected a list, not {type(value).__name__} {value!r}")
+        if homogeneous:
+            return origin(converter.structure(v, item_type) for v in value)
+        items = list(value)
+        if len(items) != len(args):
+            raise ValueError(f"expected {len(args)} items, not {len(items)}: {value!r}")
+        return tuple(converter.structure(v, t) for v, t in zip(items, args))
+
+    return structure_sequence
+
+
+converter.register_structure_hook_factory(_is_sequence_type, _no_text_as_sequence)
 
 
 def read_json(package: str, filename: str) -> Any:
@@ -51,9 +84,19 @@ def structure(raw: Any, cls: type[T], where: str) -> T:
         raise DataError(f"{where}: {exc}") from exc
 
 
+def _describe(exc: BaseException, type_: Any) -> str:
+    """cattrs' wording, plus the validator's own message where cattrs only says 'invalid value'."""
+    if isinstance(exc, _NotASequence):
+        return str(exc)
+    text = format_exception(exc, type_)
+    if text == "invalid value" and str(exc):
+        return f"invalid value ({exc})"
+    return text
+
+
 def _flatten(exc: BaseException) -> list[str]:
     if isinstance(exc, cattrs.BaseValidationError):
-        notes = cattrs.transform_error(exc)
+        notes = cattrs.transform_error(exc, format_exception=_describe)
         return list(notes)
     return [str(exc)]
 

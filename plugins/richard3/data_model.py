@@ -410,12 +410,6 @@ _RANGES: Mapping[str, tuple[Any, str]] = MappingProxyType({
 def _check_record(record: Any, where: str) -> None:
     """Field ranges and provenance of one structured record; DataError names ``where``."""
     fields = [f.name for f in attrs.fields(type(record)) if f.name not in _META]
-    for name in fields:
-        value = getattr(record, name)
-        # cattrs turns a lone string into a tuple of its letters; no id is one letter long
-        # (invented/inferred are checked against the field names below)
-        if isinstance(value, tuple) and value and all(isinstance(v, str) and len(v) == 1 for v in value):
-            raise DataError(f"{where}: {name} must be a list of ids, not the string {''.join(value)!r}")
     for name, (ok, expected) in _RANGES.items():
         if hasattr(record, name) and not ok(getattr(record, name)):
             raise DataError(f"{where}: {name} must be {expected}, not {getattr(record, name)!r}")

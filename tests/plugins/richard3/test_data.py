@@ -658,7 +658,7 @@ def test_border_naming_an_unknown_area_is_named(data_copy):
 def test_a_string_where_a_list_belongs_is_named(data_copy):
     name, folder = data_copy
     rewrite(folder, "blocks.json", lambda bs: [b.update(shields="cornwall") for b in bs if b["id"] == "devon"])
-    with pytest.raises(DataError, match=r"\(devon\): shields must be a list of ids, not the string 'cornwall'"):
+    with pytest.raises(DataError, match=r"blocks.json\[3\]: expected a list, not str 'cornwall' @ \$\.shields"):
         load_blocks(name)
 
 
