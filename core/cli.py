@@ -1,0 +1,408 @@
+"""The ``banneret`` command: the launcher, game lists and details, terminal play, batch
+simulation and replays.
+
+``main(argv, registry=None)`` runs one command and returns its exit code: 0 when all went
+well, 2 for bad input (an unknown game, a bad option, seat or save file: one line on
+stderr naming the problem), 1 for anything unexpected. Tests and embedding applications
+pass their own ``registry``; otherwise the installed plugins are used, or, with
+``--plugin MODULE``, only the plugins in the importable modules named (handy for trying a
+game before packaging it; worker processes of ``simulate --jobs`` import them too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, Callable, Sequence
+
+from banneret import __version__, engine
+from banneret.errors import BanneretError, OptionError, SeatError
+from banneret.registry import Registry
+from banneret.session import Match
+from banneret.simulate import registry_for, simulate
+from banneret.terminal import TerminalGame, default_seats, launcher, new_seed, players_text, replay
+
+__all__ = ["main", "build_parser"]
+
+EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE = 0, 1, 2
+DEBUG_ENV = "BANNERET_DEBUG"
+
+EPILOG = """\
+examples:
+  banneret                                  choose a game and play (interactive)
+  banneret list                             the installed games
+  banneret info hex_kingdoms                a game's factions, scenarios, options, rules
+  banneret play richard3 --seed 7 --seat york=random
+  banneret play --load mygame.json          resume a saved game
+  banneret simulate hex_kingdoms --games 500 --jobs 4 --json
+  banneret replay mygame.json --as lancaster --step
+"""
+
+
+# --- small helpers ----------------------------------------------------------------------------
+
+def _pairs(items: Sequence[str] | None, flag: str, form: str, error: type[BanneretError]) -> dict[str, str]:
+    """``["a=1", "b=2"]`` -> ``{"a": "1", "b": "2"}``; a malformed item is a clear error."""
+    out: dict[str, str] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not value:
+            raise error(f"{flag} takes {form}, not {item!r}")
+        out[key] = value
+    return out
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str) -> None:
+    """A rich table on a terminal, aligned plain text otherwise."""
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=title, title_justify="left")
+        for h in headers:
+            table.add_column(h)
+        for row in rows:
+            table.add_row(*row)
+        Console().print(table)
+        return
+    print(f"{title}:")
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    for row in (headers, *rows):
+        print("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+
+
+def _broken(registry: Registry) -> list[dict[str, str]]:
+    seen: dict[tuple[str, str], None] = {}
+    for b in registry.broken:
+        seen[(b.name, b.error)] = None
+    return [{"name": name, "error": error} for name, error in seen]
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+def cmd_list(args: argparse.Namespace, registry: Registry) -> int:
+    infos = registry.infos()
+    broken = _broken(registry)
+    if args.json:
+        games = [
+            {
+                "id": i.id, "name": i.name, "version": i.version, "description": i.description,
+                "min_players": i.min_players, "max_players": i.max_players, "factions": list(i.factions),
+            }
+            for i in infos
+        ]
+        _print_json({"games": games, "broken": broken})
+        return EXIT_OK
+    if infos:
+        rows = [(i.id, i.name, players_text(i), i.description) for i in infos]
+        _table(("id", "name", "players", "description"), rows, "Installed games")
+    else:
+        print("No games are installed.")
+    if broken:
+        print()
+        _table(("plugin", "error"), [(b["name"], b["error"]) for b in broken], "Broken plugins")
+    return EXIT_OK
+
+
+def game_details(registry: Registry, game_id: str) -> dict[str, Any]:
+    """Everything ``banneret info`` shows, as JSON-ready data."""
+    game = registry.game(game_id)
+    info = game.info
+    return {
+        "id": info.id,
+        "name": info.name,
+        "version": info.version,
+        "description": info.description,
+        "rules_summary": info.rules_summary,
+        "min_players": info.min_players,
+        "max_players": info.max_players,
+        "factions": list(info.factions),
+        "hidden_information": info.hidden_information,
+        "max_decisions": info.max_decisions,
+        "scenarios": [{"name": s.name, "description": s.description} for s in info.scenarios],
+        "options": [
+            {
+                "name": o.name, "default": o.default,
+                "choices": None if o.choices is None else list(o.choices), "help": o.help,
+            }
+            for o in info.options
+        ],
+        "variants": [{"name": n, "description": v.description} for n, v in registry.variants(game_id).items()],
+        "agents": list(registry.agents(game_id)),
+        "sequence_of_play": list(game.sequence_of_play()),
+        "coverage": info.coverage,
+    }
+
+
+def cmd_info(args: argparse.Namespace, registry: Registry) -> int:
+    d = game_details(registry, args.game)
+    if args.json:
+        _print_json(d)
+        return EXIT_OK
+    lines = [
+        f"{d['name']} ({d['id']}), version {d['version']}",
+        d["description"],
+        f"Rules in brief: {d['rules_summary']}",
+        f"Players: {d['min_players']}" + (f"-{d['max_players']}" if d["max_players"] != d["min_players"] else ""),
+        f"Factions: {', '.join(d['factions'])}",
+        f"Hidden information: {'yes' if d['hidden_information'] else 'no'}",
+        f"Longest game: {d['max_decisions']} decisions",
+        "Scenarios (--scenario NAME; the first is the default):",
+        *(f"  {s['name']}: {s['description']}" for s in d["scenarios"]),
+    ]
+    lines.append("Options (--option NAME=VALUE):" if d["options"] else "Options: none")
+    for o in d["options"]:
+        choices = f" (choices: {', '.join(str(c) for c in o['choices'])})" if o["choices"] else ""
+        lines.append(f"  {o['name']} = {o['default']}{choices}: {o['help']}")
+    lines.append(f"House-rule variants (--option {engine.VARIANT_OPTION}=NAME):" if d["variants"] else "House-rule variants: none installed")
+    lines += [f"  {v['name']}: {v['description']}" for v in d["variants"]]
+    lines.append(f"Agents (--seat FACTION=AGENT): {', '.join(d['agents'])}")
+    lines.append("Sequence of play:")
+    lines += [f"  {line}" for line in d["sequence_of_play"]] or ["  (not declared)"]
+    lines.append(f"Rules coverage: {d['coverage'] or 'not stated'}")
+    print("\n".join(lines))
+    return EXIT_OK
+
+
+def _setup(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, str]]:
+    return (
+        _pairs(args.option, "--option", "KEY=VALUE", OptionError),
+        _pairs(args.seat, "--seat", "FACTION=KIND", SeatError),
+    )
+
+
+def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
+    options, seats = _setup(args)
+    if args.load:
+        given = [n for n, v in (("--seed", args.seed), ("--scenario", args.scenario),
+                                ("--players", args.players), ("--option", args.option)) if v is not None]
+        if given:
+            raise OptionError(f"--load takes the set-up from the save file; drop {', '.join(given)}")
+        match = Match.load(args.load, registry, seats)
+        if args.game is not None and args.game != match.state.game_id:
+            raise OptionError(f"{args.load} is a game of {match.state.game_id}, not {args.game}")
+    else:
+        if args.game is None:
+            raise OptionError("name a game to play (see: banneret list), or use --load FILE")
+        probe = engine.new_game(args.game, 0, None, options, args.scenario, args.players, registry=registry)
+        chosen = default_seats(registry, args.game, probe.factions)
+        chosen.update(seats)  # the engine checks factions and kinds
+        seed = new_seed() if args.seed is None else args.seed
+        match = Match.start(args.game, seed, chosen, options, args.scenario, args.players, registry=registry)
+    return TerminalGame(match).run()
+
+
+def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
+    options, seats = _setup(args)
+    if args.games < 0:
+        raise OptionError(f"--games must not be negative, not {args.games}")
+    if args.jobs < 1:
+        raise OptionError(f"--jobs must be at least 1, not {args.jobs}")
+    progress = None
+    on_game: Callable[[int], None] | None = None
+    if not args.json and sys.stderr.isatty() and args.games:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        progress = Progress(console=Console(stderr=True), transient=True)
+        task = progress.add_task(f"{args.game}", total=args.games)
+        on_game = lambda done: progress.update(task, completed=done)  # noqa: E731
+    try:
+        if progress is not None:
+            progress.start()
+        report = simulate(
+            args.game, games=args.games, seed=args.seed, agent=args.agent, seats=seats, options=options,
+            scenario=args.scenario, players=args.players, max_turns=args.max_turns, jobs=args.jobs,
+            registry=registry, plugins=tuple(args.plugin or ()), on_game=on_game,
+        )
+    finally:
+        if progress is not None:
+            progress.stop()
+    r = report.as_dict()
+    if args.json:
+        _print_json(r)
+        return EXIT_OK
+    seats_text = ", ".join(f"{f} {k}" for f, k in r["seats"].items())
+    print(f"{r['game']}: {r['games']} games from seed {r['seed']} ({r['scenario']}; {seats_text})")
+    print(f"  {r['seconds']} s: {r['games_per_second']} games/s, {r['decisions_per_second']} decisions/s")
+    print(f"  finished {r['finished']}, capped {r['capped']} (turns {r['capped_by_turns']}, "
+          f"decisions {r['capped_by_decisions']}), errors {r['errors']}")
+    wins = ", ".join(f"{f} {n}" for f, n in r["wins"].items())
+    print(f"  wins: {wins}; draws {r['draws']}")
+    print(f"  decisions: {r['decisions']} (mean {r['mean_decisions']}, longest {r['longest_game']}); "
+          f"mean turns {r['mean_turns']}")
+    if r["events_by_kind"]:
+        print("  events: " + ", ".join(f"{k} {n}" for k, n in r["events_by_kind"].items()))
+    print(f"  invariant violations: {r['invariant_violations']}")
+    for text in r["invariant_messages"]:
+        print(f"    {text}")
+    for text in r["error_messages"]:
+        print(f"  error: {text}")
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace, registry: Registry) -> int:
+    return replay(args.file, registry, viewer=args.as_faction, step=args.step and sys.stdin.isatty())
+
+
+def cmd_launcher(args: argparse.Namespace, registry: Registry) -> int:
+    if not sys.stdin.isatty():
+        print("banneret: the launcher needs an interactive terminal; "
+              "use a command instead (banneret --help)", file=sys.stderr)
+        return EXIT_USAGE
+    return launcher(registry)
+
+
+# --- the parser -----------------------------------------------------------------------------------
+
+def _nonneg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of 0 or more, not {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _nonneg(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("expected a number of 1 or more")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="banneret",
+        description="Play and simulate historical board games. Without a command, "
+        "an interactive launcher lets you choose a game, its set-up and seats.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"banneret {__version__}")
+    parser.set_defaults(run=cmd_launcher, plugin=None)
+
+    plugins = argparse.ArgumentParser(add_help=False)
+    plugins.add_argument(
+        "--plugin", action="append", metavar="MODULE",
+        help="use only the plugins in this importable module instead of the installed ones "
+        "(repeatable; for trying a game before packaging it)",
+    )
+    setup = argparse.ArgumentParser(add_help=False)
+    setup.add_argument("--players", type=_positive, metavar="N", help="number of players (default: the most the game allows)")
+    setup.add_argument("--scenario", metavar="NAME", help="scenario (default: the game's first; see banneret info)")
+    setup.add_argument(
+        "--option", action="append", metavar="KEY=VALUE",
+        help=f"set a game option (repeatable); {engine.VARIANT_OPTION}=NAME[,NAME] picks house-rule variants",
+    )
+
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    p = sub.add_parser("list", parents=[plugins], help="list the installed games and broken plugins",
+                       description="List the installed games, then plugins that failed to load with their error.")
+    p.add_argument("--json", action="store_true", help='print {"games": [...], "broken": [...]} as JSON')
+    p.set_defaults(run=cmd_list)
+
+    p = sub.add_parser(
+        "info", parents=[plugins], help="describe one game",
+        description="A game's description, players, factions, scenarios, options, house-rule "
+        "variants, computer players, sequence of play and rules coverage.",
+        epilog="example:\n  banneret info richard3 --json", formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("game", metavar="GAME", help="game id (see banneret list)")
+    p.add_argument("--json", action="store_true", help="print the details as JSON")
+    p.set_defaults(run=cmd_info)
+
+    p = sub.add_parser(
+        "play", parents=[setup, plugins], help="play a game in the terminal",
+        description="Play in the terminal. Each time a human seat must decide you see the board, "
+        "the prompt and the numbered legal actions; answer with a number or a label, or with "
+        "undo, save FILE, board, log, help or quit. Computer seats move on their own.",
+        epilog="examples:\n  banneret play richard3 --seed 7\n"
+        "  banneret play hex_kingdoms --players 3 --seat red=human --seat blue=random\n"
+        "  banneret play --load mygame.json --seat york=human",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("game", metavar="GAME", nargs="?", help="game id (optional with --load)")
+    p.add_argument("--seed", type=int, metavar="N", help="seed of the game's dice and shuffles (default: a fresh one, printed)")
+    p.add_argument(
+        "--seat", action="append", metavar="FACTION=KIND",
+        help="who plays a faction: human, random or an agent the game offers (repeatable; "
+        "default: the first faction human, the others the game's heuristic agent, else random)",
+    )
+    p.add_argument("--load", metavar="FILE", help="resume a saved game")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser(
+        "simulate", parents=[setup, plugins], help="play many computer games and report",
+        description="Batch playouts between computer players. Game i uses seed S+i; the same "
+        "seed gives the same report (apart from its timing fields) for any number of jobs. "
+        "The plugin's invariants are checked after every step; broken invariants and errors "
+        "are counted and the batch goes on.",
+        epilog="examples:\n  banneret simulate hex_kingdoms --games 1000 --jobs 4\n"
+        "  banneret simulate richard3 --agent heuristic --seat york=random --max-turns 3 --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("game", metavar="GAME", help="game id (see banneret list)")
+    p.add_argument("--games", type=_nonneg, default=100, metavar="N", help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
+    p.add_argument("--agent", default="random", metavar="AGENT", help="agent for every faction (default random)")
+    p.add_argument("--seat", action="append", metavar="FACTION=AGENT", help="a different agent for one faction (repeatable)")
+    p.add_argument("--max-turns", type=_nonneg, metavar="T", help="stop a game after T game turns (counted as capped)")
+    p.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print the report as one JSON object (no progress bar)")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser(
+        "replay", parents=[plugins], help="step through a saved game",
+        description="Show a saved game action by action, with the events as one faction may "
+        "read them (default: everything), and the board at the end.",
+        epilog="example:\n  banneret replay mygame.json --as york --step",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", metavar="FILE", help="a save file (written by save FILE while playing)")
+    p.add_argument("--as", dest="as_faction", metavar="FACTION", help="see the game as this faction sees it")
+    p.add_argument("--step", action="store_true", help="wait for Enter after each action (on a terminal)")
+    p.set_defaults(run=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, registry: Registry | None = None) -> int:
+    """Run the ``banneret`` command with ``argv`` (default: the process's arguments)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error already printed
+        return exc.code if isinstance(exc.code, int) else (EXIT_OK if exc.code is None else EXIT_USAGE)
+    if args.plugin and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # like python -m: modules in the current folder
+    try:
+        if args.run is cmd_simulate:
+            # simulate builds its registry itself, so worker processes can rebuild it
+            return cmd_simulate(args, registry)
+        reg = registry if registry is not None else registry_for(args.plugin or ())
+        return args.run(args, reg)
+    except BanneretError as exc:
+        print(f"banneret: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\nbanneret: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        if os.environ.get(DEBUG_ENV):
+            raise
+        print(f"banneret: unexpected error: {type(exc).__name__}: {exc} "
+              f"(set {DEBUG_ENV}=1 to see where; please report it)", file=sys.stderr)
+        return EXIT_UNEXPECTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

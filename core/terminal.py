@@ -1,0 +1,387 @@
+"""Playing in a terminal: the launcher, the game loop for human seats, and replays.
+
+Everything here talks through two functions: ``ask(prompt) -> str`` (default: the built-in
+``input``, which raises ``EOFError`` when input ends) and ``out(text)`` (default: ``print``).
+A test scripts a game by replacing ``input``.
+
+What a human sees is always filtered for that human: the board is the plugin's
+``render(state, player)``, events are shown as ``event.text_for(player)``. Moves of
+computer seats are shown only through their events, never by their action labels (a label
+may name a secret choice: the card played, the block moved).
+"""
+
+from __future__ import annotations
+
+import builtins
+import secrets
+from typing import Any, Callable, Iterable, Sequence
+
+from banneret import engine
+from banneret.engine import VARIANT_OPTION
+from banneret.errors import OptionError, SaveError, SeatError, UndoError
+from banneret.game import GameInfo
+from banneret.registry import Registry
+from banneret.saves import load
+from banneret.session import Match
+from banneret.state import State
+from banneret.types import Action, Event, Outcome
+
+__all__ = [
+    "TerminalGame", "default_seats", "describe_outcome", "players_text", "launcher", "replay",
+    "new_seed",
+]
+
+Ask = Callable[[str], str]
+Out = Callable[[str], None]
+
+HUMAN = "human"
+PREFERRED_AGENT = "heuristic"
+LOG_LINES = 20
+
+COMMANDS_HELP = """\
+Commands:
+  NUMBER        play the action with that number
+  LABEL         play the action with exactly that label
+  undo          take back your last choice (while nothing happened in between)
+  save FILE     save the game (resume it with: banneret play --load FILE)
+  board         show the board again
+  log           show the last events you may read
+  help          show this help
+  quit          leave the game (it is not saved by itself)"""
+
+
+def _ask(prompt: str) -> str:
+    return builtins.input(prompt)  # looked up at call time, so tests can replace it
+
+
+def new_seed() -> int:
+    """A fresh seed for a game the player did not give one for (it is printed, so the
+    game can be played again)."""
+    return secrets.randbelow(1_000_000)
+
+
+def players_text(info: GameInfo) -> str:
+    if info.min_players == info.max_players:
+        return str(info.min_players)
+    return f"{info.min_players}-{info.max_players}"
+
+
+def default_seats(registry: Registry, game_id: str, factions: Sequence[str]) -> dict[str, str]:
+    """The first faction human; the others the game's ``heuristic`` agent if a plugin
+    offers one, else ``random``."""
+    computer = PREFERRED_AGENT if PREFERRED_AGENT in registry.agents(game_id) else "random"
+    return {f: (HUMAN if i == 0 else computer) for i, f in enumerate(factions)}
+
+
+def describe_outcome(result: Outcome | None) -> str:
+    if result is None:
+        return "The game ended without a result."
+    if not result.winners:
+        who = "A draw"
+    elif len(result.winners) == 1:
+        who = f"{result.winners[0]} wins"
+    else:
+        who = f"{', '.join(result.winners[:-1])} and {result.winners[-1]} win"
+    return f"Game over: {who} ({result.reason})." if result.reason else f"Game over: {who}."
+
+
+def _visible(event: Event, viewers: Sequence[str]) -> str | None:
+    """What every one of ``viewers`` may read (no viewers: the omniscient text)."""
+    if event.only is None or all(v in event.only for v in viewers):
+        return event.text
+    return event.public
+
+
+class _Quit(Exception):
+    pass
+
+
+class TerminalGame:
+    """Runs a :class:`~banneret.session.Match` at the terminal until it ends or the
+    player leaves."""
+
+    def __init__(self, match: Match, ask: Ask | None = None, out: Out = print) -> None:
+        self.match = match
+        self.ask = ask or _ask
+        self.out = out
+        self.humans = [f for f in match.state.factions if f not in match.agents]
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    def run(self) -> int:
+        """Play to the end; returns an exit code (0 also when the player quits)."""
+        state = self.state
+        info = state.game.info
+        seats = ", ".join(f"{f} {k}" for f, k in state.seats.items())
+        self.out(f"{info.name}, scenario {state.scenario}, seed {state.seed}. Seats: {seats}.")
+        if state.step == 0:
+            self._show(state.log, self.humans)
+        else:
+            self.out(f"Resuming at step {state.step} (type log to see the last events).")
+        try:
+            while True:
+                self.match.advance(on_move=self._on_move)
+                if self.match.is_over():
+                    break
+                waiting = self.match.waiting_humans()
+                if not waiting:  # nobody can move: report rather than spin
+                    self.out("No seat can move; leaving the game.")
+                    return 1
+                self._decide(waiting[0], several=len(waiting) > 1 or len(self.humans) > 1)
+        except _Quit:
+            self.out("Left the game." if self.state.step else "Left the game before the first move.")
+            return 0
+        except EOFError:
+            self.out("\nInput ended: leaving the game (it was not saved).")
+            return 0
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.out(self.state.game.render(self.state, viewer))
+        self.out(describe_outcome(engine.outcome(self.state)))
+        return 0
+
+    # --- showing ------------------------------------------------------------------------
+
+    def _show(self, events: Iterable[Event], viewers: Sequence[str]) -> int:
+        shown = 0
+        for event in events:
+            text = _visible(event, viewers)
+            if text is not None:
+                self.out(f"  · {text}")
+                shown += 1
+        return shown
+
+    def _on_move(self, player: str, action: Action, events: list[Event]) -> None:
+        if not self._show(events, self.humans):
+            self.out(f"  · {player} has chosen.")
+
+    def _board(self, player: str) -> None:
+        self.out(self.state.game.render(self.state, player))
+
+    def _log(self, player: str) -> None:
+        lines = [t for e in self.state.log if (t := e.text_for(player)) is not None]
+        if not lines:
+            self.out("The log is empty.")
+        for text in lines[-LOG_LINES:]:
+            self.out(f"  · {text}")
+
+    # --- one human decision -------------------------------------------------------------------
+
+    def _decide(self, player: str, several: bool) -> None:
+        state = self.state
+        now = engine.pending(state)
+        if several:
+            self.out(f"\n=== {player} to decide (others, look away) ===")
+        self._board(player)
+        actions = engine.legal_actions(state, player)
+        self.out(f"{player}: {now.prompt or now.kind}")
+        for i, action in enumerate(actions, start=1):
+            self.out(f"  {i:>3}. {action.label}")
+        while True:
+            line = self.ask(f"{player}> ").strip()
+            if not line:
+                continue
+            action = self._parse(line, actions)
+            if action is not None:
+                events = self.match.play(action)
+                self._show(events, [player])
+                return
+            word, _, rest = line.partition(" ")
+            word = word.lower()
+            rest = rest.strip()
+            if word == "quit" and not rest:
+                raise _Quit
+            if word == "help" and not rest:
+                self.out(COMMANDS_HELP)
+            elif word == "board" and not rest:
+                self._board(player)
+            elif word == "log" and not rest:
+                self._log(player)
+            elif word == "undo" and not rest:
+                try:
+                    self.match.undo(player)
+                except UndoError as exc:
+                    self.out(f"Cannot undo: {exc}.")
+                    continue
+                self.out("Undone.")
+                return
+            elif word == "save":
+                if not rest:
+                    self.out("save needs a file name, for example: save mygame.json")
+                    continue
+                try:
+                    self.match.save(rest)
+                except SaveError as exc:
+                    self.out(f"Not saved: {exc}.")
+                    continue
+                self.out(f"Saved to {rest}.")
+            elif line.isdigit():
+                self.out(f"no action {line}: choose 1-{len(actions)}, or type help")
+            else:
+                self.out(f"no action or command {line!r}: choose 1-{len(actions)}, type an action's label, or type help")
+
+    @staticmethod
+    def _parse(line: str, actions: Sequence[Action]) -> Action | None:
+        if line.isdigit():
+            n = int(line)
+            return actions[n - 1] if 1 <= n <= len(actions) else None
+        for action in actions:
+            if action.label == line:
+                return action
+        folded = [a for a in actions if a.label.casefold() == line.casefold()]
+        return folded[0] if len(folded) == 1 else None
+
+
+# --- the launcher ----------------------------------------------------------------------------
+
+def _pick(ask: Ask, out: Out, prompt: str, names: Sequence[str], default: int = 0) -> int:
+    """Ask for one of ``names`` by number or name; empty input takes the default."""
+    while True:
+        line = ask(f"{prompt} [{default + 1}. {names[default]}]: ").strip()
+        if not line:
+            return default
+        if line.isdigit() and 1 <= int(line) <= len(names):
+            return int(line) - 1
+        if line in names:
+            return names.index(line)
+        out(f"choose 1-{len(names)} or type a name")
+
+
+def launcher(registry: Registry, ask: Ask | None = None, out: Out = print, seed: int | None = None) -> int:
+    """The interactive launcher: choose a game and its set-up, seat the players, play."""
+    ask = ask or _ask
+    try:
+        return _launch(registry, ask, out, seed)
+    except EOFError:
+        out("\nInput ended: goodbye.")
+        return 0
+
+
+def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
+    infos = registry.infos()
+    for broken in registry.broken:
+        out(f"(plugin {broken.name} did not load: {broken.error})")
+    if not infos:
+        out("No games are installed.")
+        return 1
+    out("Banneret: choose a game.")
+    for i, info in enumerate(infos, start=1):
+        out(f"  {i}. {info.name} ({info.id}), {players_text(info)} players: {info.description}")
+        out(f"     {info.rules_summary}")
+    info = infos[_pick(ask, out, "Game", [i.id for i in infos])]
+    game_id = info.id
+
+    scenario = info.scenarios[0].name
+    if len(info.scenarios) > 1:
+        out("Scenarios:")
+        for i, sc in enumerate(info.scenarios, start=1):
+            out(f"  {i}. {sc.name}: {sc.description}")
+        scenario = info.scenarios[_pick(ask, out, "Scenario", [s.name for s in info.scenarios])].name
+
+    players = info.max_players
+    if info.min_players != info.max_players:
+        counts = [str(n) for n in range(info.min_players, info.max_players + 1)]
+        players = int(counts[_pick(ask, out, "Number of players", counts, len(counts) - 1)])
+
+    options = _ask_options(registry, info, ask, out)
+    factions = engine.new_game(game_id, 0, None, options, scenario, players, registry=registry).factions
+
+    kinds = [HUMAN, *registry.agents(game_id)]
+    seats = default_seats(registry, game_id, factions)
+    out(f"Seats (one of: {', '.join(kinds)}).")
+    for faction in factions:
+        seats[faction] = kinds[_pick(ask, out, f"  {faction}", kinds, kinds.index(seats[faction]))]
+
+    game_seed = new_seed() if seed is None else seed
+    match = Match.start(game_id, game_seed, seats, options, scenario, players, registry=registry)
+    out(f"Seed {game_seed} (play this game again with: banneret play {game_id} --seed {game_seed}).")
+    return TerminalGame(match, ask, out).run()
+
+
+def _ask_options(registry: Registry, info: GameInfo, ask: Ask, out: Out) -> dict[str, Any]:
+    variants = registry.variants(info.id)
+    if not info.options and not variants:
+        return {}
+    out("Options (change with KEY=VALUE, one per line; empty line to go on):")
+    for spec in info.options:
+        choices = f" (choices: {', '.join(str(c) for c in spec.choices)})" if spec.choices else ""
+        out(f"  {spec.name} = {spec.default}{choices}: {spec.help}")
+    for name, variant in variants.items():
+        out(f"  {VARIANT_OPTION}={name}: {variant.description}")
+    chosen: dict[str, Any] = {}
+    while True:
+        line = ask("Option: ").strip()
+        if not line:
+            return chosen
+        key, sep, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        try:
+            if not sep:
+                raise OptionError(f"write KEY=VALUE, not {line!r}")
+            if key == VARIANT_OPTION:
+                for name in (n.strip() for n in value.split(",")):
+                    if name not in variants:
+                        raise OptionError(f"no house-rule variant {name!r} (variants: {', '.join(variants) or 'none'})")
+            else:
+                info.option(key).parse(value)
+        except OptionError as exc:
+            out(str(exc))
+            continue
+        chosen[key] = value
+
+
+# --- replays ----------------------------------------------------------------------------------
+
+def replay(
+    path: str,
+    registry: Registry,
+    viewer: str | None = None,
+    step: bool = False,
+    ask: Ask | None = None,
+    out: Out = print,
+) -> int:
+    """Show a saved game action by action from ``viewer``'s seat (``None``: everything).
+
+    Other factions' actions in a game with hidden information are shown only through the
+    events ``viewer`` may read. With ``step``, wait for Enter between actions.
+    """
+    ask = ask or _ask
+    saved = load(path, registry)  # checks the whole file and its hashes first
+    if viewer is not None and viewer not in saved.factions:
+        raise SeatError(f"{saved.game_id} has no faction {viewer!r} in this game (factions: {', '.join(saved.factions)})")
+    state = engine.new_game(
+        saved.game_id, saved.seed, saved.seats, saved.options, saved.scenario, len(saved.factions), registry=registry
+    )
+    hidden = state.game.info.hidden_information
+    viewers = [] if viewer is None else [viewer]
+    who = "all factions (omniscient)" if viewer is None else viewer
+    out(f"Replay of {state.game.info.name}, scenario {state.scenario}, seed {state.seed}: "
+        f"{len(saved.record)} actions, as seen by {who}.")
+    _show_events(state.log, viewers, out)
+    for i, (player, label) in enumerate(saved.record, start=1):
+        if step:
+            try:
+                ask("")
+            except EOFError:
+                step = False
+        kind = engine.pending(state).kind
+        events = engine.apply(state, engine.find_action(state, player, label))
+        if viewer is None or viewer == player or not hidden:
+            out(f"{i}. {player}: {label}")
+        else:
+            out(f"{i}. {player}: ({kind})")
+        _show_events(events, viewers, out)
+    out(state.game.render(state, viewer))
+    if engine.is_over(state):
+        out(describe_outcome(engine.outcome(state)))
+    else:
+        out(f"The game continues (step {state.step}); resume it with: banneret play --load {path}")
+    return 0
+
+
+def _show_events(events: Iterable[Event], viewers: Sequence[str], out: Out) -> None:
+    for event in events:
+        text = _visible(event, viewers)
+        if text is not None:
+            out(f"   · {text}")
