@@ -185,7 +185,8 @@ class TerminalGame:
             action = self._parse(line, actions)
             if action is not None:
                 events = self.match.play(action)
-                self._show(events, [player])
+                # at a shared screen, private news waits for its owner's own board
+                self._show(events, [player] if len(self.humans) == 1 else self.humans)
                 return
             word, _, rest = line.partition(" ")
             word = word.lower()
