@@ -206,6 +206,7 @@ class Board:
         )
         self.coastal: tuple[bool, ...] = tuple(bool(e) for e in self.external_dirs)
         self.coastal_hexes: tuple[int, ...] = tuple(i for i in range(self.n) if self.coastal[i])
+        self.name: tuple[str, ...] = tuple(f"({q},{r})" for q, r in coords)  # labels in actions
 
     @cached_property
     def hexmap(self) -> HexMap:
