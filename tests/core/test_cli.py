@@ -1,0 +1,394 @@
+"""The banneret command, driven through ``main(argv, registry)`` on toy games.
+
+Terminal play is scripted by replacing the built-in ``input``. ``simulate --jobs 2`` uses
+``--plugin toys`` (no injected registry), so worker processes can import the toy game.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import attrs
+import pytest
+import toys
+
+from banneret import Action, Game, GameInfo, Outcome, Pending, Scenario, hookimpl
+from banneret.cli import main
+from banneret.registry import BrokenPlugin, registry_from
+from banneret.types import GAME_OVER
+
+
+# --- a one-player toy where undo is possible (no dice, same player keeps deciding) ---------
+
+@attrs.define
+class TallyData:
+    picks: list[int]
+
+    def clone(self) -> "TallyData":
+        return TallyData(list(self.picks))
+
+
+class Tally(Game):
+    """Add 1 or 2 three times; a total of exactly 5 wins."""
+
+    info = GameInfo(
+        id="tally", name="Tally", version="1", description="Add 1 or 2, three times.",
+        rules_summary="Reach exactly 5 in three additions.", factions=("solo",),
+        min_players=1, max_players=1, scenarios=(Scenario("standard", "three additions"),),
+        max_decisions=3,
+    )
+
+    def setup(self, state):
+        return TallyData([])
+
+    def start(self, state):
+        pass
+
+    def pending(self, state):
+        if len(state.data.picks) == 3:
+            return GAME_OVER
+        return Pending(("solo",), "add", "Add 1 or 2")
+
+    def legal_actions(self, state, player):
+        return [Action(player, "add 1", "add", 1), Action(player, "add 2", "add", 2)]
+
+    def apply(self, state, action):
+        state.data.picks.append(action.args)
+        state.emit(f"solo adds {action.args}, total {sum(state.data.picks)}")
+
+    def outcome(self, state):
+        total = sum(state.data.picks)
+        return Outcome(("solo",) if total == 5 else (), f"total {total}")
+
+    def view(self, state, player):
+        return {"picks": list(state.data.picks)}
+
+    def render(self, state, player):
+        return f"[board] total {sum(state.data.picks)} after {len(state.data.picks)} picks"
+
+
+class TallyPlugin:
+    @hookimpl
+    def banneret_games(self):
+        return [Tally]
+
+
+@pytest.fixture
+def registry():
+    return registry_from([toys, TallyPlugin()])
+
+
+@pytest.fixture(autouse=True)
+def keep_sys_path(monkeypatch):
+    """--plugin puts the current folder on sys.path; keep that out of other tests."""
+    monkeypatch.setattr(sys, "path", list(sys.path))
+
+
+def script(monkeypatch, lines):
+    """Answer input() with ``lines``, then raise EOFError as a closed stdin does."""
+    answers = iter(lines)
+    prompts = []
+
+    def fake_input(prompt=""):
+        prompts.append(prompt)
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    return prompts
+
+
+def run(capsys, argv, registry):
+    code = main(argv, registry=registry)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_usage_error(code, err, text):
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("banneret: error: ")
+    assert text in err
+    assert "Traceback" not in err
+
+
+# --- list and info --------------------------------------------------------------------------------
+
+def test_list_games_and_broken_plugins(capsys, registry):
+    registry.broken.append(BrokenPlugin("ghost", "ImportError: no module named ghost"))
+    code, out, _ = run(capsys, ["list"], registry)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Installed games:"
+    assert lines[2].split() == ["duel", "Duel", "2", "Two", "players", "bid", "in", "secret;", "the", "loser", "may", "challenge."]
+    assert lines[3].split()[:3] == ["tally", "Tally", "1"]
+    assert "Broken plugins:" in lines
+    assert lines[-1].split() == ["ghost", "ImportError:", "no", "module", "named", "ghost"]
+
+
+def test_list_json(capsys, registry):
+    registry.broken.append(BrokenPlugin("ghost", "ImportError: boom"))
+    code, out, _ = run(capsys, ["list", "--json"], registry)
+    assert code == 0
+    data = json.loads(out)
+    assert data["broken"] == [{"name": "ghost", "error": "ImportError: boom"}]
+    assert [g["id"] for g in data["games"]] == ["duel", "tally"]
+    assert data["games"][0] == {
+        "id": "duel", "name": "Duel", "version": "1",
+        "description": "Two players bid in secret; the loser may challenge.",
+        "min_players": 2, "max_players": 2, "factions": ["north", "south"],
+    }
+
+
+def test_info_json(capsys, registry):
+    code, out, _ = run(capsys, ["info", "duel", "--json"], registry)
+    assert code == 0
+    data = json.loads(out)
+    assert data["factions"] == ["north", "south"]
+    assert data["scenarios"] == [{"name": "standard", "description": "first to 3 points"}]
+    assert data["options"] == [{"name": "target", "default": 3, "choices": [2, 3, 4, 5], "help": "points needed to win"}]
+    assert data["variants"] == [] and data["agents"] == ["random"]
+    assert data["sequence_of_play"][0] == "[1] round"
+    assert data["sequence_of_play"][-1].startswith("[2.1] Skirmish")
+    assert (data["min_players"], data["max_players"], data["max_decisions"]) == (2, 2, 200)
+    assert data["coverage"] == ""
+
+
+def test_info_text(capsys, registry):
+    code, out, _ = run(capsys, ["info", "duel"], registry)
+    assert code == 0
+    assert out.splitlines()[0] == "Duel (duel), version 1"
+    assert "  target = 3 (choices: 2, 3, 4, 5): points needed to win" in out.splitlines()
+    assert "Agents (--seat FACTION=AGENT): random" in out
+    assert "    [1] SecretBids — Both players bid 1-3 in secret; the bids are revealed together." in out
+
+
+def test_info_unknown_game(capsys, registry):
+    code, _, err = run(capsys, ["info", "chess"], registry)
+    assert_usage_error(code, err, "no game called 'chess' is installed (installed: duel, tally)")
+
+
+def test_help_has_examples(capsys):
+    assert main(["--help"]) == 0
+    assert "examples:" in capsys.readouterr().out
+    assert main(["simulate", "--help"]) == 0
+    assert "--max-turns T" in capsys.readouterr().out
+
+
+# --- simulate -------------------------------------------------------------------------------------
+
+def simulate_json(capsys, argv, registry=None):
+    code, out, err = run(capsys, ["simulate", *argv, "--json"], registry)
+    assert code == 0, err
+    assert err == ""  # no progress bar with --json
+    data = json.loads(out)
+    for key in ("seconds", "games_per_second", "decisions_per_second"):
+        assert isinstance(data.pop(key), (int, float))
+    return data
+
+
+def test_simulate_json_keys(capsys, registry):
+    data = simulate_json(capsys, ["duel", "--games", "12", "--seed", "5"], registry)
+    assert {"game", "games", "seed", "finished", "capped", "wins", "decisions",
+            "invariant_violations", "errors", "mean_decisions", "events_by_kind"} <= data.keys()
+    assert (data["game"], data["games"], data["seed"], data["finished"], data["errors"]) == ("duel", 12, 5, 12, 0)
+    assert list(data["wins"]) == sorted(data["wins"])
+
+
+def test_simulate_same_seed_same_output_for_any_jobs(capsys):
+    argv = ["duel", "--plugin", "toys", "--games", "30", "--seed", "9"]
+    one = simulate_json(capsys, [*argv, "--jobs", "1"])
+    two = simulate_json(capsys, [*argv, "--jobs", "2"])
+    assert one == two
+    assert one["games"] == 30
+
+
+def test_simulate_injected_registry_matches_plugin_module(capsys, registry):
+    argv = ["duel", "--games", "10", "--seed", "2", "--max-turns", "2"]
+    injected = simulate_json(capsys, argv, registry)
+    by_module = simulate_json(capsys, [*argv, "--plugin", "toys", "--jobs", "2"])
+    assert injected == by_module
+    assert injected["capped"] + injected["finished"] == 10
+
+
+def test_simulate_text(capsys, registry):
+    code, out, _ = run(capsys, ["simulate", "duel", "--games", "3"], registry)
+    assert code == 0
+    assert out.splitlines()[0] == "duel: 3 games from seed 0 (standard; north random, south random)"
+    assert "invariant violations: 0" in out
+
+
+# --- play -----------------------------------------------------------------------------------------
+
+def test_play_with_undo_to_the_end(capsys, monkeypatch, registry):
+    prompts = script(monkeypatch, ["add 2", "undo", "2", "2", "1"])
+    code, out, _ = run(capsys, ["play", "tally", "--seed", "1"], registry)
+    assert code == 0
+    assert prompts == ["solo> "] * 5
+    assert "Undone." in out
+    assert "  · solo adds 2, total 4" in out
+    lines = out.splitlines()
+    assert lines[-2:] == ["[board] total 5 after 3 picks", "Game over: solo wins (total 5)."]
+    assert lines[0] == "Tally, scenario standard, seed 1. Seats: solo human."
+    assert "solo: Add 1 or 2" in lines and "    1. add 1" in lines
+
+
+def test_play_wrong_command_save_and_replay(capsys, monkeypatch, registry, tmp_path):
+    saved = tmp_path / "duel.json"
+    script(monkeypatch, ["17", "dance", "undo", "bid 3", "board", f"save {saved}", "quit"])
+    code, out, _ = run(capsys, ["play", "duel", "--seed", "4", "--seat", "south=random"], registry)
+    assert code == 0
+    assert "no action 17: choose 1-3, or type help" in out
+    assert "no action or command 'dance': choose 1-3, type an action's label, or type help" in out
+    assert "Cannot undo: nothing to undo" in out
+    assert "  · north bids 3" in out
+    assert f"Saved to {saved}." in out
+    assert out.splitlines()[-1] == "Left the game."
+    record = json.loads(saved.read_text())
+    assert record["game"] == "duel" and record["seed"] == 4
+    assert record["seats"] == {"north": "human", "south": "random"}
+    # the computer seat bids first (it moves as soon as it may), then north's bid 3
+    assert [(a["player"], a["action"][:3]) for a in record["actions"][:2]] == [("south", "bid"), ("north", "bid")]
+    assert record["actions"][1]["action"] == "bid 3"
+
+    # south's view of the replay hides north's bid until the reveal
+    code, out, _ = run(capsys, ["replay", str(saved), "--as", "south"], registry)
+    assert code == 0
+    assert "north: (bid)" in out and "north bids 3" not in out and "north has bid" in out
+    assert "bids revealed: north 3" in out
+    code, out, _ = run(capsys, ["replay", str(saved)], registry)
+    assert code == 0 and "north: bid 3" in out and "   · north bids 3" in out
+    assert out.splitlines()[-1].startswith("The game continues (step")
+
+
+def test_play_load_resumes(capsys, monkeypatch, registry, tmp_path):
+    saved = tmp_path / "tally.json"
+    script(monkeypatch, ["1", f"save {saved}", "quit"])
+    assert run(capsys, ["play", "tally", "--seed", "3"], registry)[0] == 0
+    script(monkeypatch, ["2", "2"])
+    code, out, _ = run(capsys, ["play", "--load", str(saved)], registry)
+    assert code == 0
+    assert "Resuming at step 1" in out
+    assert out.splitlines()[-1] == "Game over: solo wins (total 5)."
+
+
+def test_hot_seat_hides_simultaneous_choices(capsys, monkeypatch, registry):
+    """Two humans bid in turn; neither bid is printed before the reveal."""
+    script(monkeypatch, ["bid 3", "bid 1", "quit"])
+    code, out, _ = run(capsys, ["play", "duel", "--seed", "1", "--seat", "south=human"], registry)
+    assert code == 0
+    assert "=== north to decide (others, look away) ===" in out
+    assert "=== south to decide (others, look away) ===" in out
+    assert "north bids 3" not in out and "south bids 1" not in out
+    before_south = out.split("=== south to decide")[1].split("south: Bid")[0]
+    assert "'north': 'hidden'" in before_south
+    assert "bids revealed: north 3, south 1" in out
+
+
+def test_play_end_of_input_is_clean(capsys, monkeypatch, registry):
+    script(monkeypatch, [])
+    code, out, err = run(capsys, ["play", "tally"], registry)
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == "Input ended: leaving the game (it was not saved)."
+
+
+@pytest.mark.parametrize(
+    ("argv", "text"),
+    [
+        (["play", "chess"], "no game called 'chess'"),
+        (["play", "duel", "--seat", "east=random"], "duel has no faction 'east'"),
+        (["play", "duel", "--seat", "south=genius"], "unknown kind of player 'genius' for south"),
+        (["play", "duel", "--seat", "south"], "--seat takes FACTION=KIND, not 'south'"),
+        (["play", "duel", "--option", "target=9"], "option target must be one of 2, 3, 4, 5, not 9"),
+        (["play", "duel", "--option", "speed=3"], "duel has no option 'speed'"),
+        (["play", "duel", "--option", "variant=fast"], "duel has no house-rule variant 'fast'"),
+        (["play", "duel", "--players", "3"], "duel is played by 2-2 players, not 3"),
+        (["play", "duel", "--scenario", "epic"], "duel has no scenario 'epic'"),
+        (["play"], "name a game to play"),
+        (["play", "--load", "/nonexistent/game.json"], "cannot read /nonexistent/game.json"),
+        (["simulate", "duel", "--agent", "genius"], "unknown agent 'genius' for north"),
+        (["simulate", "duel", "--seat", "north=human"], "computer players only"),
+        (["replay", "/nonexistent/game.json"], "cannot read"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, registry, argv, text):
+    code, _, err = run(capsys, argv, registry)
+    assert_usage_error(code, err, text)
+
+
+def test_bad_save_file(capsys, registry, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}')
+    code, _, err = run(capsys, ["replay", str(bad)], registry)
+    assert_usage_error(code, err, "this is not a Banneret save file")
+
+
+def test_argparse_errors_exit_2(capsys, registry):
+    assert main(["simulate", "duel", "--games", "-3"], registry=registry) == 2
+    assert "expected a number of 0 or more" in capsys.readouterr().err
+    assert main(["dance"], registry=registry) == 2
+
+
+def test_replay_unknown_viewer(capsys, monkeypatch, registry, tmp_path):
+    saved = tmp_path / "t.json"
+    script(monkeypatch, ["1", f"save {saved}", "quit"])
+    run(capsys, ["play", "tally"], registry)
+    code, _, err = run(capsys, ["replay", str(saved), "--as", "north"], registry)
+    assert_usage_error(code, err, "tally has no faction 'north' in this game")
+
+
+# --- the launcher ---------------------------------------------------------------------------------
+
+class FakeTTY:
+    def isatty(self):
+        return True
+
+
+def test_launcher_needs_a_terminal(capsys, registry):
+    code, out, err = run(capsys, [], registry)
+    assert code == 2 and out == ""
+    assert err.strip() == "banneret: the launcher needs an interactive terminal; use a command instead (banneret --help)"
+
+
+def test_launcher_picks_game_options_seats_and_plays(capsys, monkeypatch, registry):
+    monkeypatch.setattr(sys, "stdin", FakeTTY())
+    script(monkeypatch, ["duel", "target=12", "target=2", "", "", "random", "bid 1", "quit"])
+    code, out, _ = run(capsys, [], registry)
+    assert code == 0
+    assert "  1. Duel (duel), 2 players: Two players bid in secret; the loser may challenge." in out
+    assert "     Bid 1-3 in secret; higher bid scores; first to the target wins." in out
+    assert "  2. Tally (tally), 1 players: Add 1 or 2, three times." in out
+    assert "option target must be one of 2, 3, 4, 5, not 12" in out
+    assert "Seats: north human, south random." in out
+    assert "  · north bids 1" in out
+    assert out.splitlines()[-1] == "Left the game."
+
+
+def test_launcher_end_of_input(capsys, monkeypatch, registry):
+    monkeypatch.setattr(sys, "stdin", FakeTTY())
+    script(monkeypatch, [])
+    code, out, err = run(capsys, [], registry)
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == "Input ended: goodbye."
+
+
+# --- the installed console script -------------------------------------------------------------------
+
+def test_console_script_lists_games():
+    script_path = Path(sys.executable).with_name("banneret")
+    found = str(script_path) if script_path.exists() else shutil.which("banneret")
+    if found is None:
+        pytest.skip("the banneret console script is not installed (pip install -e .)")
+    done = subprocess.run([found, "list", "--json"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert set(data) == {"games", "broken"}
+    names = {g["id"] for g in data["games"]} | {b["name"] for b in data["broken"]}
+    assert {"hex_kingdoms", "richard3"} <= names  # each bundled game loads or is reported broken
+    done = subprocess.run([found, "list"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
