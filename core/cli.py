@@ -396,6 +396,10 @@ def main(argv: Sequence[str] | None = None, registry: Registry | None = None) ->
     except KeyboardInterrupt:
         print("\nbanneret: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (banneret list | head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_UNEXPECTED
     except Exception as exc:
         if os.environ.get(DEBUG_ENV):
             raise

@@ -392,3 +392,34 @@ def test_console_script_lists_games():
     assert {"hex_kingdoms", "richard3"} <= names  # each bundled game loads or is reported broken
     done = subprocess.run([found, "list"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "Traceback" not in done.stderr
+
+
+def test_replay_step_waits_between_actions(capsys, monkeypatch, registry, tmp_path):
+    """With --step (on a terminal) replay asks for Enter before each of the two actions."""
+    from banneret.terminal import replay
+
+    saved = tmp_path / "t.json"
+    script(monkeypatch, ["2", "1", f"save {saved}", "quit"])
+    run(capsys, ["play", "tally"], registry)
+    prompts = script(monkeypatch, ["", ""])
+    assert replay(str(saved), registry, step=True) == 0
+    assert prompts == ["", ""]
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:5] == ["1. solo: add 2", "   · solo adds 2, total 2", "2. solo: add 1", "   · solo adds 1, total 3"]
+    assert out[-2] == "[board] total 3 after 2 picks"
+
+
+class HeuristicPlugin:
+    @hookimpl
+    def banneret_agents(self, game_id):
+        from banneret.agents import RandomAgent
+
+        return {"heuristic": lambda game, faction, seed: RandomAgent(seed)} if game_id == "duel" else {}
+
+
+def test_default_seats_prefer_the_heuristic_agent(capsys, monkeypatch):
+    registry = registry_from([toys, HeuristicPlugin()])
+    script(monkeypatch, [])
+    code, out, _ = run(capsys, ["play", "duel", "--seed", "1"], registry)
+    assert code == 0
+    assert out.splitlines()[0] == "Duel, scenario standard, seed 1. Seats: north human, south heuristic."
