@@ -1,0 +1,269 @@
+"""The plugin guide's example game (docs/examples/couriers) works as the guide says.
+
+The example is loaded the way a test of a third-party plugin would load it: its module is
+registered in a registry of its own, without installing the package.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+
+import banneret
+from banneret.data import PROVENANCES
+from banneret.registry import registry_from
+from banneret.rng import Rng
+from banneret.testing import conformance_tests, playthroughs
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "docs" / "examples" / "couriers"
+sys.path.insert(0, str(EXAMPLE))
+
+from banneret_couriers import plugin  # noqa: E402
+
+REG = registry_from([plugin])
+
+# every check of the test kit, on random games of every set-up, as the guide shows
+globals().update(conformance_tests("couriers", registry=REG, max_steps=2_000))
+
+
+def new(seed: int = 0, **kw) -> banneret.State:
+    kw.setdefault("players", 2)
+    return banneret.new_game("couriers", seed=seed, registry=REG, **kw)
+
+
+def play(state: banneret.State, player: str, label: str) -> None:
+    banneret.apply(state, banneret.find_action(state, player, label))
+
+
+def force_die(state: banneret.State, face: int) -> None:
+    """Move the game's generator to a point where its next d6 shows ``face``."""
+    key, counter = state.rng.state()
+    while Rng.from_state(key, counter).die(6) != face:
+        counter += 1
+    state.rng.counter = counter
+
+
+def random_game(seed: int, players: int, scenario: str, options=None) -> banneret.State:
+    state = new(seed, players=players, scenario=scenario, options=options)
+    agents = {f: banneret.RandomAgent(seed * 10 + i) for i, f in enumerate(state.factions)}
+    limit = state.game.info.max_decisions
+    while not banneret.is_over(state):
+        assert state.step < limit, f"seed {seed}: no end after {limit} decisions"
+        now = banneret.pending(state)
+        player = now.players[state.step % len(now.players)]
+        actions = banneret.legal_actions(state, player)
+        assert len({a.label for a in actions}) == len(actions), f"duplicate labels: {actions}"
+        banneret.apply(state, agents[player].choose(state, player, actions))
+        assert state.game.invariants(state) == [], f"seed {seed} step {state.step}"
+    return state
+
+
+# --- the plugin declares itself ---------------------------------------------------------
+
+def test_registry_finds_the_game_its_agent_and_variants():
+    assert list(REG.games()) == ["couriers"]
+    assert REG.game("couriers").info.factions == ("red", "blue", "green", "gold")
+    assert list(REG.agents("couriers")) == ["random", "steady"]
+    assert list(REG.variants("couriers")) == ["muddy_roads", "rich_patrons"]
+    assert list(REG.agents("duel")) == ["random"]  # the hook answers only for its own game
+
+
+def test_pyproject_declares_the_entry_point():
+    meta = tomllib.loads((EXAMPLE / "pyproject.toml").read_text(encoding="utf-8"))
+    assert meta["project"]["entry-points"]["banneret.games"] == {"couriers": "banneret_couriers.plugin"}
+
+
+def test_road_data_carries_provenance():
+    assert sorted(plugin.ROAD) == [4, 7, 11, 15, 18, 23, 26]
+    assert all(s.source in PROVENANCES for s in plugin.ROAD.values())
+    assert [s.name for s in plugin.ROAD.values() if s.source == "placeholder"] == ["Toll bridge"]
+
+
+def test_sequence_of_play_is_declared_with_rule_numbers():
+    assert REG.game("couriers").sequence_of_play() == [
+        "[2] round",
+        "  [2.1] RelayAuction — All couriers bid for the relay horse at once, in secret.",
+        "  rides",
+        "    [2.2] Ride — The courier rides on, a die at a time, until they rest or are thrown.",
+        "  [2] EndOfRound",
+        "[2.3] StageEffect — A marked stage acts on the courier who rested there (no decision).",
+    ]
+
+
+# --- the rules, one at a time -------------------------------------------------------------
+
+def test_single_highest_bid_pays_and_takes_the_horse():
+    state = new()
+    assert banneret.pending(state).players == ("red", "blue")
+    assert [a.label for a in banneret.legal_actions(state, "blue")] == ["bid 0", "bid 1", "bid 2", "bid 3", "bid 4"]
+    play(state, "blue", "bid 1")
+    play(state, "red", "bid 2")
+    assert state.data.horse == "red"
+    assert state.data.coins == {"red": 2, "blue": 4}
+    assert banneret.pending(state) == banneret.Pending(("red",), "ride", "Ride on, or rest")
+
+
+def test_tied_bids_cost_nothing_and_give_no_horse():
+    state = new()
+    play(state, "red", "bid 3")
+    play(state, "blue", "bid 3")
+    assert state.data.horse is None
+    assert state.data.coins == {"red": 4, "blue": 4}
+
+
+def test_without_the_relay_horse_option_the_round_starts_with_rides():
+    state = new(options={"relay_horse": "no"})
+    assert banneret.pending(state).kind == "ride"
+    assert [a.label for a in banneret.legal_actions(state)] == ["ride on"]
+
+
+def test_a_roll_at_or_under_the_bust_face_loses_the_ride():
+    state = new(options={"relay_horse": False})
+    force_die(state, 5)
+    play(state, "red", "ride on")
+    assert [a.label for a in banneret.legal_actions(state)] == ["ride on", "rest"]
+    force_die(state, 1)
+    play(state, "red", "ride on")
+    assert state.data.pos == {"red": 0, "blue": 0}
+    assert banneret.pending(state).players == ("blue",)
+
+
+def test_rest_moves_by_the_ride_plus_the_horse_bonus():
+    state = new()
+    play(state, "red", "bid 1")
+    play(state, "blue", "bid 0")
+    force_die(state, 5)
+    play(state, "red", "ride on")
+    play(state, "red", "rest")
+    assert state.data.pos["red"] == 5 + 3
+
+
+@pytest.mark.parametrize(
+    ("start", "face", "pos", "coins"),
+    [
+        (2, 2, 4, 5),    # inn: +1 coin
+        (5, 2, 5, 4),    # ford at 7: back 2
+        (8, 3, 13, 4),   # relay post at 11: on 2
+        (12, 3, 15, 3),  # toll bridge: pay 1
+        (9, 4, 13, 4),   # unmarked stage: nothing
+    ],
+)
+def test_marked_stages_act_on_a_resting_courier(start, face, pos, coins):
+    state = new(options={"relay_horse": False})
+    state.data.pos["red"] = start
+    force_die(state, face)
+    play(state, "red", "ride on")
+    play(state, "red", "rest")
+    assert (state.data.pos["red"], state.data.coins["red"]) == (pos, coins)
+
+
+def test_reaching_the_end_of_the_road_wins_at_once():
+    state = new(options={"relay_horse": False, "length": 12})
+    state.data.pos["red"] = 9
+    force_die(state, 4)
+    play(state, "red", "ride on")
+    assert banneret.is_over(state)
+    assert banneret.outcome(state) == banneret.Outcome(("red",), "reached the end of the road")
+    assert state.data.pos == {"red": 12, "blue": 0}
+
+
+def test_handicap_scenario_staggers_the_start():
+    state = new(players=4, scenario="handicap")
+    assert state.data.pos == {"red": 0, "blue": 1, "green": 2, "gold": 3}
+
+
+def test_variant_changes_a_rule_parameter():
+    assert new().rules["bust_face"] == 1
+    assert new(options={"variant": "muddy_roads"}).rules["bust_face"] == 2
+    assert new(options={"variant": "muddy_roads,rich_patrons"}).data.coins == {"red": 8, "blue": 8}
+    with pytest.raises(banneret.OptionError, match="no house-rule variant 'icy_roads'"):
+        new(options={"variant": "icy_roads"})
+
+
+# --- hidden information ------------------------------------------------------------------
+
+def test_a_sealed_bid_is_seen_only_by_its_bidder():
+    state = new()
+    play(state, "red", "bid 2")
+    assert banneret.view(state, "red")["board"]["bids"] == {"red": 2}
+    assert banneret.view(state, "blue")["board"]["bids"] == {"red": "sealed"}
+    assert banneret.view(state, "blue")["log"] == ["red seals a bid"]
+    assert banneret.view(state, None)["log"] == ["red bids 2"]
+
+
+def test_resampling_hidden_bids_leaves_the_other_view_unchanged():
+    state = new(players=3)
+    play(state, "red", "bid 4")
+    play(state, "green", "bid 1")
+    before = banneret.view(state, "blue")
+    for seed in range(20):
+        other = state.game.resample_hidden(state, "blue", Rng(seed))
+        assert banneret.view(other, "blue") == before
+    assert state.data.bids == {"red": 4, "green": 1}
+
+
+# --- whole games ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("scenario", ["open", "handicap"])
+def test_random_games_end_within_the_declared_bound(players, scenario):
+    ends = set()
+    for seed in range(25):
+        state = random_game(seed, players, scenario)
+        result = banneret.outcome(state)
+        assert set(result.winners) <= set(state.factions)
+        ends.add(result.reason)
+    assert "reached the end of the road" in ends
+
+
+def test_random_games_with_house_rules_and_options():
+    for seed in range(10):
+        options = {"variant": "muddy_roads", "length": 30, "relay_horse": seed % 2 == 0}
+        state = random_game(seed, 4, "open", options)
+        assert banneret.outcome(state) is not None
+
+
+def test_same_seed_and_actions_replay_to_the_same_hash_and_save_round_trips(tmp_path):
+    state = random_game(7, 3, "open")
+    again = new(7, players=3)
+    for player, label in state.record:
+        play(again, player, label)
+    assert banneret.state_hash(again) == banneret.state_hash(state)
+    banneret.save(state, tmp_path / "race.json")
+    loaded = banneret.load(tmp_path / "race.json", registry=REG)
+    assert banneret.state_hash(loaded) == banneret.state_hash(state)
+    assert loaded.record == state.record
+
+
+@given(playthroughs("couriers", registry=REG, max_steps=2_000))
+def test_random_races_end_and_keep_their_invariants(game):
+    assert game.over
+    assert REG.game("couriers").invariants(game.state) == []
+
+
+def test_steady_agent_plays_whole_games():
+    winners = []
+    for seed in range(20):
+        match = banneret.Match.start("couriers", seed=seed, seats=dict.fromkeys(plugin.FACTIONS[:2], "steady"),
+                                     players=2, registry=REG)
+        match.advance()
+        assert match.is_over()
+        winners.extend(banneret.outcome(match.state).winners)
+    assert set(winners) == {"red", "blue"}
+
+
+# --- the guide shows the real code --------------------------------------------------------
+
+def test_guide_code_blocks_are_excerpts_of_the_example():
+    guide = (ROOT / "docs" / "plugin-guide.md").read_text(encoding="utf-8")
+    source = (EXAMPLE / "banneret_couriers" / "plugin.py").read_text(encoding="utf-8")
+    blocks = re.findall(r"<!-- excerpt -->\n```python\n(.*?)```", guide, flags=re.S)
+    assert len(blocks) >= 8
+    for block in blocks:
+        assert block in source, f"the guide's excerpt is not in plugin.py:\n{block}"
