@@ -304,7 +304,7 @@ def payment_options(strengths: tuple[int, ...], cost: int = 6) -> list[tuple[int
             walk(i + 1, left - take, acc + (s - take,))
 
     walk(0, cost, ())
-    return sorted(results, key=lambda r: (-sum(r), r), reverse=False)
+    return sorted(results, key=lambda r: (len(r), [-x for x in r]))
 
 
 def allies(d: HKData, k: int) -> list[int]:
