@@ -39,7 +39,8 @@ What the battle module reads (contract with ``battle.py``)
   ints, strings, tuples), emptied between battles.
 * :attr:`R3State.revealed` -- blocks face-up now; the battle reveals its blocks and empties it.
 * :attr:`R3State.heirs_killed` -- incremented by eliminations of heirs (6.82): each is one minor
-  to enter at the start of the next supply phase.
+  to enter at the start of the next supply phase (``battle.eliminate`` does the 6.8 work for
+  every module).
 """
 
 from __future__ import annotations
@@ -140,6 +141,8 @@ class R3State:
     """Game turn within the campaign, 1-7; 0 before the first card phase of a campaign."""
     political: bool
     """True while the political turn (8.0) is being resolved."""
+    phase: str
+    """The phase being played: "setup", "card", "action", "battle", "supply", "political"."""
 
     # --- the crown (3.21, 8.2) -----------------------------------------------------------
     king: str
@@ -172,6 +175,8 @@ class R3State:
     """Cards revealed this game turn (house -> card id)."""
     set_aside: list[str]
     """The cards not dealt this campaign."""
+    played: list[str]
+    """Cards played (revealed) so far this campaign, in order."""
     redeal_used: dict[str, bool]
     """Whether each player has called his once-per-campaign redeal (5.1)."""
     player1: str | None
@@ -217,11 +222,11 @@ class R3State:
     def clone(self) -> "R3State":
         """A copy sharing nothing mutable (hand-written: the hot path of search)."""
         return R3State(
-            self.campaign, self.turn, self.political, self.king, self.king_block, self.pretender_block,
+            self.campaign, self.turn, self.political, self.phase, self.king, self.king_block, self.pretender_block,
             self.loc.copy(), self.at.copy(), self.steps.copy(), self.down.copy(), self.revealed.copy(),
             self.heirs_killed.copy(),
             {h: v.copy() for h, v in self.hands.items()}, self.chosen.copy(), self.cards.copy(),
-            self.set_aside.copy(), self.redeal_used.copy(), self.player1,
+            self.set_aside.copy(), self.played.copy(), self.redeal_used.copy(), self.player1,
             self.ap.copy(), self.moved.copy(), self.sea_moved.copy(), self.recruited.copy(),
             self.crossings.copy(), self.entries.copy(), self.defender.copy(), self.main_attack.copy(),
             self.pin_left.copy(), self.treason, self.event_area,
@@ -414,10 +419,10 @@ def initial_state() -> R3State:
         at[area] = tuple(blocks)
     steps = {b: t.blocks[b].max_strength for b in t.block_ids}
     return R3State(
-        campaign=1, turn=0, political=False, king=setup.king,
+        campaign=1, turn=0, political=False, phase="setup", king=setup.king,
         king_block=setup.succession[setup.king][0], pretender_block=setup.succession[setup.pretender][0],
         loc=loc, at=at, steps=steps, down=set(), revealed=set(), heirs_killed={h: 0 for h in HOUSES},
-        hands={h: [] for h in HOUSES}, chosen={}, cards={}, set_aside=list(t.card_ids),
+        hands={h: [] for h in HOUSES}, chosen={}, cards={}, set_aside=list(t.card_ids), played=[],
         redeal_used={h: False for h in HOUSES}, player1=None,
         ap={h: 0 for h in HOUSES}, moved=set(), sea_moved=set(), recruited=set(), crossings={},
         entries={}, defender={}, main_attack={}, pin_left={}, treason=None, event_area=None,
