@@ -196,7 +196,7 @@ def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
         chosen.update(seats)  # the engine checks factions and kinds
         seed = new_seed() if args.seed is None else args.seed
         match = Match.start(args.game, seed, chosen, options, args.scenario, args.players, registry=registry)
-    return TerminalGame(match).run()
+    return TerminalGame(match, save_to=args.save).run()
 
 
 def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
@@ -339,6 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
         "default: the first faction human, the others the game's heuristic agent, else random)",
     )
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
+    p.add_argument("--save", metavar="FILE", help="save the game to FILE when it ends or you leave")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser(

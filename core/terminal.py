@@ -100,8 +100,9 @@ class TerminalGame:
     """Runs a :class:`~banneret.session.Match` at the terminal until it ends or the
     player leaves."""
 
-    def __init__(self, match: Match, ask: Ask | None = None, out: Out = print) -> None:
+    def __init__(self, match: Match, ask: Ask | None = None, out: Out = print, save_to: str | None = None) -> None:
         self.match = match
+        self.save_to = save_to
         self.ask = ask or _ask
         self.out = out
         self.humans = [f for f in match.state.factions if f not in match.agents]
@@ -111,7 +112,16 @@ class TerminalGame:
         return self.match.state
 
     def run(self) -> int:
-        """Play to the end; returns an exit code (0 also when the player quits)."""
+        """Play to the end; returns an exit code (0 also when the player quits). With
+        ``save_to``, the game is saved there however the session ends."""
+        try:
+            return self._run()
+        finally:
+            if self.save_to is not None:
+                self.match.save(self.save_to)
+                self.out(f"Saved to {self.save_to}.")
+
+    def _run(self) -> int:
         state = self.state
         info = state.game.info
         seats = ", ".join(f"{f} {k}" for f, k in state.seats.items())
@@ -134,7 +144,7 @@ class TerminalGame:
             self.out("Left the game." if self.state.step else "Left the game before the first move.")
             return 0
         except EOFError:
-            self.out("\nInput ended: leaving the game (it was not saved).")
+            self.out("\nInput ended: leaving the game.")
             return 0
         viewer = self.humans[0] if len(self.humans) == 1 else None
         self.out(self.state.game.render(self.state, viewer))

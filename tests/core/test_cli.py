@@ -294,7 +294,7 @@ def test_play_end_of_input_is_clean(capsys, monkeypatch, registry):
     script(monkeypatch, [])
     code, out, err = run(capsys, ["play", "tally"], registry)
     assert code == 0 and err == ""
-    assert out.splitlines()[-1] == "Input ended: leaving the game (it was not saved)."
+    assert out.splitlines()[-1] == "Input ended: leaving the game."
 
 
 @pytest.mark.parametrize(
@@ -423,3 +423,15 @@ def test_default_seats_prefer_the_heuristic_agent(capsys, monkeypatch):
     code, out, _ = run(capsys, ["play", "duel", "--seed", "1"], registry)
     assert code == 0
     assert out.splitlines()[0] == "Duel, scenario standard, seed 1. Seats: north human, south heuristic."
+
+
+def test_save_option_keeps_a_finished_game_for_replay(capsys, monkeypatch, registry, tmp_path):
+    saved = tmp_path / "done.json"
+    script(monkeypatch, ["2", "2", "1"])
+    code, out, _ = run(capsys, ["play", "tally", "--save", str(saved)], registry)
+    assert code == 0
+    assert out.splitlines()[-2:] == ["Game over: solo wins (total 5).", f"Saved to {saved}."]
+    code, out, _ = run(capsys, ["replay", str(saved), "--as", "solo"], registry)
+    assert code == 0
+    assert "3. solo: add 1" in out
+    assert out.splitlines()[-1] == "Game over: solo wins (total 5)."
