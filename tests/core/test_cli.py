@@ -435,3 +435,27 @@ def test_save_option_keeps_a_finished_game_for_replay(capsys, monkeypatch, regis
     assert code == 0
     assert "3. solo: add 1" in out
     assert out.splitlines()[-1] == "Game over: solo wins (total 5)."
+
+
+def test_simulate_output_does_not_depend_on_the_hash_seed():
+    """Two processes with different PYTHONHASHSEED print the same report (timing aside)."""
+    import os
+
+    script_path = Path(sys.executable).with_name("banneret")
+    if not script_path.exists():
+        pytest.skip("the banneret console script is not installed (pip install -e .)")
+    here = Path(__file__).parent
+    reports = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [str(script_path), "simulate", "duel", "--plugin", "toys", "--games", "20", "--jobs", "2", "--json"],
+            capture_output=True, text=True, timeout=120, cwd=here, env=env,
+        )
+        assert done.returncode == 0, done.stderr
+        data = json.loads(done.stdout)
+        for key in ("seconds", "games_per_second", "decisions_per_second"):
+            data.pop(key)
+        reports.append(data)
+    assert reports[0] == reports[1]
+    assert reports[0]["games"] == 20
