@@ -52,7 +52,7 @@ from banneret.rng import Rng
 from banneret.saves import from_record, to_record
 from banneret.session import Match
 from banneret.state import State
-from banneret.testing.strategies import PlayScript, Setup, resolve_setup, scripts, walk
+from banneret.testing.strategies import PlayScript, Setup, legal_move, resolve_setup, scripts, walk
 from banneret.types import Action, Outcome
 
 __all__ = [
@@ -306,7 +306,8 @@ def check_undo_equals_replay(match: Match, action: Action, replay: bool = True) 
     state = match.state
     before, record = state_hash(state), list(state.record)
     counter = state.rng.counter
-    events = match.play(action)
+    with legal_move(state, action):
+        events = match.play(action)
     after = state_hash(match.state)
     if not match.can_undo(action.player):
         return False
@@ -325,7 +326,8 @@ def check_undo_equals_replay(match: Match, action: Action, replay: bool = True) 
         assert replayed is not None
         if state_hash(replayed) != before:
             raise _fail(undone, f"undoing {action.label!r} differs from replaying the record without it")
-    match.play(engine.find_action(match.state, action.player, action.label))
+    with legal_move(match.state, action):
+        match.play(engine.find_action(match.state, action.player, action.label))
     if state_hash(match.state) != after:
         raise _fail(match.state, f"playing {action.label!r} again after undoing it gives a different state")
     return True
@@ -337,13 +339,15 @@ def check_views(state: State, rng: Rng | None = None) -> None:
     """Every view (each faction's and the omniscient one) is JSON-serialisable, and for a
     game with hidden information each faction's whole view (board and log) is the same for
     the real state and a state whose facts hidden from it are resampled."""
+    before = state_hash(state)
     for p in (*state.factions, None):
         try:
             json.dumps(engine.view(state, p), allow_nan=False)
         except (TypeError, ValueError) as exc:
             raise _fail(state, f"the view of {p} is not JSON-serialisable: {exc}") from None
+        if state_hash(state) != before:
+            raise _fail(state, f"looking at the view of {p} changed the state (view() must only read)")
     rng = rng or Rng(state.seed * 7919 + state.step)
-    before = state_hash(state)
     for p in state.factions:
         other = state.game.resample_hidden(state, p, rng)
         if state_hash(state) != before:
@@ -370,7 +374,8 @@ def check_secret_choices(state: State, max_children: int = 8) -> None:
     for p in now.players:
         seen: dict[str, tuple[str, dict[str, Any]]] = {}
         for action in engine.legal_actions(state, p)[:max_children]:
-            after = engine.child(state, action)
+            with legal_move(state, action):
+                after = engine.child(state, action)
             still = engine.pending(after).players
             for q in now.players:
                 if q == p or q not in still:
@@ -540,12 +545,14 @@ def check_clone_independence(state: State, action: Action | None = None) -> None
         raise _fail(state, "a clone hashes differently from its original")
     if action is None:
         return
-    engine.apply(copy, action)
+    with legal_move(state, action):
+        engine.apply(copy, action)
     if state_hash(state) != before:
         raise _fail(state, f"applying {action.label!r} to a clone changed the original (does clone() share a mutable part?)")
     moving = engine.clone(state)
     kept = engine.clone(moving)
-    engine.apply(moving, action)
+    with legal_move(state, action):
+        engine.apply(moving, action)
     if state_hash(kept) != before:
         raise _fail(state, f"applying {action.label!r} to a state changed a clone taken before (does clone() share a mutable part?)")
 
@@ -664,10 +671,37 @@ def run_conformance(game_id: str, registry: Registry | None = None, checks: Iter
             _given_scripts(config, name)()
 
 
+_SUITE_TESTS: dict[str, tuple[str, str]] = {
+    "test_invariants": ("invariants", "The plugin's invariants hold after every step."),
+    "test_legal_actions": ("legal_actions", "Legal actions exist for each pending player, unique, with unique labels."),
+    "test_illegal_actions_refused": ("illegal_actions", "Illegal actions are refused with the right error and change nothing."),
+    "test_save_round_trip": ("save_round_trip", "Saving and loading gives the same state."),
+    "test_replay": ("replay", "Replay from seed and actions reproduces every step's hash."),
+    "test_undo_equals_replay": ("undo", "Undo gives the state that replaying without the undone action gives."),
+    "test_views_leak_nothing": ("views", "Views are JSON and do not change when hidden facts are resampled."),
+    "test_games_end_within_bound": ("bound", "Random games reach the end or the step cap within max_decisions."),
+    "test_clone_independence": ("clone_independence", "Applying to a clone leaves the original unchanged."),
+}
+
+
+def _suite_test(cls: type, test_name: str, check: str, doc: str) -> Callable[..., None]:
+    def test(self: "ConformanceSuite", script: PlayScript) -> None:
+        self._check(check, script)
+
+    test.__name__ = test_name
+    test.__qualname__ = f"{cls.__qualname__}.{test_name}"
+    test.__module__ = cls.__module__
+    test.__doc__ = doc
+    return given(script=scripts(getattr(cls, "max_drawn", 40)))(test)
+
+
 class ConformanceSuite:
     """Subclass as ``TestSomething`` and set ``game_id`` (and any other
     :class:`ConformanceConfig` field as a class attribute); pytest collects one test per
-    check. Set ``skip_checks`` to a tuple of check names to leave out, with a reason in a
+    check (made for each subclass: ``test_invariants``, ``test_legal_actions``,
+    ``test_illegal_actions_refused``, ``test_save_round_trip``, ``test_replay``,
+    ``test_undo_equals_replay``, ``test_views_leak_nothing``,
+    ``test_games_end_within_bound``, ``test_clone_independence``, ``test_determinism``). Set ``skip_checks`` to a tuple of check names to leave out, with a reason in a
     comment."""
 
     game_id: ClassVar[str] = ""
@@ -682,12 +716,22 @@ class ConformanceSuite:
     determinism_seed: ClassVar[int] = 1
     skip_checks: ClassVar[tuple[str, ...]] = ()
 
+    max_drawn: ClassVar[int] = 40
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Each subclass gets its own hypothesis-driven test functions (one per check), so
+        # hypothesis sees one test per game rather than one shared by all.
+        super().__init_subclass__(**kwargs)
+        for test_name, (check, doc) in _SUITE_TESTS.items():
+            if test_name not in cls.__dict__:
+                setattr(cls, test_name, _suite_test(cls, test_name, check, doc))
+
     def conformance_config(self) -> ConformanceConfig:
         if not self.game_id:
             raise TypeError(f"{type(self).__name__} must set game_id")
         return ConformanceConfig(
             self.game_id, self.registry, self.max_steps, dict(self.options), self.players, self.scenario,
-            self.sample_every, self.max_children, tuple(self.hash_seeds), self.determinism_seed,
+            self.sample_every, self.max_children, tuple(self.hash_seeds), self.determinism_seed, self.max_drawn,
         )
 
     def _check(self, name: str, script: PlayScript) -> None:
@@ -696,51 +740,6 @@ class ConformanceSuite:
 
             pytest.skip(f"{self.game_id}: check {name!r} is skipped by the suite's skip_checks")
         run_check(self.conformance_config(), name, script)
-
-    @given(script=scripts())
-    def test_invariants(self, script: PlayScript) -> None:
-        """The plugin's invariants hold after every step."""
-        self._check("invariants", script)
-
-    @given(script=scripts())
-    def test_legal_actions(self, script: PlayScript) -> None:
-        """Legal actions exist for each pending player, unique, with unique labels."""
-        self._check("legal_actions", script)
-
-    @given(script=scripts())
-    def test_illegal_actions_refused(self, script: PlayScript) -> None:
-        """Illegal actions are refused with the right error class and change nothing."""
-        self._check("illegal_actions", script)
-
-    @given(script=scripts())
-    def test_save_round_trip(self, script: PlayScript) -> None:
-        """Saving and loading gives the same state."""
-        self._check("save_round_trip", script)
-
-    @given(script=scripts())
-    def test_replay(self, script: PlayScript) -> None:
-        """Replay from seed and actions reproduces every step's hash."""
-        self._check("replay", script)
-
-    @given(script=scripts())
-    def test_undo_equals_replay(self, script: PlayScript) -> None:
-        """Undo gives the state that replaying without the undone action gives."""
-        self._check("undo", script)
-
-    @given(script=scripts())
-    def test_views_leak_nothing(self, script: PlayScript) -> None:
-        """Views are JSON and do not change when hidden facts are resampled."""
-        self._check("views", script)
-
-    @given(script=scripts())
-    def test_games_end_within_bound(self, script: PlayScript) -> None:
-        """Random games reach the end or the step cap without passing max_decisions."""
-        self._check("bound", script)
-
-    @given(script=scripts())
-    def test_clone_independence(self, script: PlayScript) -> None:
-        """Applying to a clone leaves the original unchanged."""
-        self._check("clone_independence", script)
 
     def test_determinism(self) -> None:
         """One seeded game replays identically here and under other PYTHONHASHSEED values."""

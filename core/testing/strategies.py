@@ -17,6 +17,7 @@ against any game's player range, scenarios and actions when it is played::
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import Any, Iterator, Mapping
 
 import attrs
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 
 from banneret import engine
 from banneret.canonical import state_hash
+from banneret.errors import ActionError
 from banneret.registry import Registry, default_registry
 from banneret.rng import Rng
 from banneret.state import State
@@ -31,7 +33,7 @@ from banneret.types import Action
 
 __all__ = [
     "PlayScript", "Setup", "Step", "Playthrough", "scripts", "playthroughs", "states",
-    "resolve_setup", "walk", "play",
+    "resolve_setup", "walk", "play", "legal_move",
 ]
 
 SEED_MAX = 2**32 - 1
@@ -75,7 +77,7 @@ class Chooser:
             actions = engine.legal_actions(state, player)
             if not actions:
                 raise AssertionError(
-                    f"{state.game_id} step {state.step}: {player} must decide ({engine.pending(state).kind}) "
+                    f"{state.game_id} seed={state.seed} step {state.step}: {player} must decide ({engine.pending(state).kind}) "
                     "but has no legal action"
                 )
             action = actions[(pick // len(players)) % len(actions)]
@@ -84,7 +86,7 @@ class Chooser:
             actions = engine.legal_actions(state, player)
             if not actions:
                 raise AssertionError(
-                    f"{state.game_id} step {state.step}: {player} must decide ({engine.pending(state).kind}) "
+                    f"{state.game_id} seed={state.seed} step {state.step}: {player} must decide ({engine.pending(state).kind}) "
                     "but has no legal action"
                 )
             action = actions[self.rng.below(len(actions))]
@@ -147,6 +149,23 @@ def scripts(
     )
 
 
+@contextmanager
+def legal_move(state: State, action: Action) -> Iterator[None]:
+    """Turn any error raised while applying a legal action into one AssertionError that
+    names the game, the seed, the step and the action."""
+    where = f"{state.game_id} seed={state.seed} step {state.step}"
+    try:
+        yield
+    except ActionError as exc:
+        raise AssertionError(f"{where}: the legal action {action.label!r} of {action.player} was refused: {exc}") from exc
+    except AssertionError:
+        raise
+    except Exception as exc:
+        raise AssertionError(
+            f"{where}: applying the legal action {action.label!r} of {action.player} raised {type(exc).__name__}: {exc}"
+        ) from exc
+
+
 @attrs.define
 class Step:
     """One decision point of a walked game: ``state`` before ``action`` is applied
@@ -180,7 +199,8 @@ def walk(
             return
         action = chooser.choose(state)
         yield Step(state, action, index, hashes)
-        engine.apply(state, action)
+        with legal_move(state, action):
+            engine.apply(state, action)
         hashes.append(state_hash(state))
         index += 1
 

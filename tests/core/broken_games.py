@@ -1,0 +1,263 @@
+"""Deliberately broken variants of the toy games, one bug each, for the test kit's own tests:
+every check of ``banneret.testing`` must catch the bug it is meant for.
+
+Each game is the toy "duel" (or "relay") with one realistic mistake a plugin author
+could make. Registered together by ``banneret_games`` below.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import attrs
+
+from banneret import Action, Flow, Pending, Repeat, hookimpl
+from banneret.flow import end
+
+import more_toys
+import toys
+
+
+def _info(base: Any, game_id: str, **changes: Any) -> Any:
+    return attrs.evolve(base, id=game_id, name=game_id.replace("_", " "), **changes)
+
+
+def _duel_flow(bids: type = toys.SecretBids, next_round: type = toys.NextRound, until: Any = toys.game_over,
+               challenge: type = toys.Challenge) -> Flow:
+    return Flow(Repeat("round", [bids, next_round], until=until, rule="1"), extra=[challenge, toys.Skirmish])
+
+
+@attrs.define
+class NoteData(toys.DuelData):
+    """Duel data with one more field the broken games write to."""
+
+    note: Any = 0
+
+    def clone(self) -> "NoteData":
+        return NoteData(dict(self.score), dict(self.secret), list(self.revealed), self.round, self.winner, self.note)
+
+
+class NoteDuel(toys.Duel):
+    def setup(self, state) -> NoteData:
+        base = super().setup(state)
+        return NoteData(base.score, base.secret, base.revealed)
+
+
+# --- 1. invariants: a won bid scores twice ---------------------------------------------------------
+
+class GreedyBids(toys.SecretBids):
+    def act(self, state, frame, action) -> None:
+        before = dict(state.data.score)
+        super().act(state, frame, action)
+        for p, v in state.data.score.items():
+            if v > before[p]:
+                state.data.score[p] += 1  # the bug: the point is counted twice
+
+
+class DoubleScore(toys.Duel):
+    info = _info(toys.Duel.info, "double_score")
+    flow = _duel_flow(bids=GreedyBids)
+
+
+# --- 2. legal actions: duplicate labels; a dead end ------------------------------------------------
+
+class SameLabelBids(toys.SecretBids):
+    def actions(self, state, frame, player) -> list[Action]:
+        return [Action(player, "bid", "bid", n) for n in (1, 2, 3)]  # the bug: one label for three bids
+
+
+class DuplicateLabels(toys.Duel):
+    info = _info(toys.Duel.info, "duplicate_labels")
+    flow = _duel_flow(bids=SameLabelBids)
+
+
+class ShyChallenge(toys.Challenge):
+    name = "Challenge"  # replaces the toy's procedure of that name
+
+    def actions(self, state, frame, player) -> list[Action]:
+        if frame["stake"] >= 2:
+            return []  # the bug: a big stake leaves the loser with nothing to choose
+        return super().actions(state, frame, player)
+
+
+class DeadEnd(toys.Duel):
+    info = _info(toys.Duel.info, "dead_end")
+    flow = _duel_flow(challenge=ShyChallenge)
+
+
+# --- 3. refused actions change the state ------------------------------------------------------------
+
+class CountingBids(toys.SecretBids):
+    def actions(self, state, frame, player) -> list[Action]:
+        state.data.note += 1  # the bug: listing the choices counts the offers in the state
+        return super().actions(state, frame, player)
+
+
+class MutatingLegal(NoteDuel):
+    info = _info(toys.Duel.info, "mutating_legal")
+    flow = _duel_flow(bids=CountingBids)
+
+
+class MutatingView(NoteDuel):
+    info = _info(toys.Duel.info, "mutating_view")
+
+    def view(self, state, player) -> dict[str, Any]:
+        state.data.note += 1  # the bug: looking counts as an event of the game
+        return super().view(state, player)
+
+
+# --- 4. saves: labels that are not stable -------------------------------------------------------------
+
+_OFFERS = itertools.count()
+
+
+class NumberedBids(toys.SecretBids):
+    def actions(self, state, frame, player) -> list[Action]:
+        serial = next(_OFFERS)  # the bug: a process-wide serial number in the label
+        return [Action(player, f"bid {n} (offer {serial})", "bid", n) for n in (1, 2, 3)]
+
+
+class UnstableLabels(toys.Duel):
+    info = _info(toys.Duel.info, "unstable_labels")
+    flow = _duel_flow(bids=NumberedBids)
+
+
+# --- 5. replay: the global random ---------------------------------------------------------------------
+
+class WeatherRound(toys.NextRound):
+    def start(self, state, frame) -> None:
+        state.data.note = random.getrandbits(32)  # the bug: the global random, not state.rng
+        super().start(state, frame)
+
+
+class GlobalRandom(NoteDuel):
+    info = _info(toys.Duel.info, "global_random")
+    flow = _duel_flow(next_round=WeatherRound)
+
+
+# --- 6 and 10. clones that share a mutable part --------------------------------------------------------
+
+@attrs.define
+class SharingData(toys.DuelData):
+    def clone(self) -> "SharingData":
+        # the bug: the score dict is shared with the copy
+        return SharingData(self.score, dict(self.secret), list(self.revealed), self.round, self.winner)
+
+
+class SharedClone(toys.Duel):
+    info = _info(toys.Duel.info, "shared_clone")
+
+    def setup(self, state) -> SharingData:
+        base = super().setup(state)
+        return SharingData(base.score, base.secret, base.revealed)
+
+
+class ListTurn(more_toys.Turn):
+    """Relay's turn that keeps the moves made in a list frame variable (frame variables must
+    be immutable: a clone copies the frame, not the list)."""
+
+    def start(self, state, frame) -> None:
+        super().start(state, frame)
+        frame["made"] = []
+
+    def act(self, state, frame, action) -> None:
+        frame["made"].append(action.label)  # the bug: mutates a value shared by clones
+        super().act(state, frame, action)
+
+
+class MutableFrameVar(more_toys.Relay):
+    info = _info(more_toys.Relay.info, "mutable_frame_var")
+    flow = Flow(
+        Repeat("round", [more_toys.ForEach("sides", over=lambda s: s.factions, var="player", steps=[ListTurn],
+                                           stop=more_toys.relay_over)], until=more_toys.relay_over),
+    )
+
+
+# --- 7. views that leak ----------------------------------------------------------------------------------
+
+class LeakyView(toys.Duel):
+    info = _info(toys.Duel.info, "leaky_view")
+
+    def view(self, state, player) -> dict[str, Any]:
+        out = super().view(state, player)
+        out["bids_placed"] = sum(state.data.secret.values())  # the bug: a total gives the bid away
+        return out
+
+
+class LoudBids(toys.SecretBids):
+    def act(self, state, frame, action) -> None:
+        state.emit(f"{action.player} reaches for {action.args} coins")  # the bug: a public log line
+        super().act(state, frame, action)
+
+
+class LeakyLog(toys.Duel):
+    info = _info(toys.Duel.info, "leaky_log")
+    flow = _duel_flow(bids=LoudBids)
+
+
+class UnjsonView(toys.Duel):
+    info = _info(toys.Duel.info, "unjson_view")
+
+    def view(self, state, player) -> dict[str, Any]:
+        out = super().view(state, player)
+        out["factions"] = set(state.factions)  # the bug: a set is not JSON
+        return out
+
+
+# --- 8. the bound ---------------------------------------------------------------------------------------
+
+class Endless(toys.Duel):
+    info = _info(toys.Duel.info, "endless", max_decisions=50)
+    flow = _duel_flow(until=lambda state: False)  # the bug: the round limit was forgotten
+
+
+class LowBound(toys.Duel):
+    info = _info(toys.Duel.info, "low_bound", max_decisions=4)  # the bug: the bound is too low
+
+
+# --- 9. determinism: the order of a set of strings ---------------------------------------------------------
+
+GROVES = {"ash", "birch", "cedar", "elm", "fir", "hazel", "oak", "pine", "rowan", "yew"}
+
+
+class GroveRound(toys.NextRound):
+    def start(self, state, frame) -> None:
+        grove = next(iter(GROVES))  # the bug: the first of a set of strings
+        state.data.note = grove
+        state.emit(f"the duel moves to the {grove} grove")
+        super().start(state, frame)
+
+
+class SetOrder(NoteDuel):
+    info = _info(toys.Duel.info, "set_order")
+    flow = _duel_flow(next_round=GroveRound)
+
+
+# --- a legal action that crashes ----------------------------------------------------------------------------
+
+class BrittleChallenge(toys.Challenge):
+    name = "Challenge"
+
+    def act(self, state, frame, action) -> None:
+        if action.kind == "challenge":
+            state.data.score[frame["loser"]] += 1
+            raise KeyError("second")  # the bug: crashes half-way through a legal action
+        super().act(state, frame, action)
+
+
+class CrashingApply(toys.Duel):
+    info = _info(toys.Duel.info, "crashing_apply")
+    flow = _duel_flow(challenge=BrittleChallenge)
+
+
+BROKEN = [
+    DoubleScore, DuplicateLabels, DeadEnd, MutatingLegal, MutatingView, UnstableLabels, GlobalRandom,
+    SharedClone, MutableFrameVar, LeakyView, LeakyLog, UnjsonView, Endless, LowBound, SetOrder, CrashingApply,
+]
+
+
+@hookimpl
+def banneret_games():
+    return BROKEN
