@@ -18,7 +18,7 @@ import sys
 from typing import Any, Callable, Sequence
 
 from banneret import __version__, engine
-from banneret.errors import BanneretError, OptionError, SeatError
+from banneret.errors import BanneretError, OptionError, PluginError, SeatError
 from banneret.registry import Registry
 from banneret.session import Match
 from banneret.simulate import registry_for, simulate
@@ -83,6 +83,15 @@ def _broken(registry: Registry) -> list[dict[str, str]]:
     for b in registry.broken:
         seen[(b.name, b.error)] = None
     return [{"name": name, "error": error} for name, error in seen]
+
+
+def _check_not_broken(registry: Registry, game_id: str | None) -> None:
+    """A game asked for by the name of a plugin that failed to load: say why."""
+    if game_id is None or game_id in registry.games():
+        return
+    for b in registry.broken:
+        if b.name == game_id:
+            raise PluginError(f"the plugin {b.name} is installed but did not load: {b.error}")
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -386,10 +395,11 @@ def main(argv: Sequence[str] | None = None, registry: Registry | None = None) ->
     if args.plugin and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # like python -m: modules in the current folder
     try:
-        if args.run is cmd_simulate:
-            # simulate builds its registry itself, so worker processes can rebuild it
-            return cmd_simulate(args, registry)
         reg = registry if registry is not None else registry_for(args.plugin or ())
+        _check_not_broken(reg, getattr(args, "game", None))
+        if args.run is cmd_simulate:
+            # given no registry, simulate builds its own the way worker processes will
+            return cmd_simulate(args, registry)
         return args.run(args, reg)
     except BanneretError as exc:
         print(f"banneret: error: {exc}", file=sys.stderr)

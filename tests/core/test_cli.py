@@ -173,6 +173,13 @@ def test_info_unknown_game(capsys, registry):
     assert_usage_error(code, err, "no game called 'chess' is installed (installed: duel, tally)")
 
 
+def test_asking_for_a_broken_plugin_names_its_error(capsys, registry):
+    registry.broken.append(BrokenPlugin("ghost", "ImportError: no module named ghost"))
+    for argv in (["info", "ghost"], ["play", "ghost"], ["simulate", "ghost"]):
+        code, _, err = run(capsys, argv, registry)
+        assert_usage_error(code, err, "the plugin ghost is installed but did not load: ImportError: no module named ghost")
+
+
 def test_help_has_examples(capsys):
     assert main(["--help"]) == 0
     assert "examples:" in capsys.readouterr().out
