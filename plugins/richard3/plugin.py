@@ -1,0 +1,414 @@
+"""Richard III: The Wars of the Roses (Columbia Games, rules 1.02) as a Banneret game.
+
+Two players, Lancaster and York, fight three campaigns of seven game turns for the crown
+of England with wooden blocks whose identity and strength the opponent cannot see. The
+sequence of play is declared below as the rulebook gives it; each rules section lives in its
+own module (cards, movement, battle, supply, politics).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from banneret import (
+    Action, Flow, ForEach, Game, GameInfo, OptionSpec, Outcome, Pending, Procedure, Repeat,
+    Scenario, Steps, hookimpl,
+)
+from banneret.flow import call, end
+from banneret.types import GAME_OVER
+
+from banneret_richard3.battle import BATTLE_PROCEDURES
+from banneret_richard3.cards import CardPhase, DealCards, Redeal, card_label
+from banneret_richard3.movement import Actions, MainAttack
+from banneret_richard3.politics import (
+    CampaignReset, KingHome, LeviesDisband, PretenderHome, Usurpation, campaign_over, game_over,
+)
+from banneret_richard3.state import (
+    DEAD, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, R3State, initial_state, other, tables,
+)
+from banneret_richard3.supply import EndGameTurn, Execution, SupplyLimits, Succession
+
+__all__ = ["RichardIII", "BattlePhase", "banneret_games", "banneret_agents"]
+
+
+# --------------------------------------------------------------------------- 1.3 / 6.1
+
+
+class BattlePhase(Procedure):
+    """Every contested area is fought out, one battle at a time, in the order Player 1 picks
+    (1.3, 6.1)."""
+
+    rule = "6.1"
+
+    def start(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        d.phase = "battle"
+        d.battles = d.contested_areas()
+        self._next(state, frame)
+
+    def _next(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        d.battles = [a for a in d.battles if d.is_contested(a)]
+        if not d.battles or d.winner is not None:
+            d.battle_area = None
+            end(state)
+            return
+        if len(d.battles) == 1:
+            self._fight(state, d.battles[0])
+
+    def _fight(self, state: Any, area: str) -> None:
+        d: R3State = state.data
+        d.battles.remove(area)
+        call(state, "Battle", area=area)
+
+    def pending(self, state: Any, frame: Any) -> Pending:
+        d: R3State = state.data
+        return Pending((d.player1,), "battle-order", "Choose the next battle")
+
+    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+        return [Action(player, f"fight battle in {a}", "battle", a) for a in state.data.battles]
+
+    def act(self, state: Any, frame: Any, action: Action) -> None:
+        self._fight(state, action.args)
+
+    def resume(self, state: Any, frame: Any, result: Any) -> None:
+        d: R3State = state.data
+        d.battle_area = None
+        if state.options.get("pretender_succession") == "immediate" and d.pretender_block is None:
+            d.pretender_block = d.senior_heir(d.pretender)  # A-29 alternative
+        self._next(state, frame)
+
+
+def _action_order(state: Any) -> tuple[str, ...]:
+    """1.2: Player 1 acts first, then Player 2."""
+    p1 = state.data.player1
+    return (p1, other(p1))
+
+
+# --------------------------------------------------------------------------- the game
+
+
+OPTIONS = (
+    OptionSpec("neville_loyalty", "it", "6.91 / A-1: 'it' Kent and Salisbury have loyalty 2, 1 against Warwick; "
+               "'pl' only Warwick may roll against them, at 2", choices=("it", "pl")),
+    OptionSpec("treason_rolls", "per_battle", "A-4: the Treason card gives a roll before 'per_battle' each battle "
+               "of the turn, or 'once' in the turn", choices=("per_battle", "once")),
+    OptionSpec("regroup_limits", "turn", "A-20: regroups count against the game turn's border crossings ('turn') "
+               "or a fresh allowance per battle ('battle')", choices=("turn", "battle")),
+    OptionSpec("plague_target", "occupied", "A-5: Plague names an area with a city held by the enemy ('occupied') "
+               "or any area with a city of the enemy's colour ('colour')", choices=("occupied", "colour")),
+    OptionSpec("pretender_succession", "supply", "A-29: a dead Pretender is replaced at the next supply phase "
+               "('supply') or at once ('immediate')", choices=("supply", "immediate")),
+    OptionSpec("bombard_sea_moves", False, "A-21: may Bombards move by sea? (default no: they are levies)"),
+    OptionSpec("last_heir_defected", "loses", "A-27: a house whose only surviving heir serves the enemy "
+               "'loses' at once, or 'plays' on until he is killed", choices=("loses", "plays")),
+)
+
+
+class RichardIII(Game):
+    """Richard III: The Wars of the Roses."""
+
+    info = GameInfo(
+        id="richard3",
+        name="Richard III: The Wars of the Roses",
+        version="1.02",
+        description="Lancaster and York fight three campaigns for the English crown with hidden blocks.",
+        rules_summary=(
+            "Each game turn both play a card in secret: the higher card moves first. Move blocks by land "
+            "and sea, recruit from your pool, fight battles with dice, keep within supply limits. After "
+            "each campaign the Pretender usurps the throne with more nobles and heirs on the map. "
+            "Kill all five enemy heirs, or be King after the third campaign."
+        ),
+        factions=HOUSES,
+        min_players=2,
+        max_players=2,
+        scenarios=(Scenario("1460", "the 1460 set-up: Henry VI on the throne, York in exile (three campaigns)"),),
+        options=OPTIONS,
+        max_decisions=60_000,
+        hidden_information=True,
+        coverage="rules 1.0-9.1 (battle 6.x by battle.py); map, block values and event AP partly placeholder: docs/games/richard3.md",
+    )
+    flow = Flow(
+        Repeat("campaign", rule="1.0", until=game_over, steps=[
+            DealCards,
+            Redeal,
+            Repeat("game turn", rule="1.0", until=campaign_over, steps=[
+                CardPhase,
+                ForEach("action phase", rule="1.2", over=_action_order, var="house", steps=[Actions, MainAttack]),
+                BattlePhase,
+                Steps("supply phase", rule="7.0", steps=[Succession, SupplyLimits, Execution, EndGameTurn]),
+            ]),
+            Steps("political turn", rule="8.0", steps=[
+                LeviesDisband, Usurpation, PretenderHome, KingHome, CampaignReset,
+            ]),
+        ]),
+        extra=BATTLE_PROCEDURES,
+    )
+
+    # --- set-up ------------------------------------------------------------------------
+    def setup(self, state: Any) -> R3State:
+        return initial_state()
+
+    # --- decisions: the game stops the moment someone wins (9.0) -----------------------
+    def pending(self, state: Any) -> Pending:
+        d: R3State = state.data
+        if d.winner is None and state.options.get("last_heir_defected", "loses") == "loses":
+            _check_defected_last_heir(state)
+        if d.winner is not None:
+            return GAME_OVER
+        return self.flow.pending(state)  # type: ignore[union-attr]
+
+    def outcome(self, state: Any) -> Outcome | None:
+        d: R3State = state.data
+        if d.winner is None:
+            return None
+        return Outcome((d.winner,), d.reason)
+
+    def turn(self, state: Any) -> int:
+        d: R3State = state.data
+        return (d.campaign - 1) * 7 + d.turn
+
+    # --- views -------------------------------------------------------------------------
+    def view(self, state: Any, player: str | None) -> dict[str, Any]:
+        d: R3State = state.data
+        t = tables()
+
+        def sees(block: str) -> bool:
+            return player is None or block in d.revealed or d.house_of(block) == player
+
+        areas: dict[str, list[dict[str, Any]]] = {}
+        for a in t.areas:
+            shown = []
+            for b in d.at[a]:
+                h = d.house_of(b)
+                if sees(b):
+                    shown.append({"house": h, "block": b, "strength": d.steps[b]})
+                else:
+                    shown.append({"house": h})
+            if shown:
+                areas[a] = shown
+        pools: dict[str, Any] = {}
+        for h in HOUSES:
+            up = d.pool(h)
+            down = [b for b in t.block_ids if b in d.down and _owner_of_down(d, b) == h]
+            if player is None or player == h:
+                pools[h] = {"face_up": up, "face_down": down}
+            else:
+                pools[h] = {"face_up": len(up), "face_down": len(down)}
+        hands = {h: (list(d.hands[h]) if player in (None, h) else len(d.hands[h])) for h in HOUSES}
+        chosen = {h: (d.chosen.get(h) if player in (None, h) else (h in d.chosen)) for h in HOUSES}
+        dead = sorted(b for b in t.block_ids if d.loc[b] == DEAD)
+        dead_public = [b for b in dead if t.blocks[b].type == "heir" or b in ("clarence_l", "exeter_y")]
+        return {
+            "campaign": d.campaign,
+            "turn": d.turn,
+            "phase": d.phase,
+            "king": d.king,
+            "pretender": d.pretender,
+            "king_block": d.king_block,
+            "pretender_block": d.pretender_block,
+            "player1": d.player1,
+            "cards": {h: card_label(c) for h, c in sorted(d.cards.items())},
+            "ap": dict(d.ap),
+            "hands": hands,
+            "chosen": chosen,
+            "redeal_used": dict(d.redeal_used),
+            "areas": areas,
+            "pools": pools,
+            "minors": {h: d.minors(h) for h in HOUSES},
+            "dead": dead if player is None else dead_public + [b for b in dead if b not in dead_public and t.blocks[b].house == player],
+            "dead_count": {h: sum(1 for b in dead if t.blocks[b].house == h) for h in HOUSES},
+            "battles": list(d.battles),
+            "battle_area": d.battle_area,
+            "main_attack": {f"{a}/{h}": cf for (a, h), cf in sorted(d.main_attack.items())},
+            "winner": d.winner,
+        }
+
+    def render(self, state: Any, player: str | None) -> str:
+        d: R3State = state.data
+        v = self.view(state, player)
+        lines = [
+            f"Campaign {d.campaign}, game turn {d.turn} ({d.phase}); KING {d.king} ({d.king_block or 'none'}), "
+            f"PRETENDER {d.pretender} ({d.pretender_block or 'none'})",
+        ]
+        if d.cards:
+            lines.append("cards: " + ", ".join(f"{h} {c}" for h, c in v["cards"].items()) + f"; Player 1: {d.player1}")
+        for a, blocks in v["areas"].items():
+            parts = []
+            for b in blocks:
+                if "block" in b:
+                    parts.append(f"{b['block']}({b['strength']})")
+                else:
+                    parts.append(f"[{b['house']}]")
+            mark = " *battle*" if a in d.battles or a == d.battle_area else ""
+            lines.append(f"  {a:15} " + " ".join(parts) + mark)
+        for h in HOUSES:
+            pool = v["pools"][h]
+            hand = v["hands"][h]
+            hand_text = ", ".join(card_label(c) for c in hand) if isinstance(hand, list) else f"{hand} cards"
+            up = pool["face_up"]
+            lines.append(f"{h}: hand {hand_text}; pool {len(up) if isinstance(up, list) else up} up")
+        return "\n".join(lines)
+
+    # --- invariants (digest 14.1) -------------------------------------------------------
+    def invariants(self, state: Any) -> list[str]:
+        return check_invariants(state)
+
+    # --- hidden information -------------------------------------------------------------
+    def resample_hidden(self, state: Any, player: str, rng: Any) -> Any:
+        """Redraw what ``player`` cannot see: the opponent's hand (and face-down card) from the
+        cards ``player`` has not seen played, and which of the opponent's hidden blocks of one
+        type stands where (blocks that did not move this turn)."""
+        new = state.clone()
+        d: R3State = new.data
+        t = tables()
+        opp = other(player)
+        unseen = list(d.hands[opp]) + list(d.set_aside)
+        if opp in d.chosen:
+            unseen.append(d.chosen[opp])
+        rng.shuffle(unseen)
+        n = len(d.hands[opp])
+        d.hands[opp] = unseen[:n]
+        rest = unseen[n:]
+        if opp in d.chosen:
+            d.chosen[opp] = d.hands[opp][0]
+        d.set_aside = rest
+        # swap locations among the opponent's hidden, unmoved blocks of the same type
+        by_type: dict[str, list[str]] = {}
+        for b in t.block_ids:
+            if (d.house_of(b) == opp and d.loc[b] in d.at and b not in d.down and b not in d.revealed
+                    and b not in d.moved and b not in d.recruited and b not in (d.king_block, d.pretender_block)
+                    and t.blocks[b].type != "heir"):
+                by_type.setdefault(t.blocks[b].type, []).append(b)
+        for kind in sorted(by_type):
+            blocks = by_type[kind]
+            places = [d.loc[b] for b in blocks]
+            rng.shuffle(places)
+            for b in blocks:
+                d.place(b, OFFMAP)
+            for b, a in zip(blocks, places):
+                d.place(b, a)
+        return new
+
+
+def _owner_of_down(d: R3State, block: str) -> str:
+    return d.house_of(block)
+
+
+def _check_defected_last_heir(state: Any) -> None:
+    """A-27 edge: a house whose only surviving heirs serve the enemy has no KING or PRETENDER
+    to fight for; it loses (option last_heir_defected = loses)."""
+    d: R3State = state.data
+    for h in HOUSES:
+        if d.heirs_alive(h) > 0 and not d.heirs(h) and not d.minors(h):
+            d.winner = other(h)
+            d.reason = f"{h}'s only surviving heir fights for {other(h)} (A-27)"
+            state.emit(d.reason, "victory")
+            return
+
+
+def check_invariants(state: Any) -> list[str]:
+    """Digest 14.1 invariants 1-16 that can be read from one state (4 and 9 compare two states
+    and are tested along playouts)."""
+    d: R3State = state.data
+    t = tables()
+    bad: list[str] = []
+    # 1. 63 blocks: 31 red, 31 white, 1 black
+    if len(d.loc) != 63 or sorted(d.loc) != sorted(t.block_ids):
+        bad.append("the game does not hold exactly the 63 blocks")
+    # bookkeeping: loc and at agree
+    for a in t.areas:
+        for b in d.at[a]:
+            if d.loc[b] != a:
+                bad.append(f"{b} is listed in {a} but located at {d.loc[b]}")
+    for b in t.block_ids:
+        where = d.loc[b]
+        if where in OFF_BOARD:
+            continue
+        if where not in t.area:  # 6. never in a sea or an unused island
+            bad.append(f"{b} is at {where}, which is not a playable area")
+            continue
+        if b not in d.at[where] and b not in d.down:
+            bad.append(f"{b} is located in {where} but not listed there")
+        info = t.blocks[b]
+        if b not in d.down:
+            # 3. strength within 1..max
+            if not 1 <= d.steps[b] <= info.max_strength:
+                bad.append(f"{b} has strength {d.steps[b]} outside 1-{info.max_strength}")
+            # 5. never in the other house's exile
+            ex = t.exile_of[where]
+            if ex is not None and ex != d.house_of(b):
+                bad.append(f"{b} stands in {where}, an exile area of the enemy")
+        elif info.type != "mercenary" or where != info.home:
+            bad.append(f"{b} is face-down at {where}, which is not its home")
+    # 2. / 12. one version of a two-version identity at most in play; the dead stay dead
+    for b in t.block_ids:
+        c = t.blocks[b].counterpart
+        if c is None or b > c:
+            continue
+        live = [x for x in (b, c) if d.loc[x] not in (OFFMAP, DEAD, MINOR)]
+        if len(live) > 1:
+            bad.append(f"both versions of {t.blocks[b].identity} are in play")
+        if DEAD in (d.loc[b], d.loc[c]) and live:
+            bad.append(f"{t.blocks[b].identity} died but a version of it is in play")
+    # 7. nothing contested at the start of a card phase or during the supply phase
+    if d.phase in ("card", "supply") and d.contested_areas():
+        bad.append(f"contested areas during the {d.phase} phase: {d.contested_areas()}")
+    # 8. minors are never on the map; each house has 5 heirs ranked 1-5 (data)
+    for h in HOUSES:
+        for m in d.minors(h):
+            if t.blocks[m].type != "heir":
+                bad.append(f"{m} is a minor but not an heir")
+    # 10. cards: hands, played and set-aside cards partition the deck
+    cards = sorted(d.hands["lancaster"] + d.hands["york"] + d.set_aside + d.played)
+    if d.phase != "setup" and cards != sorted(t.card_ids):
+        bad.append("hands, played cards and set-aside cards do not make up the 25-card deck")
+    if d.phase == "card" and d.turn >= 1 and not d.cards:
+        for h in HOUSES:
+            if len(d.hands[h]) != 8 - d.turn:
+                bad.append(f"{h} holds {len(d.hands[h])} cards in game turn {d.turn}")
+    # 11. the Rebel belongs to the PRETENDER
+    if d.loc["rebel"] in d.at:
+        ex = t.exile_of[d.loc["rebel"]]
+        if ex is not None:
+            bad.append("the Rebel stands in an exile area")
+    # 13. face-down blocks are out of play
+    for b in sorted(d.down):
+        if d.loc[b] in d.at and b in d.at[d.loc[b]]:
+            bad.append(f"{b} is face-down but stands in play")
+    # 14. mercenaries other than the Welsh are never in a pool
+    for b in t.block_ids:
+        info = t.blocks[b]
+        if info.type == "mercenary" and info.home is not None and d.loc[b] == POOL:
+            bad.append(f"{b} is in a pool")
+    # 15. just after a campaign reset
+    if d.turn == 0 and d.campaign > 1 and d.phase == "card":
+        for a in t.areas:
+            for b in d.at[a]:
+                if t.blocks[b].type in ("levy", "bombard", "rebel") or b == "welsh_mercenary":
+                    bad.append(f"{b} is on the map after the campaign reset")
+        if d.down:
+            bad.append("face-down blocks remain after the campaign reset")
+        if any(len(d.hands[h]) != 7 for h in HOUSES):
+            bad.append("a player does not hold seven cards at the start of a campaign")
+    # 16. at most 3 campaigns of 7 game turns
+    if not 1 <= d.campaign <= 3 or not 0 <= d.turn <= 7:
+        bad.append(f"campaign {d.campaign}, turn {d.turn} is out of range")
+    return bad
+
+
+# --------------------------------------------------------------------------- hooks
+
+
+@hookimpl
+def banneret_games() -> list[type[Game]]:
+    return [RichardIII]
+
+
+@hookimpl
+def banneret_agents(game_id: str) -> dict[str, Any]:
+    if game_id != "richard3":
+        return {}
+    from banneret_richard3.agent import make_agent
+
+    return {"heuristic": make_agent}

@@ -1,0 +1,328 @@
+"""The political turn (8.0) and victory (9.0, 9.1).
+
+After each campaign, in this order: levies disband (8.1), usurpation (8.2), the Pretender goes
+home (8.3), the King goes home (8.4), campaign reset (8.5). After the third campaign the turn
+stops after 8.2 and the KING wins (9.0). Eliminating all five enemy heirs wins at once (9.0).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from banneret import Action, Pending, Procedure
+from banneret.flow import end
+
+from banneret_richard3.state import HOUSES, POOL, R3State, other, tables
+from banneret_richard3.supply import EXILE_LIMIT, crown, supply_count
+
+__all__ = [
+    "CAMPAIGNS", "LONDON_AREA", "NO_USURPATION_AREAS", "support", "LeviesDisband", "Usurpation",
+    "PretenderHome", "KingHome", "CampaignReset", "home_options", "heir_home_options",
+    "game_over", "campaign_over",
+]
+
+CAMPAIGNS = 3  # 1.0
+LONDON_AREA = "middlesex"  # 8.2: holding London counts as one noble
+NO_USURPATION_AREAS = frozenset({"isle_of_man"})  # 8.2 (exile areas are excluded too)
+SUPPORT_TYPES = frozenset({"noble", "church", "heir"})
+
+
+def game_over(state: Any) -> bool:
+    return state.data.winner is not None
+
+
+def campaign_over(state: Any) -> bool:
+    d: R3State = state.data
+    return d.winner is not None or (d.turn >= 7 and d.phase == "done")
+
+
+# --------------------------------------------------------------------------- 8.1
+
+
+class LeviesDisband(Procedure):
+    """8.1: levies, Bombards and the Welsh go to their pools, mercenaries go home, the Rebel
+    leaves the map."""
+
+    rule = "8.1"
+
+    def start(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        d.political = True
+        d.phase = "political"
+        t = tables()
+        moved = 0
+        for b in t.block_ids:
+            where = d.loc[b]
+            if where not in d.at or b in d.down:
+                continue
+            info = t.blocks[b]
+            if info.type in ("levy", "bombard", "rebel") or b == "welsh_mercenary":
+                d.place(b, POOL)
+                moved += 1
+            elif info.type == "mercenary" and info.home is not None and where != info.home:
+                d.place(b, info.home)
+                moved += 1
+        state.emit(f"political turn: levies disband, mercenaries go home ({moved} blocks)", "political")
+        end(state)
+
+
+# --------------------------------------------------------------------------- 8.2
+
+
+def support(d: R3State, house: str) -> int:
+    """8.2: nobles, church blocks and heirs of ``house`` on the map outside exile and the Isle
+    of Man, plus one for holding Middlesex (London)."""
+    t = tables()
+    n = 0
+    for area in t.areas:
+        if t.exile_of[area] is not None or area in NO_USURPATION_AREAS:
+            continue
+        for b in d.at[area]:
+            if t.blocks[b].type in SUPPORT_TYPES and d.house_of(b) == house:
+                n += 1
+    if d.occupant(LONDON_AREA) == house:
+        n += 1
+    return n
+
+
+class Usurpation(Procedure):
+    """8.2: the PRETENDER takes the throne with strictly more support than the KING."""
+
+    rule = "8.2"
+
+    def start(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        king, pretender = d.king, d.pretender
+        sk, sp = support(d, king), support(d, pretender)
+        if sp > sk:
+            d.king = pretender
+            state.emit(f"usurpation: {pretender} ({sp}) outweighs {king} ({sk}); {pretender} takes the throne",
+                       "political")
+        else:
+            state.emit(f"no usurpation: {pretender} {sp} against {king} {sk}", "political")
+        d.king_block = d.senior_heir(d.king)
+        d.pretender_block = d.senior_heir(d.pretender)
+        if d.campaign >= CAMPAIGNS and d.winner is None:
+            d.winner = d.king
+            d.reason = f"{d.king} holds the throne after the third campaign (9.0)"
+            state.emit(d.reason, "victory")
+        end(state)
+
+
+# --------------------------------------------------------------------------- going home
+
+
+def _enemy_occupied(d: R3State, area: str, house: str) -> bool:
+    return d.is_enemy(area, house)
+
+
+def _calais_room(d: R3State) -> bool:
+    return len(supply_count(d, "calais")) < EXILE_LIMIT["calais"]
+
+
+def home_options(d: R3State, block: str) -> list[str]:
+    """Where a noble or church block on the map goes home (8.3, 8.4, 9.1, A-31, A-32): its
+    shield or cathedral areas not occupied by the enemy, else the pool."""
+    t = tables()
+    info = t.blocks[block]
+    house = d.house_of(block)
+    if info.type == "church":
+        spots = [t.cathedral_area[info.cathedral]]
+    elif block == "clarence_l":  # 9.1: any vacant area with a York shield
+        spots = sorted({s.area for s in t.royal_shields["york"]})
+        spots = [a for a in spots if not d.at[a] or d.at[a] == (block,)]
+        return spots or [POOL]
+    else:
+        spots = list(info.shields)
+        if info.neville:
+            # A-31: a Neville may use a dead Neville's shield
+            for ident in ("warwick", "salisbury", "kent"):
+                if ident == info.identity:
+                    continue
+                versions = [t.version[(ident, h)] for h in HOUSES]
+                if any(d.loc[v] == "dead" for v in versions):
+                    spots.extend(t.blocks[versions[0]].shields)
+    out = sorted({a for a in spots if not _enemy_occupied(d, a, house)})
+    if info.neville and house == "york" and d.loc[block] != "calais" and _calais_room(d):
+        own = [a for a in info.shields if not _enemy_occupied(d, a, house)]
+        if info.identity == "warwick" or not own:
+            out.append("calais")  # 8.3 NOTE: Yorkist Warwick; Salisbury/Kent if shut out
+    return out or [POOL]
+
+
+def heir_home_options(d: R3State, block: str) -> list[str]:
+    """8.4: a royal heir goes to a shield he may use or any crown area, not enemy-occupied; if
+    none, he stays (A-33)."""
+    t = tables()
+    info = t.blocks[block]
+    house = d.house_of(block)
+    spots = set(info.shields) | set(t.crown_areas)
+    for s in t.royal_shields[house]:
+        if s.heir is None or s.heir == block or d.loc[s.heir] == "dead":
+            spots.add(s.area)
+    out = sorted(a for a in spots if not _enemy_occupied(d, a, house))
+    return out or [d.loc[block]]
+
+
+class _GoingHome(Procedure):
+    """Shared by 8.3 and 8.4: each block of ``house`` on the map (not in exile) goes home;
+    the owner picks where when there is a choice."""
+
+    def house(self, d: R3State) -> str:
+        raise NotImplementedError
+
+    def options(self, d: R3State, block: str) -> list[str]:
+        raise NotImplementedError
+
+    def start(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        if d.winner is not None:
+            end(state)
+            return
+        h = self.house(d)
+        t = tables()
+        todo = []
+        for area in t.areas:
+            if t.exile_of[area] is not None:
+                continue  # 8.4 NOTE: blocks in exile stay
+            for b in d.at[area]:
+                if d.house_of(b) == h and t.blocks[b].type in ("heir", "noble", "church"):
+                    todo.append(b)
+        frame["todo"] = tuple(todo)
+        self._advance(state, frame)
+
+    def _advance(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        while frame["todo"]:
+            b = frame["todo"][0]
+            opts = self.options(d, b)
+            if len(opts) > 1:
+                return
+            self._send(state, b, opts[0])
+            frame["todo"] = frame["todo"][1:]
+        end(state)
+
+    def _send(self, state: Any, block: str, where: str) -> None:
+        d: R3State = state.data
+        h = d.house_of(block)
+        old = d.loc[block]
+        if where == old:
+            return
+        d.place(block, where)
+        dest = "its pool" if where == POOL else where
+        state.emit(f"{block} goes home: {old} -> {dest}", "home", only=(h,), public=f"a {h} block goes home: {old} -> {dest}")
+
+    def pending(self, state: Any, frame: Any) -> Pending:
+        d: R3State = state.data
+        b = frame["todo"][0]
+        return Pending((d.house_of(b),), "go-home", f"Choose where {b} goes home")
+
+    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+        d: R3State = state.data
+        b = frame["todo"][0]
+        return [Action(player, f"send {b} home to {a}", "home", a) for a in self.options(d, b)]
+
+    def act(self, state: Any, frame: Any, action: Action) -> None:
+        b = frame["todo"][0]
+        self._send(state, b, action.args)
+        frame["todo"] = frame["todo"][1:]
+        self._advance(state, frame)
+
+
+class PretenderHome(_GoingHome):
+    """8.3: the PRETENDER and his heirs go into exile; his nobles and church blocks go to their
+    shields or cathedrals unless enemy-occupied, else to the pool."""
+
+    rule = "8.3"
+
+    def house(self, d: R3State) -> str:
+        return d.pretender
+
+    def options(self, d: R3State, block: str) -> list[str]:
+        if tables().blocks[block].type == "heir":
+            return list(tables().exiles[d.house_of(block)])
+        return home_options(d, block)
+
+
+class KingHome(_GoingHome):
+    """8.4: the KING and royal heirs go to their shields or any crown area; nobles and church
+    blocks as in 8.3."""
+
+    rule = "8.4"
+
+    def house(self, d: R3State) -> str:
+        return d.king
+
+    def options(self, d: R3State, block: str) -> list[str]:
+        if tables().blocks[block].type == "heir":
+            return heir_home_options(d, block)
+        return home_options(d, block)
+
+
+# --------------------------------------------------------------------------- 8.5
+
+
+class CampaignReset(Procedure):
+    """8.5: excess exiles go to the pool (owner's choice, 7.2); face-down blocks stand up; the
+    Rebel joins the PRETENDER's pool; every block regains full strength; the next campaign."""
+
+    rule = "8.5"
+
+    def start(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        if d.winner is not None:
+            end(state)
+            return
+        frame["work"] = tuple(a for a in sorted(EXILE_LIMIT) if self._over(d, a) > 0)
+        self._advance(state, frame)
+
+    def _over(self, d: R3State, area: str) -> int:
+        return len(supply_count(d, area)) - EXILE_LIMIT[area]
+
+    def _advance(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        while frame["work"]:
+            area = frame["work"][0]
+            if self._over(d, area) > 0:
+                return
+            frame["work"] = frame["work"][1:]
+        self._reset(state)
+        end(state)
+
+    def pending(self, state: Any, frame: Any) -> Pending:
+        d: R3State = state.data
+        area = frame["work"][0]
+        return Pending((d.occupant(area) or tables().exile_of[area],), "exile-excess",
+                       f"{area} is over its exile limit: send a block to your pool")
+
+    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+        d: R3State = state.data
+        area = frame["work"][0]
+        return [Action(player, f"send {b} from {area} to pool", "pool", b) for b in supply_count(d, area)]
+
+    def act(self, state: Any, frame: Any, action: Action) -> None:
+        d: R3State = state.data
+        area = frame["work"][0]
+        d.place(action.args, POOL)
+        state.emit(f"{action.args} leaves {area} for the pool", "political", only=(action.player,),
+                   public=f"a {action.player} block leaves {area} for the pool")
+        self._advance(state, frame)
+
+    def _reset(self, state: Any) -> None:
+        d: R3State = state.data
+        t = tables()
+        for b in sorted(d.down):
+            where = d.loc[b]
+            if where in d.at and b not in d.at[where]:  # a mercenary face-down at home
+                d.at[where] = d.at[where] + (b,)
+        d.down = set()
+        for b in t.block_ids:
+            d.steps[b] = t.blocks[b].max_strength
+        if d.loc["rebel"] != "dead":
+            d.place("rebel", POOL)  # the Rebel joins the (possibly new) PRETENDER's pool
+        d.campaign += 1
+        d.turn = 0
+        d.political = False
+        d.phase = "card"
+        crown(state)
+        state.emit(f"campaign {d.campaign} begins", "political")

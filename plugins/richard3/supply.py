@@ -1,0 +1,258 @@
+"""The supply phase (1.4, 7.0): at its start a new King is crowned (6.81) and minor heirs enter
+(6.82); then supply limits (7.1) and exile limits (7.2) cost excess blocks a step; a defected
+Clarence or Exeter may be executed (9.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from banneret import Action, Pending, Procedure
+from banneret.flow import end
+
+from banneret_richard3.battle import eliminate
+from banneret_richard3.state import HOUSES, R3State, other, tables
+
+__all__ = [
+    "SUPPLY_LIMIT", "CITY_SUPPLY_LIMIT", "EXILE_LIMIT", "supply_limit", "supply_count",
+    "excess", "Succession", "SupplyLimits", "Execution", "crown", "minor_entry_areas",
+    "DEFECTED_HEIRS",
+]
+
+SUPPLY_LIMIT = 4  # 7.1
+CITY_SUPPLY_LIMIT = 5  # 7.1: an area with a city
+EXILE_LIMIT = {"calais": 4, "france": 4, "ireland": 2, "scotland": 2}  # 7.2, plus own mercenaries
+# 9.1: the versions of Clarence and Exeter that serve the other house (new owner -> block).
+DEFECTED_HEIRS = {"lancaster": "clarence_l", "york": "exeter_y"}
+
+
+def supply_limit(area: str) -> int:
+    t = tables()
+    if t.exile_of[area] is not None:
+        return EXILE_LIMIT[area]
+    return CITY_SUPPLY_LIMIT if t.cities[area] else SUPPLY_LIMIT
+
+
+def supply_count(d: R3State, area: str) -> list[str]:
+    """The blocks in ``area`` that count against its limit: in exile, not the area's own
+    mercenaries (7.2, A-34)."""
+    t = tables()
+    if t.exile_of[area] is None:
+        return list(d.at[area])
+    return [b for b in d.at[area] if t.blocks[b].home != area]
+
+
+def excess(d: R3State, area: str) -> int:
+    return max(0, len(supply_count(d, area)) - supply_limit(area))
+
+
+# --------------------------------------------------------------------------- 6.81 / 6.82
+
+
+def minor_entry_areas(d: R3State, house: str) -> list[str]:
+    """6.82: a royal minor enters in a friendly or vacant crown area; a Pretender's minor in
+    one of his house's exile areas."""
+    t = tables()
+    if house == d.king:
+        return [a for a in t.crown_areas if not d.at[a] or d.occupant(a) == house]
+    return list(t.exiles[house])
+
+
+def crown(state: Any) -> None:
+    """Name the KING and PRETENDER blocks: each house's most senior heir in play (6.81, A-29)."""
+    d: R3State = state.data
+    king = d.senior_heir(d.king)
+    if king != d.king_block:
+        d.king_block = king
+        if king is not None:
+            state.emit(f"the new {d.king} KING stands in {d.loc[king]}", "crown", only=(d.king,),
+                       public=f"the new {d.king} KING stands in {d.loc[king]}")
+            state.emit(f"{king} is KING", "crown")
+    pretender = d.senior_heir(d.pretender)
+    if pretender != d.pretender_block:
+        d.pretender_block = pretender
+        if pretender is not None:
+            state.emit(f"{pretender} is now the {d.pretender} PRETENDER", "crown")
+
+
+class Succession(Procedure):
+    """Start of the supply phase: one minor enters per heir killed, most senior first, in a
+    friendly or vacant crown area (royal) or an own exile area (Pretender); then the most
+    senior heir of each house becomes KING / PRETENDER where he stands (6.81, 6.82)."""
+
+    rule = "6.81"
+
+    def start(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        d.phase = "supply"
+        frame["todo"] = self._todo(d)
+        self._advance(state, frame)
+
+    def _todo(self, d: R3State) -> tuple[tuple[str, str], ...]:
+        out = []
+        for h in HOUSES:
+            minors = d.minors(h)
+            for m in minors[: d.heirs_killed[h]]:
+                out.append((h, m))
+        return tuple(out)
+
+    def _advance(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        todo = frame["todo"]
+        while todo:
+            h, m = todo[0]
+            places = minor_entry_areas(d, h)
+            if len(places) > 1:
+                frame["todo"] = todo
+                return
+            if places:
+                self._enter(state, h, m, places[0])
+            else:
+                state.emit(f"{m} cannot enter: no crown area is open to {h}", "crown")
+            todo = todo[1:]
+        frame["todo"] = ()
+        crown(state)
+        end(state)
+
+    def _enter(self, state: Any, house: str, minor: str, area: str) -> None:
+        d: R3State = state.data
+        d.place(minor, area)
+        d.steps[minor] = tables().blocks[minor].max_strength
+        d.heirs_killed[house] -= 1
+        state.emit(f"{minor} comes of age and enters in {area}", "crown")
+
+    def pending(self, state: Any, frame: Any) -> Pending:
+        h, m = frame["todo"][0]
+        return Pending((h,), "minor-entry", f"Choose where {m} enters play")
+
+    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+        h, m = frame["todo"][0]
+        return [Action(player, f"enter {m} in {a}", "enter", a) for a in minor_entry_areas(state.data, h)]
+
+    def act(self, state: Any, frame: Any, action: Action) -> None:
+        h, m = frame["todo"][0]
+        self._enter(state, h, m, action.args)
+        frame["todo"] = frame["todo"][1:]
+        self._advance(state, frame)
+
+
+# --------------------------------------------------------------------------- 7.1 / 7.2
+
+
+def _reduce(state: Any, block: str) -> None:
+    d: R3State = state.data
+    house = d.house_of(block)
+    area = d.loc[block]
+    if d.steps[block] > 1:
+        d.steps[block] -= 1
+        state.emit(f"{block} in {area} loses a step to supply", "supply", only=(house,),
+                   public=f"a {house} block in {area} loses a step to supply")
+    else:
+        eliminate(state, block, "is lost to supply")
+        state.emit(f"{block} in {area} is eliminated by supply", "supply", only=(house,),
+                   public=f"a {house} block in {area} is eliminated by supply")
+
+
+class SupplyLimits(Procedure):
+    """7.1 / 7.2: in every area over its limit, the owner picks (count - limit) different blocks
+    that lose one step each; the count is taken once (A-36)."""
+
+    rule = "7.1"
+
+    def start(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        work = []
+        order = (d.player1, other(d.player1)) if d.player1 else HOUSES
+        t = tables()
+        for h in order:
+            for area in t.areas:
+                n = excess(d, area)
+                if n and d.occupant(area) == h:
+                    work.append((h, area, n))
+        frame["work"] = tuple(work)
+        frame["done"] = ()
+        self._advance(state, frame)
+
+    def _candidates(self, d: R3State, area: str, done: tuple[str, ...]) -> list[str]:
+        return [b for b in supply_count(d, area) if b not in done]
+
+    def _advance(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        while frame["work"]:
+            h, area, n = frame["work"][0]
+            cands = self._candidates(d, area, frame["done"])
+            if n <= 0 or not cands:
+                frame["work"] = frame["work"][1:]
+                frame["done"] = ()
+                continue
+            if len(cands) <= n:  # no choice: every one loses a step
+                for b in cands:
+                    _reduce(state, b)
+                frame["work"] = frame["work"][1:]
+                frame["done"] = ()
+                continue
+            return
+        end(state)
+
+    def pending(self, state: Any, frame: Any) -> Pending:
+        h, area, n = frame["work"][0]
+        return Pending((h,), "supply", f"{area} is over its supply limit: choose {n} block(s) to lose a step")
+
+    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+        h, area, n = frame["work"][0]
+        return [Action(player, f"reduce {b} in {area}", "reduce", b)
+                for b in self._candidates(state.data, area, frame["done"])]
+
+    def act(self, state: Any, frame: Any, action: Action) -> None:
+        h, area, n = frame["work"][0]
+        _reduce(state, action.args)
+        frame["done"] = frame["done"] + (action.args,)
+        frame["work"] = ((h, area, n - 1),) + frame["work"][1:]
+        self._advance(state, frame)
+
+
+# --------------------------------------------------------------------------- 9.1
+
+
+class Execution(Procedure):
+    """9.1: the owner of a defected Clarence or Exeter may execute him in a supply phase."""
+
+    rule = "9.1"
+
+    def start(self, state: Any, frame: Any) -> None:
+        state.data.phase = "supply"
+        frame["asked"] = ()
+        if not self._who(state, frame):
+            end(state)
+
+    def _who(self, state: Any, frame: Any) -> list[str]:
+        d: R3State = state.data
+        return [h for h in HOUSES if h not in frame["asked"] and d.in_play(DEFECTED_HEIRS[h])]
+
+    def pending(self, state: Any, frame: Any) -> Pending:
+        return Pending((self._who(state, frame)[0],), "execution", "Execute your defected enemy heir?")
+
+    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+        block = DEFECTED_HEIRS[player]
+        return [Action(player, f"execute {block}", "execute", block), Action(player, f"spare {block}", "spare", block)]
+
+    def act(self, state: Any, frame: Any, action: Action) -> None:
+        d: R3State = state.data
+        frame["asked"] = frame["asked"] + (action.player,)
+        if action.kind == "execute":
+            eliminate(state, action.args, "is executed")
+            state.emit(f"{action.player} executes {action.args}", "execute")
+        if d.winner is not None or not self._who(state, frame):
+            end(state)
+
+
+class EndGameTurn(Procedure):
+    """Close the game turn: nothing is contested, blocks stand upright."""
+
+    rule = "1.0"
+
+    def start(self, state: Any, frame: Any) -> None:
+        d: R3State = state.data
+        d.revealed = set()
+        d.phase = "done" if d.turn >= 7 else "supply"
+        end(state)
