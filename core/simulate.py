@@ -226,7 +226,15 @@ class Report:
     seconds: float
 
     def as_dict(self) -> dict[str, Any]:
-        """The report as JSON-ready data; equal for equal batches except :data:`TIMING_FIELDS`."""
+        """The report as JSON-ready data; equal for equal batches except :data:`TIMING_FIELDS`.
+
+        ``finished`` games ended by the rules, ``capped`` ones by ``max_turns``
+        (``capped_by_turns``) or the declared ``max_decisions`` (``capped_by_decisions``);
+        ``wins``, ``draws`` and ``end_reasons`` count finished games only. ``decisions`` is
+        every applied action, errored games included; ``mean_turns`` is the mean of the
+        game's turn counter when each game stopped. ``invariant_violations`` and ``errors``
+        are counts, with the first few ``invariant_messages`` and ``error_messages``.
+        """
         results = self.results
         decisions = self.stats.decisions
         seconds = self.seconds

@@ -278,7 +278,8 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
         return 1
     out("Banneret: choose a game.")
     for i, info in enumerate(infos, start=1):
-        out(f"  {i}. {info.name} ({info.id}), {players_text(info)} players: {info.description}")
+        plural = "s" if info.max_players > 1 else ""
+        out(f"  {i}. {info.name} ({info.id}), {players_text(info)} player{plural}: {info.description}")
         out(f"     {info.rules_summary}")
     info = infos[_pick(ask, out, "Game", [i.id for i in infos])]
     game_id = info.id

@@ -369,7 +369,7 @@ def test_launcher_picks_game_options_seats_and_plays(capsys, monkeypatch, regist
     assert code == 0
     assert "  1. Duel (duel), 2 players: Two players bid in secret; the loser may challenge." in out
     assert "     Bid 1-3 in secret; higher bid scores; first to the target wins." in out
-    assert "  2. Tally (tally), 1 players: Add 1 or 2, three times." in out
+    assert "  2. Tally (tally), 1 player: Add 1 or 2, three times." in out
     assert "option target must be one of 2, 3, 4, 5, not 12" in out
     assert "Seats: north human, south random." in out
     assert "  · north bids 1" in out
