@@ -79,10 +79,7 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str) ->
 
 
 def _broken(registry: Registry) -> list[dict[str, str]]:
-    seen: dict[tuple[str, str], None] = {}
-    for b in registry.broken:
-        seen[(b.name, b.error)] = None
-    return [{"name": name, "error": error} for name, error in seen]
+    return [{"name": b.name, "error": b.error} for b in registry.broken]
 
 
 def _check_not_broken(registry: Registry, game_id: str | None) -> None:

@@ -83,7 +83,9 @@ class Registry:
                         raise PluginError(f"game id {game.info.id!r} is provided twice")
                     games[game.info.id] = game
             except Exception as exc:
-                self.broken.append(BrokenPlugin(impl.plugin_name.split(":")[-1], f"{type(exc).__name__}: {exc}"))
+                found = BrokenPlugin(impl.plugin_name.split(":")[-1], f"{type(exc).__name__}: {exc}")
+                if found not in self.broken:  # games are collected again after each register()
+                    self.broken.append(found)
         return dict(sorted(games.items()))
 
     def games(self) -> dict[str, Game]:
