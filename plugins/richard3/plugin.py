@@ -178,15 +178,13 @@ class RichardIII(Game):
 
         areas: dict[str, list[dict[str, Any]]] = {}
         for a in t.areas:
-            shown = []
-            for b in d.at[a]:
-                h = d.house_of(b)
-                if sees(b):
-                    shown.append({"house": h, "block": b, "strength": d.steps[b]})
-                else:
-                    shown.append({"house": h})
-            if shown:
-                areas[a] = shown
+            if not d.at[a]:
+                continue
+            # visible blocks by id, then hidden ones by house: the order reveals nothing
+            seen = sorted(b for b in d.at[a] if sees(b))
+            hidden = sorted(d.house_of(b) for b in d.at[a] if not sees(b))
+            areas[a] = [{"house": d.house_of(b), "block": b, "strength": d.steps[b]} for b in seen]
+            areas[a] += [{"house": h} for h in hidden]
         pools: dict[str, Any] = {}
         for h in HOUSES:
             up = d.pool(h)
