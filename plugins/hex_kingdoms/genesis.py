@@ -91,16 +91,22 @@ class Capital:
     direction: int | None = None
 
 
+_ROTATED: tuple[tuple[Hex, ...], ...] = tuple(tuple(rotate(o, -rot) for o in TILE_OFFSETS) for rot in range(6))
+_DIRS = DIRECTIONS
+
+
 def tile_hexes(anchor: Hex, rot: int) -> tuple[Hex, ...]:
     """The four hexes of a tile with T1 at ``anchor`` turned ``rot`` times clockwise (3.4)."""
-    return tuple(translate(rotate(o, -rot), anchor) for o in TILE_OFFSETS)
+    aq, ar = anchor
+    return tuple((aq + q, ar + r) for q, r in _ROTATED[rot % 6])
 
 
 def touch_count(new: Iterable[Hex], placed: set[Hex] | frozenset[Hex]) -> int:
     """Distinct already-placed hexes sharing an edge with the new tile (C-13)."""
     met = set()
-    for h in new:
-        for n in neighbours(h):
+    for q, r in new:
+        for dq, dr in _DIRS:
+            n = (q + dq, r + dr)
             if n in placed:
                 met.add(n)
     return len(met)
@@ -126,7 +132,7 @@ def placement_candidates(placed: set[Hex] | frozenset[Hex], need: int) -> list[t
     free_next = sorted({n for h in placed for n in neighbours(h) if n not in placed})
     anchors: set[tuple[Hex, int]] = set()
     for rot in range(6):
-        offs = [rotate(o, -rot) for o in TILE_OFFSETS]
+        offs = _ROTATED[rot]
         for cell in free_next:
             for o in offs:
                 anchors.add(((cell[0] - o[0], cell[1] - o[1]), rot))

@@ -397,7 +397,17 @@ class Income(Procedure):
 
 
 def _regroup_hexes(d: HKData, k: int, done: tuple[int, ...]) -> list[int]:
-    return [h for h, o in enumerate(d.owner) if o == k and h not in done and _forms(d, k, h)]
+    """Own hexes with at least 2 pips (so another arrangement exists), not yet regrouped."""
+    stacks = d.stacks
+    out = []
+    for h, o in enumerate(d.owner):
+        if o == k and h not in done:
+            stack = stacks[h]
+            if len(stack) > 1 or stack[0] & STRENGTH > 1:
+                out.append(h)
+    if d.rules.max_armies_per_kingdom > 0:
+        out = [h for h in out if _forms(d, k, h)]
+    return out
 
 
 def _forms(d: HKData, k: int, h: int) -> list[tuple[int, ...]]:

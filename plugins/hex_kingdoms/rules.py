@@ -321,15 +321,16 @@ def assault_targets(d: HKData, k: int) -> list[int]:
     side = allies(d, k)
     owner = d.owner
     lead = d.leader(k)
-    out = []
-    for t in range(board.n):
-        e = owner[t]
-        if e < 0 or d.leader(e) == lead:
-            continue
-        for n in board.adj[t]:
-            if owner[n] in side:
-                out.append(t)
-                break
+    sz = d.suzerain
+    found = set()
+    adj = board.adj
+    for h, o in enumerate(owner):
+        if o in side:
+            for t in adj[h]:
+                e = owner[t]
+                if e >= 0 and (e if sz[e] < 0 else sz[e]) != lead:
+                    found.add(t)
+    out = sorted(found)
     for e in range(d.nk):
         if d.leader(e) == lead or d.capital[e] is None:
             continue
