@@ -168,7 +168,7 @@ def test_a_campaign_is_seven_cards_each():
         for p in (d.player1, "york" if d.player1 == "lancaster" else "lancaster"):
             if pending_kind(s)[0].startswith("action") and p in banneret.pending(s).players:
                 do(s, p, "end actions")
-    assert d.campaign == 2 and d.turn == 0  # seven turns played, the next campaign dealt
+    assert d.phase == "political" and len(d.played) == 14  # seven cards each, then politics
 
 
 # --------------------------------------------------------------------------- events
