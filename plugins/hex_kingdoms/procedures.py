@@ -425,6 +425,8 @@ class Regroup(Decision):
     """Step 3a: merge, split or shift pips among one's armies on the same hex (11.1)."""
 
     rule = "11.1"
+    kind = "regroup"
+    prompt = "Regroup armies within hexes (3a)"
 
     def start(self, state: State, frame: Frame) -> None:
         d = state.data
@@ -433,30 +435,30 @@ class Regroup(Decision):
         d.levied = False
         frame.vars["done"] = ()
         frame.vars["hex"] = -1
-        if not _regroup_hexes(d, k, ()):
+        # regrouping moves no army, so the hexes on offer only shrink as they are used
+        cands = tuple(_regroup_hexes(d, k, ()))
+        frame.vars["cands"] = cands
+        if not cands:
             end(state)
-
-    kind = "regroup"
-    prompt = "Regroup armies within hexes (3a)"
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d = state.data
-        k = d.acting
         h = frame.vars["hex"]
         names = d.board.name
         if h >= 0:
-            return [Action(player, f"form {'+'.join(map(str, p))}", "form", p) for p in _forms(d, k, h)]
-        out = [Action(player, f"regroup {names[x]}", "regroup", x) for x in _regroup_hexes(d, k, frame.vars["done"])]
+            return [Action(player, "form " + "+".join(map(str, p)), "form", p) for p in _forms(d, d.acting, h)]
+        out = [Action(player, "regroup " + names[x], "regroup", x) for x in frame.vars["cands"]]
         out.append(Action(player, "end regrouping", "done"))
         return out
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
         d = state.data
         k = d.acting
-        if action.kind == "regroup":
+        kind = action.kind
+        if kind == "regroup":
             frame.vars["hex"] = action.args
             return
-        if action.kind == "done":
+        if kind == "done":
             end(state)
             return
         h = frame.vars["hex"]
@@ -464,8 +466,13 @@ class Regroup(Decision):
         d.put(h, k, tuple(s | spent for s in action.args))
         frame.vars["done"] = frame.vars["done"] + (h,)
         frame.vars["hex"] = -1
-        R.settle_conquests(d, "regroup", state.emit)
-        if not _regroup_hexes(d, k, frame.vars["done"]):
+        cands = tuple(x for x in frame.vars["cands"] if x != h)
+        if d.rules.max_armies_per_kingdom > 0:  # C-05: a cap can close other hexes' options
+            cands = tuple(x for x in cands if _forms(d, k, x))
+        frame.vars["cands"] = cands
+        if d.conquests:
+            R.settle_conquests(d, "regroup", state.emit)
+        if not cands:
             end(state)
 
 
@@ -486,22 +493,32 @@ def _move(d: HKData, k: int, h: int, s: int, t: int, extra: bool) -> None:
 
 def _move_actions(d: HKData, k: int, player: str, hexes: Any, kind: str, extra: bool) -> list[Action]:
     names = d.board.name
+    owner = d.owner
+    stacks = d.stacks
     out = []
-    word = "extra move" if extra else "move"
+    append = out.append
+    word = "extra move " if extra else "move "
     for h in hexes:
-        if d.owner[h] != k:
+        if owner[h] != k:
             continue
+        stack = stacks[h]
         if extra:
-            strengths = sorted({c for c in d.stacks[h] if not c & (SPENT | PART)})
+            strengths = sorted({c for c in stack if not c & (SPENT | PART)})
+            if not strengths:
+                continue
+        elif len(stack) == 1:
+            strengths = [stack[0] & STRENGTH]
         else:
-            strengths = sorted({c & STRENGTH for c in d.stacks[h]})
-        if not strengths:
-            continue
+            strengths = sorted({c & STRENGTH for c in stack})
         dests = R.move_options(d, k, h)
+        if not dests:
+            continue
+        here = names[h] + ">"
+        wheres = [(t, "capital" if t == R.CAPITAL else names[t]) for t in dests]
         for s in strengths:
-            for t in dests:
-                where = "capital" if t == R.CAPITAL else names[t]
-                out.append(Action(player, f"{word} {s} {names[h]}>{where}", kind, (h, s, t)))
+            head = word + str(s) + " " + here
+            for t, where in wheres:
+                append(Action(player, head + where, kind, (h, s, t)))
     return out
 
 
