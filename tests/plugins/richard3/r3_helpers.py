@@ -73,7 +73,7 @@ def start_turn(state: banneret.State, lancaster: str = "action_ap3_1", york: str
 
     do(state, "lancaster", f"play {card_label(lancaster)}")
     do(state, "york", f"play {card_label(york)}")
-    assert d.cards == {"lancaster": lancaster, "york": york}
+    assert {h: card_label(c) for h, c in d.cards.items()} == {"lancaster": card_label(lancaster), "york": card_label(york)}
 
 
 def end_actions(state: banneret.State, player: str) -> None:
