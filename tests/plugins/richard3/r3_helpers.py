@@ -83,3 +83,8 @@ def end_actions(state: banneret.State, player: str) -> None:
 def pending_kind(state: banneret.State) -> tuple[str, tuple[str, ...]]:
     p = banneret.pending(state)
     return p.kind, p.players
+
+
+def touch(state: banneret.State) -> None:
+    """Forget the engine's cached decision after a test changed the state by hand."""
+    state._legal_step = -1
