@@ -331,7 +331,7 @@ def _assault_score(d: HKData, k: int, plan: Plan, target: int) -> float:
         return -1.0
     if target < 0:
         e = -target - 1
-        dfn = capital_defence(d.cap[e])
+        dfn = capital_defence(d.cap[e], d.arules.capital_bonus)
         adv = base_advantage(att, dfn) if att > dfn else -base_advantage(att, dfn)
         return 4.0 + adv if adv >= 1 else -1.0
     dfn = d.total(target)

@@ -74,6 +74,8 @@ class AssaultRules:
     terrain_shift_mode: str = "signed"  # C-35; "reduce_attacker_only" = A-04 (b)
     capital_tie_loss: int = 1  # C-36
     natural_one_blocks_capture: bool = True  # C-37
+    capital_bonus: int = 10  # 13.9: walls, moats and earthworks
+    capital_loss: int = 2  # 13.9: what a lost wave costs a capital
 
 
 DEFAULT_RULES = AssaultRules()
@@ -123,9 +125,9 @@ def base_advantage(att: int, dfn: int) -> int:
     return rows[halves - rows[0].halves].base
 
 
-def capital_defence(value: int) -> int:
+def capital_defence(value: int, bonus: int | None = None) -> int:
     """A capital defends with its value plus the walls-and-moats bonus of +10 (13.9)."""
-    return value + tables().n("capital_defence_bonus")
+    return value + (tables().n("capital_defence_bonus") if bonus is None else bonus)
 
 
 def _clamp(value: int, limit: int | None) -> int:
@@ -229,7 +231,7 @@ def resolve_wave(
     if capital is not None:
         # 13.9: a lost wave costs the capital 2, a tie costs it 1 (C-36), never below 0
         if winner is Winner.ATTACKER:
-            new_cap = max(0, capital - tables().n("capital_loss_per_lost_wave"))
+            new_cap = max(0, capital - rules.capital_loss)
         elif winner is Winner.TIE:
             new_cap = max(0, capital - rules.capital_tie_loss)
 
@@ -238,7 +240,7 @@ def resolve_wave(
     momentum += step
     if rules.advantage_mode == "recompute":
         att_total = sum(new_att)
-        dfn_total = capital_defence(new_cap) if new_cap is not None else sum(new_def)
+        dfn_total = capital_defence(new_cap, rules.capital_bonus) if new_cap is not None else sum(new_def)
         if att_total > 0 and dfn_total > 0:
             fresh = initial_advantage(att_total, dfn_total, mountain=mountain, castle=castle, rules=rules)
             next_adv = _clamp(fresh + _clamp(momentum, ADV_MAX), ADV_MAX if rules.advantage_clamp else None)

@@ -15,7 +15,15 @@ from banneret.errors import OptionError
 from banneret.game import OptionSpec
 from banneret_hex_kingdoms.assault import AssaultRules
 
-__all__ = ["OPTIONS", "Rules", "rules_from_options"]
+__all__ = ["OPTIONS", "PARAMETERS", "Rules", "rules_from_options"]
+
+PARAMETERS: tuple[str, ...] = (
+    "levy", "castle_cost", "castle_march_max", "crusade_min", "crusade_max", "crusade_goal",
+    "ship_min", "special_army", "province_income", "special_province_income",
+    "victory_min_controlled", "victory_margin", "capital_defence_bonus", "capital_loss_per_lost_wave",
+)
+"""The rule numbers (from ``numbers.json``) a house-rule variant may change; the rules read
+them from ``HKData.num``. Structural numbers (stack of 4, die faces, capital 0..9) are fixed."""
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("map", "random", "random = genesis (5.1); reference = the digest's fixture map (20.4)",
@@ -94,9 +102,11 @@ class Rules:
     max_armies_per_kingdom: int = 0
     max_turns: int = 200
 
-    @property
-    def assault(self) -> AssaultRules:
+    def assault_rules(self, num: Mapping[str, int]) -> AssaultRules:
+        """The resolver's rules, with the capital numbers from the rule parameters."""
         return AssaultRules(
+            capital_bonus=num["capital_defence_bonus"],
+            capital_loss=num["capital_loss_per_lost_wave"],
             advantage_mode=self.advantage_mode,
             advantage_clamp=5 if self.advantage_clamp else None,
             terrain_shift_mode=self.terrain_shift_mode,

@@ -21,7 +21,7 @@ from banneret_hex_kingdoms.genesis import (
     random_layout,
     reference_board,
 )
-from banneret_hex_kingdoms.options import OPTIONS, rules_from_options
+from banneret_hex_kingdoms.options import OPTIONS, PARAMETERS, rules_from_options
 from banneret_hex_kingdoms.procedures import FLOW, _set_board, deciding_kingdom
 from banneret_hex_kingdoms.state import PART, SPENT, STRENGTH, HKData
 from banneret_hex_kingdoms.tables import tables
@@ -62,14 +62,14 @@ class HexKingdoms(Game):
     flow = FLOW
 
     def rule_parameters(self) -> dict[str, Any]:
-        return {name: value for name, value in T.numbers.items()}
+        return {name: T.n(name) for name in PARAMETERS}
 
     # --- set-up (5) -----------------------------------------------------------------------
 
     def setup(self, state: State) -> HKData:
         rules = rules_from_options(state.options)
         nk = len(state.factions)
-        d = HKData(rules, nk, tuple(state.factions))
+        d = HKData(rules, nk, tuple(state.factions), {n: state.rules[n] for n in PARAMETERS})
         # C-04: a random seat order, fixed for the game
         seats = list(range(nk))
         state.rng.shuffle(seats)

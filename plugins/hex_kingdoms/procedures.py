@@ -244,7 +244,7 @@ class CrusaderKingdom(Procedure):
             if d.king < 0:
                 end(state)
                 return
-        s = R.ship_strength(state.rng)  # 9.3, C-22
+        s = R.ship_strength(state.rng, d.num["ship_min"])  # 9.3, C-22
         king = d.king
         hexes = R.landing_hexes(d, king) if d.can_create(king) else []
         if not hexes and not R.capital_landing(d, king):
@@ -557,11 +557,11 @@ class OneAction(Decision):
         # 11.2.5 Castle, capital walls (C-19)
         for h in R.castle_options(d, k):
             out.append(Action(player, f"castle on {names[h]}", "castle", h))
-        if value >= T.n("castle_cost") and not d.walls[k]:
+        if value >= d.num["castle_cost"] and not d.walls[k]:
             out.append(Action(player, "walls for the capital", "walls"))
         # 11.2.6 Crusade (C-24: not after the crusade is won)
         if not d.crusade_won:
-            for s in range(T.n("crusade_min"), min(T.n("crusade_max"), value) + 1):
+            for s in range(d.num["crusade_min"], min(d.num["crusade_max"], value) + 1):
                 out.append(Action(player, f"crusade {s}", "crusade", s))
         if d.rules.allow_pass or len(out) == 0:
             out.append(Action(player, "pass", "pass"))  # C-44
@@ -575,7 +575,7 @@ class OneAction(Decision):
         name = d.names[k]
         if kind == "levy":
             before = d.cap[k]
-            d.cap[k] = min(CAP_MAX, before + T.n("levy"))
+            d.cap[k] = min(CAP_MAX, before + d.num["levy"])
             d.levied = True
             state.emit(f"{name} levies: capital {before} -> {d.cap[k]}")
         elif kind == "march":
@@ -595,13 +595,13 @@ class OneAction(Decision):
             return
         elif kind == "castle":
             h = action.args
-            options = R.payment_options(tuple(c & STRENGTH for c in d.stacks[h]), T.n("castle_cost"))
+            options = R.payment_options(tuple(c & STRENGTH for c in d.stacks[h]), d.num["castle_cost"])
             if len(options) > 1:
                 call(state, CastlePayment, hex=h)
                 return
             _build_castle(state, k, h, options[0])
         elif kind == "walls":
-            d.cap[k] -= T.n("castle_cost")
+            d.cap[k] -= d.num["castle_cost"]
             d.walls[k] = True
             state.emit(f"{name} builds walls round its capital")
         elif kind == "crusade":
@@ -610,7 +610,7 @@ class OneAction(Decision):
             d.crusade[k] += s
             d.crusade_total += s
             state.emit(f"{name} sends {s} to the crusade (total {d.crusade_total})")
-            goal = T.n("crusade_goal")
+            goal = d.num["crusade_goal"]
             won = d.crusade_total > goal if d.rules.crusade_threshold_strict else d.crusade_total >= goal
             if won:
                 d.crusade_won = True
@@ -649,7 +649,7 @@ class CastlePayment(Decision):
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d = state.data
         h = frame.vars["hex"]
-        opts = R.payment_options(tuple(c & STRENGTH for c in d.stacks[h]), T.n("castle_cost"))
+        opts = R.payment_options(tuple(c & STRENGTH for c in d.stacks[h]), d.num["castle_cost"])
         return [Action(player, "keep " + ("+".join(map(str, o)) or "nothing"), "pay", o) for o in opts]
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
@@ -755,11 +755,11 @@ class Muster(Decision):
         if t >= 0:
             dfn = d.total(t)
             adv = initial_advantage(att, dfn, mountain=R.is_mountain(d, t), castle=d.castle[t] >= 0,
-                                    rules=d.rules.assault)
+                                    rules=d.arules)
         else:
             e = -t - 1
-            dfn = capital_defence(d.cap[e])
-            adv = initial_advantage(att, dfn, castle=d.walls[e], rules=d.rules.assault)
+            dfn = capital_defence(d.cap[e], d.arules.capital_bonus)
+            adv = initial_advantage(att, dfn, castle=d.walls[e], rules=d.arules)
         for x in {d.owner[h] for h in hexes}:
             d.acted[x] = True  # C-41: a joint assault spends every participant's action
         state.emit(f"{d.names[frame.vars['by']]} assaults {_target_name(d, t)}: {att} against {dfn}, advantage {adv:+d}")
@@ -792,7 +792,7 @@ class Wave(Procedure):
             castle = d.walls[e]
             mountain = False
         res = resolve_wave(attackers, defenders, v["adv"], a, dd, capital=capital, momentum=v["mom"],
-                           mountain=mountain, castle=castle, rules=d.rules.assault)
+                           mountain=mountain, castle=castle, rules=d.arules)
         # write the losses back, attackers in the order read
         new = iter(res.attackers)
         for h in hexes:

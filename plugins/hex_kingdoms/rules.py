@@ -91,7 +91,7 @@ def settle_conquests(d: HKData, cause: str, log: Log = _quiet) -> None:
                 log(f"the barons of province {p} swear homage: {d.names[k]} gains [{s}] on {board.label(fourth)}")
         special = board.special_hex.get(p)
         if special is not None and d.owner[special] in (-1, k) and d.can_create(k):
-            s = T.n("special_army")
+            s = d.num["special_army"]
             add_armies(d, special, k, (new_code(d, k, s),))
             log(f"{d.names[k]} gains [{s}] on the special hex {board.label(special)}")
 
@@ -185,9 +185,8 @@ def election(d: HKData, rng: Rng, log: Log = _quiet) -> int:
             log(f"run-off: {d.names[k]} {base} + rolls {faces} = {totals[k]}")
 
 
-def ship_strength(rng: Rng) -> int:
+def ship_strength(rng: Rng, low: int = 3) -> int:
     """C-22: 3..6 uniformly (a d6 rolled again on 1 or 2)."""
-    low = T.n("ship_min")
     while True:
         face = rng.die(6)
         if face >= low:
@@ -237,7 +236,7 @@ def income(d: HKData, dest: dict[int, int], log: Log = _quiet) -> dict[int, int]
         if r is None:
             r = reach[to] = d.reach(to)
         if d.connected(p, r):
-            gain[to] += T.province(p).income
+            gain[to] += d.num["special_province_income"] if p in (2, 12) else d.num["province_income"]
         else:
             log(f"province {p} is cut off from {d.names[to]}'s capital and pays nothing")
     out = {}
@@ -266,7 +265,7 @@ def march_options(d: HKData, k: int) -> list[tuple[int, int]]:
     castles = [h for h, o in enumerate(d.castle) if o == k and d.owner[h] in (-1, k) and len(d.stacks[h]) < STACK]
     if castles:
         r = d.reach(k)
-        top = min(T.n("castle_march_max"), value)
+        top = min(d.num["castle_march_max"], value)
         for h in castles:
             if r[h] and all(h != g for _, g in out):
                 out.extend((s, h) for s in range(1, top + 1))
@@ -286,7 +285,7 @@ def move_options(d: HKData, k: int, h: int) -> list[int]:
 
 def castle_options(d: HKData, k: int) -> list[int]:
     """11.2.5: hexes where ``k`` has at least 6 pips and no castle stands."""
-    cost = T.n("castle_cost")
+    cost = d.num["castle_cost"]
     return [h for h, o in enumerate(d.owner) if o == k and d.castle[h] < 0 and d.total(h) >= cost]
 
 
@@ -434,12 +433,12 @@ def victory(d: HKData) -> int:
     """16: the free kingdom whose bloc holds two provinces more than all others, once at
     least five provinces are controlled; -1 if none."""
     total = sum(1 for p in PROVINCES if d.pctrl[p] >= 0)
-    if total < T.n("victory_min_controlled"):
+    if total < d.num["victory_min_controlled"]:
         return -1
     for k in d.seats:
         if not d.free(k):
             continue
         own = d.bloc_provinces(k)
-        if own - (total - own) >= T.n("victory_margin"):
+        if own - (total - own) >= d.num["victory_margin"]:
             return k
     return -1

@@ -44,11 +44,18 @@ class HKData:
         "crusade", "crusade_total", "crusade_won", "king",
         "ever", "turn", "acted", "acting", "levied",
         "layout", "tile_order", "winner", "finished", "conquests", "last_plague", "income_to",
+        "num", "arules",
     )
 
-    def __init__(self, rules: Rules, nk: int, names: tuple[str, ...]) -> None:
+    def __init__(self, rules: Rules, nk: int, names: tuple[str, ...], num: dict[str, int] | None = None) -> None:
+        from banneret_hex_kingdoms.options import PARAMETERS
+        from banneret_hex_kingdoms.tables import tables
+
         self.board: Board | None = None
         self.rules = rules
+        self.num: dict[str, int] = {n: tables().n(n) for n in PARAMETERS}
+        self.num.update(num or {})
+        self.arules = rules.assault_rules(self.num)
         self.nk = nk
         self.names = names
         self.seats: tuple[int, ...] = tuple(range(nk))
@@ -91,6 +98,8 @@ class HKData:
         new = HKData.__new__(HKData)
         new.board = self.board
         new.rules = self.rules
+        new.num = self.num
+        new.arules = self.arules
         new.nk = self.nk
         new.names = self.names
         new.seats = self.seats
@@ -143,6 +152,7 @@ class HKData:
             "levied": self.levied,
             "winner": self.winner,
             "finished": self.finished,
+            "num": self.num,
         }
 
     # --- blocs (15) ---------------------------------------------------------------------

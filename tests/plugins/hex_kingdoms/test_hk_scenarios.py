@@ -732,3 +732,28 @@ def test_s26_moved_army_gets_no_extra_move() -> None:
     do(st, "move 2 (3,1)>(4,0)")
     run(st, "ExtraMoves")
     assert not [m for m in labels(st) if m.startswith("extra move 2 (4,0)")]
+
+
+def test_house_rule_variant_changes_a_rule_number() -> None:
+    """A house-rule plugin may change the levy through the rule parameters."""
+    from banneret import Variant, hookimpl
+    from banneret.registry import registry_from
+    from banneret_hex_kingdoms import plugin as hk_plugin
+
+    class RichLevy:
+        @hookimpl
+        def banneret_variants(self, game_id: str) -> list[Variant]:
+            def adjust(params, options) -> None:  # type: ignore[no-untyped-def]
+                params["levy"] = 5
+
+            return [Variant("hex_kingdoms", "rich_levy", "a levy raises 5", adjust)] if game_id == "hex_kingdoms" else []
+
+    reg = registry_from([hk_plugin, RichLevy()])
+    st = banneret.new_game("hex_kingdoms", seed=0, options={"map": "reference", "variant": "rich_levy"}, registry=reg)
+    d = st.data
+    assert d.num["levy"] == 5
+    d.cap[RED] = 2
+    d.acting = RED
+    run(st, "OneAction")
+    do(st, "levy")
+    assert d.cap[RED] == 7
