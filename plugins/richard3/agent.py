@@ -1,6 +1,285 @@
-"""placeholder"""
-from banneret import RandomAgent
+"""A heuristic computer player for Richard III.
+
+It judges only from what its seat may know: ``banneret.view(state, player)`` (its own blocks
+with identities and strengths, enemy blocks as counts per area unless revealed in a battle),
+the printed data of the game (map, block register, cards), its own legal actions and the
+record of its own moves this turn. It never reads the opponent's hidden identities.
+
+Plan in a few lines: recruit nobles and church blocks (they count for usurpation, 8.2), bring
+heirs and nobles out of exile onto the map, take London, attack only where its blocks clearly
+outnumber the enemy's, defend the crown areas, use treachery rolls, and otherwise keep blocks
+within supply limits. Each decision scores the offered actions and takes the best (ties by
+its own generator).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import banneret
+from banneret import Action, Rng
+
+from banneret_richard3.state import tables
+from banneret_richard3.supply import supply_limit
+
+__all__ = ["HeuristicAgent", "make_agent", "VALUE"]
+
+VALUE = {"heir": 6.0, "noble": 4.0, "church": 4.0, "mercenary": 2.0, "levy": 2.0, "bombard": 2.0, "rebel": 2.5}
+HIDDEN_STRENGTH = 2.5  # what an unseen enemy block is assumed to be worth
+LONDON = "middlesex"
 
 
-def make_agent(game_id, faction, seed):
-    return RandomAgent(seed)
+class _Seen:
+    """What the player sees of the board, digested once per decision."""
+
+    def __init__(self, board: dict[str, Any], me: str) -> None:
+        self.me = me
+        self.own: dict[str, list[tuple[str, int]]] = {}
+        self.enemy_n: dict[str, int] = {}
+        self.enemy_str: dict[str, float] = {}
+        self.known: dict[str, int] = {}  # enemy blocks revealed in the battle being fought
+        for area, blocks in board["areas"].items():
+            for b in blocks:
+                if "block" in b and b["house"] != me:
+                    self.known[b["block"]] = b["strength"]
+                if b["house"] == me:
+                    self.own.setdefault(area, []).append((b["block"], b["strength"]))
+                else:
+                    self.enemy_n[area] = self.enemy_n.get(area, 0) + 1
+                    self.enemy_str[area] = self.enemy_str.get(area, 0.0) + (
+                        b["strength"] if "strength" in b else HIDDEN_STRENGTH)
+        self.king = board["king"]
+        self.phase = board["phase"]
+
+    def own_str(self, area: str) -> float:
+        return float(sum(s for _, s in self.own.get(area, ())))
+
+    def own_n(self, area: str) -> int:
+        return len(self.own.get(area, ()))
+
+    def threat(self, area: str) -> float:
+        """Enemy strength next door that exceeds ours here."""
+        t = tables()
+        near = max((self.enemy_str.get(n, 0.0) for n in t.neighbours[area]), default=0.0)
+        return max(0.0, near - self.own_str(area))
+
+
+def _value(block: str) -> float:
+    return VALUE[tables().blocks[block].type]
+
+
+class HeuristicAgent:
+    """Scores every offered action and plays the best one."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: Any, player: str, actions: Sequence[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        v = banneret.view(state, player, log_tail=0)
+        seen = _Seen(v["board"], player)
+        kind = v["pending"]["kind"]
+        scorer = getattr(self, "_" + kind.replace("-", "_"), None)
+        best: list[Action] = []
+        top = float("-inf")
+        for a in actions:
+            s = scorer(state, seen, a) if scorer else 0.0
+            if s > top + 1e-9:
+                top, best = s, [a]
+            elif abs(s - top) <= 1e-9:
+                best.append(a)
+        return best[self.rng.below(len(best))]
+
+    # --- cards -------------------------------------------------------------------------
+    def _redeal(self, state: Any, seen: _Seen, a: Action) -> float:
+        return 1.0 if a.kind == "redeal" else 0.0
+
+    def _redeal_too(self, state: Any, seen: _Seen, a: Action) -> float:
+        return 1.0 if a.kind == "keep" else 0.0
+
+    def _card(self, state: Any, seen: _Seen, a: Action) -> float:
+        card = tables().cards[a.args]
+        if card.event is None:
+            return float(card.ap)
+        return {"piracy": 1.5, "plague": 1.2, "force_march": 1.0, "surprise": 1.0, "treason": 1.0, "muster": 0.8}[card.event]
+
+    # --- actions -----------------------------------------------------------------------
+    def _action_menu(self, state: Any, seen: _Seen, a: Action) -> float:
+        t = tables()
+        if a.kind == "end":
+            return 1.0
+        if a.kind == "plague":
+            return 1.5 + seen.enemy_n.get(a.args, 0)
+        if a.kind == "recruit":
+            block, area = a.args
+            score = 2.0 + _value(block)
+            if seen.own_n(area) + 1 > supply_limit(area):
+                score -= 6.0
+            score -= 0.5 * seen.threat(area)
+            if area == LONDON:
+                score += 1.0
+            return score
+        if a.kind == "sea":
+            origin = a.args
+            movers = [b for b, _ in seen.own.get(origin, ()) if t.blocks[b].type in ("heir", "noble", "church")]
+            if t.exile_of[origin] is not None and movers:
+                return 5.5  # onto the map: they count for usurpation
+            return 0.5
+        if a.kind in ("group", "muster"):
+            return self._group_value(seen, a.args) if a.kind == "group" else 1.2
+        return 0.0
+
+    def _targets(self, seen: _Seen, origin: str) -> list[tuple[float, str]]:
+        """Enemy areas within two areas of ``origin`` we can beat, best first."""
+        t = tables()
+        force = seen.own_str(origin)
+        out = []
+        for n in t.neighbours[origin]:
+            for m in (n,) + t.neighbours[n]:
+                e = seen.enemy_str.get(m, 0.0)
+                if e and m != origin and force >= 1.4 * e + 1:
+                    out.append((force - e + (3 if m == LONDON else 0), m))
+        out.sort(reverse=True)
+        return out
+
+    def _group_value(self, seen: _Seen, origin: str) -> float:
+        targets = self._targets(seen, origin)
+        if targets:
+            return 4.0 + min(targets[0][0], 6.0) / 2
+        t = tables()
+        if LONDON in t.neighbours[origin] and not seen.enemy_n.get(LONDON) and not seen.own_n(LONDON):
+            return 3.0
+        if seen.own_n(origin) > supply_limit(origin):
+            return 2.5
+        return 0.4
+
+    def _action_group(self, state: Any, seen: _Seen, a: Action) -> float:
+        if a.kind == "select":
+            return 2.0 + 0.1 * dict(sum(seen.own.values(), [])).get(a.args, 0)
+        if a.kind == "done":
+            return 1.5
+        return self._path_value(seen, a)
+
+    def _path_value(self, seen: _Seen, a: Action) -> float:
+        path = a.args
+        dest = path[-1]
+        origin = a.label.split(": ", 1)[1].split(" -> ", 1)[0]
+        block = a.label[len("move "):].split(":", 1)[0]
+        strength = dict(seen.own.get(origin, ())).get(block, 2)
+        e = seen.enemy_str.get(dest, 0.0)
+        if e:
+            mine = seen.own_str(dest) + seen.own_str(origin)
+            if mine >= 1.4 * e + 1:
+                return 6.0 + (2 if dest == LONDON else 0) - 0.1 * len(path)
+            return -4.0
+        score = 1.0 - 0.1 * len(path)
+        if dest == LONDON:
+            score += 4.0
+        if tables().crown[dest] and tables().blocks[block].type == "heir":
+            score += 1.0
+        if block in () or dest in tables().blocks[block].shields:
+            score += 0.5
+        if seen.own_n(dest) + 1 > supply_limit(dest):
+            score -= 5.0
+        score -= 0.5 * max(0.0, max((seen.enemy_str.get(n, 0.0) for n in tables().neighbours[dest]), default=0.0)
+                            - seen.own_str(dest) - strength)
+        return score
+
+    def _action_muster(self, state: Any, seen: _Seen, a: Action) -> float:
+        if a.kind == "select":
+            return 2.0
+        if a.kind == "done":
+            return 1.0
+        return 1.0 - 0.1 * len(a.args)
+
+    def _action_sea(self, state: Any, seen: _Seen, a: Action) -> float:
+        t = tables()
+        if a.kind in ("select", "ship2"):
+            return 2.0 + _value(a.args) + (1 if a.kind == "ship2" else 0)
+        if a.kind == "done":
+            return 1.0
+        dest, sea = a.args
+        e = seen.enemy_str.get(dest, 0.0)
+        if e:  # Piracy attack
+            return 4.0 if seen.own_str(dest) >= e + 2 else -3.0
+        score = 2.0 + 0.5 * seen.own_n(dest) - 0.4 * seen.threat(dest)
+        if t.exile_of[dest] is not None:
+            score -= 3.0
+        if dest == LONDON:
+            score += 4.0
+        if t.major_port[dest]:
+            score += 0.5
+        if seen.own_n(dest) + 1 > supply_limit(dest):
+            score -= 5.0
+        return score
+
+    def _main_attack(self, state: Any, seen: _Seen, a: Action) -> float:
+        area, came = a.args
+        d = state.data
+        mine = [b for b, _ in seen.own.get(area, ())]
+        return float(sum(1 for b, cf in d.entries.get(area, ()) if cf == came and b in mine))
+
+    # --- battles -----------------------------------------------------------------------
+    def _battle_turn(self, state: Any, seen: _Seen, a: Action) -> float:
+        area = state.data.battle_area
+        mine = seen.own_str(area) if area else 0.0
+        theirs = seen.enemy_str.get(area, 0.0) if area else 0.0
+        if a.kind == "treachery":
+            target = a.args[1]
+            loyalty = tables().blocks[target].loyalty or 3
+            return 2.5 + 4.0 * (0.5 ** loyalty) * seen.known.get(target, 2)
+        if a.kind == "fire":
+            return 3.0
+        if a.kind == "charge":
+            return 1.0
+        if a.kind == "retreat":
+            dest = a.args[1]
+            want = 4.5 if mine < 0.6 * theirs else -1.0
+            return want + 0.1 * seen.own_n(dest)
+        return 0.0  # pass
+
+    def _take_hits(self, state: Any, seen: _Seen, a: Action) -> float:
+        return -_value(a.args)
+
+    def _treason(self, state: Any, seen: _Seen, a: Action) -> float:
+        return 2.0 if a.kind == "treason" else 0.0
+
+    def _regroup(self, state: Any, seen: _Seen, a: Action) -> float:
+        if a.kind == "end-regroup":
+            return 1.0
+        blk, dest = a.args
+        area = state.data.battle_area
+        if area and seen.own_n(area) > supply_limit(area) and not seen.enemy_n.get(dest):
+            return 2.0 + 0.1 * seen.own_n(dest)
+        return 0.0
+
+    def _battle_order(self, state: Any, seen: _Seen, a: Action) -> float:
+        return seen.own_str(a.args) - seen.enemy_str.get(a.args, 0.0)
+
+    # --- supply and politics ----------------------------------------------------------
+    def _supply(self, state: Any, seen: _Seen, a: Action) -> float:
+        strength = dict(sum(seen.own.values(), [])).get(a.args, 1)
+        return (3.0 if strength > 1 else 0.0) - 0.3 * _value(a.args)
+
+    def _minor_entry(self, state: Any, seen: _Seen, a: Action) -> float:
+        return seen.own_n(a.args) - 0.5 * seen.threat(a.args)
+
+    def _execution(self, state: Any, seen: _Seen, a: Action) -> float:
+        return 1.0 if a.kind == "execute" else 0.0
+
+    def _go_home(self, state: Any, seen: _Seen, a: Action) -> float:
+        dest = a.args
+        if dest == "pool":
+            return -5.0
+        if dest in tables().exile_of and tables().exile_of[dest] is not None:
+            return 1.0 - seen.own_n(dest)
+        return seen.own_n(dest) + (3.0 if dest == LONDON else 0.0) - 0.5 * seen.threat(dest)
+
+    def _exile_excess(self, state: Any, seen: _Seen, a: Action) -> float:
+        return -_value(a.args)
+
+
+def make_agent(game_id: str, faction: str, seed: int) -> HeuristicAgent:
+    """The agent factory registered through ``banneret_agents``."""
+    return HeuristicAgent(seed)
