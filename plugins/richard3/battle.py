@@ -1,0 +1,859 @@
+"""Battles of Richard III (rules 6.0-6.91 and the digest's consolidated algorithm 6.x).
+
+The game flow fights one battle with ``call(state, "Battle", area=area_id)``; the battle ends
+with ``end(state, winner)`` where ``winner`` is the victorious house or None. The procedures
+reached from it are listed in :data:`BATTLE_PROCEDURES` (pass them to ``Flow(extra=...)``)::
+
+    Battle            6.1   reveal, pre-battle Treason roll, rounds 1-4, regroup, stand up
+      TreasonRoll     5.1   the Treason card's roll before round 1 (event sidebar, A-4)
+      BattleRound     6.2   one round: every engaged block has one battle turn, in order
+        BattleHits    6.4   the owner picks which of equally strongest blocks takes the hits
+      Regroup         6.7   the winner's blocks may step into adjacent friendly/vacant areas
+
+A battle turn is one atomic choice naming the block, so the owner also picks the order of
+his same-letter blocks (digest D17): ``fire: warwick_y``, ``pass: warwick_y``,
+``retreat warwick_y -> kent``, ``charge march on exeter_l``, ``treachery warwick_y on
+stanley_l``. The battle's own bookkeeping lives in ``state.data.battle`` (a dict of
+immutable values, see :func:`_setup`); the rules are the pure functions of
+:mod:`banneret_richard3.combat`.
+
+Outside battles the game uses :func:`eliminate` (6.8, e.g. for supply losses and Plague) and
+:func:`lose_step`.
+
+Options read (declared by the game's GameInfo; defaults are the digest's readings):
+
+* ``neville_loyalty``: ``"it"`` (Kent/Salisbury loyalty 2, 1 against Warwick) | ``"pl"``
+  (only Warwick may roll against them, at 2) -- 6.91, A-1.
+* ``treason_rolls``: ``"per_battle"`` (one Treason roll before each battle of the turn) |
+  ``"once"`` (one roll in the whole turn) -- A-4.
+* ``regroup_limits``: ``"turn"`` (regroups count with the game turn's crossings) |
+  ``"battle"`` (a fresh allowance per battle) -- 6.7, A-20.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from banneret import Action, Pending, Procedure
+from banneret.flow import Frame, call, end
+
+from banneret_richard3 import combat
+from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, other, tables
+
+__all__ = [
+    "Battle",
+    "TreasonRoll",
+    "BattleRound",
+    "BattleHits",
+    "Regroup",
+    "BATTLE_PROCEDURES",
+    "eliminate",
+    "lose_step",
+    "battle_area",
+    "effective_fire",
+]
+
+# keys of state.data.battle that outlive one battle (reset with the game turn)
+_KEEP = ("treason_used",)
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _opt(state: Any, name: str, default: str) -> str:
+    return state.options.get(name, default)
+
+
+def battle_area(state: Any) -> str | None:
+    """The area of the battle being fought, or None (for views and renderers)."""
+    return state.data.battle_area
+
+
+def _engaged(d: R3State, house: str) -> list[str]:
+    """``house``'s blocks in the battle that are not waiting in Reserve."""
+    b = d.battle
+    reserves = b["reserves"]
+    return [x for x in d.blocks_in(b["area"], house) if x not in reserves]
+
+
+def _waiting(d: R3State, house: str) -> int:
+    return sum(1 for x in d.battle["reserves"] if d.house_of(x) == house)
+
+
+def _is_defending(d: R3State, block: str) -> bool:
+    return d.house_of(block) == d.battle["defender"]
+
+
+def _dead_ids(d: R3State) -> set[str]:
+    """Heir blocks whose identity is dead (opens their specific royal shields, 2.2)."""
+    t = tables()
+    out = set()
+    for shields in t.royal_shields.values():
+        for s in shields:
+            if s.heir is None:
+                continue
+            heir = t.blocks[s.heir]
+            if d.loc[s.heir] == DEAD or (heir.counterpart is not None and d.loc[heir.counterpart] == DEAD):
+                out.add(s.heir)
+    return out
+
+
+def effective_fire(d: R3State, block: str) -> int:
+    """Firepower of ``block`` now: printed number plus its defensive bonus (2.2-2.6, 6.4)."""
+    t = tables()
+    info = t.blocks[block]
+    if not _is_defending(d, block):
+        return combat.firepower(info)
+    house = d.house_of(block)
+    heirs: list[Any] = []
+    dead: set[str] = set()
+    if info.type == "heir":
+        heirs = [t.blocks[x] for x in _engaged(d, house) if t.blocks[x].type == "heir"]
+        dead = _dead_ids(d)
+    bonus = combat.defence_bonus(
+        info, d.battle["area"], defending=True, game_map=t.map, king_house=d.king,
+        side_heirs=heirs, dead=dead,
+    )
+    return combat.firepower(info, bonus)
+
+
+def _houses_in(d: R3State):
+    return lambda area: d.houses_in(area)
+
+
+# ---------------------------------------------------------------------------- 6.8
+
+
+def eliminate(state: Any, block: str, why: str = "eliminated") -> combat.Fate:
+    """Remove ``block`` from play by rule 6.8 and do the succession bookkeeping (6.81, 6.82, 9.0).
+
+    Usable outside battle (supply losses 7.1, Plague). Heirs (and a defected Clarence/Exeter)
+    die for ever and count one minor to enter at the next supply phase; the King's or
+    Pretender's death empties that role until the supply phase names a successor; killing a
+    house's last heir ends the game (``winner`` / ``reason`` are set).
+    """
+    d: R3State = state.data
+    t = tables()
+    info = t.blocks[block]
+    fate = combat.elimination_fate(info, d.pretender)
+    d.revealed.discard(block)
+    if fate.where == "dead":
+        d.place(block, DEAD)
+    elif fate.where == "pool":
+        d.place(block, POOL)
+        d.down.add(block)
+    else:  # a mercenary face-down at home (6.84): located there, but not in play
+        d.place(block, POOL)
+        d.loc[block] = fate.place  # type: ignore[assignment]
+        d.down.add(block)
+    where = {"dead": "is dead", "pool": "goes face-down to the pool", "home": f"goes face-down to {fate.place}"}
+    state.emit(f"{info.name} {why} and {where[fate.where]}", "battle")
+    if fate.heir_of is not None:
+        d.heirs_killed[fate.heir_of] = d.heirs_killed.get(fate.heir_of, 0) + 1
+        if block == d.king_block:
+            d.king_block = None
+            state.emit("The KING is dead", "crown")
+        if block == d.pretender_block:
+            d.pretender_block = None
+            state.emit("The PRETENDER is dead", "crown")
+        if d.winner is None and d.heirs_alive(fate.heir_of) == 0:
+            d.winner = other(fate.heir_of)
+            d.reason = f"all five {fate.heir_of} heirs are dead (9.0)"
+            state.emit(f"{d.winner} wins: {d.reason}", "game")
+    if d.battle:
+        _forget(d, block)
+    return fate
+
+
+def lose_step(state: Any, block: str, steps: int = 1, why: str = "loses its last step") -> bool:
+    """Reduce ``block`` by ``steps``; at 0 it is eliminated by 6.8. Returns True if eliminated."""
+    d: R3State = state.data
+    left = d.steps[block] - steps
+    if left <= 0:
+        eliminate(state, block, why)
+        return True
+    d.steps[block] = left
+    return False
+
+
+def _forget(d: R3State, block: str) -> None:
+    """Drop ``block`` from the battle's waiting lists."""
+    b = d.battle
+    if "to_act" in b and block in b["to_act"]:
+        b["to_act"] = tuple(x for x in b["to_act"] if x != block)
+    if "reserves" in b and block in b["reserves"]:
+        b["reserves"] = tuple(x for x in b["reserves"] if x != block)
+
+
+# ---------------------------------------------------------------------------- set-up
+
+
+def _setup(state: Any, area: str) -> None:
+    """Fill ``state.data.battle`` for a battle in ``area`` (6.1, 6.3).
+
+    Keys: ``area``; ``round`` (0 before round 1); ``attacker`` / ``defender`` (swapped by a
+    round-1 wipe-out, 6.3); ``reserves`` (blocks waiting to arrive); ``was_reserve``;
+    ``to_act`` (blocks yet to act this round); ``enter_<house>`` (areas each side came from,
+    6.6); ``pirates`` ((block, sea) for Piracy sea attackers); ``used`` (treachery sources
+    spent, ``house:source``); ``rolled_on`` (one identity per roll, 6.9 cap);
+    ``defected`` (identities that changed sides here); ``retreats`` ((house, dest) this round);
+    ``regrouped`` / ``regroup_x`` (blocks regrouped, destinations crossed);
+    ``swapped``; ``treason_used`` (kept for the whole game turn).
+    """
+    d: R3State = state.data
+    kept = {k: v for k, v in d.battle.items() if k in _KEEP}
+    blocks = d.at[area]
+    defender = d.defender.get(area)
+    if defender is None:  # fall back: the house whose block arrived first
+        defender = d.house_of(blocks[0])
+    entries = d.entries.get(area, ())
+    came: dict[str, str] = {}
+    for blk, src in entries:
+        came[blk] = src
+    reserves = _reserves(d, area, defender, came)
+    if not any(d.house_of(x) == defender and x not in reserves for x in blocks):
+        # Player 2 emptied the area he defended and sent other blocks in: they entered an
+        # area held by the enemy alone, so they attack it (A-55) and Player 1 defends.
+        defender = other(defender)
+        reserves = _reserves(d, area, defender, came)
+    attacker = other(defender)
+    enter: dict[str, set[str]] = {"lancaster": set(), "york": set()}
+    pirates = []
+    for blk, src in entries:
+        house = d.house_of(blk)
+        if src.startswith("sea:"):
+            if blk in blocks:
+                pirates.append((blk, src[4:]))
+        else:
+            enter[house].add(src)
+    d.battle = {
+        **kept,
+        "area": area,
+        "round": 0,
+        "attacker": attacker,
+        "defender": defender,
+        "reserves": tuple(sorted(reserves)),
+        "was_reserve": tuple(sorted(reserves)),
+        "to_act": (),
+        "enter_lancaster": tuple(sorted(enter["lancaster"])),
+        "enter_york": tuple(sorted(enter["york"])),
+        "pirates": tuple(sorted(pirates)),
+        "used": (),
+        "rolled_on": (),
+        "defected": (),
+        "retreats": (),
+        "regrouped": (),
+        "regroup_x": (),
+        "swapped": False,
+        "deployed": (),
+    }
+    d.battle_area = area
+
+
+def _reserves(d: R3State, area: str, defender: str, came: dict[str, str]) -> list[str]:
+    """6.3: attackers that entered by a border other than the Main Attack, and Player 2's
+    blocks that entered a battle Player 1 started, wait in Reserve until round 2."""
+    attacker = other(defender)
+    blocks = d.at[area]
+    main = d.main_attack.get((area, attacker))
+    if main is None:
+        firsts = [came[blk] for blk in blocks if blk in came and d.house_of(blk) == attacker]
+        main = firsts[0] if firsts else None
+    defender_is_p2 = d.player1 is not None and defender != d.player1
+    out = []
+    for blk in blocks:
+        if d.house_of(blk) == attacker:
+            if blk in came and came[blk] != main:
+                out.append(blk)
+        elif defender_is_p2 and blk in came:
+            out.append(blk)
+    return out
+
+
+def _check_wipeout(state: Any) -> None:
+    """6.3 exception: the Defender's engaged blocks all gone in round 1 (or before it, A-4):
+    its Reserves deploy at once and it becomes the Attacker for the rest of the battle."""
+    d: R3State = state.data
+    b = d.battle
+    if b["round"] > 1 or b["swapped"]:
+        return
+    defender = b["defender"]
+    if _engaged(d, defender):
+        return
+    waiting = tuple(x for x in b["reserves"] if d.house_of(x) == defender)
+    if not waiting:
+        return
+    b["reserves"] = tuple(x for x in b["reserves"] if x not in waiting)
+    b["deployed"] = waiting  # they cannot act before round 2
+    b["attacker"], b["defender"] = defender, b["attacker"]
+    b["swapped"] = True
+    names = ", ".join(tables().blocks[x].name for x in waiting)
+    state.emit(
+        f"{defender}'s defenders are wiped out in round 1: its reserves ({names}) deploy at once; "
+        f"{b['defender']} now defends the area",
+        "battle",
+    )
+
+
+def _over(d: R3State) -> tuple[bool, str | None]:
+    b = d.battle
+    engaged = {h: len(_engaged(d, h)) for h in ("lancaster", "york")}
+    waiting = {h: _waiting(d, h) for h in ("lancaster", "york")}
+    return combat.battle_over(engaged, waiting)
+
+
+# ---------------------------------------------------------------------------- Battle
+
+
+class Battle(Procedure):
+    """One battle: reveal, Treason roll, up to four rounds, regroup, stand blocks up."""
+
+    name = "Battle"
+    rule = "6.1"
+
+    def start(self, state: Any, frame: Frame) -> None:
+        d: R3State = state.data
+        area = frame["area"]
+        _setup(state, area)
+        b = d.battle
+        t = tables()
+        shown = []
+        for blk in d.at[area]:
+            d.revealed.add(blk)
+            tag = " (reserve)" if blk in b["reserves"] else ""
+            shown.append(f"{t.blocks[blk].name} {d.house_of(blk)} {d.steps[blk]}{tag}")
+        state.emit(
+            f"Battle in {t.area[area].name}: {b['attacker']} attacks {b['defender']}; " + ", ".join(shown),
+            "battle",
+            reveal=True,
+        )
+        frame["stage"] = "treason"
+        if _treason_available(state):
+            call(state, TreasonRoll)
+            return
+        self._next(state, frame)
+
+    def _next(self, state: Any, frame: Frame) -> None:
+        d: R3State = state.data
+        b = d.battle
+        if d.winner is not None:
+            self._finish(state, frame, None, regroup=False)
+            return
+        over, winner = _over(d)
+        if over or b["round"] >= combat.MAX_ROUNDS:
+            if not over:
+                attacker, defender = b["attacker"], b["defender"]
+                winner = defender if d.blocks_in(b["area"], defender) else (
+                    attacker if d.blocks_in(b["area"], attacker) else None
+                )
+            self._finish(state, frame, winner, regroup=True)
+            return
+        b["round"] += 1
+        call(state, BattleRound, round=b["round"])
+
+    def resume(self, state: Any, frame: Frame, result: Any) -> None:
+        if frame.vars.get("stage") == "regroup":
+            self._done(state, frame["winner"])
+            return
+        self._next(state, frame)
+
+    def _finish(self, state: Any, frame: Frame, winner: str | None, regroup: bool) -> None:
+        d: R3State = state.data
+        area = d.battle["area"]
+        if winner is not None:
+            state.emit(f"{winner} wins the battle in {tables().area[area].name}", "battle")
+        else:
+            state.emit(f"the battle in {tables().area[area].name} ends with no victor", "battle")
+        frame["winner"] = winner
+        if regroup and winner is not None and d.blocks_in(area, winner) and _regroup_options(state, winner):
+            frame["stage"] = "regroup"
+            call(state, Regroup, house=winner)
+            return
+        self._done(state, winner)
+
+    def _done(self, state: Any, winner: str | None) -> None:
+        d: R3State = state.data
+        area = d.battle["area"]
+        d.revealed.clear()  # 6.1: stand the blocks upright again
+        state.emit(f"the blocks in {tables().area[area].name} stand up again", "battle")
+        d.battle = {k: v for k, v in d.battle.items() if k in _KEEP}
+        d.battle_area = None
+        if area in d.battles:
+            d.battles.remove(area)
+        end(state, winner)
+
+
+# ---------------------------------------------------------------------------- Treason
+
+
+def _treason_available(state: Any) -> bool:
+    d: R3State = state.data
+    house = d.treason
+    if house is None:
+        return False
+    b = d.battle
+    if _opt(state, "treason_rolls", "per_battle") == "once" and b.get("treason_used"):
+        return False
+    if not d.blocks_in(b["area"], house):
+        return False
+    return bool(_treason_targets(state, house))
+
+
+def _treason_targets(state: Any, house: str) -> list[str]:
+    d: R3State = state.data
+    t = tables()
+    enemies = [t.blocks[x] for x in _engaged(d, other(house))]
+    return combat.treachery_targets(
+        "treason", enemies, roles=_roles(d), defected=d.battle["defected"],
+        rolls_against=_roll_counts(d), reading=_opt(state, "neville_loyalty", "it"),
+    )
+
+
+def _roles(d: R3State) -> tuple[str, ...]:
+    return tuple(x for x in (d.king_block, d.pretender_block) if x is not None)
+
+
+def _roll_counts(d: R3State) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for ident in d.battle["rolled_on"]:
+        out[ident] = out.get(ident, 0) + 1
+    return out
+
+
+class TreasonRoll(Procedure):
+    """The Treason card's treachery roll before round 1 (event sidebar; A-4)."""
+
+    name = "TreasonRoll"
+    rule = "5.1"
+
+    def pending(self, state: Any, frame: Frame) -> Pending:
+        return Pending((state.data.treason,), "treason", "Treason: make a treachery roll before the battle?")
+
+    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+        out = [Action(player, f"treason on {x}", "treason", x) for x in _treason_targets(state, player)]
+        out.append(Action(player, "no treason roll", "no-treason"))
+        return out
+
+    def act(self, state: Any, frame: Frame, action: Action) -> None:
+        d: R3State = state.data
+        if action.kind == "treason":
+            d.battle["treason_used"] = True
+            _treachery(state, action.player, "treason", action.args)
+            _check_wipeout(state)
+        end(state)
+
+
+# ---------------------------------------------------------------------------- treachery
+
+
+def _treachery(state: Any, house: str, source: str, target: str) -> bool:
+    """Roll against ``target``; on success its other version joins ``house``'s Reserve (6.9)."""
+    d: R3State = state.data
+    t = tables()
+    info = t.blocks[target]
+    b = d.battle
+    n = combat.treachery_dice(info, source, _opt(state, "neville_loyalty", "it"))
+    assert n is not None
+    dice = state.rng.dice(n, 6)
+    b["used"] = b["used"] + (f"{house}:{source}",)
+    b["rolled_on"] = b["rolled_on"] + (info.identity,)
+    ok = combat.treachery_succeeds(dice)
+    state.emit(
+        f"{house} ({source}) treachery roll on {info.name}: {dice} -> " + ("defects!" if ok else "stays loyal"),
+        "battle",
+    )
+    if not ok:
+        return False
+    turncoat = info.counterpart
+    assert turncoat is not None
+    area = d.loc[target]
+    strength = d.steps[target]
+    _forget(d, target)
+    d.revealed.discard(target)
+    d.place(target, OFFMAP)
+    d.place(turncoat, area)
+    d.steps[turncoat] = strength
+    d.revealed.add(turncoat)
+    b["reserves"] = tuple(sorted(b["reserves"] + (turncoat,)))
+    b["defected"] = b["defected"] + (info.identity,)
+    state.emit(f"{t.blocks[turncoat].name} joins {house}'s reserve at strength {strength}", "battle", reveal=True)
+    return True
+
+
+# ---------------------------------------------------------------------------- retreats
+
+
+def _retreats(state: Any, block: str) -> list[str]:
+    """Where ``block`` may retreat now (6.6; Piracy attackers A-7)."""
+    d: R3State = state.data
+    b = d.battle
+    house = d.house_of(block)
+    rnd = b["round"]
+    if rnd <= 1:
+        return []
+    area = b["area"]
+    t = tables()
+    for blk, sea in b["pirates"]:
+        if blk == block:
+            return [
+                a for a in t.coasts[sea]
+                if a != area and t.exile_of[a] in (None, house) and d.houses_in(a) <= {house}
+            ]
+    crossed: dict[str, int] = {}
+    for h, dest in b["retreats"]:
+        if h == house:
+            crossed[dest] = crossed.get(dest, 0) + 1
+    return combat.retreat_destinations(
+        t.map, area, house, rnd,
+        houses_in=_houses_in(d),
+        enemy_entries=b["enter_" + other(house)],
+        own_entries=b["enter_" + house],
+        is_player2=d.player1 is not None and house != d.player1,
+        crossed_this_round=crossed,
+    )
+
+
+# ---------------------------------------------------------------------------- BattleRound
+
+
+def _letter(d: R3State, block: str) -> str:
+    b = d.battle
+    return combat.initiative(tables().blocks[block], b["round"], block in b["was_reserve"])
+
+
+def _group(d: R3State) -> tuple[str, ...]:
+    b = d.battle
+    defender = b["defender"]
+    return combat.next_group((x, _letter(d, x), d.house_of(x) == defender) for x in b["to_act"])
+
+
+def _source(d: R3State, block: str) -> str | None:
+    """The treachery roll ``block`` may still make in this battle (6.9), or None."""
+    src = combat.treachery_source(tables().blocks[block], d.house_of(block), d.king_block, d.pretender_block)
+    if src is None or f"{d.house_of(block)}:{src}" in d.battle["used"]:
+        return None
+    return src
+
+
+def _turn_actions(state: Any, block: str, player: str) -> list[Action]:
+    """The choices of ``block`` in its battle turn (6.2, 6.5, 6.6, 6.9)."""
+    d: R3State = state.data
+    b = d.battle
+    house = d.house_of(block)
+    if combat.must_retreat(b["round"], house == b["attacker"]):
+        return [Action(player, f"retreat {block} -> {a}", "retreat", (block, a)) for a in _retreats(state, block)]
+    t = tables()
+    enemies = _engaged(d, other(house))
+    out: list[Action] = []
+    if enemies:
+        out.append(Action(player, f"fire: {block}", "fire", block))
+    out.append(Action(player, f"pass: {block}", "pass", block))
+    for a in _retreats(state, block):
+        out.append(Action(player, f"retreat {block} -> {a}", "retreat", (block, a)))
+    if enemies:
+        info = t.blocks[block]
+        if info.type == "heir" and combat.can_charge(info, [t.blocks[x] for x in _engaged(d, house)]):
+            for e in sorted(enemies):
+                out.append(Action(player, f"charge {block} on {e}", "charge", (block, e)))
+        src = _source(d, block)
+        if src is not None:
+            targets = combat.treachery_targets(
+                src, [t.blocks[x] for x in enemies], roles=_roles(d), defected=b["defected"],
+                rolls_against=_roll_counts(d), reading=_opt(state, "neville_loyalty", "it"),
+            )
+            for e in targets:
+                out.append(Action(player, f"treachery {block} on {e}", "treachery", (block, e, src)))
+    return out
+
+
+def _needs_decision(state: Any, block: str) -> bool | None:
+    """True if ``block``'s turn offers a real choice; False if it can only pass; None if it
+    must retreat and cannot (it is eliminated, 6.6)."""
+    d: R3State = state.data
+    b = d.battle
+    house = d.house_of(block)
+    if combat.must_retreat(b["round"], house == b["attacker"]):
+        return True if _retreats(state, block) else None
+    if _engaged(d, other(house)):
+        return True
+    return bool(_retreats(state, block))
+
+
+class BattleRound(Procedure):
+    """One battle round (6.2): each block in turn fires, passes, retreats, charges or rolls."""
+
+    name = "BattleRound"
+    rule = "6.2"
+
+    def start(self, state: Any, frame: Frame) -> None:
+        d: R3State = state.data
+        b = d.battle
+        rnd = frame["round"]
+        if rnd >= 2 and b["reserves"]:
+            names = ", ".join(tables().blocks[x].name for x in b["reserves"])
+            state.emit(f"round {rnd}: reserves arrive ({names})", "battle")
+            b["reserves"] = ()
+        else:
+            state.emit(f"round {rnd}", "battle")
+        b["retreats"] = ()
+        area = b["area"]
+        early = b["deployed"] if rnd == 1 else ()
+        b["to_act"] = tuple(sorted(x for x in d.at[area] if x not in b["reserves"] and x not in early))
+        _check_wipeout(state)
+        self._advance(state, frame)
+
+    def _advance(self, state: Any, frame: Frame) -> None:
+        """Run automatic turns until a player must decide, the round ends or the battle ends."""
+        d: R3State = state.data
+        b = d.battle
+        while True:
+            if d.winner is not None:
+                end(state, "over")
+                return
+            _check_wipeout(state)
+            over, _ = _over(d)
+            if over:
+                end(state, "over")
+                return
+            if not b["to_act"]:
+                # 6.2: after round 4 no Attacker block may stay; late defectors must leave too
+                if b["round"] >= combat.MAX_ROUNDS and not frame.vars.get("late"):
+                    late = tuple(sorted(d.blocks_in(b["area"], b["attacker"])))
+                    frame["late"] = True
+                    if late:
+                        b["reserves"] = tuple(x for x in b["reserves"] if x not in late)
+                        b["to_act"] = late
+                        continue
+                end(state, None)
+                return
+            group = _group(d)
+            decide = False
+            for blk in group:
+                need = _needs_decision(state, blk)
+                if need is None:
+                    eliminate(state, blk, "must retreat but cannot")
+                    decide = False
+                    break
+                if need:
+                    decide = True
+            else:
+                if decide:
+                    b["group"] = group
+                    return
+                for blk in group:  # nothing to do but pass
+                    b["to_act"] = tuple(x for x in b["to_act"] if x != blk)
+                continue
+
+    def pending(self, state: Any, frame: Frame) -> Pending:
+        d: R3State = state.data
+        group = d.battle["group"]
+        owner = d.house_of(group[0])
+        return Pending((owner,), "battle-turn", f"battle round {frame['round']}: battle turn of {', '.join(group)}")
+
+    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+        d: R3State = state.data
+        out: list[Action] = []
+        for blk in d.battle["group"]:
+            out.extend(_turn_actions(state, blk, player))
+        return out
+
+    def act(self, state: Any, frame: Frame, action: Action) -> None:
+        d: R3State = state.data
+        b = d.battle
+        kind = action.kind
+        block = action.args if kind in ("fire", "pass") else action.args[0]
+        b["to_act"] = tuple(x for x in b["to_act"] if x != block)
+        t = tables()
+        name = t.blocks[block].name
+        if kind == "pass":
+            state.emit(f"{name} passes", "battle")
+        elif kind == "retreat":
+            dest = action.args[1]
+            d.place(block, dest)
+            d.revealed.discard(block)
+            b["retreats"] = b["retreats"] + ((d.house_of(block), dest),)
+            state.emit(f"{name} retreats to {t.area[dest].name}", "battle")
+        elif kind == "fire":
+            fire = effective_fire(d, block)
+            dice = state.rng.dice(d.steps[block], 6)
+            hits = combat.count_hits(dice, fire)
+            state.emit(f"{name} fires {dice} at {fire}: {hits} hit(s)", "battle")
+            if hits and _volley(state, other(d.house_of(block)), hits):
+                return
+        elif kind == "charge":
+            _charge(state, block, action.args[1])
+        elif kind == "treachery":
+            _treachery(state, d.house_of(block), action.args[2], action.args[1])
+        self._advance(state, frame)
+
+    def resume(self, state: Any, frame: Frame, result: Any) -> None:
+        self._advance(state, frame)
+
+
+# ---------------------------------------------------------------------------- hits
+
+
+def _volley(state: Any, target_house: str, hits: int) -> bool:
+    """Apply ``hits`` to ``target_house``'s engaged blocks, strongest first (6.4). Returns True
+    if the owner must choose among equally strong blocks (a BattleHits was called)."""
+    d: R3State = state.data
+    while hits > 0:
+        strengths = {x: d.steps[x] for x in _engaged(d, target_house)}
+        tied = combat.strongest(strengths)
+        if not tied:
+            return False
+        if len(tied) > 1:
+            call(state, BattleHits, house=target_house, hits=hits, tied=tied)
+            return True
+        hits = _hit(state, tied[0], hits)
+    return False
+
+
+def _hit(state: Any, block: str, hits: int) -> int:
+    """Put hits on one block; return the surplus."""
+    d: R3State = state.data
+    new, surplus = combat.apply_hits(d.steps[block], hits)
+    taken = hits - surplus
+    if new == 0:
+        eliminate(state, block, f"takes {taken} hit(s)")
+    else:
+        d.steps[block] = new
+        state.emit(f"{tables().blocks[block].name} takes {taken} hit(s), strength {new}", "battle")
+    return surplus
+
+
+class BattleHits(Procedure):
+    """The owner picks which of his equally strongest blocks absorbs the hits (6.4)."""
+
+    name = "BattleHits"
+    rule = "6.4"
+
+    def pending(self, state: Any, frame: Frame) -> Pending:
+        return Pending((frame["house"],), "take-hits", f"{frame['hits']} hit(s): which block takes them?")
+
+    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+        return [Action(player, f"take hits: {x}", "take-hits", x) for x in frame["tied"]]
+
+    def act(self, state: Any, frame: Frame, action: Action) -> None:
+        d: R3State = state.data
+        surplus = _hit(state, action.args, frame["hits"])
+        house = frame["house"]
+        while surplus > 0:
+            strengths = {x: d.steps[x] for x in _engaged(d, house)}
+            tied = combat.strongest(strengths)
+            if not tied:
+                break
+            if len(tied) > 1:
+                frame["hits"] = surplus
+                frame["tied"] = tied
+                return
+            surplus = _hit(state, tied[0], surplus)
+        end(state)
+
+
+# ---------------------------------------------------------------------------- charge
+
+
+def _charge(state: Any, heir: str, target: str) -> None:
+    """6.5 (A-23): the heir's volley all on ``target``, excess lost; a survivor strikes back."""
+    d: R3State = state.data
+    t = tables()
+    heir_fire = effective_fire(d, heir)
+    heir_dice = state.rng.dice(d.steps[heir], 6)
+    hits = combat.count_hits(heir_dice, heir_fire)
+    left, _ = combat.apply_hits(d.steps[target], hits)
+    state.emit(f"{t.blocks[heir].name} charges {t.blocks[target].name}: {heir_dice} at {heir_fire}: {hits} hit(s)", "battle")
+    if left == 0:
+        eliminate(state, target, "is cut down by the charge")
+        return
+    d.steps[target] = left
+    fire = effective_fire(d, target)
+    dice = state.rng.dice(left, 6)
+    counter = combat.count_hits(dice, fire)
+    state.emit(f"{t.blocks[target].name} (strength {left}) strikes back: {dice} at {fire}: {counter} hit(s)", "battle")
+    if counter:
+        new, _ = combat.apply_hits(d.steps[heir], counter)
+        if new == 0:
+            eliminate(state, heir, "falls in the charge")
+        else:
+            d.steps[heir] = new
+
+
+# ---------------------------------------------------------------------------- Regroup
+
+
+def _regroup_crossed(state: Any, house: str) -> dict[str, int]:
+    d: R3State = state.data
+    b = d.battle
+    area = b["area"]
+    if _opt(state, "regroup_limits", "turn") == "battle":
+        out: dict[str, int] = {}
+        for dest in b["regroup_x"]:
+            out[dest] = out.get(dest, 0) + 1
+        return out
+    return {n: d.crossed(house, area, n) for n in tables().neighbours[area]}
+
+
+def _regroup_dests(state: Any, block: str, house: str, crossed: dict[str, int]) -> list[str]:
+    d: R3State = state.data
+    b = d.battle
+    area = b["area"]
+    t = tables()
+    for blk, sea in b["pirates"]:
+        if blk == block:  # A-7: Piracy attackers regroup by sea to the same sea's coasts
+            return [
+                a for a in t.coasts[sea]
+                if a != area and t.exile_of[a] in (None, house) and d.houses_in(a) <= {house}
+            ]
+    return combat.regroup_destinations(t.map, area, house, houses_in=_houses_in(d), crossed_this_turn=crossed)
+
+
+def _regroup_options(state: Any, house: str) -> list[tuple[str, str]]:
+    d: R3State = state.data
+    b = d.battle
+    crossed = _regroup_crossed(state, house)
+    out = []
+    for blk in sorted(d.blocks_in(b["area"], house)):
+        if blk in b["regrouped"]:
+            continue
+        for dest in _regroup_dests(state, blk, house, crossed):
+            out.append((blk, dest))
+    return out
+
+
+class Regroup(Procedure):
+    """6.7: the winner's blocks (reserves included) may move to adjacent friendly or vacant
+    areas, within border limits; each block at most once; ``end regroup`` stops."""
+
+    name = "Regroup"
+    rule = "6.7"
+
+    def pending(self, state: Any, frame: Frame) -> Pending:
+        return Pending((frame["house"],), "regroup", "Regroup victorious blocks?")
+
+    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+        out = [Action(player, f"regroup {blk} -> {dest}", "regroup", (blk, dest)) for blk, dest in _regroup_options(state, player)]
+        out.append(Action(player, "end regroup", "end-regroup"))
+        return out
+
+    def act(self, state: Any, frame: Frame, action: Action) -> None:
+        d: R3State = state.data
+        b = d.battle
+        if action.kind == "end-regroup":
+            end(state)
+            return
+        blk, dest = action.args
+        area = b["area"]
+        house = frame["house"]
+        d.place(blk, dest)
+        d.revealed.discard(blk)
+        b["regrouped"] = b["regrouped"] + (blk,)
+        if not any(x == blk for x, _ in b["pirates"]):
+            b["regroup_x"] = b["regroup_x"] + (dest,)
+            d.cross(house, area, dest)
+        state.emit(f"{tables().blocks[blk].name} regroups to {tables().area[dest].name}", "battle")
+        if not _regroup_options(state, house):
+            end(state)
+
+
+BATTLE_PROCEDURES = [Battle, TreasonRoll, BattleRound, BattleHits, Regroup]

@@ -1,0 +1,867 @@
+"""The battle procedure (6.0-6.91) driven through the engine's flow with fixed dice.
+
+Each test builds a board by hand (who stands where, who entered from where, who is Player 1),
+fights the battles in ``battles`` with a tiny flow that only calls ``Battle``, and checks the
+exact outcome. Dice come from :class:`FixedDice`, which hands out preset results in order and
+fails the test if the battle rolls more or fewer dice than the rules say.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from banneret import Flow, Game, GameInfo, Pending, Procedure, Scenario
+from banneret.flow import call
+from banneret.state import State
+
+from banneret_richard3.battle import BATTLE_PROCEDURES, eliminate, lose_step
+from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, initial_state, tables
+
+
+class FixedDice:
+    """Stand-in for the state's generator: preset dice, in order."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = list(values)
+        self.rolled: list[list[int]] = []
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        if len(self.values) < count:
+            raise AssertionError(f"the battle rolled {count} more dice; only {self.values} were prepared")
+        out, self.values = self.values[:count], self.values[count:]
+        self.rolled.append(out)
+        return out
+
+
+class FightBattles(Procedure):
+    """Test root: fight every battle in ``data.battles`` in order, recording the winners."""
+
+    name = "FightBattles"
+
+    def start(self, state: Any, frame: Any) -> None:
+        frame["results"] = ()
+        self._next(state, frame)
+
+    def _next(self, state: Any, frame: Any) -> None:
+        d = state.data
+        if d.battles and d.winner is None:
+            call(state, "Battle", area=d.battles[0])
+        else:
+            frame["done"] = True
+
+    def resume(self, state: Any, frame: Any, result: Any) -> None:
+        frame["results"] = frame["results"] + (result,)
+        self._next(state, frame)
+
+    def pending(self, state: Any, frame: Any) -> Pending:
+        return Pending((), "done", "all battles fought")
+
+
+class BattleGame(Game):
+    info = GameInfo(
+        id="r3-battle-test", name="battles", version="0", description="", rules_summary="",
+        factions=("lancaster", "york"), min_players=2, max_players=2,
+        scenarios=(Scenario("test", ""),),
+    )
+    flow = Flow(FightBattles, extra=BATTLE_PROCEDURES)
+
+
+def make_board(
+    placement: dict[str, list[str]],
+    *,
+    defender: dict[str, str] | None = None,
+    entries: dict[str, list[tuple[str, str]]] | None = None,
+    main: dict[tuple[str, str], str] | None = None,
+    player1: str = "york",
+    steps: dict[str, int] | None = None,
+    king_block: str | None = "henry_vi",
+    pretender_block: str | None = "duke_of_york",
+) -> R3State:
+    """A game state with only the given blocks on the map (the rest in their pool or off-map)."""
+    d = initial_state()
+    t = tables()
+    for blk in t.block_ids:
+        if d.loc[blk] not in (POOL, OFFMAP, "minor"):
+            d.place(blk, POOL)
+    for area, blocks in placement.items():
+        for blk in blocks:
+            d.place(blk, area)
+    for blk, s in (steps or {}).items():
+        d.steps[blk] = s
+    d.defender = dict(defender or {})
+    d.entries = {a: tuple(v) for a, v in (entries or {}).items()}
+    d.main_attack = dict(main or {})
+    d.player1 = player1
+    d.king_block = king_block
+    d.pretender_block = pretender_block
+    d.battles = [a for a in sorted(d.defender)]
+    return d
+
+
+def start(data: R3State, dice: list[int], options: dict[str, Any] | None = None) -> State:
+    game = BattleGame()
+    state = State(game, 1, "test", dict(options or {}), {}, ("lancaster", "york"))
+    state.rng = FixedDice(dice)  # type: ignore[assignment]
+    state.data = data
+    game.start(state)
+    return state
+
+
+def labels(state: State) -> list[str]:
+    who = state.game.pending(state).players
+    assert len(who) == 1
+    return [a.label for a in state.game.legal_actions(state, who[0])]
+
+
+def do(state: State, label: str) -> None:
+    who = state.game.pending(state).players
+    assert len(who) == 1, who
+    for a in state.game.legal_actions(state, who[0]):
+        if a.label == label:
+            state.game.apply(state, a)
+            state.step += 1
+            return
+    raise AssertionError(f"{label!r} is not offered to {who[0]}; offered: {labels(state)}")
+
+
+def decider(state: State) -> str:
+    return state.game.pending(state).players[0]
+
+
+def over(state: State) -> bool:
+    return bool(state.stack[0].vars.get("done"))
+
+
+def results(state: State) -> tuple[Any, ...]:
+    return state.stack[0]["results"]
+
+
+def group(state: State) -> tuple[str, ...]:
+    return state.data.battle["group"]
+
+
+def texts(state: State) -> list[str]:
+    return [e.text for e in state.log]
+
+
+def pass_all(state: State, until_round: int) -> None:
+    """Everybody passes until round ``until_round`` starts (or the battle ends)."""
+    while not over(state) and state.data.battle.get("round", 0) < until_round:
+        offered = labels(state)
+        passes = [x for x in offered if x.startswith("pass: ")]
+        assert passes, offered
+        do(state, passes[0])
+
+
+# ---------------------------------------------------------------------------- 6.1 / 6.2
+
+
+def s13_board() -> R3State:
+    return make_board(
+        {"oxford": ["rivers_l", "herbert", "clarence_y"]},
+        defender={"oxford": "lancaster"},
+        entries={"oxford": [("herbert", "wilts"), ("clarence_y", "wilts")]},
+        main={("oxford", "york"): "wilts"},
+    )
+
+
+def test_s13_turn_order_every_round():
+    """S13: Herbert (A2) and Clarence (B2) attack Rivers (B2): Herbert, Rivers, Clarence."""
+    state = start(s13_board(), [6] * 60)
+    seen = []
+    while not over(state) and state.data.battle["round"] <= 3:
+        (blk,) = group(state)
+        seen.append((state.data.battle["round"], blk))
+        do(state, f"pass: {blk}")
+    assert seen == [(r, b) for r in (1, 2, 3) for b in ("herbert", "rivers_l", "clarence_y")]
+
+
+def test_battle_reveals_its_blocks_and_stands_them_up_after():
+    """6.1: blocks in the battle are revealed to both players, stood up when it ends."""
+    state = start(s13_board(), [6] * 60)
+    assert state.data.revealed == {"rivers_l", "herbert", "clarence_y"}
+    reveal = [e for e in state.log if e.reveal]
+    assert len(reveal) == 1 and "Lord Rivers lancaster 2" in reveal[0].text and reveal[0].only is None
+    pass_all(state, 4)
+    # round 4: the attackers must retreat; Rivers passes
+    do(state, "retreat herbert -> wilts")
+    do(state, "pass: rivers_l")
+    do(state, "retreat clarence_y -> wilts")
+    assert labels(state)[-1] == "end regroup"
+    do(state, "end regroup")
+    assert over(state)
+    assert results(state) == ("lancaster",)
+    assert state.data.revealed == set()
+    assert state.data.battle == {} and state.data.battle_area is None and state.data.battles == []
+
+
+def test_s14_bombard_acts_first_in_round_one_then_after_c_blocks():
+    """S14: a defending Bombard (A3 in round 1, D3 later) and attacking A and C blocks."""
+    d = make_board(
+        {"middlesex": ["york_bombard", "clifford", "york_levy"]},
+        defender={"middlesex": "york"},
+        entries={"middlesex": [("clifford", "oxford"), ("york_levy", "oxford")]},
+        main={("middlesex", "lancaster"): "oxford"},
+        player1="lancaster",
+    )
+    state = start(d, [6] * 80)
+    order = {1: [], 2: []}
+    while state.data.battle["round"] <= 2:
+        (blk,) = group(state)
+        order[state.data.battle["round"]].append(blk)
+        do(state, f"pass: {blk}")
+    assert order[1] == ["york_bombard", "clifford", "york_levy"]
+    assert order[2] == ["clifford", "york_levy", "york_bombard"]
+
+
+def test_s14_bombard_arriving_as_reserve_first_acts_in_round_two_as_d3():
+    d = make_board(
+        {"sussex": ["oxford", "lancaster_bombard", "norfolk"]},
+        defender={"sussex": "york"},
+        entries={"sussex": [("oxford", "middlesex"), ("lancaster_bombard", "kent")]},
+        main={("sussex", "lancaster"): "middlesex"},
+        player1="lancaster",
+    )
+    state = start(d, [6] * 80)
+    assert state.data.battle["reserves"] == ("lancaster_bombard",)
+    r1 = []
+    while state.data.battle["round"] == 1:
+        (blk,) = group(state)
+        r1.append(blk)
+        do(state, f"pass: {blk}")
+    assert r1 == ["norfolk", "oxford"]
+    r2 = []
+    while state.data.battle["round"] == 2:
+        (blk,) = group(state)
+        r2.append(blk)
+        do(state, f"pass: {blk}")
+    assert r2 == ["norfolk", "oxford", "lancaster_bombard"]
+
+
+# ---------------------------------------------------------------------------- 6.3 reserves
+
+
+def s16_board() -> R3State:
+    # York: 4 blocks from Kent (Main Attack) and 2 from Wilts attack Lancaster in Sussex.
+    kent = ["warwick_y", "salisbury_y", "kent_y", "march"]
+    wilts = ["norfolk", "suffolk"]
+    return make_board(
+        {"sussex": ["oxford", "beaumont"] + kent + wilts},
+        defender={"sussex": "lancaster"},
+        entries={"sussex": [(b, "kent") for b in kent] + [(b, "wilts") for b in wilts]},
+        main={("sussex", "york"): "kent"},
+    )
+
+
+def test_s16_reserves_neither_act_nor_take_hits_in_round_one():
+    state = start(s16_board(), [])
+    b = state.data.battle
+    assert b["reserves"] == ("norfolk", "suffolk")
+    assert set(b["to_act"]) == {"oxford", "beaumont", "warwick_y", "salisbury_y", "kent_y", "march"}
+    # March (A3, attacker) first, then the defending B blocks
+    assert group(state) == ("march",)
+    do(state, "pass: march")
+    assert group(state) == ("beaumont", "oxford")
+    # Oxford (strength 3, B2) rolls 1,1,1: 3 hits on the strongest ENGAGED York block
+    state.rng.values = [1, 1, 1]
+    do(state, "fire: oxford")
+    # Warwick and March (4) tie; York picks; the reserves (Norfolk 3) are not candidates
+    assert labels(state) == ["take hits: march", "take hits: warwick_y"]
+    do(state, "take hits: warwick_y")
+    assert state.data.steps["warwick_y"] == 1
+    assert state.data.steps["march"] == 4
+    assert state.data.steps["norfolk"] == 3 and state.data.steps["suffolk"] == 2
+    do(state, "pass: beaumont")
+    for blk in ("kent_y", "salisbury_y", "warwick_y"):
+        assert blk in group(state)
+        do(state, f"pass: {blk}")
+    # round 2: the Wilts blocks arrive and take normal turns
+    assert state.data.battle["round"] == 2 and state.data.battle["reserves"] == ()
+    assert "round 2: reserves arrive (Duke of Norfolk, Duke of Suffolk)" in texts(state)
+    assert set(state.data.battle["to_act"]) >= {"norfolk", "suffolk"}
+
+
+def test_s17_one_border_means_no_reserves():
+    """S17: three blocks across the Oxford/Sussex border are all the Main Attack."""
+    d = make_board(
+        {"sussex": ["norfolk", "suffolk", "oxford", "beaumont", "clifford"]},
+        defender={"sussex": "york"},
+        entries={"sussex": [("oxford", "oxford"), ("beaumont", "oxford"), ("clifford", "oxford")]},
+        main={("sussex", "lancaster"): "oxford"},
+        player1="lancaster",
+    )
+    state = start(d, [])
+    assert state.data.battle["reserves"] == ()
+    assert state.data.battle["attacker"] == "lancaster"
+
+
+def s18_board() -> R3State:
+    # York (Player 1) attacks Essex from Rutland (3, Main) and Middlesex (2); Lancaster
+    # (Player 2) defends with 2 and moves 3 in from East Anglia.
+    rutland = ["herbert", "march", "warwick_y"]
+    middlesex = ["essex", "suffolk"]
+    east_anglia = ["buckingham_l", "northumberland_l", "stanley_l"]
+    return make_board(
+        {"essex": ["oxford", "beaumont"] + rutland + middlesex + east_anglia},
+        defender={"essex": "lancaster"},
+        entries={"essex": [(b, "rutland") for b in rutland] + [(b, "middlesex") for b in middlesex]
+                 + [(b, "east_anglia") for b in east_anglia]},
+        main={("essex", "york"): "rutland"},
+        player1="york",
+    )
+
+
+def test_s18_player_two_reinforcements_are_reserves_and_retreat_limits():
+    state = start(s18_board(), [6] * 200)
+    b = state.data.battle
+    assert b["reserves"] == ("buckingham_l", "essex", "northumberland_l", "stanley_l", "suffolk")
+    assert set(b["to_act"]) == {"herbert", "march", "warwick_y", "oxford", "beaumont"}
+    pass_all(state, 2)
+    assert state.data.battle["reserves"] == ()
+    assert len(state.data.battle["to_act"]) == 10
+    # round 2: York's A blocks first; they may not retreat across the East Anglia border
+    assert group(state) == ("herbert", "march")
+    york = [x for x in labels(state) if x.startswith("retreat herbert")]
+    assert york == ["retreat herbert -> middlesex", "retreat herbert -> rutland"]
+    do(state, "pass: herbert")
+    do(state, "pass: march")
+    # Lancaster's B blocks: only back to East Anglia
+    assert group(state) == ("beaumont", "buckingham_l", "northumberland_l", "oxford", "stanley_l")
+    lanc = sorted({x.split(" -> ")[1] for x in labels(state) if x.startswith("retreat ")})
+    assert lanc == ["east_anglia"]
+
+
+def test_s19_round_one_wipe_out_swaps_roles():
+    """S19 / statements 24-25: the Defender's engaged blocks all die in round 1."""
+    state = start(s18_board(), [])
+    assert group(state) == ("herbert", "march")
+    state.rng.values = [1, 1, 1, 6]  # March A3 at strength 4: 3 hits on Oxford (3)
+    do(state, "fire: march")
+    assert state.data.loc["oxford"] == DEAD  # rose noble
+    state.rng.values = [1, 1, 6]  # Herbert A2 at 3: 2 hits on Beaumont (2)
+    do(state, "fire: herbert")
+    b = state.data.battle
+    assert state.data.loc["beaumont"] == DEAD
+    # Lancaster's reserves deploy at once; York now defends, Lancaster attacks
+    assert b["swapped"] and b["defender"] == "york" and b["attacker"] == "lancaster"
+    assert b["reserves"] == ("essex", "suffolk")
+    assert b["to_act"] == ("warwick_y",)
+    # Warwick (not yet acted) may hit the deployed blocks: tie 4/4 -> Lancaster picks
+    state.rng.values = [1, 1, 6, 6]
+    do(state, "fire: warwick_y")
+    assert decider(state) == "lancaster"
+    assert labels(state) == ["take hits: buckingham_l", "take hits: northumberland_l"]
+    do(state, "take hits: northumberland_l")
+    assert state.data.steps["northumberland_l"] == 2 and state.data.steps["buckingham_l"] == 4
+    # the deployed blocks did not act in round 1: round 2 begins; York (defender) first in B
+    assert state.data.battle["round"] == 2
+    assert group(state) == ("herbert", "march")
+    do(state, "pass: herbert")
+    do(state, "pass: march")
+    assert group(state) == ("essex", "suffolk", "warwick_y")
+    # the Earl of Essex now defends his own shield: B2 -> B3
+    state.rng.values = [3, 3]
+    do(state, "fire: essex")
+    assert "Earl of Essex fires [3, 3] at 3: 2 hit(s)" in texts(state)
+    pass_all(state, 4)
+    # round 4: Lancaster, now the Attacker, must retreat (only back to East Anglia)
+    while state.data.battle["round"] == 4 and decider(state) == "york":
+        do(state, [x for x in labels(state) if x.startswith("pass: ")][0])
+    assert decider(state) == "lancaster"
+    assert all(x.startswith("retreat ") and x.endswith("-> east_anglia") for x in labels(state))
+
+
+def test_a16_attacker_main_wiped_out_reserves_still_come():
+    """A-16: the Attacker's engaged blocks all gone in round 1: its reserves arrive in round 2."""
+    d = make_board(
+        {"sussex": ["norfolk", "oxford", "beaumont"]},
+        defender={"sussex": "york"},
+        entries={"sussex": [("oxford", "middlesex"), ("beaumont", "kent")]},
+        main={("sussex", "lancaster"): "middlesex"},
+        player1="lancaster",
+    )
+    state = start(d, [1, 1, 1])  # Norfolk B2 at 3: 3 hits, Oxford (3) dies
+    do(state, "fire: norfolk")
+    assert state.data.loc["oxford"] == DEAD
+    # nothing left to do in round 1 (the Lancaster engaged side is empty): round 2 begins
+    assert not over(state)
+    assert state.data.battle["round"] == 2
+    assert "beaumont" in state.data.battle["to_act"]
+
+
+# ---------------------------------------------------------------------------- 6.4 hits
+
+
+def test_s15_tie_owner_chooses_and_surplus_moves_on():
+    d = make_board(
+        {"leicester": ["oxford", "clifford", "stanley_y"]},
+        defender={"leicester": "lancaster"},
+        entries={"leicester": [("stanley_y", "derby")]},
+        main={("leicester", "york"): "derby"},
+        steps={"oxford": 2, "clifford": 2},
+    )
+    state = start(d, [])
+    assert group(state) == ("clifford",)  # A2 defender
+    do(state, "pass: clifford")
+    do(state, "pass: oxford")
+    assert group(state) == ("stanley_y",)
+    state.rng.values = [1, 2, 5]
+    do(state, "fire: stanley_y")
+    assert state.rng.rolled[-1] == [1, 2, 5]  # exactly strength-many dice
+    assert decider(state) == "lancaster"
+    assert labels(state) == ["take hits: clifford", "take hits: oxford"]
+    do(state, "take hits: oxford")
+    assert state.data.steps["oxford"] == 0 or state.data.loc["oxford"] == DEAD
+    assert state.data.loc["oxford"] == DEAD
+    assert state.data.steps["clifford"] == 2
+
+
+def test_s15_three_hits_on_the_strongest_only():
+    d = make_board(
+        {"leicester": ["oxford", "clifford", "beaumont", "stanley_y"]},
+        defender={"leicester": "lancaster"},
+        entries={"leicester": [("stanley_y", "derby")]},
+        main={("leicester", "york"): "derby"},
+        steps={"oxford": 3, "clifford": 1, "beaumont": 2, "stanley_y": 4},
+    )
+    state = start(d, [])
+    for blk in ("clifford", "beaumont", "oxford"):
+        do(state, f"pass: {blk}")
+    state.rng.values = [1, 2, 2, 1]
+    do(state, "fire: stanley_y")
+    assert state.data.loc["oxford"] == DEAD
+    assert state.data.steps["beaumont"] == 1 and state.data.steps["clifford"] == 1
+
+
+# ---------------------------------------------------------------------------- 6.5 charge
+
+
+def test_heir_charge_and_counter_attack_with_defensive_bonus():
+    """6.5: March charges Warwick (Lancastrian, defending his shield: B3); excess lost."""
+    d = make_board(
+        {"warwick": ["warwick_l", "march", "herbert"]},
+        defender={"warwick": "lancaster"},
+        entries={"warwick": [("march", "oxford"), ("herbert", "oxford")]},
+        main={("warwick", "york"): "oxford"},
+        king_block="henry_vi",
+    )
+    state = start(d, [])
+    assert group(state) == ("herbert", "march")
+    assert "charge march on warwick_l" in labels(state)
+    assert not any(x.startswith("charge herbert") for x in labels(state))
+    state.rng.values = [1, 2, 6, 6, 3, 6]
+    do(state, "charge march on warwick_l")
+    assert state.data.steps["warwick_l"] == 2
+    assert state.data.steps["march"] == 3  # counter: 2 dice at 3 (shield bonus): one hit
+    assert state.rng.rolled == [[1, 2, 6, 6], [3, 6]]
+
+
+def test_heir_charge_kills_no_counter():
+    d = make_board(
+        {"warwick": ["wiltshire", "march"]},
+        defender={"warwick": "lancaster"},
+        entries={"warwick": [("march", "oxford")]},
+        main={("warwick", "york"): "oxford"},
+    )
+    state = start(d, [1, 1, 1, 1])
+    do(state, "charge march on wiltshire")
+    assert state.data.loc["wiltshire"] == DEAD
+    assert state.rng.rolled == [[1, 1, 1, 1]]
+    assert decider(state) == "york" and labels(state)[-1] == "end regroup"
+    do(state, "end regroup")
+    assert over(state) and results(state) == ("york",)
+
+
+# ---------------------------------------------------------------------------- 6.6 retreats
+
+
+def test_round_one_offers_no_retreat_round_two_does():
+    state = start(s13_board(), [6] * 60)
+    assert not any(x.startswith("retreat") for x in labels(state))
+    pass_all(state, 2)
+    assert any(x.startswith("retreat herbert") for x in labels(state))
+
+
+def test_retreat_border_limit_applies_per_round():
+    """6.6 (A-19): a red border takes two retreating blocks per round, afresh each round."""
+    d = make_board(
+        {"northumberland": ["northumberland_l", "westmoreland_l", "stanley_l", "salisbury_y"]},
+        defender={"northumberland": "lancaster"},
+        entries={"northumberland": [("salisbury_y", "north_yorks")]},
+        main={("northumberland", "york"): "north_yorks"},
+    )
+    state = start(d, [6] * 60)
+    pass_all(state, 2)
+    assert group(state) == ("northumberland_l", "stanley_l", "westmoreland_l")
+    assert "retreat stanley_l -> north_yorks" not in labels(state)  # York came that way
+    do(state, "retreat northumberland_l -> scotland")
+    do(state, "retreat westmoreland_l -> scotland")
+    assert labels(state) == ["fire: stanley_l", "pass: stanley_l"]
+    do(state, "pass: stanley_l")
+    do(state, "pass: salisbury_y")
+    assert state.data.battle["round"] == 3
+    assert "retreat stanley_l -> scotland" in labels(state)
+
+
+def test_player_two_may_retreat_across_a_border_both_used():
+    """6.6: both players entered Leicester across the Derby border: only Player 2 may use it."""
+    d = make_board(
+        {"leicester": ["herbert", "clifford"]},
+        defender={"leicester": "york"},
+        entries={"leicester": [("herbert", "derby"), ("clifford", "derby")]},
+        main={("leicester", "lancaster"): "derby"},
+        player1="york",
+    )
+    state = start(d, [6] * 40)
+    pass_all(state, 2)
+    assert group(state) == ("herbert",)
+    assert "retreat herbert -> derby" not in labels(state)
+    do(state, "pass: herbert")
+    assert "retreat clifford -> derby" in labels(state)
+
+
+def test_piracy_attacker_retreats_by_sea_to_the_same_sea():
+    """A-7: a block that attacked from the sea under Piracy retreats to a friendly/vacant
+    coastal area of that sea, not by land."""
+    d = make_board(
+        {"sussex": ["oxford", "warwick_y"], "kent": ["norfolk"], "dorset": ["beaumont"]},
+        defender={"sussex": "lancaster"},
+        entries={"sussex": [("warwick_y", "sea:english_channel")]},
+        main={("sussex", "york"): "sea:english_channel"},
+    )
+    state = start(d, [6] * 40)
+    pass_all(state, 2)
+    do(state, "pass: oxford")
+    got = sorted(x.split(" -> ")[1] for x in labels(state) if x.startswith("retreat warwick_y"))
+    t = tables()
+    expected = sorted(
+        a for a in t.coasts["english_channel"]
+        if a not in ("sussex", "dorset") and t.exile_of[a] in (None, "york")
+    )
+    assert got == expected and "kent" in got and "dorset" not in got and "middlesex" not in got
+
+
+# ---------------------------------------------------------------------------- round 4
+
+
+def test_s20_round_four_attackers_retreat_or_die_after_earlier_defenders_fire():
+    """S20: March (A, attacker) has no retreat: eliminated at his turn; Oxford (B, defender)
+    fires on Warwick (B, attacker) before Warwick's turn, then Warwick dies too."""
+    d = make_board(
+        {"kent": ["oxford", "march", "warwick_y"], "middlesex": ["henry_vi"], "sussex": ["beaumont"]},
+        defender={"kent": "lancaster"},
+        entries={"kent": [("march", "sussex"), ("warwick_y", "sussex")]},
+        main={("kent", "york"): "sussex"},
+    )
+    state = start(d, [6] * 60)
+    pass_all(state, 4)
+    # March's turn came first: no legal retreat (Middlesex and Sussex are enemy) -> eliminated
+    assert state.data.loc["march"] == DEAD
+    assert state.data.heirs_killed["york"] == 1
+    assert group(state) == ("oxford",)
+    state.rng.values = [1, 6, 6]
+    do(state, "fire: oxford")
+    assert state.data.steps["warwick_y"] == 3
+    assert state.data.loc["warwick_y"] == DEAD  # then its own turn: must retreat, cannot
+    do(state, "end regroup")
+    assert over(state) and results(state) == ("lancaster",)
+
+
+def test_round_four_attacker_only_retreats():
+    """A-51: in round 4 an attacking block may only retreat."""
+    state = start(s13_board(), [6] * 60)
+    pass_all(state, 4)
+    assert all(x.startswith("retreat herbert -> ") for x in labels(state))
+
+
+# ---------------------------------------------------------------------------- 6.9
+
+
+def s21_board(**kw) -> R3State:
+    return make_board(
+        {"leicester": ["henry_vi", "oxford", "duke_of_york", "northumberland_y"]},
+        defender={"leicester": "lancaster"},
+        entries={"leicester": [("duke_of_york", "derby"), ("northumberland_y", "derby")]},
+        main={("leicester", "york"): "derby"},
+        steps={"northumberland_y": 3},
+        **kw,
+    )
+
+
+def test_s21_king_wins_over_northumberland():
+    state = start(s21_board(), [])
+    do(state, "pass: duke_of_york")
+    assert group(state) == ("henry_vi", "oxford")
+    assert "treachery henry_vi on northumberland_y" in labels(state)
+    state.rng.values = [2, 4]
+    do(state, "treachery henry_vi on northumberland_y")
+    d = state.data
+    assert state.rng.rolled == [[2, 4]]
+    assert d.loc["northumberland_y"] == OFFMAP
+    assert d.loc["northumberland_l"] == "leicester" and d.steps["northumberland_l"] == 3
+    assert d.battle["reserves"] == ("northumberland_l",)
+    assert "northumberland_l" in d.revealed
+    do(state, "pass: oxford")
+    # round 2: the defector fights; the King may not roll again; York may not win it back
+    assert d.battle["round"] == 2 and "northumberland_l" in d.battle["to_act"]
+    assert not any(x.startswith("treachery") for x in labels(state))  # Pretender: no target
+    do(state, "pass: duke_of_york")
+    assert not any(x.startswith("treachery") for x in labels(state))
+
+
+def test_s21_failed_roll_uses_up_the_king():
+    state = start(s21_board(), [])
+    do(state, "pass: duke_of_york")
+    state.rng.values = [2, 3]
+    do(state, "treachery henry_vi on northumberland_y")
+    assert state.data.loc["northumberland_y"] == "leicester"
+    assert "lancaster:king" in state.data.battle["used"]
+    do(state, "pass: oxford")
+    do(state, "pass: northumberland_y")
+    pass_all(state, 2)
+    do(state, "pass: duke_of_york")
+    assert not any(x.startswith("treachery henry_vi") for x in labels(state))
+
+
+def test_s22_warwick_rolls_one_die_on_kent_never_on_northumberland():
+    d = make_board(
+        {"derby": ["kent_l", "northumberland_l", "warwick_y"]},
+        defender={"derby": "lancaster"},
+        entries={"derby": [("warwick_y", "chester")]},
+        main={("derby", "york"): "chester"},
+    )
+    state = start(d, [6] * 10)
+    do(state, "pass: kent_l")
+    do(state, "pass: northumberland_l")
+    treach = [x for x in labels(state) if x.startswith("treachery")]
+    assert treach == ["treachery warwick_y on kent_l"]
+    state.rng.values = [4]
+    do(state, "treachery warwick_y on kent_l")
+    assert state.rng.rolled[-1] == [4]
+    assert state.data.loc["kent_y"] == "derby"
+
+
+def test_s22_pl_reading_only_warwick_targets_kent_at_two():
+    d = make_board(
+        {"derby": ["kent_l", "duke_of_york", "warwick_y"]},
+        defender={"derby": "lancaster"},
+        entries={"derby": [("warwick_y", "chester"), ("duke_of_york", "chester")]},
+        main={("derby", "york"): "chester"},
+    )
+    state = start(d, [6] * 10, options={"neville_loyalty": "pl"})
+    assert group(state) == ("duke_of_york",)
+    assert not any(x.startswith("treachery") for x in labels(state))
+    do(state, "pass: duke_of_york")
+    do(state, "pass: kent_l")
+    state.rng.values = [2, 4]
+    do(state, "treachery warwick_y on kent_l")
+    assert state.rng.rolled[-1] == [2, 4]
+
+
+def test_s23_each_source_once_and_three_rolls_at_most():
+    """S23: Treason card, Pretender and Warwick each roll once against Stanley; no fourth."""
+    d = make_board(
+        {"leicester": ["stanley_l", "oxford", "duke_of_york", "warwick_y"]},
+        defender={"leicester": "lancaster"},
+        entries={"leicester": [("duke_of_york", "derby"), ("warwick_y", "derby")]},
+        main={("leicester", "york"): "derby"},
+    )
+    d.treason = "york"
+    state = start(d, [])
+    assert decider(state) == "york"
+    assert labels(state) == ["treason on stanley_l", "no treason roll"]
+    state.rng.values = [1]
+    do(state, "treason on stanley_l")
+    state.rng.values = [3]
+    do(state, "treachery duke_of_york on stanley_l")
+    do(state, "pass: oxford")
+    do(state, "pass: stanley_l")
+    state.rng.values = [5]
+    do(state, "treachery warwick_y on stanley_l")
+    assert state.data.battle["rolled_on"] == ("stanley", "stanley", "stanley")
+    pass_all(state, 2)
+    assert not any(x.startswith("treachery") for x in labels(state))
+    do(state, "pass: duke_of_york")
+    do(state, "pass: oxford")
+    do(state, "pass: stanley_l")
+    assert not any(x.startswith("treachery") for x in labels(state))
+
+
+def test_treason_roll_before_battle_can_empty_the_defence():
+    """A-4: a pre-battle defection that leaves the Defender with nothing ends the battle."""
+    d = make_board(
+        {"leicester": ["stanley_l", "duke_of_york"]},
+        defender={"leicester": "lancaster"},
+        entries={"leicester": [("duke_of_york", "derby")]},
+        main={("leicester", "york"): "derby"},
+    )
+    d.treason = "york"
+    state = start(d, [2])
+    do(state, "treason on stanley_l")
+    assert state.data.loc["stanley_y"] == "leicester"
+    assert labels(state)[-1] == "end regroup"  # York won at once and may regroup
+    do(state, "end regroup")
+    assert results(state) == ("york",)
+
+
+def test_treason_once_reading_only_one_battle():
+    def board():
+        d = make_board(
+            {"leicester": ["stanley_l", "oxford", "duke_of_york"], "essex": ["rivers_l", "beaumont", "march"]},
+            defender={"leicester": "lancaster", "essex": "lancaster"},
+            entries={"leicester": [("duke_of_york", "derby")], "essex": [("march", "rutland")]},
+            main={("leicester", "york"): "derby", ("essex", "york"): "rutland"},
+        )
+        d.treason = "york"
+        return d
+
+    for option, offered in (("per_battle", True), ("once", False)):
+        state = start(board(), [1] + [6] * 100, options={"treason_rolls": option})
+        assert state.data.battle["area"] == "essex"
+        do(state, "treason on rivers_l")
+        pass_all(state, 4)
+        while state.data.battle.get("area") == "essex":
+            do(state, [x for x in labels(state) if x.startswith(("retreat", "pass", "end regroup"))][0])
+        assert state.data.battle["area"] == "leicester"
+        assert (labels(state)[0] == "treason on stanley_l") is offered
+
+
+def test_s33_clarence_defects_to_lancaster():
+    d = make_board(
+        {"hereford": ["henry_vi", "oxford", "clarence_y"]},
+        defender={"hereford": "lancaster"},
+        entries={"hereford": [("clarence_y", "glamorgan")]},
+        main={("hereford", "york"): "glamorgan"},
+        steps={"clarence_y": 2},
+    )
+    state = start(d, [2, 6])
+    do(state, "treachery henry_vi on clarence_y")
+    data = state.data
+    assert data.loc["clarence_l"] == "hereford" and data.steps["clarence_l"] == 2
+    assert data.loc["clarence_y"] == OFFMAP
+    assert data.heirs_killed["york"] == 0
+    assert "clarence_y" not in data.heirs("york")
+    # later killed: counts as York's heir killed (9.1)
+    eliminate(state, "clarence_l")
+    assert data.loc["clarence_l"] == DEAD and data.heirs_killed["york"] == 1
+
+
+def test_s33_no_roll_on_clarence_while_pretender():
+    d = make_board(
+        {"hereford": ["henry_vi", "oxford", "clarence_y"]},
+        defender={"hereford": "lancaster"},
+        entries={"hereford": [("clarence_y", "glamorgan")]},
+        main={("hereford", "york"): "glamorgan"},
+        pretender_block="clarence_y",
+    )
+    state = start(d, [6] * 30)
+    assert not any(x.startswith("treachery") for x in labels(state))
+
+
+# ---------------------------------------------------------------------------- 6.8
+
+
+def test_s29_the_king_is_dead():
+    d = make_board(
+        {"middlesex": ["henry_vi", "somerset", "march"]},
+        defender={"middlesex": "lancaster"},
+        entries={"middlesex": [("march", "kent")]},
+        main={("middlesex", "york"): "kent"},
+        steps={"henry_vi": 4, "somerset": 3},
+    )
+    state = start(d, [1, 1, 1, 1])
+    # Somerset (A3) defends first; he may not charge while the senior Henry VI is engaged
+    assert labels(state) == ["fire: somerset", "pass: somerset"]
+    do(state, "pass: somerset")
+    do(state, "fire: march")  # March A3 at 4: 4 hits on Henry VI (4)
+    data = state.data
+    assert data.loc["henry_vi"] == DEAD
+    assert data.king_block is None and data.heirs_killed["lancaster"] == 1
+    assert "The KING is dead" in texts(state)
+    assert data.winner is None
+    # no King treachery now; Somerset (now senior heir present) may charge
+    assert any(x.startswith("charge somerset") for x in labels(state))
+
+
+def test_s30_s31_where_eliminated_blocks_go():
+    d = make_board({"middlesex": ["stanley_l", "french_mercenary", "welsh_mercenary", "norfolk", "rebel", "london_levy"]})
+    state = start(d, [])
+    for blk in ("stanley_l", "french_mercenary", "welsh_mercenary", "norfolk", "rebel", "london_levy"):
+        eliminate(state, blk)
+    data = state.data
+    assert data.loc["stanley_l"] == POOL and "stanley_l" in data.down
+    assert data.loc["norfolk"] == DEAD and "norfolk" not in data.down
+    assert data.loc["french_mercenary"] == "france" and "french_mercenary" in data.down
+    assert "french_mercenary" not in data.at["france"] and not data.in_play("french_mercenary")
+    assert data.loc["welsh_mercenary"] == POOL and "welsh_mercenary" in data.pool("lancaster", face_up=False)
+    assert data.loc["rebel"] == POOL and "rebel" in data.pool("york", face_up=False)
+    assert "rebel" not in data.pool("york")  # face-down: not recruitable this campaign
+    assert data.loc["london_levy"] == POOL and "london_levy" in data.down
+    assert data.at["middlesex"] == ()
+
+
+def test_lose_step_outside_battle():
+    """Plague / supply: one step lost; at strength 1 the block is eliminated by 6.8."""
+    d = make_board({"east_anglia": ["norfolk", "norwich_levy"]}, steps={"norfolk": 2, "norwich_levy": 1})
+    state = start(d, [])
+    assert lose_step(state, "norfolk") is False and state.data.steps["norfolk"] == 1
+    assert lose_step(state, "norwich_levy") is True and state.data.loc["norwich_levy"] == POOL
+
+
+def test_s34_last_heir_killed_ends_the_game():
+    d = make_board(
+        {"middlesex": ["henry_vi", "march"]},
+        defender={"middlesex": "lancaster"},
+        entries={"middlesex": [("march", "kent")]},
+        main={("middlesex", "york"): "kent"},
+        steps={"march": 2},
+    )
+    for h in ("duke_of_york", "rutland", "clarence_y", "gloucester"):
+        d.place(h, DEAD)
+    d.pretender_block = "march"
+    state = start(d, [6, 6])
+    do(state, "pass: march")
+    state.rng.values = [1, 1, 6, 6]
+    do(state, "fire: henry_vi")  # Henry B3 (placeholder) at 4: 2 hits kill March (2)
+    assert state.data.winner == "lancaster"
+    assert over(state)
+    assert state.data.battle == {}
+
+
+# ---------------------------------------------------------------------------- 6.7 regroup
+
+
+def test_regroup_within_the_turns_border_limits():
+    """6.7 (A-20): Rivers wins; Oxford/Sussex is blue (3) and Lancaster crossed it 3 times."""
+    d = s13_board()
+    d.place("oxford", "oxford")
+    d.crossings[("lancaster", "oxford", "sussex")] = 3
+    state = start(d, [6] * 100)
+    pass_all(state, 4)
+    do(state, "retreat herbert -> wilts")
+    do(state, "pass: oxford")
+    do(state, "pass: rivers_l")
+    do(state, "retreat clarence_y -> wilts")
+    offered = labels(state)
+    assert decider(state) == "lancaster"
+    assert "regroup oxford -> sussex" not in offered
+    assert "regroup oxford -> leicester" in offered and "regroup rivers_l -> wilts" not in offered
+    do(state, "regroup oxford -> leicester")
+    assert state.data.crossed("lancaster", "oxford", "leicester") == 1
+    assert not any(x.startswith("regroup oxford") for x in labels(state))
+    do(state, "end regroup")
+    assert results(state) == ("lancaster",)
+    assert state.data.at["leicester"] == ("oxford",)
+
+
+def test_regroup_battle_reading_ignores_movement_crossings():
+    d = s13_board()
+    d.crossings[("lancaster", "oxford", "sussex")] = 3
+    state = start(d, [6] * 100, options={"regroup_limits": "battle"})
+    pass_all(state, 4)
+    do(state, "retreat herbert -> wilts")
+    do(state, "pass: rivers_l")
+    do(state, "retreat clarence_y -> wilts")
+    assert "regroup rivers_l -> sussex" in labels(state)
