@@ -129,21 +129,33 @@ def placement_candidates(placed: set[Hex] | frozenset[Hex], need: int) -> list[t
     """
     if not placed:
         return [((0, 0), rot, 0) for rot in range(6)]
-    free_next = sorted({n for h in placed for n in neighbours(h) if n not in placed})
+    # for every free cell next to the map: the placed hexes it touches
+    touching: dict[Hex, set[Hex]] = {}
+    for h in placed:
+        q, r = h
+        for dq, dr in _DIRS:
+            n = (q + dq, r + dr)
+            if n not in placed:
+                touching.setdefault(n, set()).add(h)
     anchors: set[tuple[Hex, int]] = set()
     for rot in range(6):
         offs = _ROTATED[rot]
-        for cell in free_next:
-            for o in offs:
-                anchors.add(((cell[0] - o[0], cell[1] - o[1]), rot))
+        for cq, cr in touching:
+            for oq, orr in offs:
+                anchors.add(((cq - oq, cr - orr), rot))
     out = []
-    for anchor, rot in sorted(anchors):
-        hexes = tile_hexes(anchor, rot)
-        if any(h in placed for h in hexes):
+    empty: set[Hex] = set()
+    get = touching.get
+    for anchor, rot in anchors:
+        aq, ar = anchor
+        (q0, r0), (q1, r1), (q2, r2), (q3, r3) = _ROTATED[rot]
+        h0, h1, h2, h3 = (aq + q0, ar + r0), (aq + q1, ar + r1), (aq + q2, ar + r2), (aq + q3, ar + r3)
+        if h0 in placed or h1 in placed or h2 in placed or h3 in placed:
             continue
-        t = touch_count(hexes, placed)
+        t = len(get(h0, empty) | get(h1, empty) | get(h2, empty) | get(h3, empty))
         if t >= need:
             out.append((anchor, rot, t))
+    out.sort()
     return out
 
 
