@@ -76,10 +76,6 @@ def _engaged(d: R3State, house: str) -> list[str]:
     return [x for x in d.blocks_in(b["area"], house) if x not in reserves]
 
 
-def _waiting(d: R3State, house: str) -> int:
-    return sum(1 for x in d.battle["reserves"] if d.house_of(x) == house)
-
-
 def _is_defending(d: R3State, block: str) -> bool:
     return d.house_of(block) == d.battle["defender"]
 
@@ -295,11 +291,18 @@ def _check_wipeout(state: Any) -> None:
     )
 
 
-def _over(d: R3State) -> tuple[bool, str | None]:
-    b = d.battle
-    engaged = {h: len(_engaged(d, h)) for h in ("lancaster", "york")}
-    waiting = {h: _waiting(d, h) for h in ("lancaster", "york")}
-    return combat.battle_over(engaged, waiting)
+def _over(d: R3State) -> bool:
+    """A-56: over when one side has no block left in the area (engaged or still to arrive:
+    reserves stand in the area too)."""
+    hs = d.house_of
+    found = d.at[d.battle["area"]]
+    if not found:
+        return True
+    first = hs(found[0])
+    for x in found:
+        if hs(x) != first:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------------------- Battle
@@ -339,13 +342,12 @@ class Battle(Procedure):
         if d.winner is not None:
             self._finish(state, frame, None, regroup=False)
             return
-        over, winner = _over(d)
+        over = _over(d)
         if over or b["round"] >= combat.MAX_ROUNDS:
-            if not over:
-                attacker, defender = b["attacker"], b["defender"]
-                winner = defender if d.blocks_in(b["area"], defender) else (
-                    attacker if d.blocks_in(b["area"], attacker) else None
-                )
+            attacker, defender = b["attacker"], b["defender"]
+            winner = defender if d.blocks_in(b["area"], defender) else (
+                attacker if d.blocks_in(b["area"], attacker) else None
+            )
             self._finish(state, frame, winner, regroup=True)
             return
         b["round"] += 1
@@ -483,22 +485,40 @@ def _treachery(state: Any, house: str, source: str, target: str) -> bool:
 # ---------------------------------------------------------------------------- retreats
 
 
-def _retreats(state: Any, block: str) -> list[str]:
-    """Where ``block`` may retreat now (6.6; Piracy attackers A-7)."""
+def _retreats(state: Any, block: str, land: list[str] | None = None) -> list[str]:
+    """Where ``block`` may retreat now (6.6; Piracy attackers A-7); ``land`` is the house's
+    land retreats when already computed."""
     d: R3State = state.data
     b = d.battle
     house = d.house_of(block)
+    if b["round"] <= 1:
+        return []
+    if b["pirates"]:
+        for blk, sea in b["pirates"]:
+            if blk == block:
+                return _sea_moves(d, sea, house)
+    return _land_retreats(state, house) if land is None else land
+
+
+def _sea_moves(d: R3State, sea: str, house: str) -> list[str]:
+    """Friendly or vacant coastal areas of ``sea`` other than the battle area (A-7)."""
+    t = tables()
+    area = d.battle["area"]
+    return [
+        a for a in t.coasts[sea]
+        if a != area and t.exile_of[a] in (None, house) and d.houses_in(a) <= {house}
+    ]
+
+
+def _land_retreats(state: Any, house: str) -> list[str]:
+    """Land retreats open to ``house``'s blocks now (6.6): the same for all its blocks."""
+    d: R3State = state.data
+    b = d.battle
     rnd = b["round"]
     if rnd <= 1:
         return []
     area = b["area"]
     t = tables()
-    for blk, sea in b["pirates"]:
-        if blk == block:
-            return [
-                a for a in t.coasts[sea]
-                if a != area and t.exile_of[a] in (None, house) and d.houses_in(a) <= {house}
-            ]
     crossed: dict[str, int] = {}
     for h, dest in b["retreats"]:
         if h == house:
@@ -535,20 +555,20 @@ def _source(d: R3State, block: str) -> str | None:
     return src
 
 
-def _turn_actions(state: Any, block: str, player: str) -> list[Action]:
-    """The choices of ``block`` in its battle turn (6.2, 6.5, 6.6, 6.9)."""
+def _turn_actions(state: Any, block: str, player: str, enemies: list[str], land: list[str]) -> list[Action]:
+    """The choices of ``block`` in its battle turn (6.2, 6.5, 6.6, 6.9); ``enemies`` are the
+    engaged enemy blocks, ``land`` the land retreats open to the block's house."""
     d: R3State = state.data
     b = d.battle
     house = d.house_of(block)
     if combat.must_retreat(b["round"], house == b["attacker"]):
-        return [Action(player, f"retreat {block} -> {a}", "retreat", (block, a)) for a in _retreats(state, block)]
+        return [Action(player, f"retreat {block} -> {a}", "retreat", (block, a)) for a in _retreats(state, block, land)]
     t = tables()
-    enemies = _engaged(d, other(house))
     out: list[Action] = []
     if enemies:
         out.append(Action(player, f"fire: {block}", "fire", block))
     out.append(Action(player, f"pass: {block}", "pass", block))
-    for a in _retreats(state, block):
+    for a in _retreats(state, block, land):
         out.append(Action(player, f"retreat {block} -> {a}", "retreat", (block, a)))
     if enemies:
         info = t.blocks[block]
@@ -566,17 +586,16 @@ def _turn_actions(state: Any, block: str, player: str) -> list[Action]:
     return out
 
 
-def _needs_decision(state: Any, block: str) -> bool | None:
+def _needs_decision(state: Any, block: str, enemies: bool, land: list[str]) -> bool | None:
     """True if ``block``'s turn offers a real choice; False if it can only pass; None if it
     must retreat and cannot (it is eliminated, 6.6)."""
     d: R3State = state.data
     b = d.battle
-    house = d.house_of(block)
-    if combat.must_retreat(b["round"], house == b["attacker"]):
-        return True if _retreats(state, block) else None
-    if _engaged(d, other(house)):
+    if combat.must_retreat(b["round"], d.house_of(block) == b["attacker"]):
+        return True if _retreats(state, block, land) else None
+    if enemies:
         return True
-    return bool(_retreats(state, block))
+    return bool(_retreats(state, block, land))
 
 
 class BattleRound(Procedure):
@@ -611,8 +630,7 @@ class BattleRound(Procedure):
                 end(state, "over")
                 return
             _check_wipeout(state)
-            over, _ = _over(d)
-            if over:
+            if _over(d):
                 end(state, "over")
                 return
             if not b["to_act"]:
@@ -628,8 +646,11 @@ class BattleRound(Procedure):
                 return
             group = _group(d)
             decide = False
+            house = d.house_of(group[0])
+            enemies = bool(_engaged(d, other(house)))
+            land = _land_retreats(state, house)
             for blk in group:
-                need = _needs_decision(state, blk)
+                need = _needs_decision(state, blk, enemies, land)
                 if need is None:
                     eliminate(state, blk, "must retreat but cannot")
                     decide = False
@@ -652,9 +673,12 @@ class BattleRound(Procedure):
 
     def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
         d: R3State = state.data
+        group = d.battle["group"]
+        enemies = _engaged(d, other(d.house_of(group[0])))
+        land = _land_retreats(state, d.house_of(group[0]))
         out: list[Action] = []
-        for blk in d.battle["group"]:
-            out.extend(_turn_actions(state, blk, player))
+        for blk in group:
+            out.extend(_turn_actions(state, blk, player, enemies, land))
         return out
 
     def act(self, state: Any, frame: Frame, action: Action) -> None:
@@ -794,29 +818,29 @@ def _regroup_crossed(state: Any, house: str) -> dict[str, int]:
     return {n: d.crossed(house, area, n) for n in tables().neighbours[area]}
 
 
-def _regroup_dests(state: Any, block: str, house: str, crossed: dict[str, int]) -> list[str]:
+def _regroup_land(state: Any, house: str) -> list[str]:
+    """Land regroup destinations of ``house`` now (6.7); Piracy attackers use :func:`_sea_moves` (A-7)."""
     d: R3State = state.data
-    b = d.battle
-    area = b["area"]
-    t = tables()
-    for blk, sea in b["pirates"]:
-        if blk == block:  # A-7: Piracy attackers regroup by sea to the same sea's coasts
-            return [
-                a for a in t.coasts[sea]
-                if a != area and t.exile_of[a] in (None, house) and d.houses_in(a) <= {house}
-            ]
-    return combat.regroup_destinations(t.map, area, house, houses_in=_houses_in(d), crossed_this_turn=crossed)
+    crossed = _regroup_crossed(state, house)
+    return combat.regroup_destinations(tables().map, d.battle["area"], house, houses_in=_houses_in(d), crossed_this_turn=crossed)
 
 
 def _regroup_options(state: Any, house: str) -> list[tuple[str, str]]:
     d: R3State = state.data
     b = d.battle
-    crossed = _regroup_crossed(state, house)
+    land: list[str] | None = None
+    pirates = dict(b["pirates"])
     out = []
     for blk in sorted(d.blocks_in(b["area"], house)):
         if blk in b["regrouped"]:
             continue
-        for dest in _regroup_dests(state, blk, house, crossed):
+        if blk in pirates:
+            dests = _sea_moves(d, pirates[blk], house)
+        else:
+            if land is None:
+                land = _regroup_land(state, house)
+            dests = land
+        for dest in dests:
             out.append((blk, dest))
     return out
 

@@ -379,12 +379,31 @@ def border_limit(colour: str) -> int:
     return BORDER_LIMITS[colour]
 
 
-def _can_enter(game_map: GameMap, house: str, dest: str, houses_in: Callable[[str], Collection[str]]) -> bool:
-    exile_of = game_map.areas[dest].exile_of
-    if exile_of is not None and exile_of != house:
-        return False  # 2.7: never into the enemy's exile
-    present = houses_in(dest)
-    return all(h == house for h in present)  # friendly or vacant, never enemy or contested
+_BORDERS: dict[int, tuple[GameMap, dict[str, tuple[tuple[str, int, str | None], ...]]]] = {}
+
+
+def _borders(game_map: GameMap) -> dict[str, tuple[tuple[str, int, str | None], ...]]:
+    """Per area: ``(neighbour, border limit, neighbour's exile house)``, sorted (cached per map)."""
+    hit = _BORDERS.get(id(game_map))
+    if hit is not None and hit[0] is game_map:
+        return hit[1]
+    table = {}
+    for a in game_map.areas:
+        row = []
+        for n in game_map.board.neighbours(a):
+            colour = game_map.border_colour(a, n) or "yellow"
+            row.append((n, BORDER_LIMITS[colour], game_map.areas[n].exile_of))
+        table[a] = tuple(row)
+    _BORDERS[id(game_map)] = (game_map, table)
+    return table
+
+
+def _open_to(house: str, present: Collection[str]) -> bool:
+    """Friendly or vacant for ``house`` (never enemy or contested)."""
+    for h in present:
+        if h != house:
+            return False
+    return True
 
 
 def retreat_destinations(
@@ -412,12 +431,14 @@ def retreat_destinations(
         return []
     crossed = crossed_this_round or {}
     out = []
-    for dest in game_map.board.neighbours(area):
+    for dest, limit, exile_of in _borders(game_map)[area]:
+        if exile_of is not None and exile_of != house:
+            continue  # 2.7: never into the enemy's exile
         if dest in enemy_entries and not (is_player2 and dest in own_entries):
             continue
-        if crossed.get(dest, 0) >= BORDER_LIMITS[game_map.border_colour(area, dest) or "yellow"]:
+        if crossed and crossed.get(dest, 0) >= limit:
             continue
-        if _can_enter(game_map, house, dest, houses_in):
+        if _open_to(house, houses_in(dest)):
             out.append(dest)
     return out
 
@@ -441,10 +462,12 @@ def regroup_destinations(
     far this turn (under the per-battle reading the caller passes this battle's regroups only)."""
     crossed = crossed_this_turn or {}
     out = []
-    for dest in game_map.board.neighbours(area):
-        if crossed.get(dest, 0) >= BORDER_LIMITS[game_map.border_colour(area, dest) or "yellow"]:
+    for dest, limit, exile_of in _borders(game_map)[area]:
+        if exile_of is not None and exile_of != house:
             continue
-        if _can_enter(game_map, house, dest, houses_in):
+        if crossed and crossed.get(dest, 0) >= limit:
+            continue
+        if _open_to(house, houses_in(dest)):
             out.append(dest)
     return out
 
