@@ -35,10 +35,28 @@ REINFORCE_BORDERS = 2  # 6.3: Player 2's reinforcements at most two
 
 
 def _enemy_in(d: R3State, area: str, house: str) -> bool:
-    for b in d.at[area]:
-        if d.house_of(b) != house:
+    found = d.at[area]
+    if not found:
+        return False
+    printed = _printed_house()
+    rebel_is_enemy = d.pretender != house
+    for b in found:
+        h = printed[b]
+        if h == "rebel":
+            if rebel_is_enemy:
+                return True
+        elif h != house:
             return True
     return False
+
+
+_PRINTED: dict[str, str] = {}
+
+
+def _printed_house() -> dict[str, str]:
+    if not _PRINTED:
+        _PRINTED.update({b.id: b.house for b in tables().blocks.values()})
+    return _PRINTED
 
 
 def attack_borders(d: R3State, area: str, house: str) -> set[str]:
@@ -483,7 +501,9 @@ class Actions(Procedure):
 
 
 def _own_areas(d: R3State, house: str) -> list[str]:
-    return [a for a in tables().areas if any(d.house_of(b) == house for b in d.at[a])]
+    at = d.at
+    hof = d.house_of
+    return [a for a in tables().areas if at[a] and any(hof(b) == house for b in at[a])]
 
 
 def _can_leave(d: R3State, house: str, area: str) -> bool:

@@ -297,6 +297,8 @@ def _check_defected_last_heir(state: Any) -> None:
     """A-27 edge: a house whose only surviving heirs serve the enemy has no KING or PRETENDER
     to fight for; it loses (option last_heir_defected = loses)."""
     d: R3State = state.data
+    if d.loc["clarence_l"] in OFF_BOARD and d.loc["exeter_y"] in OFF_BOARD:
+        return  # nobody has defected
     for h in HOUSES:
         if d.heirs_alive(h) > 0 and not d.heirs(h) and not d.minors(h):
             d.winner = other(h)

@@ -248,7 +248,8 @@ class R3State:
         """The house a block fights for (the Rebel: the current PRETENDER, 3.26)."""
         h = _HOUSE.get(block)
         if h is None:
-            h = _HOUSE[block] = tables().blocks[block].house
+            _HOUSE.update({b.id: b.house for b in tables().blocks.values()})
+            h = _HOUSE[block]
         if h == "rebel":
             return "york" if self.king == "lancaster" else "lancaster"
         return h
