@@ -91,8 +91,10 @@ class DealCards(Procedure):
 
 
 class Redeal(Procedure):
-    """Before the first card phase, each player may redeal a hand worth 13 AP or less once per
-    campaign (5.1); the opponent then keeps his hand or has it redealt too (A-10).
+    """Each player may redeal a hand of 13 AP or less, once per campaign (5.1, A-10).
+
+    Asked before the first card phase; the opponent then keeps his hand or has it redealt
+    too.
 
     Both players are always asked (a player who may not redeal is offered only "keep hand"),
     so whether a player could redeal is not given away by who is asked."""
@@ -189,8 +191,7 @@ def player_one(d: R3State, card_l: str, card_y: str) -> str:
 
 
 class CardPhase(Procedure):
-    """Both players choose a card face-down; they are revealed together; the higher card makes
-    Player 1 (1.1)."""
+    """Both play a card face-down, revealed together; the higher card is Player 1 (1.1)."""
 
     rule = "1.1"
 

@@ -254,7 +254,7 @@ def _label_path(block: str, origin: str, path: tuple[str, ...]) -> str:
 
 
 class Actions(Procedure):
-    """One player's action phase (1.2, 5.0); frame var ``house``."""
+    """One player spends his card's action points (1.2, 5.0)."""
 
     rule = "5.0"
 
@@ -530,8 +530,10 @@ def attacked_areas(d: R3State, house: str) -> list[tuple[str, list[str]]]:
 
 
 class MainAttack(Procedure):
-    """At the end of his action phase the attacker names the Main Attack border of each area he
-    attacked across more than one border (6.3, A-61); a single border is named for him."""
+    """The attacker names the Main Attack border of each area he attacked (6.3, A-61).
+
+    Asked at the end of his action phase when he used more than one border; a single border
+    is named for him."""
 
     rule = "6.3"
 

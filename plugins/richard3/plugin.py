@@ -35,8 +35,7 @@ __all__ = ["RichardIII", "BattlePhase", "banneret_games", "banneret_agents"]
 
 
 class BattlePhase(Procedure):
-    """Every contested area is fought out, one battle at a time, in the order Player 1 picks
-    (1.3, 6.1)."""
+    """Every contested area is fought, one at a time, in the order Player 1 picks (1.3, 6.1)."""
 
     rule = "6.1"
 

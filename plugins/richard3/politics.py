@@ -40,8 +40,7 @@ def campaign_over(state: Any) -> bool:
 
 
 class LeviesDisband(Procedure):
-    """8.1: levies, Bombards and the Welsh go to their pools, mercenaries go home, the Rebel
-    leaves the map."""
+    """Levies, Bombards and the Welsh disband; mercenaries go home; the Rebel leaves (8.1)."""
 
     rule = "8.1"
 
@@ -86,7 +85,7 @@ def support(d: R3State, house: str) -> int:
 
 
 class Usurpation(Procedure):
-    """8.2: the PRETENDER takes the throne with strictly more support than the KING."""
+    """The PRETENDER takes the throne with strictly more support than the KING (8.2)."""
 
     rule = "8.2"
 
@@ -230,8 +229,10 @@ class _GoingHome(Procedure):
 
 
 class PretenderHome(_GoingHome):
-    """8.3: the PRETENDER and his heirs go into exile; his nobles and church blocks go to their
-    shields or cathedrals unless enemy-occupied, else to the pool."""
+    """The PRETENDER's heirs go into exile, his nobles and church home (8.3).
+
+    Nobles and church blocks go to their shields or cathedrals unless enemy-occupied, else to
+    the pool."""
 
     rule = "8.3"
 
@@ -245,8 +246,7 @@ class PretenderHome(_GoingHome):
 
 
 class KingHome(_GoingHome):
-    """8.4: the KING and royal heirs go to their shields or any crown area; nobles and church
-    blocks as in 8.3."""
+    """The KING's heirs go to usable shields or crown areas, his nobles and church home (8.4)."""
 
     rule = "8.4"
 
@@ -263,8 +263,10 @@ class KingHome(_GoingHome):
 
 
 class CampaignReset(Procedure):
-    """8.5: excess exiles go to the pool (owner's choice, 7.2); face-down blocks stand up; the
-    Rebel joins the PRETENDER's pool; every block regains full strength; the next campaign."""
+    """Campaign reset: exiles over the limit to the pool, everything back to strength (8.5).
+
+    Excess exiles go to the pool (owner's choice, 7.2); face-down blocks stand up; the Rebel
+    joins the PRETENDER's pool; every block regains full strength; the next campaign begins."""
 
     rule = "8.5"
 

@@ -76,9 +76,11 @@ def crown(state: Any) -> None:
 
 
 class Succession(Procedure):
-    """Start of the supply phase: one minor enters per heir killed, most senior first, in a
-    friendly or vacant crown area (royal) or an own exile area (Pretender); then the most
-    senior heir of each house becomes KING / PRETENDER where he stands (6.81, 6.82)."""
+    """Minor heirs enter and the senior heirs are crowned, at the start of supply (6.81, 6.82).
+
+    One minor enters per heir killed, most senior first, in a friendly or vacant crown area
+    (royal) or an own exile area (Pretender); then the most senior heir of each house becomes
+    KING / PRETENDER where he stands."""
 
     rule = "6.81"
 
@@ -154,8 +156,10 @@ def _reduce(state: Any, block: str) -> None:
 
 
 class SupplyLimits(Procedure):
-    """7.1 / 7.2: in every area over its limit, the owner picks (count - limit) different blocks
-    that lose one step each; the count is taken once (A-36)."""
+    """Areas over their supply or exile limit lose steps (7.1, 7.2).
+
+    The owner picks (count - limit) different blocks that lose one step each; the count is
+    taken once (A-36)."""
 
     rule = "7.1"
 
@@ -215,7 +219,7 @@ class SupplyLimits(Procedure):
 
 
 class Execution(Procedure):
-    """9.1: the owner of a defected Clarence or Exeter may execute him in a supply phase."""
+    """The owner of a defected Clarence or Exeter may execute him (9.1)."""
 
     rule = "9.1"
 
