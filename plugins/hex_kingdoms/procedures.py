@@ -491,13 +491,25 @@ def _move(d: HKData, k: int, h: int, s: int, t: int, extra: bool) -> None:
         R.add_armies(d, t, k, (s | SPENT,))
 
 
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+"""Actions are immutable and their labels a function of their arguments: built once, reused."""
+
+
+def _cached(player: str, kind: str, args: Any, label: str) -> Action:
+    a = Action(player, label, kind, args)
+    if len(_ACTIONS) < 200_000:
+        _ACTIONS[(player, kind, args)] = a
+    return a
+
+
 def _move_actions(d: HKData, k: int, player: str, hexes: Any, kind: str, extra: bool) -> list[Action]:
     names = d.board.name
     owner = d.owner
     stacks = d.stacks
-    out = []
+    out: list[Action] = []
     append = out.append
     word = "extra move " if extra else "move "
+    cache = _ACTIONS
     for h in hexes:
         if owner[h] != k:
             continue
@@ -513,12 +525,13 @@ def _move_actions(d: HKData, k: int, player: str, hexes: Any, kind: str, extra: 
         dests = R.move_options(d, k, h)
         if not dests:
             continue
-        here = names[h] + ">"
-        wheres = [(t, "capital" if t == R.CAPITAL else names[t]) for t in dests]
         for s in strengths:
-            head = word + str(s) + " " + here
-            for t, where in wheres:
-                append(Action(player, head + where, kind, (h, s, t)))
+            for t in dests:
+                a = cache.get((player, kind, (h, s, t)))
+                if a is None:
+                    where = "capital" if t == R.CAPITAL else names[t]
+                    a = _cached(player, kind, (h, s, t), f"{word}{s} {names[h]}>{where}")
+                append(a)
     return out
 
 
@@ -546,8 +559,10 @@ class OneAction(Decision):
         if d.rules.levy_allows_regroup or not _regrouped(state):
             out.append(Action(player, "levy", "levy"))
         # 11.2.2 March
+        cache = _ACTIONS
         for s, h in R.march_options(d, k):
-            out.append(Action(player, f"march {s} to {names[h]}", "march", (s, h)))
+            a = cache.get((player, "march", (s, h)))
+            out.append(a if a is not None else _cached(player, "march", (s, h), f"march {s} to {names[h]}"))
         # 11.2.3 Army move
         out.extend(_move_actions(d, k, player, range(d.board.n), "move", False))
         # 11.2.4 Assault
@@ -562,7 +577,8 @@ class OneAction(Decision):
         # 11.2.6 Crusade (C-24: not after the crusade is won)
         if not d.crusade_won:
             for s in range(d.num["crusade_min"], min(d.num["crusade_max"], value) + 1):
-                out.append(Action(player, f"crusade {s}", "crusade", s))
+                a = cache.get((player, "crusade", s))
+                out.append(a if a is not None else _cached(player, "crusade", s, f"crusade {s}"))
         if d.rules.allow_pass or len(out) == 0:
             out.append(Action(player, "pass", "pass"))  # C-44
         return out

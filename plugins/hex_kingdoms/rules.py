@@ -309,6 +309,8 @@ def payment_options(strengths: tuple[int, ...], cost: int = 6) -> list[tuple[int
 def allies(d: HKData, k: int) -> list[int]:
     """Kingdoms whose armies ``k`` may lead into an assault: itself, and bloc members that
     have not used their 3b action this turn (C-41)."""
+    if d.suzerain[k] < 0 and k not in d.suzerain:
+        return [k]  # a kingdom without vassals or suzerain
     return [x for x in d.bloc(k) if x == k or not d.acted[x]]
 
 

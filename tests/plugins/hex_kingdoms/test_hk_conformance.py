@@ -8,7 +8,7 @@ import pytest
 from banneret.agents import RandomAgent
 from banneret.testing import conformance_tests
 
-globals().update(conformance_tests("hex_kingdoms", max_steps=400))
+globals().update(conformance_tests("hex_kingdoms", max_steps=250))
 
 VARIANTS = [
     {"special_hex_assignment": "swapped"},
