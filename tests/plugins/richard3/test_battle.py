@@ -100,10 +100,10 @@ def make_board(
     return d
 
 
-def start(data: R3State, dice: list[int], options: dict[str, Any] | None = None) -> State:
+def start(data: R3State, dice: list[int], options: dict[str, Any] | None = None, rng: Any = None) -> State:
     game = BattleGame()
     state = State(game, 1, "test", dict(options or {}), {}, ("lancaster", "york"))
-    state.rng = FixedDice(dice)  # type: ignore[assignment]
+    state.rng = FixedDice(dice) if rng is None else rng  # type: ignore[assignment]
     state.data = data
     game.start(state)
     return state
@@ -865,3 +865,95 @@ def test_regroup_battle_reading_ignores_movement_crossings():
     do(state, "pass: rivers_l")
     do(state, "retreat clarence_y -> wilts")
     assert "regroup rivers_l -> sussex" in labels(state)
+
+
+# ---------------------------------------------------------------------------- random battles
+
+
+def random_battle(seed: int) -> R3State:
+    """A random battle: random blocks on each side, random entry borders, a real generator."""
+    from banneret.rng import Rng
+
+    rng = Rng(seed)
+    t = tables()
+    land = [a for a in t.areas if t.exile_of[a] is None and t.neighbours[a]]
+    area = rng.choice(land)
+    used: set[str] = set()
+    sides: dict[str, list[str]] = {}
+    for house in ("lancaster", "york"):
+        pool = [b for b in t.block_ids if t.blocks[b].house in (house, "rebel" if house == "york" else "-")]
+        rng.shuffle(pool)
+        picked = []
+        for b in pool:
+            ident = t.blocks[b].identity
+            if ident in used:
+                continue
+            used.add(ident)
+            picked.append(b)
+            if len(picked) == rng.randint(1, 6):
+                break
+        sides[house] = picked
+    attacker = rng.choice(["lancaster", "york"])
+    defender = "york" if attacker == "lancaster" else "lancaster"
+    borders = list(t.neighbours[area])
+    entries = []
+    for b in sides[attacker]:
+        entries.append((b, rng.choice(borders[:3])))
+    player1 = rng.choice(["lancaster", "york"])
+    if defender != player1 and len(sides[defender]) > 1 and rng.below(2):
+        for b in sides[defender][1:]:
+            entries.append((b, rng.choice(borders[:2])))
+    steps = {b: rng.randint(1, t.blocks[b].max_strength) for b in sides["lancaster"] + sides["york"]}
+    others = {}
+    for n in borders:
+        if rng.below(3) == 0:
+            others[n] = [b for b in t.block_ids if b not in used and t.blocks[b].house == rng.choice(["lancaster", "york"])][:1]
+            used.update(t.blocks[x].identity for x in others[n])
+    d = make_board(
+        {area: sides[defender] + sides[attacker], **others},
+        defender={area: defender},
+        entries={area: entries},
+        main={(area, attacker): entries[0][1]},
+        player1=player1,
+        steps=steps,
+    )
+    d.treason = rng.choice([None, "lancaster", "york"])
+    return d
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_random_battles_end_cleanly(seed):
+    """Random legal play: every battle ends within its bound and leaves a clean board."""
+    from banneret.rng import Rng
+
+    d = random_battle(seed)
+    total = {b for a in tables().areas for b in d.at[a]}
+    state = start(d, [], rng=Rng(seed + 1000))
+    (area,) = d.defender
+    moves = 0
+    while not over(state):
+        who = state.game.pending(state).players[0]
+        acts = state.game.legal_actions(state, who)
+        assert acts and len({a.label for a in acts}) == len(acts)
+        act = acts[Rng(seed * 7919 + moves).below(len(acts))]
+        state.game.apply(state, act)
+        state.step += 1
+        moves += 1
+        assert moves < 200
+        for b in d.revealed:
+            assert d.loc[b] == area
+    assert not d.is_contested(area)
+    assert set(d.battle) <= {"treason_used"} and d.revealed == set() and d.battle_area is None
+    for a in tables().areas:
+        for b in d.at[a]:
+            assert d.loc[b] == a and d.steps[b] >= 1 and b not in d.down
+    (winner,) = results(state)
+    if winner is not None:
+        assert d.occupant(area) in (winner, None)
+    now = {b for a in tables().areas for b in d.at[a]}
+    for b in total - now:
+        gone = d.loc[b]
+        turncoat = tables().blocks[b].counterpart
+        assert gone in (DEAD, POOL, OFFMAP) or b in d.down, (b, gone)
+        if gone == OFFMAP:
+            assert turncoat is not None and d.loc[turncoat] != OFFMAP
