@@ -186,22 +186,27 @@ def walk(
     script: PlayScript,
     registry: Registry | None = None,
     max_steps: int = 1000,
+    hashes: bool = True,
 ) -> Iterator[Step]:
     """Play ``script`` in a new game, yielding each decision point before its action is
-    applied, and the final point (game over or ``max_steps`` reached) with ``action=None``."""
+    applied, and the final point (game over or ``max_steps`` reached) with ``action=None``.
+    With ``hashes=False`` the state hashes are not recorded (``Step.hashes`` stays empty):
+    hashing every step is a good part of a walk's cost in a big game."""
     state = setup.new_game(registry)
     chooser = script.chooser()
-    hashes = [state_hash(state)]
+    record_hashes = hashes
+    hashes_so_far = [state_hash(state)] if record_hashes else []
     index = 0
     while True:
         if index >= max_steps or engine.is_over(state):
-            yield Step(state, None, index, hashes)
+            yield Step(state, None, index, hashes_so_far)
             return
         action = chooser.choose(state)
-        yield Step(state, action, index, hashes)
+        yield Step(state, action, index, hashes_so_far)
         with legal_move(state, action):
             engine.apply(state, action)
-        hashes.append(state_hash(state))
+        if record_hashes:
+            hashes_so_far.append(state_hash(state))
         index += 1
 
 

@@ -61,7 +61,7 @@ CAUGHT = [
     ("mutating_legal", "illegal_actions", r"refusing a made-up action of north changed the state", SCRIPT),
     ("mutating_view", "illegal_actions", r"looking at the views changed the state", SCRIPT),
     ("mutating_view", "views", r"looking at the view of north changed the state", SCRIPT),
-    ("unstable_labels", "save_round_trip", r"the save does not load back \(from the record\): step 1 of the save does not replay", SCRIPT),
+    ("unstable_labels", "save_round_trip", r"the save does not load back \(through JSON text\): step 1 of the save does not replay", SCRIPT),
     ("unstable_labels", "replay", r"replaying step 1 fails: north cannot 'bid 1 \(offer \d+\)' now \(are action labels stable\?\)", SCRIPT),
     ("global_random", "replay", r"replay from seed 3 drifts after step 2 \(south: 'bid 1'\)", SCRIPT),
     ("global_random", "save_round_trip", r"step 2 of the save replays to a different state", SCRIPT),
