@@ -132,6 +132,10 @@ def eliminate(state: Any, block: str, why: str = "eliminated") -> combat.Fate:
     t = tables()
     info = t.blocks[block]
     fate = combat.elimination_fate(info, d.pretender)
+    owner = d.house_of(block)
+    # a block fighting in a battle stands revealed; outside battle only heirs (kept by the
+    # enemy as a record, 6.82) are named to the opponent
+    public = block in d.revealed or fate.heir_of is not None
     d.revealed.discard(block)
     if fate.where == "dead":
         d.place(block, DEAD)
@@ -143,7 +147,11 @@ def eliminate(state: Any, block: str, why: str = "eliminated") -> combat.Fate:
         d.loc[block] = fate.place  # type: ignore[assignment]
         d.down.add(block)
     where = {"dead": "is dead", "pool": "goes face-down to the pool", "home": f"goes face-down to {fate.place}"}
-    state.emit(f"{info.name} {why} and {where[fate.where]}", "battle")
+    text = f"{info.name} {why} and {where[fate.where]}"
+    if public:
+        state.emit(text, "battle")
+    else:
+        state.emit(text, "battle", only=(owner,), public=f"a {owner} block is eliminated")
     if fate.heir_of is not None:
         d.heirs_killed[fate.heir_of] = d.heirs_killed.get(fate.heir_of, 0) + 1
         if block == d.king_block:
@@ -317,6 +325,11 @@ class Battle(Procedure):
     def start(self, state: Any, frame: Frame) -> None:
         d: R3State = state.data
         area = frame["area"]
+        if not d.is_contested(area):  # nothing to fight (defensive: the flow asks only for contested areas)
+            if area in d.battles:
+                d.battles.remove(area)
+            end(state, d.occupant(area))
+            return
         _setup(state, area)
         b = d.battle
         t = tables()

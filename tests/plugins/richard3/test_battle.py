@@ -957,3 +957,21 @@ def test_random_battles_end_cleanly(seed):
         assert gone in (DEAD, POOL, OFFMAP) or b in d.down, (b, gone)
         if gone == OFFMAP:
             assert turncoat is not None and d.loc[turncoat] != OFFMAP
+
+
+def test_elimination_outside_battle_names_only_heirs_to_the_opponent():
+    """Hidden information: a block lost to supply or Plague is named to its owner only."""
+    d = make_board({"east_anglia": ["norfolk"], "middlesex": ["henry_vi"]}, steps={"norfolk": 1})
+    state = start(d, [])
+    eliminate(state, "norfolk")
+    event = state.log[-1]
+    assert event.text_for("york") == "Duke of Norfolk eliminated and is dead"
+    assert event.text_for("lancaster") == "a york block is eliminated"
+    eliminate(state, "henry_vi")
+    assert any(e.text_for("york") == "Henry VI eliminated and is dead" for e in state.log)
+
+
+def test_battle_in_an_area_no_longer_contested_ends_at_once():
+    d = make_board({"essex": ["oxford"]}, defender={"essex": "lancaster"})
+    state = start(d, [])
+    assert over(state) and results(state) == ("lancaster",)
