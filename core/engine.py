@@ -215,7 +215,7 @@ def view(state: State, player: str | None, log_tail: int | None = 30) -> dict[st
     Hidden facts are filtered here, by the engine and the plugin, never by a client.
     """
     now = pending(state)
-    entries = state.log if log_tail is None else state.log[-log_tail:]
+    entries = state.log if log_tail is None else state.log[len(state.log) - log_tail:] if log_tail > 0 else []
     log = [t for e in entries if (t := e.text_for(player)) is not None]
     result = outcome(state)
     return {
