@@ -69,11 +69,32 @@ def battle_area(state: Any) -> str | None:
     return state.data.battle_area
 
 
-def _engaged(d: R3State, house: str) -> list[str]:
-    """``house``'s blocks in the battle that are not waiting in Reserve."""
+_PRINTED: dict[str, str] = {}  # block id -> printed house (the Rebel: "rebel")
+
+
+def _printed() -> dict[str, str]:
+    if not _PRINTED:
+        _PRINTED.update({b.id: b.house for b in tables().blocks.values()})
+    return _PRINTED
+
+
+def _split(d: R3State) -> dict[str, list[str]]:
+    """Each house's blocks in the battle that are not waiting in Reserve (one pass)."""
     b = d.battle
     reserves = b["reserves"]
-    return [x for x in d.blocks_in(b["area"], house) if x not in reserves]
+    printed = _PRINTED or _printed()
+    out: dict[str, list[str]] = {"lancaster": [], "york": [], "rebel": []}
+    for x in d.at[b["area"]]:
+        if x not in reserves:
+            out[printed[x]].append(x)
+    if out["rebel"]:
+        out[d.pretender].extend(out["rebel"])
+    return out
+
+
+def _engaged(d: R3State, house: str) -> list[str]:
+    """``house``'s blocks in the battle that are not waiting in Reserve."""
+    return _split(d)[house]
 
 
 def _is_defending(d: R3State, block: str) -> bool:
@@ -114,7 +135,15 @@ def effective_fire(d: R3State, block: str) -> int:
 
 
 def _houses_in(d: R3State):
-    return lambda area: d.houses_in(area)
+    """``area -> houses present`` for the pure resolvers (tuple, may repeat)."""
+    printed = _PRINTED or _printed()
+    at = d.at
+    pretender = d.pretender
+
+    def houses(area: str) -> tuple[str, ...]:
+        return tuple(pretender if printed[x] == "rebel" else printed[x] for x in at[area])
+
+    return houses
 
 
 # ---------------------------------------------------------------------------- 6.8
@@ -302,13 +331,19 @@ def _check_wipeout(state: Any) -> None:
 def _over(d: R3State) -> bool:
     """A-56: over when one side has no block left in the area (engaged or still to arrive:
     reserves stand in the area too)."""
-    hs = d.house_of
     found = d.at[d.battle["area"]]
     if not found:
         return True
-    first = hs(found[0])
+    printed = _PRINTED or _printed()
+    pretender = d.pretender
+    first = None
     for x in found:
-        if hs(x) != first:
+        h = printed[x]
+        if h == "rebel":
+            h = pretender
+        if first is None:
+            first = h
+        elif h != first:
             return False
     return True
 
@@ -549,15 +584,25 @@ def _land_retreats(state: Any, house: str) -> list[str]:
 # ---------------------------------------------------------------------------- BattleRound
 
 
-def _letter(d: R3State, block: str) -> str:
-    b = d.battle
-    return combat.initiative(tables().blocks[block], b["round"], block in b["was_reserve"])
-
-
 def _group(d: R3State) -> tuple[str, ...]:
+    """The blocks whose battle turn comes next (6.2): same letter, same side (sorted ids)."""
     b = d.battle
     defender = b["defender"]
-    return combat.next_group((x, _letter(d, x), d.house_of(x) == defender) for x in b["to_act"])
+    rnd = b["round"]
+    was_reserve = b["was_reserve"]
+    blocks = tables().blocks
+    hs = d.house_of
+    key = combat.turn_key
+    best = 99
+    group: list[str] = []
+    for x in b["to_act"]:
+        k = key(blocks[x], rnd, hs(x) == defender, x in was_reserve)
+        if k < best:
+            best = k
+            group = [x]
+        elif k == best:
+            group.append(x)
+    return tuple(sorted(group))
 
 
 def _source(d: R3State, block: str) -> str | None:
@@ -568,15 +613,16 @@ def _source(d: R3State, block: str) -> str | None:
     return src
 
 
-def _turn_actions(state: Any, block: str, player: str, enemies: list[str], land: list[str]) -> list[Action]:
-    """The choices of ``block`` in its battle turn (6.2, 6.5, 6.6, 6.9); ``enemies`` are the
-    engaged enemy blocks, ``land`` the land retreats open to the block's house."""
+def _turn_actions(
+    state: Any, block: str, player: str, enemies: list[str], own: list[str], land: list[str]
+) -> list[Action]:
+    """The choices of ``block`` in its battle turn (6.2, 6.5, 6.6, 6.9); ``enemies`` / ``own``
+    are the engaged blocks of each side, ``land`` the land retreats open to the block's house."""
     d: R3State = state.data
     b = d.battle
     house = d.house_of(block)
     if combat.must_retreat(b["round"], house == b["attacker"]):
         return [Action(player, f"retreat {block} -> {a}", "retreat", (block, a)) for a in _retreats(state, block, land)]
-    t = tables()
     out: list[Action] = []
     if enemies:
         out.append(Action(player, f"fire: {block}", "fire", block))
@@ -584,18 +630,20 @@ def _turn_actions(state: Any, block: str, player: str, enemies: list[str], land:
     for a in _retreats(state, block, land):
         out.append(Action(player, f"retreat {block} -> {a}", "retreat", (block, a)))
     if enemies:
-        info = t.blocks[block]
-        if info.type == "heir" and combat.can_charge(info, [t.blocks[x] for x in _engaged(d, house)]):
+        blocks = tables().blocks
+        info = blocks[block]
+        if info.type == "heir" and combat.can_charge(info, [blocks[x] for x in own]):
             for e in sorted(enemies):
                 out.append(Action(player, f"charge {block} on {e}", "charge", (block, e)))
-        src = _source(d, block)
-        if src is not None:
-            targets = combat.treachery_targets(
-                src, [t.blocks[x] for x in enemies], roles=_roles(d), defected=b["defected"],
-                rolls_against=_roll_counts(d), reading=_opt(state, "neville_loyalty", "it"),
-            )
-            for e in targets:
-                out.append(Action(player, f"treachery {block} on {e}", "treachery", (block, e, src)))
+        if info.type == "heir" or info.identity == "warwick":
+            src = _source(d, block)
+            if src is not None:
+                targets = combat.treachery_targets(
+                    src, [blocks[x] for x in enemies], roles=_roles(d), defected=b["defected"],
+                    rolls_against=_roll_counts(d), reading=_opt(state, "neville_loyalty", "it"),
+                )
+                for e in targets:
+                    out.append(Action(player, f"treachery {block} on {e}", "treachery", (block, e, src)))
     return out
 
 
@@ -660,8 +708,8 @@ class BattleRound(Procedure):
             group = _group(d)
             decide = False
             house = d.house_of(group[0])
-            enemies = bool(_engaged(d, other(house)))
-            land = _land_retreats(state, house)
+            enemies = bool(_split(d)[other(house)])
+            land = _land_retreats(state, house) if b["round"] > 1 else []
             for blk in group:
                 need = _needs_decision(state, blk, enemies, land)
                 if need is None:
@@ -687,11 +735,12 @@ class BattleRound(Procedure):
     def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
         d: R3State = state.data
         group = d.battle["group"]
-        enemies = _engaged(d, other(d.house_of(group[0])))
-        land = _land_retreats(state, d.house_of(group[0]))
+        house = d.house_of(group[0])
+        sides = _split(d)
+        land = _land_retreats(state, house)
         out: list[Action] = []
         for blk in group:
-            out.extend(_turn_actions(state, blk, player, enemies, land))
+            out.extend(_turn_actions(state, blk, player, sides[other(house)], sides[house], land))
         return out
 
     def act(self, state: Any, frame: Frame, action: Action) -> None:

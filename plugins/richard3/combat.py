@@ -27,6 +27,7 @@ __all__ = [
     "NEVILLE_LOYALTY_READINGS",
     "initiative",
     "order_key",
+    "turn_key",
     "next_group",
     "count_hits",
     "strongest",
@@ -73,6 +74,18 @@ def initiative(block: Block, round_no: int, entered_as_reserve: bool = False) ->
     if block.type == "bombard":
         return "A" if round_no == 1 and not entered_as_reserve else "D"
     return block.combat[0]
+
+
+_KEY_BASE = {"A": 0, "B": 2, "C": 4, "D": 6}
+
+
+def turn_key(block: Block, round_no: int, defending: bool, entered_as_reserve: bool = False) -> int:
+    """:func:`order_key` as one int (letter, then Defender first) for the battle's hot loop."""
+    if block.type == "bombard":
+        base = 0 if round_no == 1 and not entered_as_reserve else 6
+    else:
+        base = _KEY_BASE[block.combat[0]]
+    return base if defending else base + 1
 
 
 def order_key(letter: str, defending: bool) -> tuple[int, int]:

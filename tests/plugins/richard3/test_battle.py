@@ -884,13 +884,14 @@ def random_battle(seed: int) -> R3State:
         pool = [b for b in t.block_ids if t.blocks[b].house in (house, "rebel" if house == "york" else "-")]
         rng.shuffle(pool)
         picked = []
+        size = rng.randint(1, 6)
         for b in pool:
             ident = t.blocks[b].identity
             if ident in used:
                 continue
             used.add(ident)
             picked.append(b)
-            if len(picked) == rng.randint(1, 6):
+            if len(picked) == size:
                 break
         sides[house] = picked
     attacker = rng.choice(["lancaster", "york"])

@@ -449,3 +449,23 @@ class TestBattleOver:
         assert combat.battle_over({"york": 0, "lancaster": 2}, {"york": 1}) == (False, None)
         assert combat.battle_over({"york": 0, "lancaster": 2}, {"york": 0}) == (True, "lancaster")
         assert combat.battle_over({"york": 0, "lancaster": 0}, {}) == (True, None)
+
+
+def test_turn_key_agrees_with_order_key():
+    """The battle's int key sorts exactly like (letter, Defender first)."""
+    for rnd in (1, 2, 4):
+        items = [
+            (b, dfd, res)
+            for b in ("herbert", "rivers_l", "london_levy", "york_bombard")
+            for dfd in (True, False)
+            for res in (True, False)
+        ]
+        for x in items:
+            for y in items:
+                kx = combat.turn_key(B[x[0]], rnd, x[1], x[2])
+                ky = combat.turn_key(B[y[0]], rnd, y[1], y[2])
+                ox = combat.order_key(combat.initiative(B[x[0]], rnd, x[2]), x[1])
+                oy = combat.order_key(combat.initiative(B[y[0]], rnd, y[2]), y[1])
+                assert (kx < ky) == (ox < oy) and (kx == ky) == (ox == oy)
+    assert combat.turn_key(B["york_bombard"], 1, True) == 0
+    assert combat.turn_key(B["york_bombard"], 2, False) == 7
