@@ -136,12 +136,14 @@ class Redeal(Procedure):
         frame["asked"] = frame["asked"] + (h,)
         if action.kind == "redeal":
             frame["called"] = frame["called"] + (h,)
-            d.redeal_used[h] = True
-            hand = ", ".join(card_label(c) for c in d.hands[h])
-            state.emit(f"{h} shows its hand ({hand}, {hand_ap(d, h)} AP) and calls a redeal", "redeal", reveal=True)
+        state.emit(f"{h} chooses to {action.label}", "redeal", only=(h,), public=f"{h} has decided")
         if len(frame["asked"]) < len(HOUSES):
-            return
+            return  # the answers are revealed together
         called = frame["called"]
+        for c in called:
+            d.redeal_used[c] = True
+            hand = ", ".join(card_label(x) for x in d.hands[c])
+            state.emit(f"{c} shows its hand ({hand}, {hand_ap(d, c)} AP) and calls a redeal", "redeal", reveal=True)
         if not called:
             end(state)
         elif len(called) == len(HOUSES):
