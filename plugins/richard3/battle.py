@@ -757,7 +757,8 @@ class BattleRound(Procedure):
             dest = action.args[1]
             d.place(block, dest)
             d.revealed.discard(block)
-            b["retreats"] = b["retreats"] + ((d.house_of(block), dest),)
+            if not any(x == block for x, _ in b["pirates"]):  # sea retreats use no land border
+                b["retreats"] = b["retreats"] + ((d.house_of(block), dest),)
             state.emit(f"{name} retreats to {t.area[dest].name}", "battle")
         elif kind == "fire":
             fire = effective_fire(d, block)
@@ -782,17 +783,26 @@ class BattleRound(Procedure):
 def _volley(state: Any, target_house: str, hits: int) -> bool:
     """Apply ``hits`` to ``target_house``'s engaged blocks, strongest first (6.4). Returns True
     if the owner must choose among equally strong blocks (a BattleHits was called)."""
+    hits, tied = _spread(state, target_house, hits)
+    if tied:
+        call(state, BattleHits, house=target_house, hits=hits, tied=tied)
+        return True
+    return False
+
+
+def _spread(state: Any, house: str, hits: int) -> tuple[int, tuple[str, ...]]:
+    """Apply hits strongest-first until they run out or the owner must choose among equally
+    strong blocks: returns ``(hits left, tied blocks)``, ``(0, ())`` when all are applied."""
     d: R3State = state.data
     while hits > 0:
-        strengths = {x: d.steps[x] for x in _engaged(d, target_house)}
+        strengths = {x: d.steps[x] for x in _engaged(d, house)}
         tied = combat.strongest(strengths)
         if not tied:
-            return False
-        if len(tied) > 1:
-            call(state, BattleHits, house=target_house, hits=hits, tied=tied)
-            return True
+            return 0, ()
+        if combat.tie_matters(hits, strengths[tied[0]], len(tied)):
+            return hits, tied
         hits = _hit(state, tied[0], hits)
-    return False
+    return 0, ()
 
 
 def _hit(state: Any, block: str, hits: int) -> int:
@@ -821,19 +831,12 @@ class BattleHits(Procedure):
         return [Action(player, f"take hits: {x}", "take-hits", x) for x in frame["tied"]]
 
     def act(self, state: Any, frame: Frame, action: Action) -> None:
-        d: R3State = state.data
         surplus = _hit(state, action.args, frame["hits"])
-        house = frame["house"]
-        while surplus > 0:
-            strengths = {x: d.steps[x] for x in _engaged(d, house)}
-            tied = combat.strongest(strengths)
-            if not tied:
-                break
-            if len(tied) > 1:
-                frame["hits"] = surplus
-                frame["tied"] = tied
-                return
-            surplus = _hit(state, tied[0], surplus)
+        hits, tied = _spread(state, frame["house"], surplus)
+        if tied:
+            frame["hits"] = hits
+            frame["tied"] = tied
+            return
         end(state)
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "next_group",
     "count_hits",
     "strongest",
+    "tie_matters",
     "apply_hits",
     "allocate_volley",
     "usable_shield",
@@ -126,6 +127,12 @@ def strongest(strengths: Mapping[str, int]) -> tuple[str, ...]:
         return ()
     top = max(strengths.values())
     return tuple(sorted(b for b, s in strengths.items() if s == top))
+
+
+def tie_matters(hits: int, strength: int, tied: int) -> bool:
+    """Is the owner's choice among ``tied`` equally strong blocks (each at ``strength``) real?
+    Not when there is only one, nor when the hits eliminate all of them whatever the order."""
+    return tied > 1 and hits < strength * tied
 
 
 def apply_hits(strength: int, hits: int) -> tuple[int, int]:

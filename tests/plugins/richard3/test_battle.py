@@ -976,3 +976,25 @@ def test_battle_in_an_area_no_longer_contested_ends_at_once():
     d = make_board({"essex": ["oxford"]}, defender={"essex": "lancaster"})
     state = start(d, [])
     assert over(state) and results(state) == ("lancaster",)
+
+
+def test_no_tie_question_when_every_tied_block_dies_anyway():
+    """6.4: four hits on two strength-2 blocks kill both whatever the owner chooses."""
+    d = make_board(
+        {"leicester": ["oxford", "clifford", "beaumont", "stanley_y"]},
+        defender={"leicester": "lancaster"},
+        entries={"leicester": [("stanley_y", "derby")]},
+        main={("leicester", "york"): "derby"},
+        steps={"oxford": 2, "clifford": 2, "beaumont": 1, "stanley_y": 4},
+    )
+    state = start(d, [])
+    for blk in ("clifford", "beaumont", "oxford"):
+        do(state, f"pass: {blk}")
+    state.rng.values = [1, 1, 2, 2]
+    do(state, "fire: stanley_y")
+    data = state.data
+    assert data.loc["oxford"] == DEAD and data.loc["clifford"] == DEAD
+    assert data.loc["beaumont"] == "leicester" and data.steps["beaumont"] == 1
+    # no "take hits" question was asked: round 2 begins with Beaumont's turn
+    assert state.game.pending(state).kind == "battle-turn" and group(state) == ("beaumont",)
+    assert data.battle["round"] == 2

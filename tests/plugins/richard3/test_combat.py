@@ -126,6 +126,12 @@ class TestHits:
         with pytest.raises(ValueError):
             combat.allocate_volley(1, {"a": 2, "b": 2, "c": 1}, lambda tied: "c")
 
+    def test_tie_matters_only_when_the_order_changes_the_result(self):
+        assert combat.tie_matters(1, 2, 2)  # which one is hurt
+        assert combat.tie_matters(3, 2, 2)  # which one dies
+        assert not combat.tie_matters(4, 2, 2)  # both die anyway
+        assert not combat.tie_matters(1, 2, 1)
+
     def test_strongest_and_apply_hits(self):
         assert combat.strongest({"a": 1, "b": 3, "c": 3}) == ("b", "c")
         assert combat.strongest({}) == ()
