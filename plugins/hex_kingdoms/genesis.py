@@ -225,6 +225,8 @@ class Board:
         self.coastal: tuple[bool, ...] = tuple(bool(e) for e in self.external_dirs)
         self.coastal_hexes: tuple[int, ...] = tuple(i for i in range(self.n) if self.coastal[i])
         self.name: tuple[str, ...] = tuple(f"({q},{r})" for q, r in coords)  # labels in actions
+        # actions built on this map, reused (their labels name this map's hexes)
+        self.actions: dict[tuple[object, ...], object] = {}
 
     @cached_property
     def hexmap(self) -> HexMap:

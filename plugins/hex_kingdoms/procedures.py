@@ -397,13 +397,16 @@ class Income(Procedure):
 
 
 def _regroup_hexes(d: HKData, k: int, done: tuple[int, ...]) -> list[int]:
-    """Own hexes with at least 2 pips (so another arrangement exists), not yet regrouped."""
+    """Own hexes, not yet regrouped, whose pips allow another arrangement: 2 to 22 pips
+    (one pip, or 23 and 24 pips in four dice, can only be laid out one way)."""
     stacks = d.stacks
     out = []
     for h, o in enumerate(d.owner):
         if o == k and h not in done:
-            stack = stacks[h]
-            if len(stack) > 1 or stack[0] & STRENGTH > 1:
+            pips = 0
+            for c in stacks[h]:
+                pips += c & STRENGTH
+            if 1 < pips < 23:
                 out.append(h)
     if d.rules.max_armies_per_kingdom > 0:
         out = [h for h in out if _forms(d, k, h)]
@@ -491,14 +494,11 @@ def _move(d: HKData, k: int, h: int, s: int, t: int, extra: bool) -> None:
         R.add_armies(d, t, k, (s | SPENT,))
 
 
-_ACTIONS: dict[tuple[Any, ...], Action] = {}
-"""Actions are immutable and their labels a function of their arguments: built once, reused."""
-
-
-def _cached(player: str, kind: str, args: Any, label: str) -> Action:
+def _cached(cache: dict[Any, Any], player: str, kind: str, args: Any, label: str) -> Action:
+    """Actions are immutable and their labels a function of the map and their arguments:
+    built once per map (``Board.actions``), reused."""
     a = Action(player, label, kind, args)
-    if len(_ACTIONS) < 200_000:
-        _ACTIONS[(player, kind, args)] = a
+    cache[(player, kind, args)] = a
     return a
 
 
@@ -509,7 +509,7 @@ def _move_actions(d: HKData, k: int, player: str, hexes: Any, kind: str, extra: 
     out: list[Action] = []
     append = out.append
     word = "extra move " if extra else "move "
-    cache = _ACTIONS
+    cache = d.board.actions
     for h in hexes:
         if owner[h] != k:
             continue
@@ -530,7 +530,7 @@ def _move_actions(d: HKData, k: int, player: str, hexes: Any, kind: str, extra: 
                 a = cache.get((player, kind, (h, s, t)))
                 if a is None:
                     where = "capital" if t == R.CAPITAL else names[t]
-                    a = _cached(player, kind, (h, s, t), f"{word}{s} {names[h]}>{where}")
+                    a = _cached(cache, player, kind, (h, s, t), f"{word}{s} {names[h]}>{where}")
                 append(a)
     return out
 
@@ -559,10 +559,10 @@ class OneAction(Decision):
         if d.rules.levy_allows_regroup or not _regrouped(state):
             out.append(Action(player, "levy", "levy"))
         # 11.2.2 March
-        cache = _ACTIONS
+        cache = d.board.actions
         for s, h in R.march_options(d, k):
             a = cache.get((player, "march", (s, h)))
-            out.append(a if a is not None else _cached(player, "march", (s, h), f"march {s} to {names[h]}"))
+            out.append(a if a is not None else _cached(cache, player, "march", (s, h), f"march {s} to {names[h]}"))
         # 11.2.3 Army move
         out.extend(_move_actions(d, k, player, range(d.board.n), "move", False))
         # 11.2.4 Assault
@@ -578,7 +578,7 @@ class OneAction(Decision):
         if not d.crusade_won:
             for s in range(d.num["crusade_min"], min(d.num["crusade_max"], value) + 1):
                 a = cache.get((player, "crusade", s))
-                out.append(a if a is not None else _cached(player, "crusade", s, f"crusade {s}"))
+                out.append(a if a is not None else _cached(cache, player, "crusade", s, f"crusade {s}"))
         if d.rules.allow_pass or len(out) == 0:
             out.append(Action(player, "pass", "pass"))  # C-44
         return out

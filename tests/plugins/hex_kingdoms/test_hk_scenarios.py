@@ -722,6 +722,26 @@ def test_s26_extra_moves() -> None:
     assert [m for m in after if " (4,-2)>" in m or " (3,-2)>" in m]
 
 
+def test_regroup_offers_only_hexes_with_another_arrangement() -> None:
+    """One pip, 6+6+6+5 and 6+6+6+6 can be laid out only one way: not offered (11.1)."""
+    st = table()
+    d = st.data
+    place(st, RED, 0, 0, 6, 6, 6, 6)
+    place(st, RED, 1, 0, 6, 6, 6, 5)
+    place(st, RED, 0, 1, 1)
+    place(st, RED, 1, 1, 3, 2)
+    run(st, "Regroup", kingdom=RED)
+    assert labels(st) == ["regroup (1,1)", "end regrouping"]
+    do(st, "regroup (1,1)")
+    assert labels(st) == ["form 5", "form 4+1", "form 3+1+1", "form 2+2+1", "form 2+1+1+1"]
+    do(st, "form 5")
+    assert over(st) and armies(st, 1, 1) == [5]
+    st2 = table()
+    place(st2, RED, 0, 0, 6, 6, 6, 6)
+    run(st2, "Regroup", kingdom=RED)
+    assert over(st2)
+
+
 def test_s26_moved_army_gets_no_extra_move() -> None:
     st = table()
     d = st.data
