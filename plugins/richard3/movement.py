@@ -308,11 +308,13 @@ class Actions(Procedure):
             for a in cardrules.plague_targets(d, house, reading):
                 out.append(Action(house, f"plague {a}", "plague", a))
         elif event == "muster":
-            for a in tables().areas:
-                ex = tables().exile_of[a]
-                if (ex is None or ex == house) and (not d.at[a] or d.occupant(a) == house):
-                    if self._muster_blocks(d, house, a):
-                        out.append(Action(house, f"muster at {a}", "muster", a))
+            reachable: set[str] = set()
+            for a in _own_areas(d, house):
+                if not _pinned_out(d, a) and any(_movable(d, b) for b in d.blocks_in(a, house)):
+                    reachable.update(p[-1] for p in land_paths(d, house, a, 2, 0, _banned(d, a, house)))
+            for a in sorted(reachable):
+                if not d.at[a] or d.occupant(a) == house:  # friendly or vacant
+                    out.append(Action(house, f"muster at {a}", "muster", a))
         else:
             land = event in (None, "surprise", "force_march", "treason")
             sea = event in (None, "surprise", "piracy")
