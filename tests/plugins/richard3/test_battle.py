@@ -932,7 +932,11 @@ def test_random_battles_end_cleanly(seed):
     state = start(d, [], rng=Rng(seed + 1000))
     (area,) = d.defender
     moves = 0
+    rounds = 0
+    attacker = None
     while not over(state):
+        rounds = max(rounds, d.battle.get("round", 0))
+        attacker = d.battle.get("attacker", attacker)
         who = state.game.pending(state).players[0]
         acts = state.game.legal_actions(state, who)
         assert acts and len({a.label for a in acts}) == len(acts)
@@ -944,6 +948,7 @@ def test_random_battles_end_cleanly(seed):
         for b in d.revealed:
             assert d.loc[b] == area
     assert not d.is_contested(area)
+    assert rounds <= 4  # statement 21
     assert set(d.battle) <= {"treason_used"} and d.revealed == set() and d.battle_area is None
     for a in tables().areas:
         for b in d.at[a]:
@@ -951,6 +956,8 @@ def test_random_battles_end_cleanly(seed):
     (winner,) = results(state)
     if winner is not None:
         assert d.occupant(area) in (winner, None)
+    if rounds == 4 and winner != attacker:
+        assert not d.blocks_in(area, attacker)  # statement 21: the Attacker has left
     now = {b for a in tables().areas for b in d.at[a]}
     for b in total - now:
         gone = d.loc[b]
