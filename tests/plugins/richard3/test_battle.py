@@ -1005,3 +1005,26 @@ def test_no_tie_question_when_every_tied_block_dies_anyway():
     # no "take hits" question was asked: round 2 begins with Beaumont's turn
     assert state.game.pending(state).kind == "battle-turn" and group(state) == ("beaumont",)
     assert data.battle["round"] == 2
+
+
+def test_s24_crown_and_shield_in_battle():
+    """S24 in a battle: Exeter fires at A3 beside the King, the King gets the crown's +1;
+    the attacking March gets nothing."""
+    d = make_board(
+        {"cornwall": ["henry_vi", "exeter_l", "march"]},
+        defender={"cornwall": "lancaster"},
+        entries={"cornwall": [("march", "dorset")]},
+        main={("cornwall", "york"): "dorset"},
+        steps={"henry_vi": 2, "exeter_l": 3, "march": 4},
+    )
+    state = start(d, [])
+    assert group(state) == ("exeter_l",)
+    state.rng.values = [3, 4, 4]
+    do(state, "fire: exeter_l")
+    assert "Duke of Exeter fires [3, 4, 4] at 3: 1 hit(s)" in texts(state)
+    state.rng.values = [6, 6, 6]
+    do(state, "fire: march")
+    assert "Earl of March fires [6, 6, 6] at 3: 0 hit(s)" in texts(state)
+    state.rng.values = [4, 5]
+    do(state, "fire: henry_vi")
+    assert "Henry VI fires [4, 5] at 4: 1 hit(s)" in texts(state)  # placeholder B3 + crown
