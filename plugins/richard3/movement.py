@@ -185,6 +185,21 @@ def sea_destinations(d: R3State, house: str, origin: str, piracy: bool = False) 
     return sorted(seen.items())
 
 
+def _has_sea_destination(d: R3State, house: str, origin: str, piracy: bool) -> bool:
+    """Whether :func:`sea_destinations` would find anything (cheap early exit)."""
+    t = tables()
+    for sea in t.seas[origin]:
+        for dest in t.coasts[sea]:
+            if dest == origin:
+                continue
+            ex = t.exile_of[dest]
+            if ex is not None and ex != house:
+                continue
+            if not _enemy_in(d, dest, house):
+                return True
+    return bool(piracy and sea_destinations(d, house, origin, piracy))
+
+
 def do_sea_move(state: Any, house: str, block: str, origin: str, dest: str, sea: str) -> None:
     d: R3State = state.data
     d.place(block, dest)
@@ -331,7 +346,7 @@ class Actions(Procedure):
                         if not tables().seas[a] or _pinned_out(d, a):
                             continue
                         if any(_movable(d, b) and can_sea_move(d, b, bombard_sea) for b in d.blocks_in(a, house)):
-                            if sea_destinations(d, house, a, piracy):
+                            if _has_sea_destination(d, house, a, piracy):
                                 out.append(Action(house, f"sea move from {a}", "sea", a))
             if event is None:
                 for b in d.pool(house):
