@@ -271,9 +271,12 @@ class R3State:
     def blocks_in(self, area: str, house: str | None = None) -> tuple[str, ...]:
         """Blocks in ``area`` (of ``house`` if given), in order of arrival."""
         found = self.at[area]
-        if house is None:
+        if house is None or not found:
             return found
-        return tuple(b for b in found if self.house_of(b) == house)
+        if not _HOUSE:
+            self.house_of(found[0])
+        rebel_house = "york" if self.king == "lancaster" else "lancaster"
+        return tuple(b for b in found if (_HOUSE[b] if _HOUSE[b] != "rebel" else rebel_house) == house)
 
     def count_in(self, area: str, house: str) -> int:
         return sum(1 for b in self.at[area] if self.house_of(b) == house)

@@ -168,10 +168,10 @@ class SupplyLimits(Procedure):
         work = []
         order = (d.player1, other(d.player1)) if d.player1 else HOUSES
         t = tables()
+        over = [(a, n) for a in t.areas if (n := excess(d, a))]
         for h in order:
-            for area in t.areas:
-                n = excess(d, area)
-                if n and d.occupant(area) == h:
+            for area, n in over:
+                if d.occupant(area) == h:
                     work.append((h, area, n))
         frame["work"] = tuple(work)
         frame["done"] = ()
