@@ -420,3 +420,19 @@ def test_a_moved_block_moves_no_more():
     do(s, "lancaster", "done moving from middlesex")
     assert "land move from kent" not in labels(s, "lancaster")
     assert "sea move from kent" not in labels(s, "lancaster")
+
+
+def test_face_down_blocks_are_not_recruited():
+    """14.2.16 / 6.83: a block eliminated this campaign lies face-down in the pool and is not
+    offered for recruitment until the reset."""
+    from banneret_richard3.battle import eliminate
+
+    s = new(43)
+    put(s, "norfolk", "east_anglia")
+    put(s, "canterbury_church_y", "kent")
+    eliminate(s, "canterbury_church_y")  # a church block: face-down to York's pool
+    d = data(s)
+    assert d.loc["canterbury_church_y"] == "pool" and "canterbury_church_y" in d.down
+    start_turn(s, "action_ap2_1", "action_ap3_1")
+    assert not any(l.startswith("recruit canterbury_church_y") for l in labels(s, "york"))
+    assert "recruit suffolk in east_anglia" in labels(s, "york")
