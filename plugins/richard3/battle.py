@@ -231,7 +231,9 @@ def _setup(state: Any, area: str) -> None:
     spent, ``house:source``); ``rolled_on`` (one identity per roll, 6.9 cap);
     ``defected`` (identities that changed sides here); ``retreats`` ((house, dest) this round);
     ``regrouped`` / ``regroup_x`` (blocks regrouped, destinations crossed);
-    ``swapped``; ``treason_used`` (kept for the whole game turn).
+    ``swapped``; ``deployed`` (reserves deployed by a round-1 wipe-out, idle until round 2);
+    ``group`` / ``land`` (the blocks whose turn it is and their house's land retreats, set
+    when a battle turn waits for its owner); ``treason_used`` (kept for the whole game turn).
     """
     d: R3State = state.data
     kept = {k: v for k, v in d.battle.items() if k in _KEEP}
@@ -721,6 +723,7 @@ class BattleRound(Procedure):
             else:
                 if decide:
                     b["group"] = group
+                    b["land"] = tuple(land)  # unchanged until the decision is made
                     return
                 for blk in group:  # nothing to do but pass
                     b["to_act"] = tuple(x for x in b["to_act"] if x != blk)
@@ -737,7 +740,7 @@ class BattleRound(Procedure):
         group = d.battle["group"]
         house = d.house_of(group[0])
         sides = _split(d)
-        land = _land_retreats(state, house)
+        land = list(d.battle["land"])
         out: list[Action] = []
         for blk in group:
             out.extend(_turn_actions(state, blk, player, sides[other(house)], sides[house], land))
