@@ -257,7 +257,9 @@ def _setup(state: Any, area: str) -> None:
     for blk, src in entries:
         house = d.house_of(blk)
         if src.startswith("sea:"):
-            if blk in blocks:
+            # only an attack may come from the sea (Piracy); a defender that sailed in
+            # earlier this turn retreats by land like any other
+            if blk in blocks and house == attacker:
                 pirates.append((blk, src[4:]))
         else:
             enter[house].add(src)

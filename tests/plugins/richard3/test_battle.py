@@ -1028,3 +1028,20 @@ def test_s24_crown_and_shield_in_battle():
     state.rng.values = [4, 5]
     do(state, "fire: henry_vi")
     assert "Henry VI fires [4, 5] at 4: 1 hit(s)" in texts(state)  # placeholder B3 + crown
+
+
+def test_a_defender_that_sailed_in_retreats_by_land():
+    """A block that reached a vacant area by an ordinary sea move and was then attacked
+    is no pirate: it retreats over land borders (not across the enemy's)."""
+    d = make_board(
+        {"sussex": ["warwick_y", "oxford"]},
+        defender={"sussex": "york"},
+        entries={"sussex": [("warwick_y", "sea:english_channel"), ("oxford", "middlesex")]},
+        main={("sussex", "lancaster"): "middlesex"},
+        player1="york",
+    )
+    state = start(d, [6] * 30)
+    assert state.data.battle["pirates"] == ()
+    pass_all(state, 2)
+    got = sorted(x.split(" -> ")[1] for x in labels(state) if x.startswith("retreat warwick_y"))
+    assert got == ["dorset", "kent", "oxford", "wilts"]
