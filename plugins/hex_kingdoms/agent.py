@@ -19,7 +19,7 @@ generator, never the game's.
 from __future__ import annotations
 
 from collections import deque
-from typing import Sequence
+from typing import Any, Sequence
 
 from banneret.rng import Rng
 from banneret.state import State
@@ -27,7 +27,7 @@ from banneret.types import Action
 from banneret_hex_kingdoms import rules as R
 from banneret_hex_kingdoms.assault import base_advantage, capital_defence
 from banneret_hex_kingdoms.genesis import PROVINCES
-from banneret_hex_kingdoms.procedures import deciding_kingdom
+from banneret_hex_kingdoms.procedures import action_options, deciding_kingdom, extra_move_options
 from banneret_hex_kingdoms.state import PART, STRENGTH, HKData
 
 __all__ = ["HeuristicAgent", "make_agent"]
@@ -105,6 +105,9 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self.target: dict[int, int] = {}  # kingdom -> the province it is working on
+        # the complete action chosen at the first step of a compound one: the args wanted
+        # at each follow-up choice (by pending kind)
+        self.intent: dict[str, object] = {}
 
     def plan(self, d: HKData, k: int) -> Plan:
         """The plan, keeping the same target province until it is taken or out of reach."""
@@ -126,7 +129,7 @@ class HeuristicAgent:
     def _first(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
         return actions[0]
 
-    def _best(self, scored: list[tuple[float, Action]]) -> Action:
+    def _best(self, scored: list[tuple[float, Any]]) -> Any:
         top = max(s for s, _ in scored)
         best = [a for s, a in scored if s == top]
         return best[self.rng.below(len(best))]
@@ -154,18 +157,19 @@ class HeuristicAgent:
     # --- 3b one action ------------------------------------------------------------------------
 
     def _action(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
+        """Weigh every complete action (the whole menu the follow-up choices open), then
+        take the first step of the best; the follow-up choices come from ``intent``."""
         plan = self.plan(d, k)
         total_need = sum(plan.need)
-        spare_dice = sum(1 for h in range(len(plan.pips)) if d.owner[h] == k and plan.spare(h) > 0)
-        scored: list[tuple[float, Action]] = []
+        scored: list[tuple[float, tuple[str, object]]] = []
         cap = d.cap[k]
         spare_pips = sum(max(0, plan.spare(h)) for h in range(len(plan.pips)) if d.owner[h] == k)
-        for a in actions:
-            kind = a.kind
-            if kind in ("move", "extra"):
-                scored.append((_move_score(d, k, plan, *a.args), a))
+        for option in action_options(state, actions[0].player):
+            kind, args = option
+            if kind == "move":
+                scored.append((_move_score(d, k, plan, *args), option))  # type: ignore[misc]
             elif kind == "march":
-                s, h = a.args
+                s, h = args  # type: ignore[misc]
                 if s != min(6, cap):
                     continue
                 if cap >= 7:
@@ -174,21 +178,48 @@ class HeuristicAgent:
                     score = 5.0 + s * 0.2 if cap >= 3 else 2.0
                 else:
                     score = 1.0
-                scored.append((score, a))
+                scored.append((score, option))
             elif kind == "assault":
-                scored.append((_assault_score(d, k, plan, a.args), a))
+                scored.append((_assault_score(d, k, plan, args), option))  # type: ignore[arg-type]
             elif kind == "levy":
-                scored.append((3.0 if cap <= 2 else (1.0 if cap < 6 else 0.1), a))
+                scored.append((3.0 if cap <= 2 else (1.0 if cap < 6 else 0.1), option))
             elif kind == "pass":
-                scored.append((0.0, a))
+                scored.append((0.0, option))
             else:
-                scored.append((-1.0, a))  # castles and crusades: not this agent's game
-        return self._best(scored)
+                scored.append((-1.0, option))  # castles and crusades: not this agent's game
+        kind, args = self._best(scored)
+        if kind == "march":
+            s, h = args  # type: ignore[misc]
+            self.intent = {"march-to": h, "march-strength": s}
+        elif kind == "move":
+            h, s, t = args  # type: ignore[misc]
+            self.intent = {"move-army": (h, s), "move-to": t}
+        elif kind == "assault":
+            self.intent = {"assault-target": args}
+        elif kind == "castle":
+            self.intent = {"castle-site": args}
+        elif kind == "crusade":
+            self.intent = {"crusade": args}
+        return next(a for a in actions if a.kind == kind)
 
     def _extra(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
         plan = self.plan(d, k)
-        scored = [(_move_score(d, k, plan, *a.args) if a.kind == "extra" else 0.5, a) for a in actions]
-        return self._best(scored)
+        scored: list[tuple[float, object]] = [(_move_score(d, k, plan, *m), m) for m in extra_move_options(state)]
+        scored.append((0.5, None))
+        choice = self._best(scored)
+        if choice is None:
+            return actions[-1]  # end extra moves
+        h, s, t = choice  # type: ignore[misc]
+        self.intent = {"move-to": t}
+        return next(a for a in actions if a.args == (h, s))
+
+    def _follow(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
+        """A follow-up choice of a compound action: the part chosen with the whole."""
+        wanted = self.intent.get(state.game.pending(state).kind)
+        for a in actions:
+            if a.args == wanted or (a.kind == "march-to" and a.args[0] == wanted):
+                return a
+        return actions[0]
 
     # --- assaults -----------------------------------------------------------------------------
 
@@ -248,6 +279,13 @@ _KIND = {
     "regroup": "regroup",
     "action": "action",
     "extra-move": "extra",
+    "march-to": "follow",
+    "march-strength": "follow",
+    "move-army": "follow",
+    "move-to": "follow",
+    "assault-target": "follow",
+    "castle-site": "follow",
+    "crusade": "follow",
     "muster": "muster",
     "press-on": "press",
     "retreat": "retreat",

@@ -494,6 +494,10 @@ def _move(d: HKData, k: int, h: int, s: int, t: int, extra: bool) -> None:
         R.add_armies(d, t, k, (s | SPENT,))
 
 
+def _label_cache(d: HKData) -> dict[Any, Action]:
+    return d.board.actions  # type: ignore[union-attr,return-value]
+
+
 def _cached(cache: dict[Any, Any], player: str, kind: str, args: Any, label: str) -> Action:
     """Actions are immutable and their labels a function of the map and their arguments:
     built once per map (``Board.actions``), reused."""
@@ -502,14 +506,23 @@ def _cached(cache: dict[Any, Any], player: str, kind: str, args: Any, label: str
     return a
 
 
-def _move_actions(d: HKData, k: int, player: str, hexes: Any, kind: str, extra: bool) -> list[Action]:
-    names = d.board.name
+def _movable(d: HKData, k: int, h: int) -> bool:
+    """Whether an army of ``k`` on ``h`` has somewhere to step (11.2.3)."""
     owner = d.owner
     stacks = d.stacks
-    out: list[Action] = []
-    append = out.append
-    word = "extra move " if extra else "move "
-    cache = d.board.actions
+    for n in d.board.adj[h]:  # type: ignore[union-attr]
+        o = owner[n]
+        if o == -1 or (o == k and len(stacks[n]) < STACK):
+            return True
+    return h in d.gates(k)
+
+
+def move_armies(d: HKData, k: int, hexes: Any, extra: bool) -> list[tuple[int, int]]:
+    """(hex, strength) of every army of ``k`` on ``hexes`` that may move: one per distinct
+    strength on a hex; for 3c only armies not yet spent (C-45)."""
+    owner = d.owner
+    stacks = d.stacks
+    out = []
     for h in hexes:
         if owner[h] != k:
             continue
@@ -522,21 +535,85 @@ def _move_actions(d: HKData, k: int, player: str, hexes: Any, kind: str, extra: 
             strengths = [stack[0] & STRENGTH]
         else:
             strengths = sorted({c & STRENGTH for c in stack})
-        dests = R.move_options(d, k, h)
-        if not dests:
-            continue
-        for s in strengths:
-            for t in dests:
-                a = cache.get((player, kind, (h, s, t)))
-                if a is None:
-                    where = "capital" if t == R.CAPITAL else names[t]
-                    a = _cached(cache, player, kind, (h, s, t), f"{word}{s} {names[h]}>{where}")
-                append(a)
+        if _movable(d, k, h):
+            out.extend((h, s) for s in strengths)
     return out
 
 
+def _extra_hexes(d: HKData, grants: tuple[int, ...]) -> list[int]:
+    hexes = d.board.province_hexes  # type: ignore[union-attr]
+    return [h for p in grants for h in hexes[p]]
+
+
+def action_options(state: State, player: str) -> list[tuple[str, Any]]:
+    """Every complete 3b action of the acting kingdom as (kind, args), in a fixed order:
+    the whole menu that :class:`OneAction` and its follow-up choices offer step by step
+    (for agents that weigh complete actions). Move args are (from, strength, to)."""
+    d = state.data
+    k = d.acting
+    out: list[tuple[str, Any]] = []
+    if d.rules.levy_allows_regroup or not _regrouped(state):
+        out.append(("levy", ()))
+    out.extend(("march", sh) for sh in R.march_options(d, k))
+    for h, s in move_armies(d, k, range(d.board.n), False):
+        out.extend(("move", (h, s, t)) for t in R.move_options(d, k, h))
+    out.extend(("assault", t) for t in R.assault_targets(d, k))
+    out.extend(("castle", h) for h in R.castle_options(d, k))
+    if d.cap[k] >= d.num["castle_cost"] and not d.walls[k]:
+        out.append(("walls", ()))
+    if not d.crusade_won:
+        out.extend(("crusade", s) for s in _crusade_sizes(d, k))
+    if d.rules.allow_pass or not out:
+        out.append(("pass", ()))
+    return out
+
+
+def extra_move_options(state: State) -> list[tuple[int, int, int]]:
+    """Every complete extra move (from, strength, to) open now in 3c (for agents)."""
+    d = state.data
+    k = d.acting
+    grants = state.stack[-1].vars["grants"]
+    return [(h, s, t) for h, s in move_armies(d, k, _extra_hexes(d, grants), True) for t in R.move_options(d, k, h)]
+
+
+def _crusade_sizes(d: HKData, k: int) -> range:
+    return range(d.num["crusade_min"], min(d.num["crusade_max"], d.cap[k]) + 1)
+
+
+def _any_assault(d: HKData, k: int) -> bool:
+    """Whether :func:`rules.assault_targets` would name any target (13.1), cheaply."""
+    sz = d.suzerain
+    if sz[k] < 0 and k not in sz:
+        owner = d.owner
+        adj = d.board.adj  # type: ignore[union-attr]
+        for h, o in enumerate(owner):
+            if o == k:
+                for t in adj[h]:
+                    e = owner[t]
+                    if e >= 0 and e != k and (e if sz[e] < 0 else sz[e]) != k:
+                        return True
+        for e in range(d.nk):
+            if e != k and d.leader(e) != k and d.capital[e] is not None and any(owner[g] == k for g in d.gates(e)):
+                return True
+        return False
+    return bool(R.assault_targets(d, k))
+
+
+_TOP_LABEL = {"walls": "walls for the capital", "done": "end extra moves"}
+_TOP_ACTIONS: dict[tuple[str, str], Action] = {}
+
+
+def _top(player: str, kind: str) -> Action:
+    """The argument-free actions (the kinds of 3b action, ending 3c): one per player and kind."""
+    a = _TOP_ACTIONS.get((player, kind))
+    if a is None:
+        a = _TOP_ACTIONS[(player, kind)] = Action(player, _TOP_LABEL.get(kind, kind), kind)
+    return a
+
+
 class OneAction(Decision):
-    """Step 3b: at most one action (11.2)."""
+    """Step 3b: at most one action (11.2). First the kind of action; the march, move,
+    assault, castle and crusade are then completed by one or two small choices."""
 
     rule = "11.2"
 
@@ -552,35 +629,42 @@ class OneAction(Decision):
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d = state.data
         k = d.acting
-        names = d.board.name
         value = d.cap[k]
         out: list[Action] = []
         # 11.2.1 Levy (A-08: not after regrouping when levy_allows_regroup is off)
         if d.rules.levy_allows_regroup or not _regrouped(state):
-            out.append(Action(player, "levy", "levy"))
+            out.append(_top(player, "levy"))
         # 11.2.2 March
-        cache = d.board.actions
-        for s, h in R.march_options(d, k):
-            a = cache.get((player, "march", (s, h)))
-            out.append(a if a is not None else _cached(cache, player, "march", (s, h), f"march {s} to {names[h]}"))
+        if value >= 1 and R.march_destinations(d, k):
+            out.append(_top(player, "march"))
         # 11.2.3 Army move
-        out.extend(_move_actions(d, k, player, range(d.board.n), "move", False))
+        owner = d.owner
+        for h in range(len(owner)):
+            if owner[h] == k and _movable(d, k, h):
+                out.append(_top(player, "move"))
+                break
         # 11.2.4 Assault
-        for t in R.assault_targets(d, k):
-            label = f"assault {names[t]}" if t >= 0 else f"assault {d.names[-t - 1]}'s capital"
-            out.append(Action(player, label, "assault", t))
+        if _any_assault(d, k):
+            out.append(_top(player, "assault"))
         # 11.2.5 Castle, capital walls (C-19)
-        for h in R.castle_options(d, k):
-            out.append(Action(player, f"castle on {names[h]}", "castle", h))
-        if value >= d.num["castle_cost"] and not d.walls[k]:
-            out.append(Action(player, "walls for the capital", "walls"))
+        cost = d.num["castle_cost"]
+        stacks = d.stacks
+        castle = d.castle
+        for h in range(len(owner)):
+            if owner[h] == k and castle[h] < 0:
+                pips = 0
+                for c in stacks[h]:
+                    pips += c & STRENGTH
+                if pips >= cost:
+                    out.append(_top(player, "castle"))
+                    break
+        if value >= cost and not d.walls[k]:
+            out.append(_top(player, "walls"))
         # 11.2.6 Crusade (C-24: not after the crusade is won)
-        if not d.crusade_won:
-            for s in range(d.num["crusade_min"], min(d.num["crusade_max"], value) + 1):
-                a = cache.get((player, "crusade", s))
-                out.append(a if a is not None else _cached(cache, player, "crusade", s, f"crusade {s}"))
+        if not d.crusade_won and value >= d.num["crusade_min"]:
+            out.append(_top(player, "crusade"))
         if d.rules.allow_pass or len(out) == 0:
-            out.append(Action(player, "pass", "pass"))  # C-44
+            out.append(_top(player, "pass"))  # C-44
         return out
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
@@ -595,47 +679,26 @@ class OneAction(Decision):
             d.levied = True
             state.emit(f"{name} levies: capital {before} -> {d.cap[k]}")
         elif kind == "march":
-            s, h = action.args
-            d.cap[k] -= s
-            R.add_armies(d, h, k, (s | SPENT,))
-            state.emit(f"{name} marches [{s}] out to {d.board.label(h)}")
-            R.settle_conquests(d, "march", state.emit)
+            goto(state, MarchTo)
+            return
         elif kind == "move":
-            h, s, t = action.args
-            _move(d, k, h, s, t, extra=False)
-            state.emit(f"{name} moves [{s}] {d.board.name[h]} > {'capital' if t < 0 else d.board.label(t)}")
-            R.settle_conquests(d, "move", state.emit)
+            goto(state, MoveArmy)
+            return
         elif kind == "assault":
-            t = action.args
-            call(state, Muster, target=t, hexes=R.muster_hexes(d, k, t), by=k)
+            goto(state, AssaultTarget)
             return
         elif kind == "castle":
-            h = action.args
-            options = R.payment_options(tuple(c & STRENGTH for c in d.stacks[h]), d.num["castle_cost"])
-            if len(options) > 1:
-                call(state, CastlePayment, hex=h)
-                return
-            _build_castle(state, k, h, options[0])
+            goto(state, CastleSite)
+            return
         elif kind == "walls":
             d.cap[k] -= d.num["castle_cost"]
             d.walls[k] = True
             state.emit(f"{name} builds walls round its capital")
         elif kind == "crusade":
-            s = action.args
-            d.cap[k] -= s
-            d.crusade[k] += s
-            d.crusade_total += s
-            state.emit(f"{name} sends {s} to the crusade (total {d.crusade_total})")
-            goal = d.num["crusade_goal"]
-            won = d.crusade_total > goal if d.rules.crusade_threshold_strict else d.crusade_total >= goal
-            if won:
-                d.crusade_won = True
-                state.emit("the crusade triumphs: the Crusader Kingdom is founded")
+            goto(state, Crusade)
+            return
         else:
             state.emit(f"{name} takes no action")
-        end(state)
-
-    def resume(self, state: State, frame: Frame, result: Any) -> None:
         end(state)
 
 
@@ -644,6 +707,196 @@ def _regrouped(state: State) -> bool:
         if f.proc == "Regroup":
             return bool(f.vars.get("done"))
     return False
+
+
+class Choice(Decision):
+    """One small step of a compound action. Its options are computed from the state and
+    the frame; a step with a single possibility is taken at once, without asking."""
+
+    def options(self, d: HKData, frame: Frame) -> list[Any]:
+        raise NotImplementedError
+
+    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+        raise NotImplementedError
+
+    def choose(self, state: State, frame: Frame, arg: Any) -> None:
+        raise NotImplementedError
+
+    def start(self, state: State, frame: Frame) -> None:
+        opts = self.options(state.data, frame)
+        if len(opts) == 1:
+            self.choose(state, frame, opts[0])
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        d = state.data
+        kind = self.kind
+        cache = _label_cache(d)
+        out = []
+        for arg in self.options(d, frame):
+            a = cache.get((player, kind, arg))
+            out.append(a if a is not None else _cached(cache, player, kind, arg, self.label(d, frame, arg)))
+        return out
+
+    def act(self, state: State, frame: Frame, action: Action) -> None:
+        self.choose(state, frame, action.args)
+
+
+class MarchTo(Choice):
+    """11.2.2 March, first choice: the gate hex or castle the new army marches to."""
+
+    rule = "11.2.2"
+    kind = "march-to"
+    prompt = "March to which hex?"
+
+    def options(self, d: HKData, frame: Frame) -> list[Any]:
+        return R.march_destinations(d, d.acting)
+
+    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+        return f"march to {d.board.name[arg[0]]}"  # type: ignore[union-attr]
+
+    def choose(self, state: State, frame: Frame, arg: Any) -> None:
+        h, top = arg
+        goto(state, MarchStrength, hex=h, top=top)
+
+
+class MarchStrength(Choice):
+    """11.2.2 March, second choice: the new army's strength, taken from the capital."""
+
+    rule = "11.2.2"
+    kind = "march-strength"
+    prompt = "How strong an army?"
+
+    def options(self, d: HKData, frame: Frame) -> list[Any]:
+        return list(range(1, frame.vars["top"] + 1))
+
+    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+        return f"march {arg}"
+
+    def choose(self, state: State, frame: Frame, arg: Any) -> None:
+        d = state.data
+        k = d.acting
+        h = frame.vars["hex"]
+        d.cap[k] -= arg
+        R.add_armies(d, h, k, (arg | SPENT,))
+        state.emit(f"{d.names[k]} marches [{arg}] out to {d.board.label(h)}")
+        R.settle_conquests(d, "march", state.emit)
+        end(state)
+
+
+class MoveArmy(Choice):
+    """11.2.3 Army move, first choice: which army (by hex and strength)."""
+
+    rule = "11.2.3"
+    kind = "move-army"
+    prompt = "Move which army?"
+
+    def options(self, d: HKData, frame: Frame) -> list[Any]:
+        return move_armies(d, d.acting, range(d.board.n), False)  # type: ignore[union-attr]
+
+    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+        return f"move {arg[1]} from {d.board.name[arg[0]]}"  # type: ignore[union-attr]
+
+    def choose(self, state: State, frame: Frame, arg: Any) -> None:
+        goto(state, MoveTo, hex=arg[0], strength=arg[1], extra=False)
+
+
+class MoveTo(Choice):
+    """11.2.3 / 11.3, second choice: where the army steps (an adjacent hex, or from a
+    gate hex into its own capital)."""
+
+    rule = "11.2.3"
+    kind = "move-to"
+    prompt = "Move where?"
+
+    def options(self, d: HKData, frame: Frame) -> list[Any]:
+        return R.move_options(d, d.acting, frame.vars["hex"])
+
+    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+        return "into the capital" if arg == R.CAPITAL else f"to {d.board.name[arg]}"  # type: ignore[union-attr]
+
+    def choose(self, state: State, frame: Frame, arg: Any) -> None:
+        d = state.data
+        k = d.acting
+        h, s, extra = frame.vars["hex"], frame.vars["strength"], frame.vars["extra"]
+        _move(d, k, h, s, arg, extra=extra)
+        where = "capital" if arg < 0 else d.board.label(arg)
+        state.emit(f"{d.names[k]} {'extra move' if extra else 'moves'} [{s}] {d.board.name[h]} > {where}")
+        R.settle_conquests(d, "move", state.emit)
+        end(state)
+
+
+def _target_name(d: HKData, t: int) -> str:
+    return d.board.label(t) if t >= 0 else f"{d.names[-t - 1]}'s capital"
+
+
+class AssaultTarget(Choice):
+    """11.2.4 Assault, first choice: the enemy hex or capital (13.1); the armies follow."""
+
+    rule = "11.2.4"
+    kind = "assault-target"
+    prompt = "Assault what?"
+
+    def options(self, d: HKData, frame: Frame) -> list[Any]:
+        return R.assault_targets(d, d.acting)
+
+    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+        return f"assault {d.board.name[arg]}" if arg >= 0 else f"assault {d.names[-arg - 1]}'s capital"  # type: ignore[union-attr]
+
+    def choose(self, state: State, frame: Frame, arg: Any) -> None:
+        d = state.data
+        k = d.acting
+        goto(state, Muster, target=arg, hexes=R.muster_hexes(d, k, arg), by=k)
+
+
+class CastleSite(Choice):
+    """11.2.5 Castle, first choice: the hex (holding at least 6 of one's pips)."""
+
+    rule = "11.2.5"
+    kind = "castle-site"
+    prompt = "Build the castle where?"
+
+    def options(self, d: HKData, frame: Frame) -> list[Any]:
+        return R.castle_options(d, d.acting)
+
+    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+        return f"castle on {d.board.name[arg]}"  # type: ignore[union-attr]
+
+    def choose(self, state: State, frame: Frame, arg: Any) -> None:
+        d = state.data
+        options = R.payment_options(tuple(c & STRENGTH for c in d.stacks[arg]), d.num["castle_cost"])
+        if len(options) > 1:
+            goto(state, CastlePayment, hex=arg)
+            return
+        _build_castle(state, d.acting, arg, options[0])
+        end(state)
+
+
+class Crusade(Choice):
+    """11.2.6 Crusade: how many capital points (6 to 9) go to the Holy Land."""
+
+    rule = "11.2.6"
+    kind = "crusade"
+    prompt = "Send how many to the crusade?"
+
+    def options(self, d: HKData, frame: Frame) -> list[Any]:
+        return list(_crusade_sizes(d, d.acting))
+
+    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+        return f"crusade {arg}"
+
+    def choose(self, state: State, frame: Frame, arg: Any) -> None:
+        d = state.data
+        k = d.acting
+        d.cap[k] -= arg
+        d.crusade[k] += arg
+        d.crusade_total += arg
+        state.emit(f"{d.names[k]} sends {arg} to the crusade (total {d.crusade_total})")
+        goal = d.num["crusade_goal"]
+        won = d.crusade_total > goal if d.rules.crusade_threshold_strict else d.crusade_total >= goal
+        if won:
+            d.crusade_won = True
+            state.emit("the crusade triumphs: the Crusader Kingdom is founded")
+        end(state)
 
 
 def _build_castle(state: State, k: int, h: int, keep: tuple[int, ...]) -> None:
@@ -674,7 +927,8 @@ class CastlePayment(Decision):
 
 
 class ExtraMoves(Decision):
-    """Step 3c: one extra move per province controlled when 3c begins (11.3, C-45)."""
+    """Step 3c: one extra move per province controlled when 3c begins (11.3, C-45):
+    pick an army (or stop), then its destination."""
 
     rule = "11.3"
 
@@ -685,47 +939,46 @@ class ExtraMoves(Decision):
             self._done(state)
             return
         frame.vars["grants"] = tuple(d.provinces_of(k))
-        if not self._moves(d, frame, d.names[k]):
+        if not self._armies(d, frame):
             self._done(state)
 
     def _done(self, state: State) -> None:
         state.data.acting = -1
         end(state)
 
-    def _moves(self, d: HKData, frame: Frame, player: str) -> list[Action]:
-        hexes = [h for p in frame.vars["grants"] for h in d.board.province_hexes[p]]
-        return _move_actions(d, d.acting, player, hexes, "extra", True)
+    def _armies(self, d: HKData, frame: Frame) -> list[tuple[int, int]]:
+        return move_armies(d, d.acting, _extra_hexes(d, frame.vars["grants"]), True)
 
     kind = "extra-move"
     prompt = "Extra moves, one per province (3c)"
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
-        out = self._moves(state.data, frame, player)
-        out.append(Action(player, "end extra moves", "done"))
+        d = state.data
+        cache = _label_cache(d)
+        names = d.board.name
+        out = []
+        for arg in self._armies(d, frame):
+            a = cache.get((player, "extra", arg))
+            out.append(a if a is not None else _cached(cache, player, "extra", arg, f"extra move {arg[1]} from {names[arg[0]]}"))
+        out.append(_top(player, "done"))
         return out
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
-        d = state.data
         if action.kind == "done":
             self._done(state)
             return
-        k = d.acting
-        h, s, t = action.args
-        _move(d, k, h, s, t, extra=True)
+        h, s = action.args
         grants = list(frame.vars["grants"])
         grants.remove(h // 4 + 2)
         frame.vars["grants"] = tuple(grants)
-        state.emit(f"{d.names[k]} extra move [{s}] {d.board.name[h]} > {'capital' if t < 0 else d.board.label(t)}")
-        R.settle_conquests(d, "move", state.emit)
-        if not self._moves(d, frame, d.names[k]):
+        call(state, MoveTo, hex=h, strength=s, extra=True)
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        if not self._armies(state.data, frame):
             self._done(state)
 
 
 # --- 13 the assault -------------------------------------------------------------------------------
-
-
-def _target_name(d: HKData, t: int) -> str:
-    return d.board.label(t) if t >= 0 else f"{d.names[-t - 1]}'s capital"
 
 
 class Muster(Decision):
@@ -1024,5 +1277,6 @@ FLOW = Flow(
             EndOfTurn,
         ], until=_game_over, rule="7"),
     ], rule="5"),
-    extra=[Landing, MakeRoom, Muster, Wave, RetreatOrStand, Withdraw, PressOn, Occupy, CastlePayment],
+    extra=[Landing, MakeRoom, MarchTo, MarchStrength, MoveArmy, MoveTo, AssaultTarget, CastleSite, Crusade,
+           Muster, Wave, RetreatOrStand, Withdraw, PressOn, Occupy, CastlePayment],
 )

@@ -252,24 +252,31 @@ def income(d: HKData, dest: dict[int, int], log: Log = _quiet) -> dict[int, int]
 # --- 11.2 actions ---------------------------------------------------------------------------
 
 
-def march_options(d: HKData, k: int) -> list[tuple[int, int]]:
-    """11.2.2: (strength, hex) pairs for a March: onto a gate hex, or (k <= 3) onto a
-    connected hex with one's own castle."""
+def march_destinations(d: HKData, k: int) -> list[tuple[int, int]]:
+    """11.2.2: (hex, strongest army) for a March: a gate hex (up to 6), or (up to 3) a
+    connected hex with one's own castle; never above the capital's value."""
     value = d.cap[k]
     if value < 1 or not d.can_create(k):
         return []
+    owner = d.owner
+    stacks = d.stacks
     out = []
+    top = min(6, value)
     for g in d.gates(k):
-        if d.owner[g] in (-1, k) and len(d.stacks[g]) < STACK:
-            out.extend((s, g) for s in range(1, min(6, value) + 1))
-    castles = [h for h, o in enumerate(d.castle) if o == k and d.owner[h] in (-1, k) and len(d.stacks[h]) < STACK]
+        if owner[g] in (-1, k) and len(stacks[g]) < STACK:
+            out.append((g, top))
+    castles = [h for h, o in enumerate(d.castle)
+               if o == k and owner[h] in (-1, k) and len(stacks[h]) < STACK and all(h != g for g, _ in out)]
     if castles:
         r = d.reach(k)
         top = min(d.num["castle_march_max"], value)
-        for h in castles:
-            if r[h] and all(h != g for _, g in out):
-                out.extend((s, h) for s in range(1, top + 1))
+        out.extend((h, top) for h in castles if r[h])
     return out
+
+
+def march_options(d: HKData, k: int) -> list[tuple[int, int]]:
+    """11.2.2: every (strength, hex) pair a March may take."""
+    return [(s, h) for h, top in march_destinations(d, k) for s in range(1, top + 1)]
 
 
 def move_options(d: HKData, k: int, h: int) -> list[int]:

@@ -101,3 +101,17 @@ def labels(st: State) -> list[str]:
 
 def armies(st: State, q: int, r: int) -> list[int]:
     return sorted((c & 7 for c in st.data.stacks[hx(st, q, r)]), reverse=True)
+
+
+def assault(st: State, label: str) -> None:
+    """3b Assault through the menu: "assault", then the target named by ``label`` (asked
+    only when there are several; a single target is taken at once, checked here)."""
+    do(st, "assault")
+    if banneret.pending(st).kind == "assault-target":
+        do(st, label)
+        return
+    d = st.data
+    frame = st.stack[-1]
+    t = frame.vars["target"]
+    chosen = f"assault {d.board.name[t]}" if t >= 0 else f"assault {d.names[-t - 1]}'s capital"
+    assert (frame.proc, chosen) == ("Muster", label)

@@ -107,3 +107,26 @@ def test_view_and_render() -> None:
     assert len(v["board"]["hexes"]) == 44
     text = st.game.render(st, "blue")
     assert "blue (B): capital" in text and "r=" in text
+
+
+def test_labels_name_the_hexes_of_this_map() -> None:
+    """Built actions are reused per map: a second game's labels name its own hexes."""
+    play({}, 11, steps=400)
+    st = banneret.new_game("hex_kingdoms", seed=12, options={"max_turns": 40})
+    agent = RandomAgent(12)
+    checked = 0
+    for _ in range(600):
+        if banneret.is_over(st):
+            break
+        p = banneret.pending(st).players[0]
+        actions = banneret.legal_actions(st, p)
+        names = st.data.board.name if st.data.board else ()
+        for a in actions:
+            if a.kind in ("move-army", "extra", "march-to"):
+                assert a.label.endswith(" from " + names[a.args[0]]) or a.label == "march to " + names[a.args[0]], a
+                checked += 1
+            elif a.kind == "move-to" and a.args >= 0:
+                assert a.label == "to " + names[a.args], a
+                checked += 1
+        banneret.apply(st, agent.choose(st, p, actions))
+    assert checked > 50

@@ -8,7 +8,7 @@ import pytest
 
 from banneret_hex_kingdoms import rules as R
 from banneret_hex_kingdoms.state import HKData
-from hk_helpers import BLUE, GREEN, RED, YELLOW, armies, do, hx, labels, place, run, table
+from hk_helpers import BLUE, GREEN, RED, YELLOW, armies, assault, do, hx, labels, place, run, table
 
 
 def over(st) -> bool:  # type: ignore[no-untyped-def]
@@ -49,14 +49,17 @@ def test_s13_march() -> None:
     place(st, RED, 4, -2, 2)
     d.acting = RED
     run(st, "OneAction")
-    assert "march 7 to (4,-2)" not in labels(st)
-    do(st, "march 6 to (4,-2)")
+    do(st, "march")  # the gate is the only destination: taken at once
+    assert labels(st) == ["march 1", "march 2", "march 3", "march 4", "march 5", "march 6"]  # no 7
+    do(st, "march 6")
     assert d.cap[RED] == 3
     assert armies(st, 4, -2) == [6, 2]
     d.cap[RED] = 4
     d.acted[RED] = False  # a new turn
     run(st, "OneAction")
-    do(st, "march 4 to (4,-2)")
+    do(st, "march")
+    assert labels(st) == ["march 1", "march 2", "march 3", "march 4"]
+    do(st, "march 4")
     assert d.cap[RED] == 0
     assert not [a for a in labels_after_action(st) if a.startswith("march")]
 
@@ -75,9 +78,11 @@ def test_s13_castle_deployment() -> None:
     d.cap[RED] = 5
     d.acting = RED
     run(st, "OneAction")
-    marches = [a for a in labels(st) if a.startswith("march") and "(3,-1)" in a]
-    assert marches == ["march 1 to (3,-1)", "march 2 to (3,-1)", "march 3 to (3,-1)"]
-    do(st, "march 3 to (3,-1)")
+    do(st, "march")
+    assert labels(st) == ["march to (4,-2)", "march to (3,-1)"]
+    do(st, "march to (3,-1)")
+    assert labels(st) == ["march 1", "march 2", "march 3"]
+    do(st, "march 3")
     assert d.cap[RED] == 2
     assert armies(st, 3, -1) == [3, 1, 1]
 
@@ -102,7 +107,9 @@ def test_s14_entering_the_capital() -> None:
     d.cap[RED] = 7
     d.acting = RED
     run(st, "OneAction")
-    do(st, "move 4 (4,-2)>capital")
+    do(st, "move")  # the only army: taken at once
+    assert labels(st) == ["to (3,-1)", "to (4,-1)", "to (3,-2)", "to (4,-3)", "into the capital"]
+    do(st, "into the capital")
     assert d.cap[RED] == 9
     assert d.stacks[hx(st, 4, -2)] == ()
 
@@ -115,14 +122,14 @@ def test_s15_castle_building() -> None:
     place(st, RED, 0, 2, 3, 2)
     d.acting = RED
     run(st, "OneAction")
-    castles = [a for a in labels(st) if a.startswith("castle")]
-    assert castles == ["castle on (0,1)", "castle on (1,1)"]
+    do(st, "castle")
+    assert labels(st) == ["castle on (0,1)", "castle on (1,1)"]
     do(st, "castle on (0,1)")
     h = hx(st, 0, 1)
     assert (d.stacks[h], d.castle[h], d.hctrl[h]) == ((), RED, -1)
     d.acted[RED] = False
     run(st, "OneAction")
-    do(st, "castle on (1,1)")
+    do(st, "castle")  # (1,1) is the only site left: taken at once
     assert labels(st) == ["keep 2", "keep 1+1"]
     do(st, "keep 2")
     assert armies(st, 1, 1) == [2]
@@ -214,7 +221,9 @@ def homage6(extra: tuple | None = None, ever: bool = False):  # type: ignore[no-
         d.ever[RED] |= 1 << 6
     d.acting = RED
     run(st, "OneAction")
-    do(st, "move 4 (0,1)>(-1,2)")
+    do(st, "move")
+    do(st, "move 4 from (0,1)")
+    do(st, "to (-1,2)")
     return st, d
 
 
@@ -249,7 +258,9 @@ def test_s19_gold_hex_gets_homage_and_special() -> None:
     place(st, RED, 2, 0, 5)
     d.acting = RED
     run(st, "OneAction")
-    do(st, "move 5 (2,0)>(1,0)")
+    do(st, "move")
+    do(st, "move 5 from (2,0)")
+    do(st, "to (1,0)")
     assert armies(st, 2, -1) == [6, 3]
 
 
@@ -261,7 +272,9 @@ def test_s19_special_joins_the_gold_hex() -> None:
     place(st, RED, 3, -1, 6)
     d.acting = RED
     run(st, "OneAction")
-    do(st, "move 6 (3,-1)>(2,-1)")
+    do(st, "move")
+    do(st, "move 6 from (3,-1)")
+    do(st, "to (2,-1)")
     assert armies(st, 1, 0) == [5]
     assert armies(st, 2, -1) == [6, 3]
 
@@ -274,7 +287,9 @@ def test_s19_foreign_special_hex_gets_nothing() -> None:
     place(st, RED, 1, 4, 4, 2)
     d.acting = RED
     run(st, "OneAction")
-    do(st, "move 4 (1,4)>(1,5)")
+    do(st, "move")
+    do(st, "move 4 from (1,4)")
+    do(st, "to (1,5)")
     assert d.pctrl[12] == RED
     assert armies(st, 2, 3) == [2] and d.owner[hx(st, 2, 3)] == BLUE
     assert sum(len(d.stacks[h]) for h in range(44) if d.owner[h] == RED) == 3
@@ -289,7 +304,8 @@ def test_homage_trigger_variant_march_gives_none() -> None:
         place(st, RED, 4, -3, 5)
         d.acting = RED
         run(st, "OneAction")
-        do(st, "march 1 to (4,-2)")
+        do(st, "march")
+        do(st, "march 1")
         assert d.pctrl[5] == RED
         assert armies(st, 3, -3) == ([4] if expected else [])
 
@@ -357,7 +373,7 @@ def test_s22_crusade_threshold() -> None:
     d.cap[RED] = 6
     d.acting = RED
     run(st, "OneAction")
-    do(st, "crusade 6")
+    do(st, "crusade")  # a capital of 6 can only send 6: taken at once
     assert d.crusade_total == 106 and d.crusade_won
     d.acting = BLUE
     run(st, "OneAction")
@@ -371,6 +387,8 @@ def test_s22_exactly_100_is_not_a_win() -> None:
     d.crusade[BLUE] = 91
     d.acting = RED
     run(st, "OneAction")
+    do(st, "crusade")
+    assert labels(st) == ["crusade 6", "crusade 7", "crusade 8", "crusade 9"]
     do(st, "crusade 9")
     assert d.crusade_total == 100 and not d.crusade_won
     assert table({"crusade_threshold_strict": False}).data.rules.crusade_threshold_strict is False
@@ -503,7 +521,7 @@ def test_s05_annihilation_razes_the_castle() -> None:
     d.castle[t] = GREEN
     d.acting = RED
     run(st, "OneAction")
-    do(st, "assault (1,-1)")
+    assault(st, "assault (1,-1)")
     do(st, "join 6 from (0,0)")
     do(st, "join 6 from (1,0)")
     do(st, "launch the assault")
@@ -526,7 +544,7 @@ def test_s06_natural_one_cancels_occupation() -> None:
     place(st, GREEN, 0, 1, 1)
     d.acting = RED
     run(st, "OneAction")
-    do(st, "assault (0,1)")
+    assault(st, "assault (0,1)")
     do(st, "join 6 from (0,0)")
     do(st, "launch the assault")
     assert over(st)
@@ -547,7 +565,7 @@ def test_s07_retreat_hands_over_the_castle() -> None:
     assert d.pctrl[10] == GREEN
     d.acting = RED
     run(st, "OneAction")
-    do(st, "assault (1,-1)")
+    assault(st, "assault (1,-1)")
     do(st, "join 5 from (0,0)")
     do(st, "join 4 from (0,0)")
     do(st, "launch the assault")
@@ -571,7 +589,7 @@ def test_s07_no_retreat_without_room() -> None:
     place(st, GREEN, -3, 3, 1, 1, 1, 1)
     d.acting = RED
     run(st, "OneAction")
-    do(st, "assault (1,-1)")
+    assault(st, "assault (1,-1)")
     do(st, "join 5 from (0,0)")
     do(st, "join 4 from (0,0)")
     do(st, "launch the assault")
@@ -585,7 +603,7 @@ def test_s08_capital_captured() -> None:
     place(st, BLUE, 4, -2, 6, 6, 6, 6)
     d.acting = BLUE
     run(st, "OneAction")
-    do(st, "assault red's capital")
+    assault(st, "assault red's capital")
     for _ in range(4):
         do(st, "join 6 from (4,-2)")
     do(st, "launch the assault")
@@ -604,7 +622,7 @@ def capture(st, attacker: int, victim: int, gate: tuple[int, int]) -> None:  # t
     place(st, attacker, *gate, 6, 6)
     d.acting = attacker
     run(st, "OneAction")
-    do(st, f"assault {d.names[victim]}'s capital")
+    assault(st, f"assault {d.names[victim]}'s capital")
     do(st, f"join 6 from ({gate[0]},{gate[1]})")
     do(st, f"join 6 from ({gate[0]},{gate[1]})")
     do(st, "launch the assault")
@@ -665,7 +683,7 @@ def joint_setup(rolls: list[int]):  # type: ignore[no-untyped-def]
     place(st, GREEN, 0, 0, 4, 3)
     d.acting = BLUE
     run(st, "OneAction")
-    do(st, "assault (0,0)")
+    assault(st, "assault (0,0)")
     do(st, "join 6 from (1,0)")
     do(st, "join 4 from (1,0)")
     do(st, "join red 5 from (-1,0)")
@@ -709,17 +727,22 @@ def test_s26_extra_moves() -> None:
     run(st, "Regroup", kingdom=RED)
     do(st, "end regrouping")
     run(st, "OneAction")
-    do(st, "march 2 to (4,-2)")
+    do(st, "march")
+    do(st, "march 2")
     run(st, "ExtraMoves")
     moves = labels(st)
     assert "end extra moves" in moves
     # the marched army [2] on (4,-2) is not eligible; the old [1] there is
-    assert not [m for m in moves if m.startswith("extra move 2 (4,-2)")]
-    assert [m for m in moves if m.startswith("extra move 1 (4,-2)")]
-    do(st, "extra move 1 (3,2)>(4,2)") if "extra move 1 (3,2)>(4,2)" in moves else do(st, [m for m in moves if "(3,2)>" in m][0])
+    assert "extra move 2 from (4,-2)" not in moves
+    assert "extra move 1 from (4,-2)" in moves
+    do(st, "extra move 1 from (3,2)")
+    assert labels(st) == ["to (2,2)", "to (3,1)", "to (4,1)", "to (2,3)"]
+    do(st, "to (2,3)")
+    assert armies(st, 2, 3) == [1] and armies(st, 3, 2) == [1]
     after = labels(st)
-    assert not [m for m in after if " (3,2)>" in m or " (2,2)>" in m or " (3,1)>" in m]
-    assert [m for m in after if " (4,-2)>" in m or " (3,-2)>" in m]
+    # province 3's move is used; province 5's is still open
+    assert not [m for m in after if m.endswith(("(3,2)", "(2,2)", "(3,1)"))]
+    assert [m for m in after if m.endswith(("(4,-2)", "(3,-2)"))]
 
 
 def test_regroup_offers_only_hexes_with_another_arrangement() -> None:
@@ -749,9 +772,11 @@ def test_s26_moved_army_gets_no_extra_move() -> None:
     place(st, RED, 3, 1, 3, 2)
     d.acting = RED
     run(st, "OneAction")
-    do(st, "move 2 (3,1)>(4,0)")
+    do(st, "move")
+    do(st, "move 2 from (3,1)")
+    do(st, "to (4,0)")
     run(st, "ExtraMoves")
-    assert not [m for m in labels(st) if m.startswith("extra move 2 (4,0)")]
+    assert "extra move 2 from (4,0)" not in labels(st)
 
 
 def test_house_rule_variant_changes_a_rule_number() -> None:
