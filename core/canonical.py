@@ -33,9 +33,12 @@ def canonical(obj: Any) -> Any:
         items = [canonical(x) for x in obj]
         return sorted(items, key=_sort_key)
     if isinstance(obj, dict):
-        pairs = [(_key_text(k), canonical(v)) for k, v in obj.items()]
-        pairs.sort(key=lambda kv: kv[0])
-        return {k: v for k, v in pairs}
+        if all(isinstance(k, str) for k in obj):
+            return {k: canonical(obj[k]) for k in sorted(obj)}
+        # other keys (ints, tuples, mixed): ordered pairs, so 1 and "1" stay distinct
+        pairs = [[canonical(k), canonical(v)] for k, v in obj.items()]
+        pairs.sort(key=lambda kv: _sort_key(kv[0]))
+        return {"__pairs__": pairs}
     if attrs.has(type(obj)):
         return {f.name: canonical(getattr(obj, f.name)) for f in attrs.fields(type(obj))}
     slots = _slots(type(obj))
@@ -53,12 +56,6 @@ def _slots(cls: type) -> list[str]:
             if name not in names and not name.startswith("__"):
                 names.append(name)
     return names
-
-
-def _key_text(key: Any) -> str:
-    if isinstance(key, str):
-        return key
-    return json.dumps(canonical(key), separators=(",", ":"))
 
 
 def _sort_key(item: Any) -> str:

@@ -42,12 +42,14 @@ def new_game(
     scenario: str | None = None,
     players: int | None = None,
     registry: Registry | None = None,
+    observe: bool = True,
 ) -> State:
     """Set up a new game and run it to its first decision.
 
     ``seats`` maps factions to the kind of player seated there (``human``, ``random`` or an
     agent the game's plugins offer); unnamed factions get ``human``. ``players`` picks the
     number of factions for games that allow several; default the game's maximum.
+    ``observe=False`` keeps observer plugins out (replaying a saved game).
     """
     reg = registry or default_registry()
     game = reg.game(game_id)
@@ -71,7 +73,7 @@ def new_game(
     state = State(game, seed, sc.name, resolved, rules, factions)
     state.seats = _resolve_seats(reg, info.id, factions, seats)
     state.registry = reg
-    state.observers = reg.pm.hook if reg.has_observers() else None
+    state.observers = reg.pm.hook if observe and reg.has_observers() else None
     state.data = game.setup(state)
     game.start(state)
     if state.observers is not None:

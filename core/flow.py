@@ -271,10 +271,13 @@ class Flow:
 
     def _register(self, proc: Procedure | type[Procedure]) -> str:
         inst = proc() if isinstance(proc, type) else proc
-        if inst.name in self.procedures:
-            if type(self.procedures[inst.name]) is not type(inst):
-                raise FlowError(f"two procedures are called {inst.name!r}")
-            return inst.name
+        known = self.procedures.get(inst.name)
+        if known is not None:
+            # the same procedure class may be listed twice; two different combinator
+            # instances, or two classes, may not share a name
+            if known is inst or (isinstance(proc, type) and type(known) is proc):
+                return inst.name
+            raise FlowError(f"two procedures are called {inst.name!r}")
         self.procedures[inst.name] = inst
         names = tuple(self._register(child) for child in inst.children())
         if isinstance(inst, Steps):

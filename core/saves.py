@@ -65,7 +65,7 @@ def replay_steps(setup: dict[str, Any], actions: list[tuple[str, str]], registry
     shared and moves on: clone it to keep one)."""
     state = new_game(
         setup["game"], seed=setup["seed"], seats=setup.get("seats"), options=setup.get("options"),
-        scenario=setup.get("scenario"), players=setup.get("players"), registry=registry,
+        scenario=setup.get("scenario"), players=setup.get("players"), registry=registry, observe=False,
     )
     for player, label in actions:
         apply(state, find_action(state, player, label))
@@ -82,7 +82,7 @@ def from_record(record: Any, registry: Registry | None = None, check_hashes: boo
     try:
         state = new_game(
             setup["game"], seed=setup["seed"], seats=setup["seats"], options=setup["options"],
-            scenario=setup["scenario"], players=setup["players"], registry=reg,
+            scenario=setup["scenario"], players=setup["players"], registry=reg, observe=False,
         )
     except BanneretError as exc:
         raise SaveError(f"the save's set-up is not accepted: {exc}") from None
@@ -98,6 +98,8 @@ def from_record(record: Any, registry: Registry | None = None, check_hashes: boo
             )
     if check_hashes and final is not None and state_hash(state) != final:
         raise SaveError("the saved game replays to a different final state than was saved")
+    # observers see the game go on from here, not the replay of moves already made
+    state.observers = reg.pm.hook if reg.has_observers() else None
     return state
 
 

@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 
 from banneret import engine
 from banneret.agents import agent_seed
-from banneret.errors import SeatError, UndoError
+from banneret.errors import NotYourTurnError, SeatError, UndoError
 from banneret.registry import Registry, default_registry
 from banneret.saves import load, save
 from banneret.state import State
@@ -78,6 +78,8 @@ class Match:
 
     def play(self, action: Action) -> list[Event]:
         """Apply a human's action, keeping the undo window up to date."""
+        if action.player in self.agents:
+            raise NotYourTurnError(f"{action.player} is played by the computer ({self.state.seats[action.player]})")
         before = self.state.clone()
         counter = self.state.rng.counter
         events = engine.apply(self.state, action)
@@ -131,7 +133,9 @@ class Match:
                 if self._undo or self.state.step
                 else "nothing to undo: no move has been made"
             )
+        observers = self.state.observers
         self.state = self._undo.pop()
+        self.state.observers = observers
         if not self._undo:
             self._undo_player = None
 

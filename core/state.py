@@ -78,7 +78,10 @@ class State:
     # --- copying ------------------------------------------------------------------------
 
     def clone(self) -> "State":
-        """An independent copy (for search and undo); costs a copy of data, log and record."""
+        """An independent copy (for search and undo); costs a copy of data, log and record.
+
+        The copy notifies no observers. ``rules``, ``options`` and ``seats`` are shared:
+        they are fixed once the game is set up."""
         new = State.__new__(State)
         new.game = self.game
         new.game_id = self.game_id
@@ -98,7 +101,7 @@ class State:
         new._legal_step = -1
         new._legal = {}
         new._pending = None
-        new.observers = self.observers
+        new.observers = None  # observers watch the game itself, not searches on copies
         new.registry = self.registry
         return new
 

@@ -253,6 +253,22 @@ def test_no_observer_means_no_hook_calls():
     assert new().observers is None
 
 
+def test_searching_on_copies_and_replaying_a_save_notify_no_observer():
+    from banneret.saves import from_record, to_record
+
+    watcher = Watcher()
+    reg = registry_from([toys, watcher])
+    state = banneret.new_game("duel", seed=1, registry=reg)
+    bid(state, "north", 3)
+    seen = len(watcher.seen)
+    banneret.child(state, banneret.find_action(state, "south", "bid 1"))
+    assert len(watcher.seen) == seen  # a search on a copy is not the game
+    loaded = from_record(to_record(state), reg)
+    assert len(watcher.seen) == seen  # moves already made are not seen twice
+    bid(loaded, "south", 1)
+    assert watcher.seen[-1][:2] == ("applied", "bid 1")  # the loaded game goes on being watched
+
+
 SHORT = banneret.Variant("duel", "short", "first to 2 points", lambda rules, options: rules.update(target=2))
 HOUSE = types.SimpleNamespace(
     __name__="house_rules",

@@ -290,8 +290,6 @@ def test_a_procedure_that_waits_without_a_decision_is_a_flow_error():
         flow.act(state, Action("a", "x"))
 
 
-@pytest.mark.xfail(strict=True, reason="Flow._register treats two different Steps/Repeat/ForEach instances "
-                   "with the same name as one: the second's steps are silently replaced by the first's")
 def test_two_combinators_with_one_name_are_refused():
     with pytest.raises(FlowError, match="two procedures are called 'phase'"):
         Flow(Steps("game", [Steps("phase", [A]), Steps("phase", [B])]))

@@ -89,6 +89,16 @@ def test_a_simultaneous_decision_cannot_be_undone_once_made():
     assert not match.can_undo("north")
 
 
+def test_a_human_cannot_move_for_a_computer_seat():
+    match = relay(seats={"blue": "random"})
+    match.play_label("red", "end turn")
+    blue = banneret.legal_actions(match.state, "blue")[0]
+    before = banneret.state_hash(match.state)
+    with pytest.raises(banneret.NotYourTurnError, match="blue is played by the computer"):
+        match.play(blue)
+    assert banneret.state_hash(match.state) == before
+
+
 def test_computer_seats_move_until_a_human_must_decide():
     match = relay(seats={"blue": "random"})
     assert match.advance() == 0  # red, a human, is to move
