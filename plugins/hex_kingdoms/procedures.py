@@ -26,6 +26,7 @@ A vassal's decisions are answered by its suzerain's player (C-40) unless the
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, Steps, call, end, goto, var
@@ -79,7 +80,15 @@ class Decision(Procedure):
         return state.data.acting
 
     def pending(self, state: State, frame: Frame) -> Pending:
-        return Pending((controller(state.data, self.who(state, frame)),), self.kind, self.prompt)
+        player = controller(state.data, self.who(state, frame))
+        p = _PENDING.get((self.name, player))
+        if p is None:
+            p = _PENDING[(self.name, player)] = Pending((player,), self.kind, self.prompt)
+        return p
+
+
+_PENDING: dict[tuple[str, str], Pending] = {}
+"""The decisions' fixed ``Pending`` values, one per procedure and player."""
 
 
 # --- 5 set-up ---------------------------------------------------------------------------------
@@ -413,15 +422,30 @@ def _regroup_hexes(d: HKData, k: int, done: tuple[int, ...]) -> list[int]:
     return out
 
 
-def _forms(d: HKData, k: int, h: int) -> list[tuple[int, ...]]:
+@cache
+def _other_forms(current: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every arrangement of these dice's pips but the current one (strongest first)."""
+    return tuple(p for p in R.partitions(sum(current)) if p != current)
+
+
+def _forms(d: HKData, k: int, h: int) -> tuple[tuple[int, ...], ...]:
     stack = d.stacks[h]
-    current = tuple(sorted((c & STRENGTH for c in stack), reverse=True))
-    out = [p for p in R.partitions(sum(current)) if p != current]
+    out = _other_forms(tuple(sorted((c & STRENGTH for c in stack), reverse=True)))
     cap = d.rules.max_armies_per_kingdom
     if cap > 0:
         room = cap - d.army_count(k) + len(stack)
-        out = [p for p in out if len(p) <= room]
+        out = tuple(p for p in out if len(p) <= room)
     return out
+
+
+_FORM_ACTIONS: dict[tuple[str, tuple[int, ...]], Action] = {}
+
+
+def _form_action(player: str, p: tuple[int, ...]) -> Action:
+    a = _FORM_ACTIONS.get((player, p))
+    if a is None:
+        a = _FORM_ACTIONS[(player, p)] = Action(player, "form " + "+".join(map(str, p)), "form", p)
+    return a
 
 
 class Regroup(Decision):
@@ -447,11 +471,15 @@ class Regroup(Decision):
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d = state.data
         h = frame.vars["hex"]
-        names = d.board.name
         if h >= 0:
-            return [Action(player, "form " + "+".join(map(str, p)), "form", p) for p in _forms(d, d.acting, h)]
-        out = [Action(player, "regroup " + names[x], "regroup", x) for x in frame.vars["cands"]]
-        out.append(Action(player, "end regrouping", "done"))
+            return [_form_action(player, p) for p in _forms(d, d.acting, h)]
+        names = d.board.name
+        cache = _label_cache(d)
+        out = []
+        for x in frame.vars["cands"]:
+            a = cache.get((player, "regroup", x))
+            out.append(a if a is not None else _cached(cache, player, "regroup", x, "regroup " + names[x]))
+        out.append(_top(player, "done", "end regrouping"))
         return out
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
@@ -599,15 +627,16 @@ def _any_assault(d: HKData, k: int) -> bool:
     return bool(R.assault_targets(d, k))
 
 
-_TOP_LABEL = {"walls": "walls for the capital", "done": "end extra moves"}
-_TOP_ACTIONS: dict[tuple[str, str], Action] = {}
+_TOP_LABEL = {"walls": "walls for the capital"}  # else the label is the kind
+_TOP_ACTIONS: dict[tuple[str, str, str], Action] = {}
 
 
-def _top(player: str, kind: str) -> Action:
-    """The argument-free actions (the kinds of 3b action, ending 3c): one per player and kind."""
-    a = _TOP_ACTIONS.get((player, kind))
+def _top(player: str, kind: str, label: str = "") -> Action:
+    """The argument-free actions (the kinds of 3b action, the ends of 3a and 3c): built
+    once per player."""
+    a = _TOP_ACTIONS.get((player, kind, label))
     if a is None:
-        a = _TOP_ACTIONS[(player, kind)] = Action(player, _TOP_LABEL.get(kind, kind), kind)
+        a = _TOP_ACTIONS[(player, kind, label)] = Action(player, label or _TOP_LABEL.get(kind, kind), kind)
     return a
 
 
@@ -635,7 +664,7 @@ class OneAction(Decision):
         if d.rules.levy_allows_regroup or not _regrouped(state):
             out.append(_top(player, "levy"))
         # 11.2.2 March
-        if value >= 1 and R.march_destinations(d, k):
+        if R.can_march(d, k):
             out.append(_top(player, "march"))
         # 11.2.3 Army move
         owner = d.owner
@@ -723,16 +752,18 @@ class Choice(Decision):
         raise NotImplementedError
 
     def start(self, state: State, frame: Frame) -> None:
-        opts = self.options(state.data, frame)
+        opts = tuple(self.options(state.data, frame))
         if len(opts) == 1:
             self.choose(state, frame, opts[0])
+        else:
+            frame.vars["options"] = opts  # nothing changes until the choice is made
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d = state.data
         kind = self.kind
         cache = _label_cache(d)
         out = []
-        for arg in self.options(d, frame):
+        for arg in frame.vars["options"]:
             a = cache.get((player, kind, arg))
             out.append(a if a is not None else _cached(cache, player, kind, arg, self.label(d, frame, arg)))
         return out
@@ -960,7 +991,7 @@ class ExtraMoves(Decision):
         for arg in self._armies(d, frame):
             a = cache.get((player, "extra", arg))
             out.append(a if a is not None else _cached(cache, player, "extra", arg, f"extra move {arg[1]} from {names[arg[0]]}"))
-        out.append(_top(player, "done"))
+        out.append(_top(player, "done", "end extra moves"))
         return out
 
     def act(self, state: State, frame: Frame, action: Action) -> None:

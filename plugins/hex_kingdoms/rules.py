@@ -274,6 +274,16 @@ def march_destinations(d: HKData, k: int) -> list[tuple[int, int]]:
     return out
 
 
+def can_march(d: HKData, k: int) -> bool:
+    """Whether :func:`march_destinations` offers anything (an open gate answers at once)."""
+    if d.cap[k] < 1 or not d.can_create(k):
+        return False
+    for g in d.gates(k):
+        if d.owner[g] in (-1, k) and len(d.stacks[g]) < STACK:
+            return True
+    return bool(march_destinations(d, k))
+
+
 def march_options(d: HKData, k: int) -> list[tuple[int, int]]:
     """11.2.2: every (strength, hex) pair a March may take."""
     return [(s, h) for h, top in march_destinations(d, k) for s in range(1, top + 1)]
