@@ -150,12 +150,15 @@ class RichardIII(Game):
 
     # --- decisions: the game stops the moment someone wins (9.0) -----------------------
     def pending(self, state: Any) -> Pending:
+        if state.data.winner is not None:
+            return GAME_OVER
+        return self.flow.pending(state)  # type: ignore[union-attr]
+
+    def apply(self, state: Any, action: Any) -> None:
+        self.flow.act(state, action)  # type: ignore[union-attr]
         d: R3State = state.data
         if d.winner is None and state.options.get("last_heir_defected", "loses") == "loses":
             _check_defected_last_heir(state)
-        if d.winner is not None:
-            return GAME_OVER
-        return self.flow.pending(state)  # type: ignore[union-attr]
 
     def outcome(self, state: Any) -> Outcome | None:
         d: R3State = state.data

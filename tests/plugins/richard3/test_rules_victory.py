@@ -84,6 +84,8 @@ def test_a27_house_whose_last_heir_defected():
         for h in ("duke_of_york", "march", "rutland"):
             d.place(h, "dead")
         touch(s)
+        player = banneret.pending(s).players[0]
+        banneret.apply(s, banneret.legal_actions(s, player)[0])  # the check follows every action
         assert banneret.is_over(s) is over
         if over:
             assert banneret.outcome(s).winners == ("lancaster",)
