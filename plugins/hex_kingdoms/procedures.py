@@ -261,7 +261,7 @@ class CrusaderKingdom(Procedure):
             end(state)
             return
         state.emit(f"a crusader ship brings knights of strength {s} for {d.names[king]}")
-        call(state, Landing, strength=s)
+        call(state, Landing, strength=s, hexes=tuple(hexes))
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         end(state)
@@ -282,8 +282,13 @@ class Landing(Decision):
         d = state.data
         s = frame.vars["strength"]
         names = d.board.name
-        out = [Action(player, f"land {s} on {names[h]}", "land", h)
-               for h in (R.landing_hexes(d, d.king) if d.can_create(d.king) else [])]
+        cache = _label_cache(d)
+        out = []
+        for h in frame.vars["hexes"]:
+            a = cache.get((player, "land", (h, s)))
+            if a is None:
+                a = cache[(player, "land", (h, s))] = Action(player, f"land {s} on {names[h]}", "land", h)
+            out.append(a)
         if R.capital_landing(d, d.king):
             out.append(Action(player, f"reinforce the capital with {s}", "capital"))
         out.append(Action(player, "send the ship away", "decline"))
@@ -439,6 +444,7 @@ def _forms(d: HKData, k: int, h: int) -> tuple[tuple[int, ...], ...]:
 
 
 _FORM_ACTIONS: dict[tuple[str, tuple[int, ...]], Action] = {}
+_FORM_MENUS: dict[tuple[str, tuple[int, ...]], list[Action]] = {}  # (player, dice) -> menu
 
 
 def _form_action(player: str, p: tuple[int, ...]) -> Action:
@@ -472,7 +478,13 @@ class Regroup(Decision):
         d = state.data
         h = frame.vars["hex"]
         if h >= 0:
-            return [_form_action(player, p) for p in _forms(d, d.acting, h)]
+            if d.rules.max_armies_per_kingdom > 0:
+                return [_form_action(player, p) for p in _forms(d, d.acting, h)]
+            current = tuple(sorted((c & STRENGTH for c in d.stacks[h]), reverse=True))
+            menu = _FORM_MENUS.get((player, current))
+            if menu is None:
+                menu = _FORM_MENUS[(player, current)] = [_form_action(player, p) for p in _other_forms(current)]
+            return menu
         names = d.board.name
         cache = _label_cache(d)
         out = []
@@ -666,27 +678,39 @@ class OneAction(Decision):
         # 11.2.2 March
         if R.can_march(d, k):
             out.append(_top(player, "march"))
-        # 11.2.3 Army move
+        # one pass over the own hexes: 11.2.3 Army move, 11.2.5 Castle
         owner = d.owner
-        for h in range(len(owner)):
-            if owner[h] == k and _movable(d, k, h):
-                out.append(_top(player, "move"))
+        stacks = d.stacks
+        castle = d.castle
+        adj = d.board.adj
+        cost = d.num["castle_cost"]
+        can_move = can_build = False
+        for h, o in enumerate(owner):
+            if o != k:
+                continue
+            if not can_move:
+                for n in adj[h]:
+                    x = owner[n]
+                    if x == -1 or (x == k and len(stacks[n]) < STACK):
+                        can_move = True
+                        break
+            if not can_build and castle[h] < 0:
+                pips = 0
+                for c in stacks[h]:
+                    pips += c & STRENGTH
+                can_build = pips >= cost
+            if can_move and can_build:
                 break
+        if not can_move:
+            can_move = any(owner[g] == k for g in d.gates(k))  # into the capital
+        if can_move:
+            out.append(_top(player, "move"))
         # 11.2.4 Assault
         if _any_assault(d, k):
             out.append(_top(player, "assault"))
         # 11.2.5 Castle, capital walls (C-19)
-        cost = d.num["castle_cost"]
-        stacks = d.stacks
-        castle = d.castle
-        for h in range(len(owner)):
-            if owner[h] == k and castle[h] < 0:
-                pips = 0
-                for c in stacks[h]:
-                    pips += c & STRENGTH
-                if pips >= cost:
-                    out.append(_top(player, "castle"))
-                    break
+        if can_build:
+            out.append(_top(player, "castle"))
         if value >= cost and not d.walls[k]:
             out.append(_top(player, "walls"))
         # 11.2.6 Crusade (C-24: not after the crusade is won)
@@ -1027,6 +1051,8 @@ class Muster(Decision):
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d = state.data
         names = d.board.name
+        cache = _label_cache(d)
+        by = frame.vars["by"]
         out = []
         ready = False
         for h in frame.vars["hexes"]:
@@ -1034,8 +1060,13 @@ class Muster(Decision):
             if any(c & PART for c in stack):
                 ready = True
             for s in sorted({c & STRENGTH for c in stack if not c & PART}):
-                who = "" if d.owner[h] == frame.vars["by"] else f"{d.names[d.owner[h]]} "
-                out.append(Action(player, f"join {who}{s} from {names[h]}", "join", (h, s)))
+                o = d.owner[h]
+                a = cache.get((player, "join", (h, s, o, by)))
+                if a is None:
+                    who = "" if o == by else f"{d.names[o]} "
+                    a = Action(player, f"join {who}{s} from {names[h]}", "join", (h, s))
+                    cache[(player, "join", (h, s, o, by))] = a
+                out.append(a)
         if ready:
             out.append(Action(player, "launch the assault", "attack"))
         return out
