@@ -249,9 +249,13 @@ class Board:
                     out.add(self.province_of[j])
         return sorted(out)
 
+    @cached_property
+    def labels(self) -> tuple[str, ...]:
+        """Each hex as province, terrain and coordinates, e.g. ``7Mo(0,1)`` (log lines)."""
+        return tuple(f"{p}{_SHORT[t]}({q},{r})" for p, t, (q, r) in zip(self.province_of, self.terrain, self.coords))
+
     def label(self, i: int) -> str:
-        q, r = self.coords[i]
-        return f"{self.province_of[i]}{_SHORT[self.terrain[i]]}({q},{r})"
+        return self.labels[i]
 
     def is_connected(self) -> bool:
         seen = {0}

@@ -80,7 +80,10 @@ class Decision(Procedure):
         return state.data.acting
 
     def pending(self, state: State, frame: Frame) -> Pending:
-        player = controller(state.data, self.who(state, frame))
+        d = state.data
+        k = self.who(state, frame)
+        s = d.suzerain[k]
+        player = d.names[k] if s < 0 or d.rules.vassal_decisions == "delegate" else d.names[s]  # controller()
         p = _PENDING.get((self.name, player))
         if p is None:
             p = _PENDING[(self.name, player)] = Pending((player,), self.kind, self.prompt)

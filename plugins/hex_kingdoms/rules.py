@@ -265,6 +265,8 @@ def march_destinations(d: HKData, k: int) -> list[tuple[int, int]]:
     for g in d.gates(k):
         if owner[g] in (-1, k) and len(stacks[g]) < STACK:
             out.append((g, top))
+    if k not in d.castle:
+        return out
     castles = [h for h, o in enumerate(d.castle)
                if o == k and owner[h] in (-1, k) and len(stacks[h]) < STACK and all(h != g for g, _ in out)]
     if castles:
@@ -308,6 +310,11 @@ def castle_options(d: HKData, k: int) -> list[int]:
 
 def payment_options(strengths: tuple[int, ...], cost: int = 6) -> list[tuple[int, ...]]:
     """C-31: every distinct set of dice that can remain after paying ``cost`` pips."""
+    return list(_payment_options(tuple(strengths), cost))
+
+
+@cache
+def _payment_options(strengths: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
     results: set[tuple[int, ...]] = set()
 
     def walk(i: int, left: int, acc: tuple[int, ...]) -> None:
@@ -320,7 +327,7 @@ def payment_options(strengths: tuple[int, ...], cost: int = 6) -> list[tuple[int
             walk(i + 1, left - take, acc + (s - take,))
 
     walk(0, cost, ())
-    return sorted(results, key=lambda r: (len(r), [-x for x in r]))
+    return tuple(sorted(results, key=lambda r: (len(r), [-x for x in r])))
 
 
 def allies(d: HKData, k: int) -> list[int]:
