@@ -18,7 +18,7 @@ from banneret import Action, Pending, Procedure
 from banneret.flow import end, var
 
 from banneret_richard3 import cards as cardrules
-from banneret_richard3.state import BORDER_LIMIT, POOL, R3State, border_key, other, tables
+from banneret_richard3.state import BORDER_LIMIT, HOUSES, POOL, R3State, border_key, house_map, other, tables
 
 __all__ = [
     "NO_SEA_MOVE", "ATTACK_BORDERS", "REINFORCE_BORDERS", "land_paths", "sea_destinations",
@@ -35,28 +35,87 @@ REINFORCE_BORDERS = 2  # 6.3: Player 2's reinforcements at most two
 
 
 def _enemy_in(d: R3State, area: str, house: str) -> bool:
-    found = d.at[area]
-    if not found:
-        return False
-    printed = _printed_house()
-    rebel_is_enemy = d.pretender != house
-    for b in found:
-        h = printed[b]
-        if h == "rebel":
-            if rebel_is_enemy:
-                return True
-        elif h != house:
+    hm = house_map(d.king)
+    for b in d.at[area]:
+        if hm[b] != house:
             return True
     return False
 
 
-_PRINTED: dict[str, str] = {}
+class _MoveTables:
+    """Static lookups for the movement hot paths, built once per process from :func:`tables`."""
+
+    def __init__(self) -> None:
+        t = tables()
+        self.areas = t.areas
+        # house -> area -> ((neighbour, crossings key, border limit, red?), ...) in neighbour order
+        self.steps: dict[str, dict[str, tuple[tuple[str, tuple[str, str, str], int, bool], ...]]] = {}
+        for h in HOUSES:
+            per: dict[str, tuple[tuple[str, tuple[str, str, str], int, bool], ...]] = {}
+            for a in t.areas:
+                row = []
+                for n in t.neighbours[a]:
+                    k = border_key(a, n)
+                    colour = t.colour[k]
+                    row.append((n, (h, k[0], k[1]), BORDER_LIMIT[colour], colour == "red"))
+                per[a] = tuple(row)
+            self.steps[h] = per
+        # 2.7: the enemy's exile areas are never entered
+        self.closed: dict[str, frozenset[str]] = {
+            h: frozenset(a for a in t.areas if t.exile_of[a] is not None and t.exile_of[a] != h) for h in HOUSES
+        }
+        self.sea_ok: dict[bool, frozenset[str]] = {
+            flag: frozenset(b for b in t.block_ids if _can_sea_move_static(b, flag)) for flag in (False, True)
+        }
+        # origin -> ((destination, (seas in the order sea_destinations meets them)), ...) by destination
+        self.sea_targets: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {}
+        for a in t.areas:
+            seas_of: dict[str, list[str]] = {}
+            for sea in t.seas[a]:
+                for dest in t.coasts[sea]:
+                    if dest != a:
+                        seas_of.setdefault(dest, []).append(sea)
+            self.sea_targets[a] = tuple((dest, tuple(seas_of[dest])) for dest in sorted(seas_of))
+        # 5.4: block -> (how its places are judged, candidate areas)
+        self.recruit: dict[str, tuple[str, tuple[str, ...]]] = {}
+        for b in t.block_ids:
+            info = t.blocks[b]
+            kind = info.type
+            if kind == "noble":
+                rec = ("open", tuple(sorted(set(info.shields))))
+            elif kind == "church":
+                rec = ("open", (t.cathedral_area[info.cathedral],))
+            elif kind == "levy":
+                rec = ("open", (t.city_area[info.city],))
+            elif kind == "bombard":
+                rec = ("held", tuple(a for a in t.areas if t.cities[a]))
+            elif kind == "rebel":
+                rec = ("vacant", tuple(a for a in t.areas if t.exile_of[a] is None))
+            elif kind == "mercenary" and info.home is None:  # the Welsh
+                rec = ("open", t.welsh)
+            else:
+                rec = ("never", ())  # heirs and the exile mercenaries are never recruited
+            self.recruit[b] = rec
+        self.recruitable: tuple[str, ...] = tuple(b for b in t.block_ids if self.recruit[b][0] != "never")
+        # (king, house) -> the recruitable blocks fighting for ``house`` under that king, register order
+        self.recruitable_by: dict[tuple[str, str], tuple[str, ...]] = {
+            (k, h): tuple(b for b in self.recruitable if house_map(k)[b] == h) for k in HOUSES for h in HOUSES
+        }
+        self.seas_of: dict[str, tuple[str, ...]] = {a: t.seas[a] for a in t.areas}
+        self.coasts: dict[str, tuple[str, ...]] = dict(t.coasts)
 
 
-def _printed_house() -> dict[str, str]:
-    if not _PRINTED:
-        _PRINTED.update({b.id: b.house for b in tables().blocks.values()})
-    return _PRINTED
+_MT: list[_MoveTables] = []
+
+
+def _mt() -> _MoveTables:
+    if not _MT:
+        _MT.append(_MoveTables())
+    return _MT[0]
+
+
+# Action objects are immutable and their labels fixed by (house, kind, args): build each once.
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
 
 
 def attack_borders(d: R3State, area: str, house: str) -> set[str]:
@@ -84,38 +143,64 @@ def land_paths(
     an enemy exile area; ``banned`` borders (pinning, 5.22) may not be crossed on leaving
     ``origin``; with ``target`` only paths ending there (Muster). Paths exclude ``origin``
     and never revisit an area."""
-    t = tables()
+    mt = _mt()
     out: list[tuple[str, ...]] = []
-    neighbours = t.neighbours
-    colours = t.colour
-    exile_of = t.exile_of
+    nbrs = mt.steps[house]
+    closed = mt.closed[house]
     crossings = d.crossings
+    at = d.at
+    hm = house_map(d.king)
+    enemy: dict[str, bool] = {}
 
     def walk(path: tuple[str, ...], here: str, depth: int) -> None:
-        for n in neighbours[here]:
-            if n == origin or n in path:
-                continue
-            ex = exile_of[n]
-            if ex is not None and ex != house:
+        for n, key, limit, red in nbrs[here]:
+            if n == origin or n in path or n in closed:
                 continue
             if depth == 0 and n in banned:
                 continue
-            k = border_key(here, n)
-            colour = colours[k]
-            if crossings.get((house, k[0], k[1]), 0) >= BORDER_LIMIT[colour] + bonus:
+            if crossings.get(key, 0) >= limit + bonus:
                 continue
             new = path + (n,)
-            if _enemy_in(d, n, house):
-                if _entry_ok(d, house, n, here) and (target is None or n == target):
+            e = enemy.get(n)
+            if e is None:
+                e = False
+                for b in at[n]:
+                    if hm[b] != house:
+                        e = True
+                        break
+                enemy[n] = e
+            if e:
+                if (target is None or n == target) and _entry_ok(d, house, n, here):
                     out.append(new)
                 continue
             if target is None or n == target:
                 out.append(new)
-            if colour != "red" and depth + 1 < steps and n != target:
+            if not red and depth + 1 < steps and n != target:
                 walk(new, n, depth + 1)
 
     walk((), origin, 0)
     return out
+
+
+def _has_land_path(d: R3State, house: str, origin: str, bonus: int, banned: frozenset[str] | set[str]) -> bool:
+    """Whether :func:`land_paths` (without a target) finds anything: every path starts with a
+    one-area path that is itself legal, so only the first step needs looking at."""
+    mt = _mt()
+    closed = mt.closed[house]
+    crossings = d.crossings
+    at = d.at
+    hm = house_map(d.king)
+    for n, key, limit, _red in mt.steps[house][origin]:
+        if n in closed or n in banned or crossings.get(key, 0) >= limit + bonus:
+            continue
+        for b in at[n]:
+            if hm[b] != house:
+                if _entry_ok(d, house, n, origin):
+                    return True
+                break
+        else:
+            return True
+    return False
 
 
 def _movable(d: R3State, block: str) -> bool:
@@ -155,8 +240,7 @@ def do_land_move(state: Any, house: str, block: str, path: tuple[str, ...], orig
 # --------------------------------------------------------------------------- sea movement
 
 
-def can_sea_move(d: R3State, block: str, bombard_sea: bool = False) -> bool:
-    """5.3: Scots, Welsh, Rebel and levies never move by sea (the Bombard neither, A-21)."""
+def _can_sea_move_static(block: str, bombard_sea: bool) -> bool:
     if block in NO_SEA_MOVE:
         return False
     kind = tables().blocks[block].type
@@ -165,38 +249,53 @@ def can_sea_move(d: R3State, block: str, bombard_sea: bool = False) -> bool:
     return True
 
 
+def can_sea_move(d: R3State, block: str, bombard_sea: bool = False) -> bool:
+    """5.3: Scots, Welsh, Rebel and levies never move by sea (the Bombard neither, A-21)."""
+    return block in _mt().sea_ok[bool(bombard_sea)]
+
+
 def sea_destinations(d: R3State, house: str, origin: str, piracy: bool = False) -> list[tuple[str, str]]:
     """(destination, sea) pairs for a sea move from ``origin`` (5.3): a friendly or vacant
     coastal or exile area on a sea ``origin`` touches, never an enemy exile area; with Piracy
-    also enemy or contested areas (an attack across the sea, at most three approaches)."""
+    also enemy or contested areas (an attack across the sea, at most three approaches).
+    Sorted by destination; each destination once, by the first of ``origin``'s seas that
+    reaches it (for a Piracy attack, the first whose approach is allowed)."""
     t = tables()
-    seen: dict[str, str] = {}
-    for sea in t.seas[origin]:
-        for dest in t.coasts[sea]:
-            if dest == origin or dest in seen:
-                continue
-            ex = t.exile_of[dest]
-            if ex is not None and ex != house:
-                continue
-            if _enemy_in(d, dest, house):
-                if not piracy or ex is not None or not _entry_ok(d, house, dest, f"sea:{sea}"):
-                    continue
-            seen[dest] = sea
-    return sorted(seen.items())
+    closed = _mt().closed[house]
+    at = d.at
+    hm = house_map(d.king)
+    out: list[tuple[str, str]] = []
+    for dest, seas in _mt().sea_targets[origin]:
+        if dest in closed:
+            continue
+        for b in at[dest]:
+            if hm[b] != house:
+                break
+        else:
+            out.append((dest, seas[0]))
+            continue
+        if not piracy or t.exile_of[dest] is not None:
+            continue
+        for sea in seas:
+            if _entry_ok(d, house, dest, f"sea:{sea}"):
+                out.append((dest, sea))
+                break
+    return out
 
 
 def _has_sea_destination(d: R3State, house: str, origin: str, piracy: bool) -> bool:
     """Whether :func:`sea_destinations` would find anything (cheap early exit)."""
-    t = tables()
-    for sea in t.seas[origin]:
-        for dest in t.coasts[sea]:
-            if dest == origin:
-                continue
-            ex = t.exile_of[dest]
-            if ex is not None and ex != house:
-                continue
-            if not _enemy_in(d, dest, house):
-                return True
+    closed = _mt().closed[house]
+    at = d.at
+    hm = house_map(d.king)
+    for dest, _seas in _mt().sea_targets[origin]:
+        if dest in closed:
+            continue
+        for b in at[dest]:
+            if hm[b] != house:
+                break
+        else:
+            return True
     return bool(piracy and sea_destinations(d, house, origin, piracy))
 
 
@@ -217,30 +316,23 @@ def do_sea_move(state: Any, house: str, block: str, origin: str, dest: str, sea:
 
 def recruit_places(d: R3State, block: str) -> list[str]:
     """5.4: where a pool block may be recruited (areas sorted)."""
-    t = tables()
-    info = t.blocks[block]
+    mode, candidates = _mt().recruit[block]
+    if mode == "never":
+        return []  # heirs and the exile mercenaries are never recruited
     house = d.house_of(block)
-    kind = info.type
-
-    def open_(a: str) -> bool:
-        occ = d.occupant(a)
-        return occ == house or not d.at[a]
-
-    if kind == "noble":
-        return sorted(a for a in set(info.shields) if open_(a))
-    if kind == "church":
-        a = t.cathedral_area[info.cathedral]
-        return [a] if open_(a) else []
-    if kind == "levy":
-        a = t.city_area[info.city]
-        return [a] if open_(a) else []
-    if kind == "bombard":
-        return [a for a in t.areas if t.cities[a] and d.occupant(a) == house]
-    if kind == "rebel":
-        return [a for a in t.areas if t.exile_of[a] is None and not d.at[a]]
-    if kind == "mercenary" and info.home is None:  # the Welsh
-        return [a for a in t.welsh if open_(a)]
-    return []  # heirs and the exile mercenaries are never recruited
+    at = d.at
+    hm = house_map(d.king)
+    if mode == "vacant":
+        return [a for a in candidates if not at[a]]
+    out = []
+    for a in candidates:
+        found = at[a]
+        if any(hm[b] != house for b in found):
+            continue
+        if mode == "held" and not found:
+            continue
+        out.append(a)
+    return out
 
 
 # --------------------------------------------------------------------------- pinning
@@ -262,6 +354,9 @@ def start_pins(d: R3State, house: str) -> None:
 
 
 # --------------------------------------------------------------------------- the procedure
+
+
+_PROMPTS = {"group": "Move blocks from {}", "sea": "Ship blocks from {}", "muster": "Muster blocks at {}"}
 
 
 def _label_path(block: str, origin: str, path: tuple[str, ...]) -> str:
@@ -295,12 +390,9 @@ class Actions(Procedure):
     # --- what may be done -------------------------------------------------------------
     def pending(self, state: Any, frame: Any) -> Pending:
         mode = frame["mode"]
-        prompt = {
-            "menu": "Spend your action points (or end your actions)",
-            "group": f"Move blocks from {frame['origin']}",
-            "sea": f"Ship blocks from {frame['origin']}",
-            "muster": f"Muster blocks at {frame['origin']}",
-        }[mode]
+        if mode == "menu":
+            return Pending((frame["house"],), "action-menu", "Spend your action points (or end your actions)")
+        prompt = _PROMPTS[mode].format(frame["origin"])
         return Pending((frame["house"],), f"action-{mode}", prompt)
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
@@ -317,7 +409,7 @@ class Actions(Procedure):
         d: R3State = state.data
         event = d.card_event(house)
         out: list[Action] = []
-        bombard_sea = state.options.get("bombard_sea_moves", False)
+        cache = _ACTIONS
         if event == "plague":
             reading = state.options.get("plague_target", "occupied")
             for a in cardrules.plague_targets(d, house, reading):
@@ -333,36 +425,119 @@ class Actions(Procedure):
         else:
             land = event in (None, "surprise", "force_march", "treason")
             sea = event in (None, "surprise", "piracy")
+            mt = _mt()
+            at = d.at
+            hm = house_map(d.king)
             if not frame["recruiting"]:
-                areas = _own_areas(d, house)
+                # one pass over the map: areas with own blocks that may move; areas the
+                # enemy holds or contests
+                moved = d.moved
+                recruited = d.recruited
+                pin_left = d.pin_left
+                sea_ok = mt.sea_ok[bool(state.options.get("bombard_sea_moves", False))]
+                land_from: list[str] = []
+                sea_from: list[str] = []
+                hostile: set[str] = set()
+                for a in mt.areas:
+                    found = at[a]
+                    if not found:
+                        continue
+                    movable = by_sea = False
+                    for b in found:
+                        if hm[b] != house:
+                            hostile.add(a)
+                        elif b not in moved and b not in recruited:
+                            movable = True
+                            if b in sea_ok:
+                                by_sea = True
+                    if not movable:
+                        continue
+                    left = pin_left.get(a)
+                    if left is not None and left <= 0:
+                        continue  # 5.22: pinned
+                    if land and mt.steps[house][a]:
+                        land_from.append(a)
+                    if by_sea and sea and mt.sea_targets[a]:
+                        sea_from.append(a)
                 if land:
                     verb = {"surprise": "surprise move", "force_march": "force march"}.get(event or "", "land move")
-                    for a in areas:
-                        if _can_leave(d, house, a):
-                            out.append(Action(house, f"{verb} from {a}", "group", a))
-                if sea:
+                    for a in land_from:
+                        key = (house, verb, a)
+                        act = cache.get(key)
+                        if act is None:
+                            act = cache[key] = Action(house, f"{verb} from {a}", "group", a)
+                        out.append(act)
+                if sea_from:
                     piracy = event == "piracy"
-                    for a in areas:
-                        if not tables().seas[a] or _pinned_out(d, a):
-                            continue
-                        if any(_movable(d, b) and can_sea_move(d, b, bombard_sea) for b in d.blocks_in(a, house)):
-                            if _has_sea_destination(d, house, a, piracy):
-                                out.append(Action(house, f"sea move from {a}", "sea", a))
+                    closed = mt.closed[house]
+                    # per sea, its coasts a block may land on (friendly or vacant, no enemy exile)
+                    landing = {s: [c for c in coasts if c not in hostile and c not in closed]
+                               for s, coasts in mt.coasts.items()}
+                    for a in sea_from:
+                        ok = False
+                        for s in mt.seas_of[a]:
+                            places = landing[s]
+                            if len(places) > 1 or (places and places[0] != a):
+                                ok = True
+                                break
+                        if ok or (piracy and sea_destinations(d, house, a, piracy)):
+                            key = (house, "sea", a)
+                            act = cache.get(key)
+                            if act is None:
+                                act = cache[key] = Action(house, f"sea move from {a}", "sea", a)
+                            out.append(act)
             if event is None:
-                for b in d.pool(house):
-                    for a in recruit_places(d, b):
-                        out.append(Action(house, f"recruit {b} in {a}", "recruit", (b, a)))
-        out.append(Action(house, "end actions", "end"))
+                loc = d.loc
+                down = d.down
+                recruit = mt.recruit
+                for b in mt.recruitable_by[(d.king, house)]:
+                    if loc[b] != POOL or b in down:
+                        continue
+                    mode, candidates = recruit[b]
+                    for a in candidates:
+                        found = at[a]
+                        if found:
+                            if mode == "vacant":
+                                continue
+                            for x in found:
+                                if hm[x] != house:
+                                    break
+                            else:
+                                found = ()
+                            if found:
+                                continue  # enemy blocks there
+                        elif mode == "held":
+                            continue
+                        key = (house, b, a)
+                        act = cache.get(key)
+                        if act is None:
+                            act = cache[key] = Action(house, f"recruit {b} in {a}", "recruit", (b, a))
+                        out.append(act)
+        key = (house, "end")
+        act = cache.get(key)
+        if act is None:
+            act = cache[key] = Action(house, "end actions", "end")
+        out.append(act)
         return out
 
     def _group(self, state: Any, frame: Any, house: str) -> list[Action]:
         d: R3State = state.data
         origin = frame["origin"]
         sel = frame["sel"]
+        cache = _ACTIONS
         if sel is None:
-            out = [Action(house, f"select {b}", "select", b)
-                   for b in self._group_blocks(d, frame, house)]
-            out.append(Action(house, f"done moving from {origin}", "done"))
+            out = []
+            for b in self._group_blocks(d, frame, house):
+                key = (house, "select", b)
+                act = cache.get(key)
+                if act is None:
+                    act = cache[key] = Action(house, f"select {b}", "select", b)
+                out.append(act)
+            key = (house, "done", origin)
+            act = cache.get(key)
+            if act is None:
+                act = cache[key] = Action(house, f"done moving from {origin}", "done")
+            out.append(act)
             return out
         return [Action(house, _label_path(sel, origin, p), "path", p) for p in self._paths(d, frame, house)]
 
@@ -374,8 +549,8 @@ class Actions(Procedure):
         origin = frame["origin"]
         if _pinned_out(d, origin):
             return []
-        blocks = [b for b in d.blocks_in(origin, house) if _movable(d, b)]
-        if not blocks or not self._paths(d, frame, house):
+        blocks = _movable_in(d, origin, house)
+        if not blocks or not _has_land_path(d, house, origin, frame["bonus"], _banned(d, origin, house)):
             return []
         return blocks
 
@@ -392,14 +567,23 @@ class Actions(Procedure):
             out.append(Action(house, "done shipping", "done"))
             return out
         if sel is None:
-            return [Action(house, f"ship {b}", "select", b) for b in self._sea_blocks(d, origin, house, bombard_sea)]
+            cache = _ACTIONS
+            out = []
+            for b in self._sea_blocks(d, origin, house, bombard_sea):
+                key = (house, "ship", b)
+                act = cache.get(key)
+                if act is None:
+                    act = cache[key] = Action(house, f"ship {b}", "select", b)
+                out.append(act)
+            return out
         return [Action(house, f"ship {sel}: {origin} -> {dest}", "ship", (dest, sea))
                 for dest, sea in sea_destinations(d, house, origin, piracy)]
 
     def _sea_blocks(self, d: R3State, origin: str, house: str, bombard_sea: bool) -> list[str]:
         if _pinned_out(d, origin):
             return []
-        return [b for b in d.blocks_in(origin, house) if _movable(d, b) and can_sea_move(d, b, bombard_sea)]
+        sea_ok = _mt().sea_ok[bool(bombard_sea)]
+        return [b for b in _movable_in(d, origin, house) if b in sea_ok]
 
     def _muster_blocks(self, d: R3State, house: str, target: str) -> list[tuple[str, str]]:
         """(block, origin) pairs of blocks that can end a normal move at ``target`` (A-8)."""
@@ -407,7 +591,7 @@ class Actions(Procedure):
         for a in _own_areas(d, house):
             if a == target or _pinned_out(d, a):
                 continue
-            blocks = [b for b in d.blocks_in(a, house) if _movable(d, b)]
+            blocks = _movable_in(d, a, house)
             if blocks and land_paths(d, house, a, 2, 0, _banned(d, a, house), target):
                 out.extend((b, a) for b in blocks)
         return out
@@ -519,16 +703,22 @@ class Actions(Procedure):
 
 def _own_areas(d: R3State, house: str) -> list[str]:
     at = d.at
-    hof = d.house_of
-    return [a for a in tables().areas if at[a] and any(hof(b) == house for b in at[a])]
+    hm = house_map(d.king)
+    out = []
+    for a in tables().areas:
+        for b in at[a]:
+            if hm[b] == house:
+                out.append(a)
+                break
+    return out
 
 
-def _can_leave(d: R3State, house: str, area: str) -> bool:
-    """Cheap test for offering a land move from ``area``: an own block that may move, and not
-    pinned in."""
-    if _pinned_out(d, area):
-        return False
-    return any(_movable(d, b) for b in d.blocks_in(area, house)) and bool(tables().neighbours[area])
+def _movable_in(d: R3State, area: str, house: str) -> list[str]:
+    """``house``'s blocks in ``area`` that may still move this turn, in order of arrival."""
+    hm = house_map(d.king)
+    moved = d.moved
+    recruited = d.recruited
+    return [b for b in d.at[area] if hm[b] == house and b not in moved and b not in recruited]
 
 
 # --------------------------------------------------------------------------- 6.3 main attack

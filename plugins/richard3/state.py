@@ -54,7 +54,7 @@ from banneret_richard3.data_model import Block, GameMap, load_blocks, load_cards
 
 __all__ = [
     "HOUSES", "POOL", "MINOR", "OFFMAP", "DEAD", "BORDER_LIMIT", "Tables", "tables", "other",
-    "border_key", "R3State", "initial_state",
+    "border_key", "house_map", "R3State", "initial_state",
 ]
 
 HOUSES = ("lancaster", "york")
@@ -69,6 +69,20 @@ BORDER_LIMIT = {"yellow": 4, "blue": 3, "red": 2}
 
 
 _HOUSE: dict[str, str] = {}  # block id -> printed house (cache)
+# king's house -> {block id -> the house it fights for} (the Rebel: the other house, 3.26)
+_HOUSE_UNDER: dict[str, dict[str, str]] = {}
+
+
+def house_map(king: str) -> dict[str, str]:
+    """Block id -> the house it fights for while ``king``'s house holds the throne (the Rebel
+    serves the PRETENDER, 3.26). Built once per process; do not modify."""
+    found = _HOUSE_UNDER.get(king)
+    if found is None:
+        if not _HOUSE:
+            _HOUSE.update({b.id: b.house for b in tables().blocks.values()})
+        rebel = "york" if king == "lancaster" else "lancaster"
+        found = _HOUSE_UNDER[king] = {b: (rebel if h == "rebel" else h) for b, h in _HOUSE.items()}
+    return found
 
 
 def other(house: str) -> str:
@@ -246,13 +260,10 @@ class R3State:
     # --- blocks -------------------------------------------------------------------------
     def house_of(self, block: str) -> str:
         """The house a block fights for (the Rebel: the current PRETENDER, 3.26)."""
-        h = _HOUSE.get(block)
-        if h is None:
-            _HOUSE.update({b.id: b.house for b in tables().blocks.values()})
-            h = _HOUSE[block]
-        if h == "rebel":
-            return "york" if self.king == "lancaster" else "lancaster"
-        return h
+        try:
+            return _HOUSE_UNDER[self.king][block]
+        except KeyError:
+            return house_map(self.king)[block]
 
     def info(self, block: str) -> Block:
         """The printed data of a block."""
@@ -273,33 +284,42 @@ class R3State:
         found = self.at[area]
         if house is None or not found:
             return found
-        if not _HOUSE:
-            self.house_of(found[0])
-        rebel_house = "york" if self.king == "lancaster" else "lancaster"
-        return tuple(b for b in found if (_HOUSE[b] if _HOUSE[b] != "rebel" else rebel_house) == house)
+        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        return tuple([b for b in found if hm[b] == house])
 
     def count_in(self, area: str, house: str) -> int:
-        return sum(1 for b in self.at[area] if self.house_of(b) == house)
+        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        n = 0
+        for b in self.at[area]:
+            if hm[b] == house:
+                n += 1
+        return n
 
     def houses_in(self, area: str) -> set[str]:
-        return {self.house_of(b) for b in self.at[area]}
+        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        return {hm[b] for b in self.at[area]}
 
     def is_contested(self, area: str) -> bool:
         """Blocks of both houses in ``area`` (2.1)."""
         found = self.at[area]
         if len(found) < 2:
             return False
-        first = self.house_of(found[0])
-        return any(self.house_of(b) != first for b in found)
+        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        first = hm[found[0]]
+        for b in found:
+            if hm[b] != first:
+                return True
+        return False
 
     def occupant(self, area: str) -> str | None:
         """The house alone in ``area``; None if vacant or contested."""
         found = self.at[area]
         if not found:
             return None
-        first = self.house_of(found[0])
+        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        first = hm[found[0]]
         for b in found:
-            if self.house_of(b) != first:
+            if hm[b] != first:
                 return None
         return first
 
@@ -316,14 +336,17 @@ class R3State:
 
     def pool(self, house: str, face_up: bool = True) -> list[str]:
         """Blocks in ``house``'s pool (face-up ones only by default), in block-register order."""
-        out = []
-        for b in tables().block_ids:
-            if self.loc[b] == POOL and self.house_of(b) == house and (not face_up or b not in self.down):
-                out.append(b)
-        return out
+        loc = self.loc
+        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        if face_up:
+            down = self.down
+            return [b for b in tables().block_ids if loc[b] == POOL and hm[b] == house and b not in down]
+        return [b for b in tables().block_ids if loc[b] == POOL and hm[b] == house]
 
     def contested_areas(self) -> list[str]:
-        return [a for a in tables().areas if self.is_contested(a)]
+        at = self.at
+        is_contested = self.is_contested
+        return [a for a in tables().areas if len(at[a]) > 1 and is_contested(a)]
 
     def place(self, block: str, where: str) -> None:
         """Move ``block`` to an area or an off-board location, keeping ``at`` in step."""
