@@ -55,7 +55,7 @@ class HexKingdoms(Game):
         max_players=4,
         scenarios=(Scenario("standard", "a fresh random map, capitals at 9, no armies (C-02)"),),
         options=OPTIONS,
-        max_decisions=400_000,  # 200 turns x at most ~1,900 decisions a turn (see docs)
+        max_decisions=400_000,  # 200 turns x at most ~1,950 decisions a turn (3c extra moves take two choices each)
         hidden_information=False,
         coverage="every rule of the digest; see docs/games/hex_kingdoms.md",
     )
