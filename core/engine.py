@@ -175,14 +175,17 @@ def apply(state: State, action: Action) -> list[Event]:
         raise MalformedActionError(
             f"expected a banneret.Action from legal_actions(), not {type(action).__name__}"
         )
-    now = pending(state)
+    now = state._pending if state._legal_step == state.step else pending(state)
     if not now.players:
         raise GameOverError("the game is over; no more actions are accepted")
     if action.player not in now.players:
         raise NotYourTurnError(
             f"it is not {action.player}'s decision now (waiting for {', '.join(now.players)})"
         )
-    if action not in legal_actions(state, action.player):
+    legal = state._legal.get(action.player)
+    if legal is None:
+        legal = legal_actions(state, action.player)
+    if action not in legal:  # list membership tries identity first: the usual case is cheap
         raise IllegalActionError(f"{action.player} cannot {action.label!r} now ({now.kind})")
     start = len(state.log)
     state.game.apply(state, action)
