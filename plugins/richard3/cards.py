@@ -35,12 +35,21 @@ EVENT_TITLES = {
 }
 
 
+_LABELS: dict[str, str] = {}
+
+
 def card_label(card_id: str) -> str:
     """Short public name of a card: "AP3" or "Plague (AP0)"."""
+    found = _LABELS.get(card_id)
+    if found is not None:
+        return found
     card = tables().cards[card_id]
     if card.event is None:
-        return f"AP{card.ap}"
-    return f"{EVENT_TITLES[card.event]} (AP{card.ap})"
+        label = f"AP{card.ap}"
+    else:
+        label = f"{EVENT_TITLES[card.event]} (AP{card.ap})"
+    _LABELS[card_id] = label
+    return label
 
 
 def hand_ap(d: R3State, house: str) -> int:
@@ -169,14 +178,23 @@ def play_options(d: R3State, house: str) -> list[str]:
     """One card id per distinct card (kind, AP, event) in the hand, in hand order."""
     seen: set[tuple[Any, ...]] = set()
     out = []
-    cards = tables().cards
+    kinds = _card_kinds()
     for c in d.hands[house]:
-        card = cards[c]
-        key = (card.kind, card.ap, card.event)
+        key = kinds[c]
         if key not in seen:
             seen.add(key)
             out.append(c)
     return out
+
+
+_KINDS: dict[str, tuple[Any, ...]] = {}
+
+
+def _card_kinds() -> dict[str, tuple[Any, ...]]:
+    """Card id -> (kind, AP, event): identical cards share it (built once)."""
+    if not _KINDS:
+        _KINDS.update({c.id: (c.kind, c.ap, c.event) for c in tables().cards.values()})
+    return _KINDS
 
 
 def player_one(d: R3State, card_l: str, card_y: str) -> str:
@@ -192,6 +210,12 @@ def player_one(d: R3State, card_l: str, card_y: str) -> str:
     return d.pretender
 
 
+_CARD_PENDING = {
+    w: Pending(w, "card", "Choose a card to play face-down") for w in (HOUSES, HOUSES[:1], HOUSES[1:])
+}
+_CARD_ACTIONS: dict[tuple[str, str], Action] = {}
+
+
 class CardPhase(Procedure):
     """Both play a card face-down, revealed together; the higher card is Player 1 (1.1)."""
 
@@ -205,13 +229,22 @@ class CardPhase(Procedure):
         state.emit(f"campaign {d.campaign}, game turn {d.turn}", "turn")
 
     def pending(self, state: Any, frame: Any) -> Pending:
-        d: R3State = state.data
-        waiting = tuple(h for h in HOUSES if h not in d.chosen)
-        return Pending(waiting, "card", "Choose a card to play face-down")
+        chosen = state.data.chosen
+        if not chosen:
+            return _CARD_PENDING[HOUSES]
+        waiting = tuple(h for h in HOUSES if h not in chosen)
+        return _CARD_PENDING.get(waiting) or Pending(waiting, "card", "Choose a card to play face-down")
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
         d: R3State = state.data
-        return [Action(player, f"play {card_label(c)}", "card", c) for c in play_options(d, player)]
+        out = []
+        for c in play_options(d, player):
+            key = (player, c)
+            act = _CARD_ACTIONS.get(key)
+            if act is None:
+                act = _CARD_ACTIONS[key] = Action(player, f"play {card_label(c)}", "card", c)
+            out.append(act)
+        return out
 
     def act(self, state: Any, frame: Any, action: Action) -> None:
         d: R3State = state.data

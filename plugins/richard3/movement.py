@@ -182,6 +182,49 @@ def land_paths(
     return out
 
 
+def _land_ends(
+    d: R3State, house: str, origin: str, steps: int = 2, bonus: int = 0,
+    banned: frozenset[str] | set[str] = frozenset(),
+) -> set[str]:
+    """The last areas of :func:`land_paths` (no target): where a block from ``origin`` may end
+    a land move. A path to a Muster target exists exactly when the target is among them."""
+    mt = _mt()
+    out: set[str] = set()
+    nbrs = mt.steps[house]
+    closed = mt.closed[house]
+    crossings = d.crossings
+    at = d.at
+    hm = house_map(d.king)
+    enemy: dict[str, bool] = {}
+
+    def walk(path: tuple[str, ...], here: str, depth: int) -> None:
+        for n, key, limit, red in nbrs[here]:
+            if n == origin or n in path or n in closed:
+                continue
+            if depth == 0 and n in banned:
+                continue
+            if crossings.get(key, 0) >= limit + bonus:
+                continue
+            e = enemy.get(n)
+            if e is None:
+                e = False
+                for b in at[n]:
+                    if hm[b] != house:
+                        e = True
+                        break
+                enemy[n] = e
+            if e:
+                if n not in out and _entry_ok(d, house, n, here):
+                    out.add(n)
+                continue
+            out.add(n)
+            if not red and depth + 1 < steps:
+                walk(path + (n,), n, depth + 1)
+
+    walk((), origin, 0)
+    return out
+
+
 def _has_land_path(d: R3State, house: str, origin: str, bonus: int, banned: frozenset[str] | set[str]) -> bool:
     """Whether :func:`land_paths` (without a target) finds anything: every path starts with a
     one-area path that is itself legal, so only the first step needs looking at."""
@@ -418,7 +461,7 @@ class Actions(Procedure):
             reachable: set[str] = set()
             for a in _own_areas(d, house):
                 if not _pinned_out(d, a) and any(_movable(d, b) for b in d.blocks_in(a, house)):
-                    reachable.update(p[-1] for p in land_paths(d, house, a, 2, 0, _banned(d, a, house)))
+                    reachable |= _land_ends(d, house, a, 2, 0, _banned(d, a, house))
             for a in sorted(reachable):
                 if not d.at[a] or d.occupant(a) == house:  # friendly or vacant (A-8)
                     out.append(Action(house, f"muster at {a}", "muster", a))
@@ -592,7 +635,7 @@ class Actions(Procedure):
             if a == target or _pinned_out(d, a):
                 continue
             blocks = _movable_in(d, a, house)
-            if blocks and land_paths(d, house, a, 2, 0, _banned(d, a, house), target):
+            if blocks and target in _land_ends(d, house, a, 2, 0, _banned(d, a, house)):
                 out.extend((b, a) for b in blocks)
         return out
 

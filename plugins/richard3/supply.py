@@ -33,6 +33,16 @@ def supply_limit(area: str) -> int:
     return CITY_SUPPLY_LIMIT if t.cities[area] else SUPPLY_LIMIT
 
 
+_LIMITS: dict[str, int] = {}
+
+
+def _limits() -> dict[str, int]:
+    """Area -> :func:`supply_limit` (built once)."""
+    if not _LIMITS:
+        _LIMITS.update({a: supply_limit(a) for a in tables().areas})
+    return _LIMITS
+
+
 def supply_count(d: R3State, area: str) -> list[str]:
     """The blocks in ``area`` that count against its limit: in exile, not the area's own
     mercenaries (7.2, A-34)."""
@@ -168,7 +178,10 @@ class SupplyLimits(Procedure):
         work = []
         order = (d.player1, other(d.player1)) if d.player1 else HOUSES
         t = tables()
-        over = [(a, n) for a in t.areas if (n := excess(d, a))]
+        at = d.at
+        limits = _limits()
+        # an area holding no more blocks than its limit has no excess (quick test first)
+        over = [(a, n) for a in t.areas if len(at[a]) > limits[a] and (n := excess(d, a))]
         for h in order:
             for area, n in over:
                 if d.occupant(area) == h:
