@@ -149,21 +149,28 @@ def _names() -> Any:
     return attrs.field(default=(), converter=_tuple)
 
 
-# ---------------------------------------------------------------------------- map records
-
-
 @attrs.frozen(kw_only=True)
-class Sea:
-    id: str = attrs.field()
-    name: str
+class Sourced:
+    """What every record says of itself: ``source``, the fields invented or only inferred,
+    and a note."""
+
     source: Provenance = _provenance()
     invented: tuple[str, ...] = _names()
     inferred: tuple[str, ...] = _names()
     note: str = ""
 
 
+# ---------------------------------------------------------------------------- map records
+
+
 @attrs.frozen(kw_only=True)
-class Area:
+class Sea(Sourced):
+    id: str = attrs.field()
+    name: str
+
+
+@attrs.frozen(kw_only=True)
+class Area(Sourced):
     """A map area (2.1) or exile area (2.7); ``seas`` empty = no sea movement (5.3)."""
 
     id: str = attrs.field()
@@ -173,10 +180,6 @@ class Area:
     seas: tuple[str, ...] = attrs.field(converter=_tuple)
     major_port: bool
     crown: bool
-    source: Provenance = _provenance()
-    invented: tuple[str, ...] = _names()
-    inferred: tuple[str, ...] = _names()
-    note: str = ""
 
     @property
     def is_exile(self) -> bool:
@@ -188,71 +191,47 @@ class Area:
 
 
 @attrs.frozen(kw_only=True)
-class City:
+class City(Sourced):
     id: str = attrs.field()
     name: str
     house: House
     area: str
-    source: Provenance = _provenance()
-    invented: tuple[str, ...] = _names()
-    inferred: tuple[str, ...] = _names()
-    note: str = ""
 
 
 @attrs.frozen(kw_only=True)
-class Cathedral:
+class Cathedral(Sourced):
     id: str = attrs.field()
     name: str
     area: str
-    source: Provenance = _provenance()
-    invented: tuple[str, ...] = _names()
-    inferred: tuple[str, ...] = _names()
-    note: str = ""
 
 
 @attrs.frozen(kw_only=True)
-class RoyalShield:
+class RoyalShield(Sourced):
     """A royal shield (2.2); ``heir`` set = usable by other heirs only once that heir is dead."""
 
     id: str = attrs.field()
     house: House
     area: str
     heir: str | None
-    source: Provenance = _provenance()
-    invented: tuple[str, ...] = _names()
-    inferred: tuple[str, ...] = _names()
-    note: str = ""
 
 
 @attrs.frozen(kw_only=True)
-class Border:
+class Border(Sourced):
     a: str
     b: str
     colour: Colour
-    source: Provenance = _provenance()
-    invented: tuple[str, ...] = _names()
-    inferred: tuple[str, ...] = _names()
-    note: str = ""
 
 
 @attrs.frozen(kw_only=True)
-class NonAdjacent:
+class NonAdjacent(Sourced):
     a: str
     b: str
-    source: Provenance = _provenance()
-    invented: tuple[str, ...] = _names()
-    inferred: tuple[str, ...] = _names()
-    note: str = ""
 
 
 @attrs.frozen(kw_only=True)
-class UnusedIsland:
+class UnusedIsland(Sourced):
     id: str = attrs.field()
     name: str
-    source: Provenance = _provenance()
-    invented: tuple[str, ...] = _names()
-    inferred: tuple[str, ...] = _names()
-    note: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -316,7 +295,7 @@ class GameMap:
 
 
 @attrs.frozen(kw_only=True)
-class Block:
+class Block(Sourced):
     """One physical block (3.0) with its printed values."""
 
     id: str = attrs.field()
@@ -336,10 +315,6 @@ class Block:
     home: str | None
     setup_1460: str
     counterpart: str | None
-    source: Provenance = _provenance()
-    invented: tuple[str, ...] = _names()
-    inferred: tuple[str, ...] = _names()
-    note: str = ""
 
     @property
     def initiative(self) -> str:
@@ -356,17 +331,13 @@ class Block:
 
 
 @attrs.frozen(kw_only=True)
-class Card:
+class Card(Sourced):
     id: str = attrs.field()
     kind: Literal["action", "event"]
     ap: int
     event: EventName | None
     name: str
     summary: str
-    source: Provenance = _provenance()
-    invented: tuple[str, ...] = _names()
-    inferred: tuple[str, ...] = _names()
-    note: str = ""
 
 
 @attrs.frozen(kw_only=True)
