@@ -12,6 +12,7 @@ all of a player's moves (1.2, A-49): once a player recruits, he makes no more mo
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from banneret import Action, Pending, Procedure
@@ -101,8 +102,52 @@ class _MoveTables:
         self.recruitable_by: dict[tuple[str, str], tuple[str, ...]] = {
             (k, h): tuple(b for b in self.recruitable if house_map(k)[b] == h) for k in HOUSES for h in HOUSES
         }
+        # house -> area -> neighbour -> (crossings key, border limit)
+        self.border_to: dict[str, dict[str, dict[str, tuple[tuple[str, str, str], int]]]] = {
+            h: {a: {n: (key, limit) for n, key, limit, _red in self.steps[h][a]} for a in t.areas} for h in HOUSES
+        }
         self.seas_of: dict[str, tuple[str, ...]] = {a: t.seas[a] for a in t.areas}
+        self.land_ok: dict[str, bool] = {a: bool(t.neighbours[a]) for a in t.areas}
+        self.at_of = _getter(t.areas)  # R3State.at -> blocks per area, in area order
+        self.loc_of = {key: _getter(blocks) for key, blocks in self.recruitable_by.items()}
+        # the action menu's actions, built once: (house, event) -> area -> "land move from A";
+        # house -> area -> "sea move from A"; house -> block -> (mode, ((area, "recruit B in
+        # A"), ...)); house -> "end actions"
+        self.land_actions: dict[tuple[str, str | None], dict[str, Action]] = {}
+        for h in HOUSES:
+            for event in (None, "surprise", "force_march", "treason"):
+                verb = _VERBS.get(event, "land move")
+                self.land_actions[(h, event)] = {
+                    a: Action(h, f"{verb} from {a}", "group", a) for a in t.areas if t.neighbours[a]
+                }
+        self.sea_actions: dict[str, dict[str, Action]] = {
+            h: {a: Action(h, f"sea move from {a}", "sea", a) for a in t.areas if self.sea_targets[a]} for h in HOUSES
+        }
+        self.recruit_actions: dict[str, dict[str, tuple[str, tuple[tuple[str, Action], ...]]]] = {
+            h: {b: (mode, tuple((a, Action(h, f"recruit {b} in {a}", "recruit", (b, a))) for a in places))
+                for b, (mode, places) in self.recruit.items()}
+            for h in HOUSES
+        }
+        self.end_actions: dict[str, Action] = {h: Action(h, "end actions", "end") for h in HOUSES}
+        # (king, house, Bombards by sea) -> block -> 0 enemy, 1 own, 2 own and may move by sea
+        self.flags: dict[tuple[str, str, bool], dict[str, int]] = {}
+        for k in HOUSES:
+            for h in HOUSES:
+                for flag in (False, True):
+                    self.flags[(k, h, flag)] = {
+                        b: (0 if house_map(k)[b] != h else 2 if b in self.sea_ok[flag] else 1) for b in t.block_ids
+                    }
         self.coasts: dict[str, tuple[str, ...]] = dict(t.coasts)
+
+
+def _getter(keys: tuple[str, ...]) -> Any:
+    """A function mapping a dict to the tuple of its values at ``keys`` (C speed)."""
+    if len(keys) == 1:
+        only = keys[0]
+        return lambda m: (m[only],)
+    if not keys:
+        return lambda m: ()
+    return operator.itemgetter(*keys)
 
 
 _MT: list[_MoveTables] = []
@@ -116,6 +161,7 @@ def _mt() -> _MoveTables:
 
 # Action objects are immutable and their labels fixed by (house, kind, args): build each once.
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
+_ACTIONS_MAX = 50_000
 
 
 def attack_borders(d: R3State, area: str, house: str) -> set[str]:
@@ -223,6 +269,44 @@ def _land_ends(
 
     walk((), origin, 0)
     return out
+
+
+def _reaches(d: R3State, house: str, origin: str, target: str, banned: frozenset[str] | set[str]) -> bool:
+    """Whether a normal two-area move (Muster, A-8) from ``origin`` can end in ``target``:
+    the same as ``target in _land_ends(d, house, origin, 2, 0, banned)``, looking only at
+    paths that end there."""
+    mt = _mt()
+    if target == origin or target in mt.closed[house]:
+        return False
+    crossings = d.crossings
+    at = d.at
+    hm = house_map(d.king)
+    second = mt.border_to[house]
+    enemy_at_target: bool | None = None
+    for n, key, limit, red in mt.steps[house][origin]:
+        if n in banned or crossings.get(key, 0) >= limit:
+            continue
+        if n == target:
+            if enemy_at_target is None:
+                enemy_at_target = any(hm[b] != house for b in at[n])
+            if not enemy_at_target or _entry_ok(d, house, n, origin):
+                return True
+            continue
+        if red or n in mt.closed[house]:
+            continue
+        last = second[n].get(target)
+        if last is None:
+            continue  # not next to the target
+        if any(hm[b] != house for b in at[n]):
+            continue  # an enemy area stops the move
+        key2, limit2 = last
+        if crossings.get(key2, 0) >= limit2:
+            continue
+        if enemy_at_target is None:
+            enemy_at_target = any(hm[b] != house for b in at[target])
+        if not enemy_at_target or _entry_ok(d, house, target, n):
+            return True
+    return False
 
 
 def _has_land_path(d: R3State, house: str, origin: str, bonus: int, banned: frozenset[str] | set[str]) -> bool:
@@ -399,11 +483,27 @@ def start_pins(d: R3State, house: str) -> None:
 # --------------------------------------------------------------------------- the procedure
 
 
+_VERBS = {"surprise": "surprise move", "force_march": "force march"}
 _PROMPTS = {"group": "Move blocks from {}", "sea": "Ship blocks from {}", "muster": "Muster blocks at {}"}
 
 
 def _label_path(block: str, origin: str, path: tuple[str, ...]) -> str:
     return f"move {block}: " + " -> ".join((origin,) + path)
+
+
+def _path_actions(house: str, block: str, origin: str, paths: list[tuple[str, ...]]) -> list[Action]:
+    """The "move" actions of ``block`` from ``origin`` along ``paths`` (each built once)."""
+    cache = _ACTIONS
+    out = []
+    for p in paths:
+        key = (house, block, origin, p)
+        act = cache.get(key)
+        if act is None:
+            if len(cache) > _ACTIONS_MAX:
+                cache.clear()  # a bound on memory; the actions are rebuilt as needed
+            act = cache[key] = Action(house, _label_path(block, origin, p), "path", p)
+        out.append(act)
+    return out
 
 
 class Actions(Procedure):
@@ -469,98 +569,74 @@ class Actions(Procedure):
             land = event in (None, "surprise", "force_march", "treason")
             sea = event in (None, "surprise", "piracy")
             mt = _mt()
-            at = d.at
-            hm = house_map(d.king)
-            if not frame["recruiting"]:
-                # one pass over the map: areas with own blocks that may move; areas the
-                # enemy holds or contests
-                moved = d.moved
-                recruited = d.recruited
-                pin_left = d.pin_left
-                sea_ok = mt.sea_ok[bool(state.options.get("bombard_sea_moves", False))]
-                land_from: list[str] = []
-                sea_from: list[str] = []
-                hostile: set[str] = set()
-                for a in mt.areas:
-                    found = at[a]
-                    if not found:
-                        continue
-                    movable = by_sea = False
-                    for b in found:
-                        if hm[b] != house:
-                            hostile.add(a)
-                        elif b not in moved and b not in recruited:
-                            movable = True
-                            if b in sea_ok:
-                                by_sea = True
-                    if not movable:
-                        continue
-                    left = pin_left.get(a)
-                    if left is not None and left <= 0:
-                        continue  # 5.22: pinned
-                    if land and mt.steps[house][a]:
-                        land_from.append(a)
-                    if by_sea and sea and mt.sea_targets[a]:
+            king = d.king
+            recruiting = frame["recruiting"]
+            # one pass over the map: areas the enemy holds or contests (``hostile``), areas with
+            # any block (``occupied``), and those from which own blocks may still move by land
+            # or sea (5.2, 5.3; pinned areas excluded, 5.22)
+            flags = mt.flags[(king, house, bool(state.options.get("bombard_sea_moves", False)))]
+            moved = d.moved
+            recruited = d.recruited
+            pin_left = d.pin_left
+            land_from: list[str] = []
+            sea_from: list[str] = []
+            hostile: set[str] = set()
+            occupied: set[str] = set()
+            for a, found in zip(mt.areas, mt.at_of(d.at)):
+                if not found:
+                    continue
+                occupied.add(a)
+                movable = by_sea = False
+                for b in found:
+                    f = flags[b]
+                    if not f:
+                        hostile.add(a)
+                    elif not recruiting and b not in moved and b not in recruited:
+                        movable = True
+                        if f == 2:
+                            by_sea = True
+                if movable and (a not in pin_left or pin_left[a] > 0):
+                    land_from.append(a)
+                    if by_sea:
                         sea_from.append(a)
-                if land:
-                    verb = {"surprise": "surprise move", "force_march": "force march"}.get(event or "", "land move")
-                    for a in land_from:
-                        key = (house, verb, a)
-                        act = cache.get(key)
-                        if act is None:
-                            act = cache[key] = Action(house, f"{verb} from {a}", "group", a)
-                        out.append(act)
-                if sea_from:
-                    piracy = event == "piracy"
-                    closed = mt.closed[house]
-                    # per sea, its coasts a block may land on (friendly or vacant, no enemy exile)
-                    landing = {s: [c for c in coasts if c not in hostile and c not in closed]
-                               for s, coasts in mt.coasts.items()}
-                    for a in sea_from:
-                        ok = False
-                        for s in mt.seas_of[a]:
-                            places = landing[s]
-                            if len(places) > 1 or (places and places[0] != a):
-                                ok = True
-                                break
-                        if ok or (piracy and sea_destinations(d, house, a, piracy)):
-                            key = (house, "sea", a)
-                            act = cache.get(key)
-                            if act is None:
-                                act = cache[key] = Action(house, f"sea move from {a}", "sea", a)
-                            out.append(act)
+            if land and land_from:
+                acts = mt.land_actions[(house, event)]
+                out.extend([acts[a] for a in land_from if a in acts])
+            if sea and sea_from:
+                piracy = event == "piracy"
+                closed = mt.closed[house]
+                # per sea, its coasts a block may land on (friendly or vacant, no enemy exile)
+                landing = {s: [c for c in coasts if c not in hostile and c not in closed]
+                           for s, coasts in mt.coasts.items()}
+                acts = mt.sea_actions[house]
+                for a in sea_from:
+                    if a not in acts:
+                        continue  # no sea touches it
+                    for s in mt.seas_of[a]:
+                        places = landing[s]
+                        if len(places) > 1 or (places and places[0] != a):
+                            out.append(acts[a])
+                            break
+                    else:
+                        if piracy and sea_destinations(d, house, a, piracy):
+                            out.append(acts[a])
             if event is None:
-                loc = d.loc
+                # 5.4: pool blocks where they may be recruited: "open" = no enemy block there,
+                # "held" = own blocks only, "vacant" = empty
                 down = d.down
-                recruit = mt.recruit
-                for b in mt.recruitable_by[(d.king, house)]:
-                    if loc[b] != POOL or b in down:
+                recruit = mt.recruit_actions[house]
+                cands = mt.recruitable_by[(king, house)]
+                for b, where in zip(cands, mt.loc_of[(king, house)](d.loc)):
+                    if where != POOL or b in down:
                         continue
-                    mode, candidates = recruit[b]
-                    for a in candidates:
-                        found = at[a]
-                        if found:
-                            if mode == "vacant":
-                                continue
-                            for x in found:
-                                if hm[x] != house:
-                                    break
-                            else:
-                                found = ()
-                            if found:
-                                continue  # enemy blocks there
-                        elif mode == "held":
-                            continue
-                        key = (house, b, a)
-                        act = cache.get(key)
-                        if act is None:
-                            act = cache[key] = Action(house, f"recruit {b} in {a}", "recruit", (b, a))
-                        out.append(act)
-        key = (house, "end")
-        act = cache.get(key)
-        if act is None:
-            act = cache[key] = Action(house, "end actions", "end")
-        out.append(act)
+                    mode, places = recruit[b]
+                    if mode == "open":
+                        out.extend([act for a, act in places if a not in hostile])
+                    elif mode == "held":
+                        out.extend([act for a, act in places if a in occupied and a not in hostile])
+                    else:  # vacant
+                        out.extend([act for a, act in places if a not in occupied])
+        out.append(_mt().end_actions[house])
         return out
 
     def _group(self, state: Any, frame: Any, house: str) -> list[Action]:
@@ -582,7 +658,7 @@ class Actions(Procedure):
                 act = cache[key] = Action(house, f"done moving from {origin}", "done")
             out.append(act)
             return out
-        return [Action(house, _label_path(sel, origin, p), "path", p) for p in self._paths(d, frame, house)]
+        return _path_actions(house, sel, origin, self._paths(d, frame, house))
 
     def _paths(self, d: R3State, frame: Any, house: str) -> list[tuple[str, ...]]:
         origin = frame["origin"]
@@ -635,7 +711,7 @@ class Actions(Procedure):
             if a == target or _pinned_out(d, a):
                 continue
             blocks = _movable_in(d, a, house)
-            if blocks and target in _land_ends(d, house, a, 2, 0, _banned(d, a, house)):
+            if blocks and _reaches(d, house, a, target, _banned(d, a, house)):
                 out.extend((b, a) for b in blocks)
         return out
 
@@ -648,8 +724,7 @@ class Actions(Procedure):
             out.append(Action(house, f"done mustering at {target}", "done"))
             return out
         here = d.loc[sel]
-        return [Action(house, _label_path(sel, here, p), "path", p)
-                for p in land_paths(d, house, here, 2, 0, _banned(d, here, house), target)]
+        return _path_actions(house, sel, here, land_paths(d, house, here, 2, 0, _banned(d, here, house), target))
 
     # --- doing it ---------------------------------------------------------------------
     def act(self, state: Any, frame: Any, action: Action) -> None:
