@@ -38,7 +38,7 @@ from banneret import Action, Pending, Procedure
 from banneret.flow import Frame, call, end
 
 from banneret_richard3 import combat
-from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, other, tables
+from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, house_map, other, tables
 
 __all__ = [
     "Battle",
@@ -136,12 +136,11 @@ def effective_fire(d: R3State, block: str) -> int:
 
 def _houses_in(d: R3State):
     """``area -> houses present`` for the pure resolvers (tuple, may repeat)."""
-    printed = _PRINTED or _printed()
+    house_of = house_map(d.king).__getitem__
     at = d.at
-    pretender = d.pretender
 
     def houses(area: str) -> tuple[str, ...]:
-        return tuple(pretender if printed[x] == "rebel" else printed[x] for x in at[area])
+        return tuple(map(house_of, at[area]))
 
     return houses
 

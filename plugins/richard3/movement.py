@@ -102,6 +102,14 @@ class _MoveTables:
         self.recruitable_by: dict[tuple[str, str], tuple[str, ...]] = {
             (k, h): tuple(b for b in self.recruitable if house_map(k)[b] == h) for k in HOUSES for h in HOUSES
         }
+        # house -> origin -> ((first area, key, limit, red?, ((second area, key, limit), ...)), ...):
+        # every two-area path in the order land_paths walks them
+        self.tree2: dict[str, dict[str, tuple[Any, ...]]] = {
+            h: {a: tuple((n1, k1, l1, r1, tuple((n2, k2, l2) for n2, k2, l2, _r2 in self.steps[h][n1] if n2 != a))
+                         for n1, k1, l1, r1 in self.steps[h][a])
+                for a in t.areas}
+            for h in HOUSES
+        }
         # house -> area -> neighbour -> (crossings key, border limit)
         self.border_to: dict[str, dict[str, dict[str, tuple[tuple[str, str, str], int]]]] = {
             h: {a: {n: (key, limit) for n, key, limit, _red in self.steps[h][a]} for a in t.areas} for h in HOUSES
@@ -197,6 +205,38 @@ def land_paths(
     at = d.at
     hm = house_map(d.king)
     enemy: dict[str, bool] = {}
+    if steps == 2:
+        # the usual reach, unrolled over the precomputed two-area tree (same order as walk)
+        for n1, k1, lim1, red1, kids in mt.tree2[house][origin]:
+            if n1 in closed or n1 in banned or crossings.get(k1, 0) >= lim1 + bonus:
+                continue
+            for b in at[n1]:
+                if hm[b] != house:
+                    if (target is None or n1 == target) and _entry_ok(d, house, n1, origin):
+                        out.append((n1,))
+                    break
+            else:
+                if target is None or n1 == target:
+                    out.append((n1,))
+                if red1 or n1 == target:
+                    continue
+                for n2, k2, lim2 in kids:
+                    if n2 in closed or crossings.get(k2, 0) >= lim2 + bonus:
+                        continue
+                    e = enemy.get(n2)
+                    if e is None:
+                        e = False
+                        for b in at[n2]:
+                            if hm[b] != house:
+                                e = True
+                                break
+                        enemy[n2] = e
+                    if e:
+                        if (target is None or n2 == target) and _entry_ok(d, house, n2, n1):
+                            out.append((n1, n2))
+                    elif target is None or n2 == target:
+                        out.append((n1, n2))
+        return out
 
     def walk(path: tuple[str, ...], here: str, depth: int) -> None:
         for n, key, limit, red in nbrs[here]:
@@ -483,6 +523,7 @@ def start_pins(d: R3State, house: str) -> None:
 # --------------------------------------------------------------------------- the procedure
 
 
+_PENDING: dict[tuple[str, str, str | None], Pending] = {}
 _VERBS = {"surprise": "surprise move", "force_march": "force march"}
 _PROMPTS = {"group": "Move blocks from {}", "sea": "Ship blocks from {}", "muster": "Muster blocks at {}"}
 
@@ -532,11 +573,16 @@ class Actions(Procedure):
 
     # --- what may be done -------------------------------------------------------------
     def pending(self, state: Any, frame: Any) -> Pending:
-        mode = frame["mode"]
-        if mode == "menu":
-            return Pending((frame["house"],), "action-menu", "Spend your action points (or end your actions)")
-        prompt = _PROMPTS[mode].format(frame["origin"])
-        return Pending((frame["house"],), f"action-{mode}", prompt)
+        key = (frame["house"], frame["mode"], frame["origin"])
+        found = _PENDING.get(key)
+        if found is None:
+            house, mode, origin = key
+            if mode == "menu":
+                found = Pending((house,), "action-menu", "Spend your action points (or end your actions)")
+            else:
+                found = Pending((house,), f"action-{mode}", _PROMPTS[mode].format(origin))
+            _PENDING[key] = found
+        return found
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
         mode = frame["mode"]

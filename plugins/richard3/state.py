@@ -46,6 +46,7 @@ What the battle module reads (contract with ``battle.py``)
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any, Iterable, Mapping
 
 import attrs
@@ -103,6 +104,8 @@ class Tables:
         self.blocks = blocks
         self.block_ids: tuple[str, ...] = tuple(blocks)
         self.areas: tuple[str, ...] = tuple(sorted(game_map.areas))
+        # R3State.at -> the tuple of each area's blocks, in area order (one C call)
+        self.at_of = operator.itemgetter(*self.areas)
         self.area = game_map.areas
         self.neighbours: dict[str, tuple[str, ...]] = {a: tuple(game_map.board.neighbours(a)) for a in self.areas}
         self.colour: dict[tuple[str, str], str] = {
@@ -344,9 +347,17 @@ class R3State:
         return [b for b in tables().block_ids if loc[b] == POOL and hm[b] == house]
 
     def contested_areas(self) -> list[str]:
-        at = self.at
-        is_contested = self.is_contested
-        return [a for a in tables().areas if len(at[a]) > 1 and is_contested(a)]
+        t = tables()
+        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        out = []
+        for a, found in zip(t.areas, t.at_of(self.at)):
+            if len(found) > 1:
+                first = hm[found[0]]
+                for b in found:
+                    if hm[b] != first:
+                        out.append(a)
+                        break
+        return out
 
     def place(self, block: str, where: str) -> None:
         """Move ``block`` to an area or an off-board location, keeping ``at`` in step."""

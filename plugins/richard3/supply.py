@@ -178,10 +178,9 @@ class SupplyLimits(Procedure):
         work = []
         order = (d.player1, other(d.player1)) if d.player1 else HOUSES
         t = tables()
-        at = d.at
         limits = _limits()
         # an area holding no more blocks than its limit has no excess (quick test first)
-        over = [(a, n) for a in t.areas if len(at[a]) > limits[a] and (n := excess(d, a))]
+        over = [(a, n) for a, found in zip(t.areas, t.at_of(d.at)) if len(found) > limits[a] and (n := excess(d, a))]
         for h in order:
             for area, n in over:
                 if d.occupant(area) == h:
