@@ -109,6 +109,9 @@ class HeuristicAgent:
         t = tables()
         if a.kind == "end":
             return 1.0
+        if a.kind == "pick":  # a kind of action: worth its best area or block (its own choices)
+            child = banneret.child(state, a)
+            return max(self._action_menu(child, seen, x) for x in banneret.legal_actions(child, a.player))
         if a.kind == "plague":
             return 1.5 + seen.enemy_n.get(a.args, 0)
         if a.kind == "recruit":
@@ -129,6 +132,8 @@ class HeuristicAgent:
         if a.kind in ("group", "muster"):
             return self._group_value(seen, a.args) if a.kind == "group" else 1.2
         return 0.0
+
+    _action_pick = _action_menu  # the area or block after the kind of action
 
     def _targets(self, seen: _Seen, origin: str) -> list[tuple[float, str]]:
         """Enemy areas within two areas of ``origin`` we can beat, best first."""

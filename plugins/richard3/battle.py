@@ -362,7 +362,7 @@ class Battle(Procedure):
 
     def start(self, state: Any, frame: Frame) -> None:
         d: R3State = state.data
-        area = frame["area"]
+        area = frame.vars["area"]
         if not d.is_contested(area):  # nothing to fight (defensive: the flow asks only for contested areas)
             if area in d.battles:
                 d.battles.remove(area)
@@ -381,7 +381,7 @@ class Battle(Procedure):
             "battle",
             reveal=True,
         )
-        frame["stage"] = "treason"
+        frame.vars["stage"] = "treason"
         if _treason_available(state):
             call(state, TreasonRoll)
             return
@@ -406,7 +406,7 @@ class Battle(Procedure):
 
     def resume(self, state: Any, frame: Frame, result: Any) -> None:
         if frame.vars.get("stage") == "regroup":
-            self._done(state, frame["winner"])
+            self._done(state, frame.vars["winner"])
             return
         self._next(state, frame)
 
@@ -417,9 +417,9 @@ class Battle(Procedure):
             state.emit(f"{winner} wins the battle in {tables().area[area].name}", "battle")
         else:
             state.emit(f"the battle in {tables().area[area].name} ends with no victor", "battle")
-        frame["winner"] = winner
+        frame.vars["winner"] = winner
         if regroup and winner is not None and d.blocks_in(area, winner) and _regroup_options(state, winner):
-            frame["stage"] = "regroup"
+            frame.vars["stage"] = "regroup"
             call(state, Regroup, house=winner)
             return
         self._done(state, winner)
@@ -671,7 +671,7 @@ class BattleRound(Procedure):
     def start(self, state: Any, frame: Frame) -> None:
         d: R3State = state.data
         b = d.battle
-        rnd = frame["round"]
+        rnd = frame.vars["round"]
         if rnd >= 2 and b["reserves"]:
             names = ", ".join(tables().blocks[x].name for x in b["reserves"])
             state.emit(f"round {rnd}: reserves arrive ({names})", "battle")
@@ -701,7 +701,7 @@ class BattleRound(Procedure):
                 # 6.2: after round 4 no Attacker block may stay; late defectors must leave too
                 if b["round"] >= combat.MAX_ROUNDS and not frame.vars.get("late"):
                     late = tuple(sorted(d.blocks_in(b["area"], b["attacker"])))
-                    frame["late"] = True
+                    frame.vars["late"] = True
                     if late:
                         b["reserves"] = tuple(x for x in b["reserves"] if x not in late)
                         b["to_act"] = late
@@ -829,17 +829,17 @@ class BattleHits(Procedure):
     rule = "6.4"
 
     def pending(self, state: Any, frame: Frame) -> Pending:
-        return Pending((frame["house"],), "take-hits", f"{frame['hits']} hit(s): which block takes them?")
+        return Pending((frame.vars["house"],), "take-hits", f"{frame['hits']} hit(s): which block takes them?")
 
     def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
-        return [Action(player, f"take hits: {x}", "take-hits", x) for x in frame["tied"]]
+        return [Action(player, f"take hits: {x}", "take-hits", x) for x in frame.vars["tied"]]
 
     def act(self, state: Any, frame: Frame, action: Action) -> None:
-        surplus = _hit(state, action.args, frame["hits"])
-        hits, tied = _spread(state, frame["house"], surplus)
+        surplus = _hit(state, action.args, frame.vars["hits"])
+        hits, tied = _spread(state, frame.vars["house"], surplus)
         if tied:
-            frame["hits"] = hits
-            frame["tied"] = tied
+            frame.vars["hits"] = hits
+            frame.vars["tied"] = tied
             return
         end(state)
 
@@ -922,7 +922,7 @@ class Regroup(Procedure):
     rule = "6.7"
 
     def pending(self, state: Any, frame: Frame) -> Pending:
-        return Pending((frame["house"],), "regroup", "Regroup victorious blocks?")
+        return Pending((frame.vars["house"],), "regroup", "Regroup victorious blocks?")
 
     def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
         out = [Action(player, f"regroup {blk} -> {dest}", "regroup", (blk, dest)) for blk, dest in _regroup_options(state, player)]
@@ -937,7 +937,7 @@ class Regroup(Procedure):
             return
         blk, dest = action.args
         area = b["area"]
-        house = frame["house"]
+        house = frame.vars["house"]
         d.place(blk, dest)
         d.revealed.discard(blk)
         b["regrouped"] = b["regrouped"] + (blk,)

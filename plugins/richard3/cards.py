@@ -111,19 +111,19 @@ class Redeal(Procedure):
     rule = "5.1"
 
     def start(self, state: Any, frame: Any) -> None:
-        frame["asked"] = ()  # houses that answered in this round
-        frame["called"] = ()  # houses that called a redeal in this round
-        frame["answer"] = ()  # opponents asked "keep or redeal too"
+        frame.vars["asked"] = ()  # houses that answered in this round
+        frame.vars["called"] = ()  # houses that called a redeal in this round
+        frame.vars["answer"] = ()  # opponents asked "keep or redeal too"
 
     def pending(self, state: Any, frame: Any) -> Pending:
-        answer = frame["answer"]
+        answer = frame.vars["answer"]
         if answer:
             return Pending((answer[0],), "redeal-too", "Your opponent redeals: keep your hand or redeal too?")
-        waiting = tuple(h for h in HOUSES if h not in frame["asked"])
+        waiting = tuple(h for h in HOUSES if h not in frame.vars["asked"])
         return Pending(waiting, "redeal", "Keep your hand, or redeal it (13 AP or less, once a campaign)")
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
-        if frame["answer"]:
+        if frame.vars["answer"]:
             return [Action(player, "keep hand", "keep"), Action(player, "redeal too", "redeal-too")]
         out = [Action(player, "keep hand", "keep")]
         if may_redeal(state.data, player):
@@ -133,8 +133,8 @@ class Redeal(Procedure):
     def act(self, state: Any, frame: Any, action: Action) -> None:
         d: R3State = state.data
         h = action.player
-        if frame["answer"]:
-            houses = tuple(frame["called"])
+        if frame.vars["answer"]:
+            houses = tuple(frame.vars["called"])
             if action.kind == "redeal-too":
                 houses = HOUSES
                 state.emit(f"{h} has its hand redealt too", "redeal")
@@ -142,13 +142,13 @@ class Redeal(Procedure):
                 state.emit(f"{h} keeps its hand", "redeal")
             self._redeal(state, frame, houses)
             return
-        frame["asked"] = frame["asked"] + (h,)
+        frame.vars["asked"] = frame.vars["asked"] + (h,)
         if action.kind == "redeal":
-            frame["called"] = frame["called"] + (h,)
+            frame.vars["called"] = frame.vars["called"] + (h,)
         state.emit(f"{h} chooses to {action.label}", "redeal", only=(h,), public=f"{h} has decided")
-        if len(frame["asked"]) < len(HOUSES):
+        if len(frame.vars["asked"]) < len(HOUSES):
             return  # the answers are revealed together
-        called = frame["called"]
+        called = frame.vars["called"]
         for c in called:
             d.redeal_used[c] = True
             hand = ", ".join(card_label(x) for x in d.hands[c])
@@ -158,7 +158,7 @@ class Redeal(Procedure):
         elif len(called) == len(HOUSES):
             self._redeal(state, frame, HOUSES)
         else:
-            frame["answer"] = (other(called[0]),)
+            frame.vars["answer"] = (other(called[0]),)
 
     def _redeal(self, state: Any, frame: Any, houses: tuple[str, ...]) -> None:
         d: R3State = state.data
@@ -167,10 +167,10 @@ class Redeal(Procedure):
             state.emit(f"{h} is redealt: " + ", ".join(card_label(c) for c in d.hands[h]),
                        "deal", only=(h,), public=f"{h} is redealt seven cards")
         # another round: a player whose new hand qualifies may still use his own redeal
-        frame["asked"] = tuple(h for h in HOUSES if d.redeal_used[h])
-        frame["called"] = ()
-        frame["answer"] = ()
-        if len(frame["asked"]) == len(HOUSES):
+        frame.vars["asked"] = tuple(h for h in HOUSES if d.redeal_used[h])
+        frame.vars["called"] = ()
+        frame.vars["answer"] = ()
+        if len(frame.vars["asked"]) == len(HOUSES):
             end(state)
 
 

@@ -137,6 +137,13 @@ class _MoveTables:
             for h in HOUSES
         }
         self.end_actions: dict[str, Action] = {h: Action(h, "end actions", "end") for h in HOUSES}
+        # the top of the menu: (house, "land" | "sea" | "recruit", card event) -> the choice
+        self.pick_actions: dict[tuple[str, str, str | None], Action] = {}
+        for h in HOUSES:
+            for event in _LAND_EVENTS:
+                self.pick_actions[(h, "land", event)] = Action(h, _VERBS.get(event, "land move"), "pick", "land")
+            self.pick_actions[(h, "sea", None)] = Action(h, "sea move", "pick", "sea")
+            self.pick_actions[(h, "recruit", None)] = Action(h, "recruit", "pick", "recruit")
         # (king, house, Bombards by sea) -> block -> 0 enemy, 1 own, 2 own and may move by sea
         self.flags: dict[tuple[str, str, bool], dict[str, int]] = {}
         for k in HOUSES:
@@ -525,6 +532,10 @@ def start_pins(d: R3State, house: str) -> None:
 
 _PENDING: dict[tuple[str, str, str | None], Pending] = {}
 _VERBS = {"surprise": "surprise move", "force_march": "force march"}
+_LAND_EVENTS = (None, "surprise", "force_march", "treason")  # cards that allow land moves
+_SEA_EVENTS = (None, "surprise", "piracy")  # cards that allow sea moves
+_PICK_PROMPTS = {"land": "Move by land from which area?", "sea": "Move by sea from which area?",
+                 "recruit": "Recruit which block, and where?"}
 _PROMPTS = {"group": "Move blocks from {}", "sea": "Ship blocks from {}", "muster": "Muster blocks at {}"}
 
 
@@ -555,14 +566,14 @@ class Actions(Procedure):
     def start(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
         d.phase = "action"
-        house = frame["house"] = var(state, "house")
-        frame["mode"] = "menu"
-        frame["origin"] = None
-        frame["sel"] = None
-        frame["bonus"] = 0
-        frame["reach"] = 2
-        frame["recruiting"] = False
-        frame["dest"] = None
+        house = frame.vars["house"] = var(state, "house")
+        frame.vars["mode"] = "menu"
+        frame.vars["origin"] = None
+        frame.vars["sel"] = None
+        frame.vars["bonus"] = 0
+        frame.vars["reach"] = 2
+        frame.vars["recruiting"] = False
+        frame.vars["dest"] = None
         if house != d.player1:
             start_pins(d, house)
         else:
@@ -573,21 +584,25 @@ class Actions(Procedure):
 
     # --- what may be done -------------------------------------------------------------
     def pending(self, state: Any, frame: Any) -> Pending:
-        key = (frame["house"], frame["mode"], frame["origin"])
+        key = (frame.vars["house"], frame.vars["mode"], frame.vars["origin"])
         found = _PENDING.get(key)
         if found is None:
             house, mode, origin = key
             if mode == "menu":
                 found = Pending((house,), "action-menu", "Spend your action points (or end your actions)")
+            elif mode == "pick":
+                found = Pending((house,), "action-pick", _PICK_PROMPTS[origin])
             else:
                 found = Pending((house,), f"action-{mode}", _PROMPTS[mode].format(origin))
             _PENDING[key] = found
         return found
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
-        mode = frame["mode"]
+        mode = frame.vars["mode"]
         if mode == "menu":
             return self._menu(state, frame, player)
+        if mode == "pick":
+            return self._pick(state, frame, player)
         if mode == "group":
             return self._group(state, frame, player)
         if mode == "sea":
@@ -595,10 +610,13 @@ class Actions(Procedure):
         return self._muster(state, frame, player)
 
     def _menu(self, state: Any, frame: Any, house: str) -> list[Action]:
+        """The top of the menu: what kind of action (5.0). Land moves, sea moves and recruits
+        are offered as one choice each when at least one exists; the area or block is the
+        next decision (:meth:`_pick`). Plague and Muster name their area at once."""
         d: R3State = state.data
         event = d.card_event(house)
         out: list[Action] = []
-        cache = _ACTIONS
+        mt = _mt()
         if event == "plague":
             reading = state.options.get("plague_target", "occupied")
             for a in cardrules.plague_targets(d, house, reading):
@@ -612,83 +630,33 @@ class Actions(Procedure):
                 if not d.at[a] or d.occupant(a) == house:  # friendly or vacant (A-8)
                     out.append(Action(house, f"muster at {a}", "muster", a))
         else:
-            land = event in (None, "surprise", "force_march", "treason")
-            sea = event in (None, "surprise", "piracy")
-            mt = _mt()
-            king = d.king
-            recruiting = frame["recruiting"]
-            # one pass over the map: areas the enemy holds or contests (``hostile``), areas with
-            # any block (``occupied``), and those from which own blocks may still move by land
-            # or sea (5.2, 5.3; pinned areas excluded, 5.22)
-            flags = mt.flags[(king, house, bool(state.options.get("bombard_sea_moves", False)))]
-            moved = d.moved
-            recruited = d.recruited
-            pin_left = d.pin_left
-            land_from: list[str] = []
-            sea_from: list[str] = []
-            hostile: set[str] = set()
-            occupied: set[str] = set()
-            for a, found in zip(mt.areas, mt.at_of(d.at)):
-                if not found:
-                    continue
-                occupied.add(a)
-                movable = by_sea = False
-                for b in found:
-                    f = flags[b]
-                    if not f:
-                        hostile.add(a)
-                    elif not recruiting and b not in moved and b not in recruited:
-                        movable = True
-                        if f == 2:
-                            by_sea = True
-                if movable and (a not in pin_left or pin_left[a] > 0):
-                    land_from.append(a)
-                    if by_sea:
-                        sea_from.append(a)
-            if land and land_from:
-                acts = mt.land_actions[(house, event)]
-                out.extend([acts[a] for a in land_from if a in acts])
-            if sea and sea_from:
-                piracy = event == "piracy"
-                closed = mt.closed[house]
-                # per sea, its coasts a block may land on (friendly or vacant, no enemy exile)
-                landing = {s: [c for c in coasts if c not in hostile and c not in closed]
-                           for s, coasts in mt.coasts.items()}
-                acts = mt.sea_actions[house]
-                for a in sea_from:
-                    if a not in acts:
-                        continue  # no sea touches it
-                    for s in mt.seas_of[a]:
-                        places = landing[s]
-                        if len(places) > 1 or (places and places[0] != a):
-                            out.append(acts[a])
-                            break
-                    else:
-                        if piracy and sea_destinations(d, house, a, piracy):
-                            out.append(acts[a])
-            if event is None:
-                # 5.4: pool blocks where they may be recruited: "open" = no enemy block there,
-                # "held" = own blocks only, "vacant" = empty
-                down = d.down
-                recruit = mt.recruit_actions[house]
-                cands = mt.recruitable_by[(king, house)]
-                for b, where in zip(cands, mt.loc_of[(king, house)](d.loc)):
-                    if where != POOL or b in down:
-                        continue
-                    mode, places = recruit[b]
-                    if mode == "open":
-                        out.extend([act for a, act in places if a not in hostile])
-                    elif mode == "held":
-                        out.extend([act for a, act in places if a in occupied and a not in hostile])
-                    else:  # vacant
-                        out.extend([act for a, act in places if a not in occupied])
-        out.append(_mt().end_actions[house])
+            if not frame.vars["recruiting"]:  # A-49: no moves once a recruit is placed
+                bombard_sea = bool(state.options.get("bombard_sea_moves", False))
+                if event in _LAND_EVENTS and _any_land_move(d, house):
+                    out.append(mt.pick_actions[(house, "land", event)])
+                if event in _SEA_EVENTS and _any_sea_move(d, house, event == "piracy", bombard_sea):
+                    out.append(mt.pick_actions[(house, "sea", None)])
+            if event is None and _any_recruit(d, house):
+                out.append(mt.pick_actions[(house, "recruit", None)])
+        out.append(mt.end_actions[house])
         return out
+
+    def _pick(self, state: Any, frame: Any, house: str) -> list[Action]:
+        """The second step of the menu: the area to move from, or the block and area to
+        recruit (each 1 AP)."""
+        d: R3State = state.data
+        which = frame.vars["origin"]
+        event = d.card_event(house)
+        if which == "land":
+            return _land_actions(d, house, event)
+        if which == "sea":
+            return _sea_actions(d, house, event == "piracy", bool(state.options.get("bombard_sea_moves", False)))
+        return _recruit_actions(d, house)
 
     def _group(self, state: Any, frame: Any, house: str) -> list[Action]:
         d: R3State = state.data
-        origin = frame["origin"]
-        sel = frame["sel"]
+        origin = frame.vars["origin"]
+        sel = frame.vars["sel"]
         cache = _ACTIONS
         if sel is None:
             out = []
@@ -707,26 +675,26 @@ class Actions(Procedure):
         return _path_actions(house, sel, origin, self._paths(d, frame, house))
 
     def _paths(self, d: R3State, frame: Any, house: str) -> list[tuple[str, ...]]:
-        origin = frame["origin"]
-        return land_paths(d, house, origin, frame["reach"], frame["bonus"], _banned(d, origin, house))
+        origin = frame.vars["origin"]
+        return land_paths(d, house, origin, frame.vars["reach"], frame.vars["bonus"], _banned(d, origin, house))
 
     def _group_blocks(self, d: R3State, frame: Any, house: str) -> list[str]:
-        origin = frame["origin"]
+        origin = frame.vars["origin"]
         if _pinned_out(d, origin):
             return []
         blocks = _movable_in(d, origin, house)
-        if not blocks or not _has_land_path(d, house, origin, frame["bonus"], _banned(d, origin, house)):
+        if not blocks or not _has_land_path(d, house, origin, frame.vars["bonus"], _banned(d, origin, house)):
             return []
         return blocks
 
     def _sea(self, state: Any, frame: Any, house: str) -> list[Action]:
         d: R3State = state.data
-        origin = frame["origin"]
-        sel = frame["sel"]
+        origin = frame.vars["origin"]
+        sel = frame.vars["sel"]
         piracy = d.card_event(house) == "piracy"
         bombard_sea = state.options.get("bombard_sea_moves", False)
-        if frame["dest"] is not None:  # 5.31: a second block between major ports
-            dest, sea = frame["dest"]
+        if frame.vars["dest"] is not None:  # 5.31: a second block between major ports
+            dest, sea = frame.vars["dest"]
             out = [Action(house, f"also ship {b}: {origin} -> {dest}", "ship2", b)
                    for b in self._sea_blocks(d, origin, house, bombard_sea)]
             out.append(Action(house, "done shipping", "done"))
@@ -763,8 +731,8 @@ class Actions(Procedure):
 
     def _muster(self, state: Any, frame: Any, house: str) -> list[Action]:
         d: R3State = state.data
-        target = frame["origin"]
-        sel = frame["sel"]
+        target = frame.vars["origin"]
+        sel = frame.vars["sel"]
         if sel is None:
             out = [Action(house, f"select {b}", "select", b) for b, a in self._muster_blocks(d, house, target)]
             out.append(Action(house, f"done mustering at {target}", "done"))
@@ -775,7 +743,7 @@ class Actions(Procedure):
     # --- doing it ---------------------------------------------------------------------
     def act(self, state: Any, frame: Any, action: Action) -> None:
         d: R3State = state.data
-        house = frame["house"]
+        house = frame.vars["house"]
         kind = action.kind
         if kind == "end":
             state.emit(f"{house} ends its actions", "phase")
@@ -786,10 +754,16 @@ class Actions(Procedure):
             cardrules.plague(state, house, action.args)
             end(state)
             return
+        if kind == "pick":
+            frame.vars["mode"] = "pick"
+            frame.vars["origin"] = action.args
+            return
         if kind == "recruit":
+            frame.vars["mode"] = "menu"
+            frame.vars["origin"] = None
             block, area = action.args
             d.ap[house] -= 1
-            frame["recruiting"] = True
+            frame.vars["recruiting"] = True
             d.place(block, area)
             d.steps[block] = tables().blocks[block].max_strength
             d.recruited.add(block)
@@ -799,12 +773,12 @@ class Actions(Procedure):
             return
         if kind in ("group", "sea", "muster"):
             d.ap[house] -= 1
-            frame["mode"] = kind
-            frame["origin"] = action.args
-            frame["sel"] = None
+            frame.vars["mode"] = kind
+            frame.vars["origin"] = action.args
+            frame.vars["sel"] = None
             event = d.card_event(house)
-            frame["bonus"] = 1 if event == "surprise" and kind == "group" else 0
-            frame["reach"] = 3 if event == "force_march" else 2
+            frame.vars["bonus"] = 1 if event == "surprise" and kind == "group" else 0
+            frame.vars["reach"] = 3 if event == "force_march" else 2
             if kind == "muster":
                 d.event_area = action.args
                 state.emit(f"{house} musters at {action.args}", "event")
@@ -812,36 +786,36 @@ class Actions(Procedure):
                 d.ap[house] = 0  # the event gives exactly this one group (A-6, A-8, A-9, A-4)
             return
         if kind == "select":
-            frame["sel"] = action.args
+            frame.vars["sel"] = action.args
             return
         if kind == "path":
-            block = frame["sel"]
-            origin = frame["origin"] if frame["mode"] == "group" else d.loc[block]
+            block = frame.vars["sel"]
+            origin = frame.vars["origin"] if frame.vars["mode"] == "group" else d.loc[block]
             do_land_move(state, house, block, action.args, origin)
-            frame["sel"] = None
-            if frame["mode"] == "group":
+            frame.vars["sel"] = None
+            if frame.vars["mode"] == "group":
                 if not self._group_blocks(d, frame, house):
                     self._close(state, frame, house)
-            elif not self._muster_blocks(d, house, frame["origin"]):
+            elif not self._muster_blocks(d, house, frame.vars["origin"]):
                 self._close(state, frame, house)
             return
         if kind == "ship":
             dest, sea = action.args
-            block = frame["sel"]
-            origin = frame["origin"]
+            block = frame.vars["sel"]
+            origin = frame.vars["origin"]
             do_sea_move(state, house, block, origin, dest, sea)
-            frame["sel"] = None
+            frame.vars["sel"] = None
             t = tables()
             bombard_sea = state.options.get("bombard_sea_moves", False)
             if (d.card_event(house) != "piracy" and t.major_port[origin] and t.major_port[dest]
                     and self._sea_blocks(d, origin, house, bombard_sea) and not d.is_contested(dest)):
-                frame["dest"] = (dest, sea)
+                frame.vars["dest"] = (dest, sea)
                 return
             self._close(state, frame, house)
             return
         if kind == "ship2":
-            dest, sea = frame["dest"]
-            do_sea_move(state, house, action.args, frame["origin"], dest, sea)
+            dest, sea = frame.vars["dest"]
+            do_sea_move(state, house, action.args, frame.vars["origin"], dest, sea)
             self._close(state, frame, house)
             return
         if kind == "done":
@@ -850,12 +824,12 @@ class Actions(Procedure):
         raise ValueError(f"unknown action kind {kind!r}")
 
     def _close(self, state: Any, frame: Any, house: str) -> None:
-        frame["mode"] = "menu"
-        frame["origin"] = None
-        frame["sel"] = None
-        frame["dest"] = None
-        frame["bonus"] = 0
-        frame["reach"] = 2
+        frame.vars["mode"] = "menu"
+        frame.vars["origin"] = None
+        frame.vars["sel"] = None
+        frame.vars["dest"] = None
+        frame.vars["bonus"] = 0
+        frame.vars["reach"] = 2
         state.data.event_area = None
         self._after_action(state, frame, house)
 
@@ -863,6 +837,157 @@ class Actions(Procedure):
         if state.data.ap[house] <= 0:
             state.emit(f"{house} has spent its action points", "phase")
             end(state)
+
+
+def _scan(d: R3State, house: str, bombard_sea: bool) -> tuple[list[str], list[str], set[str], set[str]]:
+    """One pass over the map for ``house``'s action menu: the areas from which own blocks may
+    still move by land and by sea (in area order; pinned areas left out, 5.22), the areas the
+    enemy holds or contests, and the areas holding any block."""
+    mt = _mt()
+    flags = mt.flags[(d.king, house, bombard_sea)]
+    moved = d.moved
+    recruited = d.recruited
+    pin_left = d.pin_left
+    land_from: list[str] = []
+    sea_from: list[str] = []
+    hostile: set[str] = set()
+    occupied: set[str] = set()
+    for a, found in zip(mt.areas, mt.at_of(d.at)):
+        if not found:
+            continue
+        occupied.add(a)
+        movable = by_sea = False
+        for b in found:
+            f = flags[b]
+            if not f:
+                hostile.add(a)
+            elif b not in moved and b not in recruited:
+                movable = True
+                if f == 2:
+                    by_sea = True
+        if movable and (a not in pin_left or pin_left[a] > 0):
+            land_from.append(a)
+            if by_sea:
+                sea_from.append(a)
+    return land_from, sea_from, hostile, occupied
+
+
+def _own_movable_areas(d: R3State, house: str, sea_only: bool, bombard_sea: bool) -> Any:
+    """Areas (in area order) with an own block that may still move (by sea: that may move by
+    sea), not pinned in (5.22). A generator: the menu's existence tests stop early."""
+    mt = _mt()
+    flags = mt.flags[(d.king, house, bombard_sea)]
+    moved = d.moved
+    recruited = d.recruited
+    pin_left = d.pin_left
+    need = 2 if sea_only else 1
+    for a, found in zip(mt.areas, mt.at_of(d.at)):
+        for b in found:
+            if flags[b] >= need and b not in moved and b not in recruited:
+                if a not in pin_left or pin_left[a] > 0:
+                    yield a
+                break
+
+
+def _any_land_move(d: R3State, house: str) -> bool:
+    """Whether the menu offers a land move (5.2): an own block that may move from an area with
+    a neighbour. (Border limits are judged when the blocks are chosen, as before.)"""
+    land_ok = _mt().land_ok
+    return any(land_ok[a] for a in _own_movable_areas(d, house, False, False))
+
+
+def _land_actions(d: R3State, house: str, event: str | None) -> list[Action]:
+    """ "land move from A" (or the event's verb) for each area with own blocks that may move."""
+    acts = _mt().land_actions[(house, event)]
+    return [acts[a] for a in _own_movable_areas(d, house, False, False) if a in acts]
+
+
+def _sea_ok_from(d: R3State, house: str, a: str, hostile: set[str], piracy: bool) -> bool:
+    """Whether a sea move from ``a`` has a destination (:func:`sea_destinations` not empty)."""
+    mt = _mt()
+    closed = mt.closed[house]
+    coasts = mt.coasts
+    for s in mt.seas_of[a]:
+        for c in coasts[s]:
+            if c != a and c not in hostile and c not in closed:
+                return True
+    return bool(piracy and sea_destinations(d, house, a, piracy))
+
+
+def _hostile(d: R3State, house: str) -> set[str]:
+    """Areas holding an enemy block."""
+    mt = _mt()
+    flags = mt.flags[(d.king, house, False)]
+    out = set()
+    for a, found in zip(mt.areas, mt.at_of(d.at)):
+        for b in found:
+            if not flags[b]:
+                out.add(a)
+                break
+    return out
+
+
+def _any_sea_move(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> bool:
+    """Whether the menu offers a sea move (5.3)."""
+    sea_actions = _mt().sea_actions[house]
+    hostile: set[str] | None = None
+    for a in _own_movable_areas(d, house, True, bombard_sea):
+        if a in sea_actions:
+            if hostile is None:
+                hostile = _hostile(d, house)
+            if _sea_ok_from(d, house, a, hostile, piracy):
+                return True
+    return False
+
+
+def _sea_actions(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> list[Action]:
+    """ "sea move from A" for each area with own blocks that may move by sea somewhere."""
+    acts = _mt().sea_actions[house]
+    _land, sea_from, hostile, _occupied = _scan(d, house, bombard_sea)
+    return [acts[a] for a in sea_from if a in acts and _sea_ok_from(d, house, a, hostile, piracy)]
+
+
+def _recruit_options(d: R3State, house: str, first: bool) -> list[Action]:
+    """5.4: "recruit B in A" for each face-up pool block and each area open to it ("open": no
+    enemy block there; "held": own blocks only; "vacant": empty); ``first``: stop at one."""
+    mt = _mt()
+    out: list[Action] = []
+    king = d.king
+    down = d.down
+    recruit = mt.recruit_actions[house]
+    flags = mt.flags[(king, house, False)]
+    at = d.at
+    for b, where in zip(mt.recruitable_by[(king, house)], mt.loc_of[(king, house)](d.loc)):
+        if where != POOL or b in down:
+            continue
+        mode, places = recruit[b]
+        for a, act in places:
+            found = at[a]
+            if mode == "vacant":
+                if found:
+                    continue
+            elif found:
+                for x in found:
+                    if not flags[x]:
+                        break
+                else:
+                    found = ()
+                if found:
+                    continue  # an enemy block there
+            elif mode == "held":
+                continue
+            out.append(act)
+            if first:
+                return out
+    return out
+
+
+def _any_recruit(d: R3State, house: str) -> bool:
+    return bool(_recruit_options(d, house, True))
+
+
+def _recruit_actions(d: R3State, house: str) -> list[Action]:
+    return _recruit_options(d, house, False)
 
 
 def _own_areas(d: R3State, house: str) -> list[str]:
@@ -910,7 +1035,7 @@ class MainAttack(Procedure):
 
     def start(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
-        house = frame["house"] = var(state, "house")
+        house = frame.vars["house"] = var(state, "house")
         for area, used in attacked_areas(d, house):
             if (area, house) not in d.main_attack and len(used) == 1:
                 d.main_attack[(area, house)] = used[0]
@@ -921,7 +1046,7 @@ class MainAttack(Procedure):
         return [(a, u) for a, u in attacked_areas(d, house) if (a, house) not in d.main_attack]
 
     def pending(self, state: Any, frame: Any) -> Pending:
-        return Pending((frame["house"],), "main-attack", "Declare the Main Attack border")
+        return Pending((frame.vars["house"],), "main-attack", "Declare the Main Attack border")
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
         area, used = self._open(state.data, player)[0]

@@ -187,18 +187,18 @@ class _GoingHome(Procedure):
             for b in d.at[area]:
                 if d.house_of(b) == h and t.blocks[b].type in ("heir", "noble", "church"):
                     todo.append(b)
-        frame["todo"] = tuple(todo)
+        frame.vars["todo"] = tuple(todo)
         self._advance(state, frame)
 
     def _advance(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
-        while frame["todo"]:
-            b = frame["todo"][0]
+        while frame.vars["todo"]:
+            b = frame.vars["todo"][0]
             opts = self.options(d, b)
             if len(opts) > 1:
                 return
             self._send(state, b, opts[0])
-            frame["todo"] = frame["todo"][1:]
+            frame.vars["todo"] = frame.vars["todo"][1:]
         end(state)
 
     def _send(self, state: Any, block: str, where: str) -> None:
@@ -213,18 +213,18 @@ class _GoingHome(Procedure):
 
     def pending(self, state: Any, frame: Any) -> Pending:
         d: R3State = state.data
-        b = frame["todo"][0]
+        b = frame.vars["todo"][0]
         return Pending((d.house_of(b),), "go-home", f"Choose where {b} goes home")
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
         d: R3State = state.data
-        b = frame["todo"][0]
+        b = frame.vars["todo"][0]
         return [Action(player, f"send {b} home to {a}", "home", a) for a in self.options(d, b)]
 
     def act(self, state: Any, frame: Any, action: Action) -> None:
-        b = frame["todo"][0]
+        b = frame.vars["todo"][0]
         self._send(state, b, action.args)
-        frame["todo"] = frame["todo"][1:]
+        frame.vars["todo"] = frame.vars["todo"][1:]
         self._advance(state, frame)
 
 
@@ -275,7 +275,7 @@ class CampaignReset(Procedure):
         if d.winner is not None:
             end(state)
             return
-        frame["work"] = tuple(a for a in sorted(EXILE_LIMIT) if self._over(d, a) > 0)
+        frame.vars["work"] = tuple(a for a in sorted(EXILE_LIMIT) if self._over(d, a) > 0)
         self._advance(state, frame)
 
     def _over(self, d: R3State, area: str) -> int:
@@ -283,28 +283,28 @@ class CampaignReset(Procedure):
 
     def _advance(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
-        while frame["work"]:
-            area = frame["work"][0]
+        while frame.vars["work"]:
+            area = frame.vars["work"][0]
             if self._over(d, area) > 0:
                 return
-            frame["work"] = frame["work"][1:]
+            frame.vars["work"] = frame.vars["work"][1:]
         self._reset(state)
         end(state)
 
     def pending(self, state: Any, frame: Any) -> Pending:
         d: R3State = state.data
-        area = frame["work"][0]
+        area = frame.vars["work"][0]
         return Pending((d.occupant(area) or tables().exile_of[area],), "exile-excess",
                        f"{area} is over its exile limit: send a block to your pool")
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
         d: R3State = state.data
-        area = frame["work"][0]
+        area = frame.vars["work"][0]
         return [Action(player, f"send {b} from {area} to pool", "pool", b) for b in supply_count(d, area)]
 
     def act(self, state: Any, frame: Any, action: Action) -> None:
         d: R3State = state.data
-        area = frame["work"][0]
+        area = frame.vars["work"][0]
         d.place(action.args, POOL)
         state.emit(f"{action.args} leaves {area} for the pool", "political", only=(action.player,),
                    public=f"a {action.player} block leaves {area} for the pool")

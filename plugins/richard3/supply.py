@@ -97,7 +97,7 @@ class Succession(Procedure):
     def start(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
         d.phase = "supply"
-        frame["todo"] = self._todo(d)
+        frame.vars["todo"] = self._todo(d)
         self._advance(state, frame)
 
     def _todo(self, d: R3State) -> tuple[tuple[str, str], ...]:
@@ -110,19 +110,19 @@ class Succession(Procedure):
 
     def _advance(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
-        todo = frame["todo"]
+        todo = frame.vars["todo"]
         while todo:
             h, m = todo[0]
             places = minor_entry_areas(d, h)
             if len(places) > 1:
-                frame["todo"] = todo
+                frame.vars["todo"] = todo
                 return
             if places:
                 self._enter(state, h, m, places[0])
             else:
                 state.emit(f"{m} cannot enter: no crown area is open to {h}", "crown")
             todo = todo[1:]
-        frame["todo"] = ()
+        frame.vars["todo"] = ()
         crown(state)
         end(state)
 
@@ -134,17 +134,17 @@ class Succession(Procedure):
         state.emit(f"{minor} comes of age and enters in {area}", "crown")
 
     def pending(self, state: Any, frame: Any) -> Pending:
-        h, m = frame["todo"][0]
+        h, m = frame.vars["todo"][0]
         return Pending((h,), "minor-entry", f"Choose where {m} enters play")
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
-        h, m = frame["todo"][0]
+        h, m = frame.vars["todo"][0]
         return [Action(player, f"enter {m} in {a}", "enter", a) for a in minor_entry_areas(state.data, h)]
 
     def act(self, state: Any, frame: Any, action: Action) -> None:
-        h, m = frame["todo"][0]
+        h, m = frame.vars["todo"][0]
         self._enter(state, h, m, action.args)
-        frame["todo"] = frame["todo"][1:]
+        frame.vars["todo"] = frame.vars["todo"][1:]
         self._advance(state, frame)
 
 
@@ -185,8 +185,8 @@ class SupplyLimits(Procedure):
             for area, n in over:
                 if d.occupant(area) == h:
                     work.append((h, area, n))
-        frame["work"] = tuple(work)
-        frame["done"] = ()
+        frame.vars["work"] = tuple(work)
+        frame.vars["done"] = ()
         self._advance(state, frame)
 
     def _candidates(self, d: R3State, area: str, done: tuple[str, ...]) -> list[str]:
@@ -194,36 +194,36 @@ class SupplyLimits(Procedure):
 
     def _advance(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
-        while frame["work"]:
-            h, area, n = frame["work"][0]
-            cands = self._candidates(d, area, frame["done"])
+        while frame.vars["work"]:
+            h, area, n = frame.vars["work"][0]
+            cands = self._candidates(d, area, frame.vars["done"])
             if n <= 0 or not cands:
-                frame["work"] = frame["work"][1:]
-                frame["done"] = ()
+                frame.vars["work"] = frame.vars["work"][1:]
+                frame.vars["done"] = ()
                 continue
             if len(cands) <= n:  # no choice: every one loses a step
                 for b in cands:
                     _reduce(state, b)
-                frame["work"] = frame["work"][1:]
-                frame["done"] = ()
+                frame.vars["work"] = frame.vars["work"][1:]
+                frame.vars["done"] = ()
                 continue
             return
         end(state)
 
     def pending(self, state: Any, frame: Any) -> Pending:
-        h, area, n = frame["work"][0]
+        h, area, n = frame.vars["work"][0]
         return Pending((h,), "supply", f"{area} is over its supply limit: choose {n} block(s) to lose a step")
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
-        h, area, n = frame["work"][0]
+        h, area, n = frame.vars["work"][0]
         return [Action(player, f"reduce {b} in {area}", "reduce", b)
-                for b in self._candidates(state.data, area, frame["done"])]
+                for b in self._candidates(state.data, area, frame.vars["done"])]
 
     def act(self, state: Any, frame: Any, action: Action) -> None:
-        h, area, n = frame["work"][0]
+        h, area, n = frame.vars["work"][0]
         _reduce(state, action.args)
-        frame["done"] = frame["done"] + (action.args,)
-        frame["work"] = ((h, area, n - 1),) + frame["work"][1:]
+        frame.vars["done"] = frame.vars["done"] + (action.args,)
+        frame.vars["work"] = ((h, area, n - 1),) + frame.vars["work"][1:]
         self._advance(state, frame)
 
 
@@ -237,13 +237,13 @@ class Execution(Procedure):
 
     def start(self, state: Any, frame: Any) -> None:
         state.data.phase = "supply"
-        frame["asked"] = ()
+        frame.vars["asked"] = ()
         if not self._who(state, frame):
             end(state)
 
     def _who(self, state: Any, frame: Any) -> list[str]:
         d: R3State = state.data
-        return [h for h in HOUSES if h not in frame["asked"] and d.in_play(DEFECTED_HEIRS[h])]
+        return [h for h in HOUSES if h not in frame.vars["asked"] and d.in_play(DEFECTED_HEIRS[h])]
 
     def pending(self, state: Any, frame: Any) -> Pending:
         return Pending((self._who(state, frame)[0],), "execution", "Execute your defected enemy heir?")
@@ -254,7 +254,7 @@ class Execution(Procedure):
 
     def act(self, state: Any, frame: Any, action: Action) -> None:
         d: R3State = state.data
-        frame["asked"] = frame["asked"] + (action.player,)
+        frame.vars["asked"] = frame.vars["asked"] + (action.player,)
         if action.kind == "execute":
             eliminate(state, action.args, "is executed")
             state.emit(f"{action.player} executes {action.args}", "execute")

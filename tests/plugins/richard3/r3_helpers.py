@@ -88,3 +88,29 @@ def pending_kind(state: banneret.State) -> tuple[str, tuple[str, ...]]:
 def touch(state: banneret.State) -> None:
     """Forget the engine's cached decision after a test changed the state by hand."""
     state._legal_step = -1
+
+
+def menu_labels(state: banneret.State, player: str) -> list[str]:
+    """The action menu with each kind of action expanded into its second step ("land move"
+    into "land move from essex", ..., "recruit" into "recruit norfolk in east_anglia", ...);
+    choices with no second step (end actions, plague, muster) as they are."""
+    out = []
+    for a in banneret.legal_actions(state, player):
+        if a.kind == "pick":
+            child = banneret.child(state, a)
+            out.extend(x.label for x in banneret.legal_actions(child, player))
+        else:
+            out.append(a.label)
+    return out
+
+
+def choose(state: banneret.State, player: str, label: str) -> list[banneret.Event]:
+    """Take a choice of the action menu by its full label: the kind of action first (the
+    one whose second step offers ``label``), then ``label`` itself."""
+    for a in banneret.legal_actions(state, player):
+        if a.kind == "pick":
+            child = banneret.child(state, a)
+            if any(x.label == label for x in banneret.legal_actions(child, player)):
+                banneret.apply(state, a)
+                return do(state, player, label)
+    return do(state, player, label)

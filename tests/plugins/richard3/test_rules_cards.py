@@ -6,7 +6,7 @@ import banneret
 import pytest
 from banneret_richard3.cards import hand_ap, may_redeal, player_one, play_options, plague_targets
 from banneret_richard3.state import tables
-from r3_helpers import clear_map, data, do, give, labels, new, pending_kind, put, start_turn
+from r3_helpers import choose, clear_map, data, do, give, labels, menu_labels, new, pending_kind, put, start_turn
 
 
 def test_deal_gives_seven_each_and_sets_eleven_aside():
@@ -69,10 +69,10 @@ def test_s3_ap3_buys_exactly_three_actions():
     to Player 2 and nothing is carried over."""
     s = new(6)
     start_turn(s, "action_ap2_1", "action_ap3_1")
-    do(s, "york", "recruit norfolk in east_anglia")
-    do(s, "york", "recruit suffolk in east_anglia")
+    choose(s, "york", "recruit norfolk in east_anglia")
+    choose(s, "york", "recruit suffolk in east_anglia")
     assert data(s).ap["york"] == 1
-    do(s, "york", "recruit norwich_levy in east_anglia")
+    choose(s, "york", "recruit norwich_levy in east_anglia")
     assert data(s).ap["york"] == 0
     assert pending_kind(s) == ("action-menu", ("lancaster",))
 
@@ -81,7 +81,7 @@ def test_unspent_ap_are_lost():
     """1.1: using a card is optional; ending early discards the rest."""
     s = new(7)
     start_turn(s, "action_ap2_1", "action_ap4_1")
-    do(s, "york", "recruit norfolk in east_anglia")
+    choose(s, "york", "recruit norfolk in east_anglia")
     do(s, "york", "end actions")
     assert pending_kind(s) == ("action-menu", ("lancaster",))
     assert data(s).ap["york"] == 3  # left over, and never used again
@@ -182,8 +182,8 @@ def test_s35_plague_hits_every_block_in_an_enemy_city_area():
     put(s, "beaumont", "middlesex", 2)
     start_turn(s, "action_ap2_1", "event_plague")
     assert data(s).player1 == "york"  # an event beats any action card
-    assert "plague middlesex" in labels(s, "york")
-    assert "plague east_anglia" not in labels(s, "york")  # vacant: not an enemy city
+    assert "plague middlesex" in menu_labels(s, "york")
+    assert "plague east_anglia" not in menu_labels(s, "york")  # vacant: not an enemy city
     before = data(s).steps["henry_vi"]
     do(s, "york", "plague middlesex")
     d = data(s)
@@ -214,9 +214,9 @@ def test_treason_card_is_noted_for_the_battles():
     start_turn(s, "event_treason", "action_ap2_1")
     d = data(s)
     assert d.treason == "lancaster" and d.player1 == "lancaster"
-    assert "land move from middlesex" in labels(s, "lancaster")
-    assert not any(l.startswith(("recruit", "sea move")) for l in labels(s, "lancaster"))
-    do(s, "lancaster", "land move from middlesex")
+    assert "land move from middlesex" in menu_labels(s, "lancaster")
+    assert not any(l.startswith(("recruit", "sea move")) for l in menu_labels(s, "lancaster"))
+    choose(s, "lancaster", "land move from middlesex")
     assert d.ap["lancaster"] == 0
 
 
@@ -224,4 +224,4 @@ def test_events_offer_only_their_own_action():
     """A-3: an event's AP serve only that event: Plague offers no moves or recruits."""
     s = new(15)
     start_turn(s, "event_plague", "action_ap2_1")
-    assert all(l.startswith("plague") or l == "end actions" for l in labels(s, "lancaster"))
+    assert all(l.startswith("plague") or l == "end actions" for l in menu_labels(s, "lancaster"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import banneret
 import pytest
 from banneret_richard3.movement import can_sea_move, land_paths, recruit_places, sea_destinations
-from r3_helpers import clear_map, data, do, labels, new, pending_kind, put, start_turn
+from r3_helpers import choose, clear_map, data, do, labels, menu_labels, new, pending_kind, put, start_turn
 
 
 def _paths(state, player, block):
@@ -23,7 +23,7 @@ def test_s4_yellow_border_takes_four_then_detour():
     for b in ("oxford", "beaumont", "clifford", "devon"):
         put(s, b, "middlesex")
     start_turn(s, "action_ap4_1", "action_ap3_1")
-    do(s, "lancaster", "land move from middlesex")
+    choose(s, "lancaster", "land move from middlesex")
     for b in ("henry_vi", "oxford", "beaumont", "clifford"):
         do(s, "lancaster", f"select {b}")
         do(s, "lancaster", f"move {b}: middlesex -> oxford")
@@ -47,7 +47,7 @@ def test_s5_river_border_takes_three_more_via_essex():
         put(s, b, "east_anglia")
     put(s, "oxford", "middlesex")  # Essex and Rutland vacant
     start_turn(s, "action_ap3_1", "action_ap3_2")
-    do(s, "york", "land move from east_anglia")
+    choose(s, "york", "land move from east_anglia")
     for b in six[:3]:
         do(s, "york", f"select {b}")
         do(s, "york", f"move {b}: east_anglia -> rutland")
@@ -63,7 +63,7 @@ def test_s6_red_border_stops_and_allows_two_per_player():
     s = new(22)
     put(s, "pembroke", "cornwall")  # Exeter, Devon and Pembroke in Cornwall
     start_turn(s, "action_ap4_1", "action_ap3_1")
-    do(s, "lancaster", "land move from cornwall")
+    choose(s, "lancaster", "land move from cornwall")
     do(s, "lancaster", "select devon")
     paths = _paths(s, "lancaster", "devon")
     assert "move devon: cornwall -> somerset" in paths
@@ -107,11 +107,11 @@ def test_s7_pinning_in_chester():
         put(s, b, "derby")
     put(s, "hastings", "warwick")
     start_turn(s, "action_ap2_1", "action_ap3_1")
-    do(s, "york", "land move from derby")
+    choose(s, "york", "land move from derby")
     for b in ("norfolk", "suffolk", "essex"):
         do(s, "york", f"select {b}")
         do(s, "york", f"move {b}: derby -> chester")
-    do(s, "york", "land move from warwick")
+    choose(s, "york", "land move from warwick")
     do(s, "york", "select hastings")
     do(s, "york", "move hastings: warwick -> chester")
     do(s, "york", "end actions")
@@ -121,7 +121,7 @@ def test_s7_pinning_in_chester():
     d = data(s)
     assert d.main_attack[("chester", "york")] == "derby" and d.defender["chester"] == "lancaster"
     assert d.pin_left == {"chester": 2}
-    do(s, "lancaster", "land move from chester")
+    choose(s, "lancaster", "land move from chester")
     do(s, "lancaster", "select devon")
     paths = _paths(s, "lancaster", "devon")
     assert paths and not any(p.startswith(("move devon: chester -> derby", "move devon: chester -> warwick")) for p in paths)
@@ -130,7 +130,7 @@ def test_s7_pinning_in_chester():
     do(s, "lancaster", "move oxford: chester -> north_yorks")
     # the group closes: the other three are pinned
     assert pending_kind(s) == ("action-menu", ("lancaster",))
-    assert "land move from chester" not in labels(s, "lancaster")
+    assert "land move from chester" not in menu_labels(s, "lancaster")
     assert d.count_in("chester", "lancaster") == 3
 
 
@@ -201,7 +201,7 @@ def test_s10_port_to_port():
     s = new(29)
     start_turn(s, "action_ap2_1", "action_ap2_2")
     for first, second in (("warwick_y", "salisbury_y"), ("kent_y", "march")):
-        do(s, "york", "sea move from calais")
+        choose(s, "york", "sea move from calais")
         do(s, "york", f"ship {first}")
         do(s, "york", f"ship {first}: calais -> kent")
         also = [l for l in labels(s, "york") if l.startswith("also ship")]
@@ -214,7 +214,7 @@ def test_s10_port_to_port():
 def test_s10_non_port_landing_costs_one_ap_per_block():
     s = new(30)
     start_turn(s, "action_ap2_1", "action_ap2_2")
-    do(s, "york", "sea move from calais")
+    choose(s, "york", "sea move from calais")
     do(s, "york", "ship warwick_y")
     do(s, "york", "ship warwick_y: calais -> sussex")  # Sussex: coastal, not a major port
     assert pending_kind(s) == ("action-menu", ("york",))
@@ -226,14 +226,14 @@ def test_piracy_attacks_one_block_per_ap():
     s = new(31)
     start_turn(s, "action_ap2_1", "event_piracy")
     assert data(s).ap["york"] == 2
-    do(s, "york", "sea move from calais")
+    choose(s, "york", "sea move from calais")
     do(s, "york", "ship warwick_y")
     do(s, "york", "ship warwick_y: calais -> middlesex")
     d = data(s)
     assert d.is_contested("middlesex") and d.defender["middlesex"] == "lancaster"
     assert d.entries["middlesex"] == (("warwick_y", "sea:north_sea"),)
     assert pending_kind(s) == ("action-menu", ("york",))  # no second block for the same AP
-    assert not any(l.startswith(("recruit", "land move")) for l in labels(s, "york"))
+    assert not any(l.startswith(("recruit", "land move")) for l in menu_labels(s, "york"))
 
 
 # --------------------------------------------------------------------------- events
@@ -245,7 +245,7 @@ def test_surprise_raises_border_limits_by_one():
     for b in ("pembroke", "wiltshire"):
         put(s, b, "cornwall")
     start_turn(s, "event_surprise", "action_ap3_1")
-    do(s, "lancaster", "surprise move from cornwall")
+    choose(s, "lancaster", "surprise move from cornwall")
     for b in ("devon", "pembroke", "wiltshire"):
         do(s, "lancaster", f"select {b}")
         do(s, "lancaster", f"move {b}: cornwall -> somerset")
@@ -259,7 +259,7 @@ def test_muster_moves_only_into_the_muster_area():
     s = new(33)
     put(s, "oxford", "sussex")
     start_turn(s, "event_muster", "action_ap3_1")
-    assert "muster at middlesex" in labels(s, "lancaster")
+    assert "muster at middlesex" in menu_labels(s, "lancaster")
     do(s, "lancaster", "muster at middlesex")
     sel = [l for l in labels(s, "lancaster") if l.startswith("select")]
     assert "select oxford" in sel and "select henry_vi" not in sel
@@ -276,7 +276,7 @@ def test_force_march_reaches_three_areas():
     put(s, "duke_of_york", "ireland")
     put(s, "herbert", "glamorgan")
     start_turn(s, "action_ap2_1", "event_force_march")
-    do(s, "york", "force march from glamorgan")
+    choose(s, "york", "force march from glamorgan")
     do(s, "york", "select herbert")
     assert "move herbert: glamorgan -> hereford -> gloucester -> somerset" in labels(s, "york")
     do(s, "york", "move herbert: glamorgan -> hereford -> gloucester -> somerset")
@@ -293,11 +293,11 @@ def test_s11_recruiting_several_blocks_in_one_area():
     s = new(35)
     start_turn(s, "action_ap3_3", "action_ap3_1")
     for b in ("norfolk", "suffolk", "norwich_levy"):
-        do(s, "york", f"recruit {b} in east_anglia")
-    do(s, "lancaster", "recruit northumberland_l in northumberland")
-    do(s, "lancaster", "recruit newcastle_levy in northumberland")
+        choose(s, "york", f"recruit {b} in east_anglia")
+    choose(s, "lancaster", "recruit northumberland_l in northumberland")
+    choose(s, "lancaster", "recruit newcastle_levy in northumberland")
     d = data(s)
-    assert d.ap["lancaster"] == 1 and not any(l.startswith("land move") for l in labels(s, "lancaster"))
+    assert d.ap["lancaster"] == 1 and not any(l.startswith("land move") for l in menu_labels(s, "lancaster"))
     assert d.blocks_in("east_anglia") == ("norfolk", "suffolk", "norwich_levy")
     assert d.blocks_in("northumberland") == ("northumberland_l", "newcastle_levy")
     assert {"norfolk", "northumberland_l"} <= d.recruited
@@ -308,8 +308,8 @@ def test_recruits_come_after_all_moves():
     """1.2 / A-49: once a player recruits, he makes no more moves this turn."""
     s = new(36)
     start_turn(s, "action_ap4_1", "action_ap2_1")
-    do(s, "lancaster", "recruit york_levy in north_yorks")
-    assert not any(l.startswith(("land move", "sea move")) for l in labels(s, "lancaster"))
+    choose(s, "lancaster", "recruit york_levy in north_yorks")
+    assert not any(l.startswith(("land move", "sea move")) for l in menu_labels(s, "lancaster"))
 
 
 def test_recruitment_places():
@@ -336,23 +336,23 @@ def test_s12_whole_game_turn():
     s = new(38)
     start_turn(s, "action_ap3_1", "action_ap3_2")
     assert data(s).player1 == "york"
-    do(s, "york", "sea move from calais")
+    choose(s, "york", "sea move from calais")
     do(s, "york", "ship warwick_y")
     do(s, "york", "ship warwick_y: calais -> east_anglia")
     do(s, "york", "also ship salisbury_y: calais -> east_anglia")
-    do(s, "york", "recruit norfolk in east_anglia")
-    do(s, "york", "recruit norwich_levy in east_anglia")
+    choose(s, "york", "recruit norfolk in east_anglia")
+    choose(s, "york", "recruit norwich_levy in east_anglia")
     d = data(s)
     assert d.ap["york"] == 0
     assert sorted(d.blocks_in("calais")) == ["burgundian_mercenary", "calais_mercenary", "kent_y", "march"]
-    do(s, "lancaster", "land move from essex")
+    choose(s, "lancaster", "land move from essex")
     do(s, "lancaster", "select oxford")
     do(s, "lancaster", "move oxford: essex -> middlesex")
-    do(s, "lancaster", "land move from lincoln")
+    choose(s, "lancaster", "land move from lincoln")
     do(s, "lancaster", "select beaumont")
     assert "move beaumont: lincoln -> east_anglia -> middlesex" not in labels(s, "lancaster")  # York holds it
     do(s, "lancaster", "move beaumont: lincoln -> leicester -> middlesex")
-    do(s, "lancaster", "recruit lancaster_bombard in middlesex")
+    choose(s, "lancaster", "recruit lancaster_bombard in middlesex")
     # no battle, no supply loss: the next card phase
     assert pending_kind(s) == ("card", ("lancaster", "york"))
     assert sorted(d.blocks_in("middlesex")) == ["beaumont", "henry_vi", "lancaster_bombard", "oxford"]
@@ -365,11 +365,11 @@ def test_first_occupant_defends_a_vacant_area():
     s = new(39)
     put(s, "norfolk", "rutland")
     start_turn(s, "action_ap3_1", "action_ap3_2")
-    do(s, "york", "land move from rutland")
+    choose(s, "york", "land move from rutland")
     do(s, "york", "select norfolk")
     do(s, "york", "move norfolk: rutland -> leicester")
     do(s, "york", "end actions")
-    do(s, "lancaster", "land move from middlesex")
+    choose(s, "lancaster", "land move from middlesex")
     do(s, "lancaster", "select henry_vi")
     do(s, "lancaster", "move henry_vi: middlesex -> leicester")
     d = data(s)
@@ -414,12 +414,12 @@ def test_a_moved_block_moves_no_more():
     s = new(42)
     put(s, "oxford", "middlesex")
     start_turn(s, "action_ap4_1", "action_ap3_1")
-    do(s, "lancaster", "land move from middlesex")
+    choose(s, "lancaster", "land move from middlesex")
     do(s, "lancaster", "select oxford")
     do(s, "lancaster", "move oxford: middlesex -> kent")
     do(s, "lancaster", "done moving from middlesex")
-    assert "land move from kent" not in labels(s, "lancaster")
-    assert "sea move from kent" not in labels(s, "lancaster")
+    assert "land move from kent" not in menu_labels(s, "lancaster")
+    assert "sea move from kent" not in menu_labels(s, "lancaster")
 
 
 def test_face_down_blocks_are_not_recruited():
@@ -434,5 +434,5 @@ def test_face_down_blocks_are_not_recruited():
     d = data(s)
     assert d.loc["canterbury_church_y"] == "pool" and "canterbury_church_y" in d.down
     start_turn(s, "action_ap2_1", "action_ap3_1")
-    assert not any(l.startswith("recruit canterbury_church_y") for l in labels(s, "york"))
-    assert "recruit suffolk in east_anglia" in labels(s, "york")
+    assert not any(l.startswith("recruit canterbury_church_y") for l in menu_labels(s, "york"))
+    assert "recruit suffolk in east_anglia" in menu_labels(s, "york")
