@@ -891,9 +891,20 @@ def _own_movable_areas(d: R3State, house: str, sea_only: bool, bombard_sea: bool
 
 def _any_land_move(d: R3State, house: str) -> bool:
     """Whether the menu offers a land move (5.2): an own block that may move from an area with
-    a neighbour. (Border limits are judged when the blocks are chosen, as before.)"""
-    land_ok = _mt().land_ok
-    return any(land_ok[a] for a in _own_movable_areas(d, house, False, False))
+    a neighbour, not pinned in. (Border limits are judged when the blocks are chosen.)"""
+    mt = _mt()
+    flags = mt.flags[(d.king, house, False)]
+    moved = d.moved
+    recruited = d.recruited
+    pin_left = d.pin_left
+    land_ok = mt.land_ok
+    for a, found in zip(mt.areas, mt.at_of(d.at)):
+        for b in found:
+            if flags[b] and b not in moved and b not in recruited:
+                if land_ok[a] and (a not in pin_left or pin_left[a] > 0):
+                    return True
+                break
+    return False
 
 
 def _land_actions(d: R3State, house: str, event: str | None) -> list[Action]:
@@ -928,15 +939,26 @@ def _hostile(d: R3State, house: str) -> set[str]:
 
 
 def _any_sea_move(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> bool:
-    """Whether the menu offers a sea move (5.3)."""
-    sea_actions = _mt().sea_actions[house]
-    hostile: set[str] | None = None
+    """Whether the menu offers a sea move (5.3): own blocks that may move by sea from an area
+    with a friendly or vacant landing (or, with Piracy, any destination)."""
+    mt = _mt()
+    sea_actions = mt.sea_actions[house]
+    flags = mt.flags[(d.king, house, False)]
+    closed = mt.closed[house]
+    at = d.at
     for a in _own_movable_areas(d, house, True, bombard_sea):
-        if a in sea_actions:
-            if hostile is None:
-                hostile = _hostile(d, house)
-            if _sea_ok_from(d, house, a, hostile, piracy):
-                return True
+        if a not in sea_actions:
+            continue
+        for s in mt.seas_of[a]:
+            for c in mt.coasts[s]:
+                if c != a and c not in closed:
+                    for b in at[c]:
+                        if not flags[b]:
+                            break  # enemy blocks: no landing there
+                    else:
+                        return True
+        if piracy and sea_destinations(d, house, a, piracy):
+            return True
     return False
 
 
@@ -1036,6 +1058,9 @@ class MainAttack(Procedure):
     def start(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
         house = frame.vars["house"] = var(state, "house")
+        if not d.defender:
+            end(state)  # nobody attacked anywhere
+            return
         for area, used in attacked_areas(d, house):
             if (area, house) not in d.main_attack and len(used) == 1:
                 d.main_attack[(area, house)] = used[0]

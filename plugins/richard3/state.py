@@ -375,8 +375,12 @@ class R3State:
         return [b for b in tables().succession[house] if self.in_play(b)]
 
     def senior_heir(self, house: str) -> str | None:
-        found = self.heirs(house)
-        return found[0] if found else None
+        loc = self.loc
+        down = self.down
+        for b in tables().succession[house]:
+            if loc[b] not in OFF_BOARD and b not in down:
+                return b
+        return None
 
     def minors(self, house: str) -> list[str]:
         return [b for b in tables().succession[house] if self.loc[b] == MINOR]

@@ -103,6 +103,8 @@ class Succession(Procedure):
     def _todo(self, d: R3State) -> tuple[tuple[str, str], ...]:
         out = []
         for h in HOUSES:
+            if not d.heirs_killed[h]:
+                continue
             minors = d.minors(h)
             for m in minors[: d.heirs_killed[h]]:
                 out.append((h, m))
@@ -179,8 +181,13 @@ class SupplyLimits(Procedure):
         order = (d.player1, other(d.player1)) if d.player1 else HOUSES
         t = tables()
         limits = _limits()
-        # an area holding no more blocks than its limit has no excess (quick test first)
-        over = [(a, n) for a, found in zip(t.areas, t.at_of(d.at)) if len(found) > limits[a] and (n := excess(d, a))]
+        over = []
+        for a, found in zip(t.areas, t.at_of(d.at)):
+            # an area holding no more blocks than its limit has no excess (quick test first)
+            if len(found) > limits[a]:
+                n = excess(d, a)
+                if n:
+                    over.append((a, n))
         for h in order:
             for area, n in over:
                 if d.occupant(area) == h:
