@@ -839,39 +839,6 @@ class Actions(Procedure):
             end(state)
 
 
-def _scan(d: R3State, house: str, bombard_sea: bool) -> tuple[list[str], list[str], set[str], set[str]]:
-    """One pass over the map for ``house``'s action menu: the areas from which own blocks may
-    still move by land and by sea (in area order; pinned areas left out, 5.22), the areas the
-    enemy holds or contests, and the areas holding any block."""
-    mt = _mt()
-    flags = mt.flags[(d.king, house, bombard_sea)]
-    moved = d.moved
-    recruited = d.recruited
-    pin_left = d.pin_left
-    land_from: list[str] = []
-    sea_from: list[str] = []
-    hostile: set[str] = set()
-    occupied: set[str] = set()
-    for a, found in zip(mt.areas, mt.at_of(d.at)):
-        if not found:
-            continue
-        occupied.add(a)
-        movable = by_sea = False
-        for b in found:
-            f = flags[b]
-            if not f:
-                hostile.add(a)
-            elif b not in moved and b not in recruited:
-                movable = True
-                if f == 2:
-                    by_sea = True
-        if movable and (a not in pin_left or pin_left[a] > 0):
-            land_from.append(a)
-            if by_sea:
-                sea_from.append(a)
-    return land_from, sea_from, hostile, occupied
-
-
 def _own_movable_areas(d: R3State, house: str, sea_only: bool, bombard_sea: bool) -> Any:
     """Areas (in area order) with an own block that may still move (by sea: that may move by
     sea), not pinned in (5.22). A generator: the menu's existence tests stop early."""
@@ -913,42 +880,20 @@ def _land_actions(d: R3State, house: str, event: str | None) -> list[Action]:
     return [acts[a] for a in _own_movable_areas(d, house, False, False) if a in acts]
 
 
-def _sea_ok_from(d: R3State, house: str, a: str, hostile: set[str], piracy: bool) -> bool:
-    """Whether a sea move from ``a`` has a destination (:func:`sea_destinations` not empty)."""
-    mt = _mt()
-    closed = mt.closed[house]
-    coasts = mt.coasts
-    for s in mt.seas_of[a]:
-        for c in coasts[s]:
-            if c != a and c not in hostile and c not in closed:
-                return True
-    return bool(piracy and sea_destinations(d, house, a, piracy))
-
-
-def _hostile(d: R3State, house: str) -> set[str]:
-    """Areas holding an enemy block."""
-    mt = _mt()
-    flags = mt.flags[(d.king, house, False)]
-    out = set()
-    for a, found in zip(mt.areas, mt.at_of(d.at)):
-        for b in found:
-            if not flags[b]:
-                out.add(a)
-                break
-    return out
-
-
-def _any_sea_move(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> bool:
-    """Whether the menu offers a sea move (5.3): own blocks that may move by sea from an area
-    with a friendly or vacant landing (or, with Piracy, any destination)."""
+def _sea_from(d: R3State, house: str, piracy: bool, bombard_sea: bool, first: bool) -> list[str]:
+    """Areas (in area order) from which a sea move is possible (5.3): own blocks that may move
+    by sea, not pinned in, and a friendly or vacant landing on one of the area's seas (with
+    Piracy, any destination of :func:`sea_destinations`); ``first``: stop at one."""
     mt = _mt()
     sea_actions = mt.sea_actions[house]
     flags = mt.flags[(d.king, house, False)]
     closed = mt.closed[house]
     at = d.at
+    out = []
     for a in _own_movable_areas(d, house, True, bombard_sea):
         if a not in sea_actions:
             continue
+        ok = False
         for s in mt.seas_of[a]:
             for c in mt.coasts[s]:
                 if c != a and c not in closed:
@@ -956,17 +901,26 @@ def _any_sea_move(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> bo
                         if not flags[b]:
                             break  # enemy blocks: no landing there
                     else:
-                        return True
-        if piracy and sea_destinations(d, house, a, piracy):
-            return True
-    return False
+                        ok = True
+                        break
+            if ok:
+                break
+        if ok or (piracy and sea_destinations(d, house, a, piracy)):
+            out.append(a)
+            if first:
+                break
+    return out
+
+
+def _any_sea_move(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> bool:
+    """Whether the menu offers a sea move (5.3)."""
+    return bool(_sea_from(d, house, piracy, bombard_sea, True))
 
 
 def _sea_actions(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> list[Action]:
     """ "sea move from A" for each area with own blocks that may move by sea somewhere."""
     acts = _mt().sea_actions[house]
-    _land, sea_from, hostile, _occupied = _scan(d, house, bombard_sea)
-    return [acts[a] for a in sea_from if a in acts and _sea_ok_from(d, house, a, hostile, piracy)]
+    return [acts[a] for a in _sea_from(d, house, piracy, bombard_sea, False)]
 
 
 def _recruit_options(d: R3State, house: str, first: bool) -> list[Action]:

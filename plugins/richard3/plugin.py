@@ -157,8 +157,10 @@ class RichardIII(Game):
     def apply(self, state: Any, action: Any) -> None:
         self.flow.act(state, action)  # type: ignore[union-attr]
         d: R3State = state.data
-        if d.winner is None and state.options.get("last_heir_defected", "loses") == "loses":
-            _check_defected_last_heir(state)
+        loc = d.loc
+        if d.winner is None and (loc["clarence_l"] not in OFF_BOARD or loc["exeter_y"] not in OFF_BOARD) \
+                and state.options.get("last_heir_defected", "loses") == "loses":
+            _check_defected_last_heir(state)  # only once somebody has defected
 
     def outcome(self, state: Any) -> Outcome | None:
         d: R3State = state.data
