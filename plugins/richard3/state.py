@@ -348,15 +348,17 @@ class R3State:
 
     def contested_areas(self) -> list[str]:
         t = tables()
+        crowded = [(a, found) for a, found in zip(t.areas, t.at_of(self.at)) if len(found) > 1]
+        if not crowded:
+            return []
         hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
         out = []
-        for a, found in zip(t.areas, t.at_of(self.at)):
-            if len(found) > 1:
-                first = hm[found[0]]
-                for b in found:
-                    if hm[b] != first:
-                        out.append(a)
-                        break
+        for a, found in crowded:
+            first = hm[found[0]]
+            for b in found:
+                if hm[b] != first:
+                    out.append(a)
+                    break
         return out
 
     def place(self, block: str, where: str) -> None:

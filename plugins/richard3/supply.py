@@ -33,13 +33,13 @@ def supply_limit(area: str) -> int:
     return CITY_SUPPLY_LIMIT if t.cities[area] else SUPPLY_LIMIT
 
 
-_LIMITS: dict[str, int] = {}
+_LIMITS: list[int] = []
 
 
-def _limits() -> dict[str, int]:
-    """Area -> :func:`supply_limit` (built once)."""
+def _limits() -> list[int]:
+    """:func:`supply_limit` of each area, in area order (built once)."""
     if not _LIMITS:
-        _LIMITS.update({a: supply_limit(a) for a in tables().areas})
+        _LIMITS.extend(supply_limit(a) for a in tables().areas)
     return _LIMITS
 
 
@@ -180,11 +180,10 @@ class SupplyLimits(Procedure):
         work = []
         order = (d.player1, other(d.player1)) if d.player1 else HOUSES
         t = tables()
-        limits = _limits()
+        # an area holding no more blocks than its limit has no excess (quick test first)
         over = []
-        for a, found in zip(t.areas, t.at_of(d.at)):
-            # an area holding no more blocks than its limit has no excess (quick test first)
-            if len(found) > limits[a]:
+        for a, found, limit in zip(t.areas, t.at_of(d.at), _limits()):
+            if len(found) > limit:
                 n = excess(d, a)
                 if n:
                     over.append((a, n))
