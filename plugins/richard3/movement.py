@@ -289,6 +289,36 @@ def _land_ends(
     at = d.at
     hm = house_map(d.king)
     enemy: dict[str, bool] = {}
+    if steps == 2:
+        # the usual reach, over the precomputed two-area tree (as in land_paths)
+        for n1, k1, lim1, red1, kids in mt.tree2[house][origin]:
+            if n1 in closed or n1 in banned or crossings.get(k1, 0) >= lim1 + bonus:
+                continue
+            for b in at[n1]:
+                if hm[b] != house:
+                    if n1 not in out and _entry_ok(d, house, n1, origin):
+                        out.add(n1)
+                    break
+            else:
+                out.add(n1)
+                if red1:
+                    continue
+                for n2, k2, lim2 in kids:
+                    if n2 in closed or crossings.get(k2, 0) >= lim2 + bonus:
+                        continue
+                    e = enemy.get(n2)
+                    if e is None:
+                        e = False
+                        for b in at[n2]:
+                            if hm[b] != house:
+                                e = True
+                                break
+                        enemy[n2] = e
+                    if not e:
+                        out.add(n2)
+                    elif n2 not in out and _entry_ok(d, house, n2, n1):
+                        out.add(n2)
+        return out
 
     def walk(path: tuple[str, ...], here: str, depth: int) -> None:
         for n, key, limit, red in nbrs[here]:
@@ -623,12 +653,16 @@ class Actions(Procedure):
                 out.append(Action(house, f"plague {a}", "plague", a))
         elif event == "muster":
             reachable: set[str] = set()
-            for a in _own_areas(d, house):
-                if not _pinned_out(d, a) and any(_movable(d, b) for b in d.blocks_in(a, house)):
-                    reachable |= _land_ends(d, house, a, 2, 0, _banned(d, a, house))
+            for a in _own_movable_areas(d, house, False, False):
+                reachable |= _land_ends(d, house, a, 2, 0, _banned(d, a, house))
+            cache = _ACTIONS
             for a in sorted(reachable):
                 if not d.at[a] or d.occupant(a) == house:  # friendly or vacant (A-8)
-                    out.append(Action(house, f"muster at {a}", "muster", a))
+                    key = (house, "muster", a)
+                    act = cache.get(key)
+                    if act is None:
+                        act = cache[key] = Action(house, f"muster at {a}", "muster", a)
+                    out.append(act)
         else:
             if not frame.vars["recruiting"]:  # A-49: no moves once a recruit is placed
                 bombard_sea = bool(state.options.get("bombard_sea_moves", False))
@@ -721,12 +755,9 @@ class Actions(Procedure):
     def _muster_blocks(self, d: R3State, house: str, target: str) -> list[tuple[str, str]]:
         """(block, origin) pairs of blocks that can end a normal move at ``target`` (A-8)."""
         out = []
-        for a in _own_areas(d, house):
-            if a == target or _pinned_out(d, a):
-                continue
-            blocks = _movable_in(d, a, house)
-            if blocks and _reaches(d, house, a, target, _banned(d, a, house)):
-                out.extend((b, a) for b in blocks)
+        for a in _own_movable_areas(d, house, False, False):
+            if a != target and _reaches(d, house, a, target, _banned(d, a, house)):
+                out.extend((b, a) for b in _movable_in(d, a, house))
         return out
 
     def _muster(self, state: Any, frame: Any, house: str) -> list[Action]:

@@ -12,7 +12,7 @@ from typing import Any
 from banneret import Action, Pending, Procedure
 from banneret.flow import end
 
-from banneret_richard3.state import HOUSES, POOL, R3State, other, tables
+from banneret_richard3.state import HOUSES, POOL, R3State, house_map, other, tables
 from banneret_richard3.supply import EXILE_LIMIT, crown, supply_count
 
 __all__ = [
@@ -112,7 +112,15 @@ class Usurpation(Procedure):
 
 
 def _enemy_occupied(d: R3State, area: str, house: str) -> bool:
-    return d.is_enemy(area, house)
+    """Occupied by the other house alone (2.1)."""
+    found = d.at[area]
+    if not found:
+        return False
+    hm = house_map(d.king)
+    for b in found:
+        if hm[b] == house:
+            return False
+    return True
 
 
 def _calais_room(d: R3State) -> bool:
