@@ -115,6 +115,11 @@ class _MoveTables:
             h: {a: {n: (key, limit) for n, key, limit, _red in self.steps[h][a]} for a in t.areas} for h in HOUSES
         }
         self.seas_of: dict[str, tuple[str, ...]] = {a: t.seas[a] for a in t.areas}
+        # house -> area -> the other areas on its seas that are not the enemy's exile (sorted)
+        self.landings: dict[str, dict[str, tuple[str, ...]]] = {
+            h: {a: tuple(dest for dest, _seas in self.sea_targets[a] if dest not in self.closed[h]) for a in t.areas}
+            for h in HOUSES
+        }
         self.land_ok: dict[str, bool] = {a: bool(t.neighbours[a]) for a in t.areas}
         self.at_of = _getter(t.areas)  # R3State.at -> blocks per area, in area order
         self.loc_of = {key: _getter(blocks) for key, blocks in self.recruitable_by.items()}
@@ -916,27 +921,33 @@ def _sea_from(d: R3State, house: str, piracy: bool, bombard_sea: bool, first: bo
     by sea, not pinned in, and a friendly or vacant landing on one of the area's seas (with
     Piracy, any destination of :func:`sea_destinations`); ``first``: stop at one."""
     mt = _mt()
-    sea_actions = mt.sea_actions[house]
-    flags = mt.flags[(d.king, house, False)]
-    closed = mt.closed[house]
+    landings = mt.landings[house]
+    flags = mt.flags[(d.king, house, bombard_sea)]
+    enemy = mt.flags[(d.king, house, False)]
+    moved = d.moved
+    recruited = d.recruited
+    pin_left = d.pin_left
     at = d.at
     out = []
-    for a in _own_movable_areas(d, house, True, bombard_sea):
-        if a not in sea_actions:
+    for a, found in zip(mt.areas, mt.at_of(at)):
+        if not found:
             continue
-        ok = False
-        for s in mt.seas_of[a]:
-            for c in mt.coasts[s]:
-                if c != a and c not in closed:
-                    for b in at[c]:
-                        if not flags[b]:
-                            break  # enemy blocks: no landing there
-                    else:
-                        ok = True
-                        break
-            if ok:
+        for b in found:
+            if flags[b] == 2 and b not in moved and b not in recruited:
                 break
-        if ok or (piracy and sea_destinations(d, house, a, piracy)):
+        else:
+            continue  # no own block here may move by sea
+        if a in pin_left and pin_left[a] <= 0:
+            continue  # 5.22: pinned
+        ok = False
+        for c in landings[a]:
+            for b in at[c]:
+                if not enemy[b]:
+                    break  # enemy blocks: no landing there
+            else:
+                ok = True
+                break
+        if ok or (piracy and landings[a] and sea_destinations(d, house, a, piracy)):
             out.append(a)
             if first:
                 break
@@ -964,7 +975,10 @@ def _recruit_options(d: R3State, house: str, first: bool) -> list[Action]:
     recruit = mt.recruit_actions[house]
     flags = mt.flags[(king, house, False)]
     at = d.at
-    for b, where in zip(mt.recruitable_by[(king, house)], mt.loc_of[(king, house)](d.loc)):
+    locs = mt.loc_of[(king, house)](d.loc)
+    if POOL not in locs:
+        return out  # nothing in the pool
+    for b, where in zip(mt.recruitable_by[(king, house)], locs):
         if where != POOL or b in down:
             continue
         mode, places = recruit[b]

@@ -149,13 +149,25 @@ class RichardIII(Game):
         return initial_state()
 
     # --- decisions: the game stops the moment someone wins (9.0) -----------------------
+    # pending / legal_actions / apply ask the procedure on top of the stack directly: what
+    # Flow.pending / Flow.actions / Flow.act do, one call shorter on the hot path
     def pending(self, state: Any) -> Pending:
-        if state.data.winner is not None:
+        if state.data.winner is not None or not state.stack:
             return GAME_OVER
-        return self.flow.pending(state)  # type: ignore[union-attr]
+        top = state.stack[-1]
+        return self.flow.procedures[top.proc].pending(state, top)  # type: ignore[union-attr]
+
+    def legal_actions(self, state: Any, player: str) -> list[Action]:
+        if not state.stack:
+            return []
+        top = state.stack[-1]
+        return self.flow.procedures[top.proc].actions(state, top, player)  # type: ignore[union-attr]
 
     def apply(self, state: Any, action: Any) -> None:
-        self.flow.act(state, action)  # type: ignore[union-attr]
+        flow = self.flow
+        top = state.stack[-1]
+        flow.procedures[top.proc].act(state, top, action)  # type: ignore[union-attr]
+        flow.settle(state)  # type: ignore[union-attr]
         d: R3State = state.data
         loc = d.loc
         if d.winner is None and (loc["clarence_l"] not in OFF_BOARD or loc["exeter_y"] not in OFF_BOARD) \
