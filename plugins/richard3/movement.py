@@ -192,9 +192,16 @@ def attack_borders(d: R3State, area: str, house: str) -> set[str]:
 def _entry_ok(d: R3State, house: str, dest: str, came_from: str) -> bool:
     """6.3: into an area holding enemy blocks, a house uses at most three borders (attack) or,
     for Player 2 reinforcing a battle he defends, two."""
-    used = attack_borders(d, dest, house)
-    if came_from in used:
-        return True
+    entries = d.entries.get(dest)
+    if not entries:
+        return True  # no border used yet
+    hm = house_map(d.king)
+    used = set()
+    for b, cf in entries:
+        if hm[b] == house:
+            if cf == came_from:
+                return True
+            used.add(cf)
     limit = REINFORCE_BORDERS if d.defender.get(dest) == house else ATTACK_BORDERS
     return len(used) < limit
 
