@@ -436,3 +436,20 @@ def test_face_down_blocks_are_not_recruited():
     start_turn(s, "action_ap2_1", "action_ap3_1")
     assert not any(l.startswith("recruit canterbury_church_y") for l in menu_labels(s, "york"))
     assert "recruit suffolk in east_anglia" in menu_labels(s, "york")
+
+
+def test_action_menu_offers_the_kind_first_then_the_place():
+    """5.0: the menu offers each kind of action that has at least one choice; choosing the kind
+    costs nothing, the area or block that follows costs 1 AP; after a recruit only recruits
+    remain (A-49)."""
+    s = new(6)
+    start_turn(s, "action_ap2_1", "action_ap3_1")
+    assert labels(s, "york") == ["sea move", "recruit", "end actions"]  # all of York is in exile
+    do(s, "york", "recruit")
+    assert pending_kind(s) == ("action-pick", ("york",)) and data(s).ap["york"] == 3
+    offered = labels(s, "york")
+    assert offered[:3] == ["recruit norfolk in east_anglia", "recruit suffolk in east_anglia", "recruit arundel in sussex"]
+    assert len(offered) == 27 and sum(l.startswith("recruit rebel in ") for l in offered) == 19
+    do(s, "york", "recruit norfolk in east_anglia")
+    assert pending_kind(s) == ("action-menu", ("york",)) and data(s).ap["york"] == 2
+    assert labels(s, "york") == ["recruit", "end actions"]
