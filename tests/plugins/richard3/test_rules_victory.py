@@ -115,6 +115,19 @@ def test_broken_states_are_reported(breakage, words):
     assert any(words in line for line in found), found
 
 
+def test_the_rebel_may_walk_into_exile_but_never_serves_the_king(monkeypatch):
+    """Invariant 11 is about allegiance: a Rebel that marched into Scotland is legal, a Rebel
+    counted for the KING's house is not."""
+    s = new(77)
+    put(s, "rebel", "scotland")
+    assert not [line for line in s.game.invariants(s) if "Rebel" in line]
+    import banneret_richard3.state as r3state
+
+    king = data(s).king
+    monkeypatch.setitem(r3state._HOUSE_UNDER, king, {**r3state.house_map(king), "rebel": king})
+    assert "the Rebel fights for the KING" in s.game.invariants(s)
+
+
 def _random_game(seed):
     """Yield (state before, state after) along a random game."""
     s = banneret.new_game("richard3", seed=seed)
