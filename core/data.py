@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any, Literal, TypeVar
+from typing import Any, Callable, Literal, TypeVar
 
 import attrs
 import cattrs
@@ -18,7 +18,7 @@ from cattrs.v import format_exception
 
 from banneret.errors import DataError
 
-__all__ = ["Provenance", "PROVENANCES", "converter", "read_json", "load_records", "structure"]
+__all__ = ["Provenance", "PROVENANCES", "converter", "read_json", "load_records", "structure", "structure_records"]
 
 Provenance = Literal["rulebook", "placeholder"]
 PROVENANCES: tuple[str, ...] = ("rulebook", "placeholder")
@@ -101,27 +101,44 @@ def _flatten(exc: BaseException) -> list[str]:
     return [str(exc)]
 
 
-def load_records(package: str, filename: str, cls: type[T], key: str | None = None) -> list[T]:
-    """Load a JSON list of records into ``cls`` instances.
+def structure_records(
+    items: list[Any],
+    cls: type[T],
+    where: str,
+    key: str | None = None,
+    check: Callable[[T, str], None] | None = None,
+) -> list[T]:
+    """Validate raw records into ``cls``; each error names ``where[i]`` and, with ``key``,
+    the record's key value (``blocks.json[3] (devon)``).
 
-    With ``key``, duplicate values of that field are reported as an error. Records with a
-    ``source`` field must name a known provenance.
+    With ``key``, duplicate values of that field are errors. Records with a ``source`` field
+    must name a known provenance. ``check(record, label)`` adds the plugin's own checks.
     """
-    raw = read_json(package, filename)
-    if not isinstance(raw, list):
-        raise DataError(f"{package}/{filename}: expected a list of records")
+    has_source = attrs.has(cls) and "source" in attrs.fields_dict(cls)
     out: list[T] = []
     seen: set[Any] = set()
-    for i, item in enumerate(raw):
-        where = f"{package}/{filename}[{i}]"
-        record = structure(item, cls, where)
+    for i, item in enumerate(items):
+        label = f"{where}[{i}]"
+        if key is not None and isinstance(item, dict) and isinstance(item.get(key), (str, int)):
+            label += f" ({item[key]})"
+        record = structure(item, cls, label)
         source = getattr(record, "source", None)
-        if attrs.has(cls) and "source" in attrs.fields_dict(cls) and source not in PROVENANCES:
-            raise DataError(f"{where}: source must be one of {PROVENANCES}, not {source!r}")
+        if has_source and source not in PROVENANCES:
+            raise DataError(f"{label}: source must be one of {PROVENANCES}, not {source!r}")
+        if check is not None:
+            check(record, label)
         if key is not None:
             value = getattr(record, key)
             if value in seen:
-                raise DataError(f"{where}: duplicate {key} {value!r}")
+                raise DataError(f"{label}: duplicate {key} {value!r}")
             seen.add(value)
         out.append(record)
     return out
+
+
+def load_records(package: str, filename: str, cls: type[T], key: str | None = None) -> list[T]:
+    """Load a JSON list of records into ``cls`` instances (see :func:`structure_records`)."""
+    raw = read_json(package, filename)
+    if not isinstance(raw, list):
+        raise DataError(f"{package}/{filename}: expected a list of records")
+    return structure_records(raw, cls, f"{package}/{filename}", key)

@@ -92,7 +92,7 @@ from typing import Any, Literal
 import attrs
 
 from banneret.boards.areas import AreaMap
-from banneret.data import PROVENANCES, Provenance, load_records, read_json, structure
+from banneret.data import PROVENANCES, Provenance, load_records, read_json, structure_records
 from banneret.errors import DataError
 
 __all__ = [
@@ -403,21 +403,7 @@ def _records(raw: Mapping[str, Any], section: str, cls: type[Any], where: str, k
     items = raw.get(section)
     if not isinstance(items, list):
         raise DataError(f"{where}: section {section!r} must be a list of records")
-    out: list[Any] = []
-    seen: set[str] = set()
-    for i, item in enumerate(items):
-        label = f"{where} {section}[{i}]"
-        if isinstance(item, dict) and key is not None and isinstance(item.get(key), str):
-            label += f" ({item[key]})"
-        record = structure(item, cls, label)
-        _check_record(record, label)
-        if key is not None:
-            value = getattr(record, key)
-            if value in seen:
-                raise DataError(f"{label}: duplicate {key} {value!r}")
-            seen.add(value)
-        out.append(record)
-    return out
+    return structure_records(items, cls, f"{where} {section}", key, check=_check_record)
 
 
 # ---------------------------------------------------------------------------- the map

@@ -637,7 +637,7 @@ def test_block_out_of_range_value_is_named(data_copy):
 def test_duplicate_block_id_is_named(data_copy):
     name, folder = data_copy
     rewrite(folder, "blocks.json", lambda bs: bs.append(dict(bs[0])))
-    with pytest.raises(DataError, match=r"blocks.json\[63\]: duplicate id 'henry_vi'"):
+    with pytest.raises(DataError, match=r"blocks.json\[63\] \(henry_vi\): duplicate id 'henry_vi'"):
         load_blocks(name)
 
 
@@ -658,7 +658,7 @@ def test_border_naming_an_unknown_area_is_named(data_copy):
 def test_a_string_where_a_list_belongs_is_named(data_copy):
     name, folder = data_copy
     rewrite(folder, "blocks.json", lambda bs: [b.update(shields="cornwall") for b in bs if b["id"] == "devon"])
-    with pytest.raises(DataError, match=r"blocks.json\[3\]: expected a list, not str 'cornwall' @ \$\.shields"):
+    with pytest.raises(DataError, match=r"blocks.json\[3\] \(devon\): expected a list, not str 'cornwall' @ \$\.shields"):
         load_blocks(name)
 
 
