@@ -1,10 +1,12 @@
 """The ``banneret`` command: the launcher, game lists and details, terminal play, batch
 simulation and replays.
 
-``main(argv, registry=None)`` runs one command and returns its exit code: 0 when all went
-well, 2 for bad input (an unknown game, a bad option, seat or save file: one line on
-stderr naming the problem), 1 for anything unexpected. Tests and embedding applications
-pass their own ``registry``; otherwise the installed plugins are used, or, with
+``main(argv, registry=None, ask=None, out=None)`` runs one command and returns its exit
+code: 0 when all went well, 2 for bad input (an unknown game, a bad option, seat or save
+file: one line on stderr naming the problem), 1 for anything unexpected. Tests and
+embedding applications may pass their own ``registry``, and for the interactive commands
+(``play``, ``replay``, the launcher) their own ``ask(prompt) -> str`` in place of ``input``
+and ``out(text)`` in place of ``print``; otherwise the installed plugins are used, or, with
 ``--plugin MODULE``, only the plugins in the importable modules named (handy for trying a
 game before packaging it; worker processes of ``simulate --jobs`` import them too).
 """
@@ -202,7 +204,7 @@ def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
         chosen.update(seats)  # the engine checks factions and kinds
         seed = new_seed() if args.seed is None else args.seed
         match = Match.start(args.game, seed, chosen, options, args.scenario, args.players, registry=registry)
-    return TerminalGame(match, save_to=args.save).run()
+    return TerminalGame(match, ask=args.ask, out=args.out or print, save_to=args.save).run()
 
 
 def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
@@ -255,15 +257,17 @@ def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, registry: Registry) -> int:
-    return replay(args.file, registry, viewer=args.as_faction, step=args.step and sys.stdin.isatty())
+    interactive = args.ask is not None or sys.stdin.isatty()
+    return replay(args.file, registry, viewer=args.as_faction, step=args.step and interactive,
+                  ask=args.ask, out=args.out or print)
 
 
 def cmd_launcher(args: argparse.Namespace, registry: Registry) -> int:
-    if not sys.stdin.isatty():
+    if args.ask is None and not sys.stdin.isatty():
         print("banneret: the launcher needs an interactive terminal; "
               "use a command instead (banneret --help)", file=sys.stderr)
         return EXIT_USAGE
-    return launcher(registry)
+    return launcher(registry, ask=args.ask, out=args.out or print)
 
 
 # --- the parser -----------------------------------------------------------------------------------
@@ -330,8 +334,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "play", parents=[setup, plugins], help="play a game in the terminal",
         description="Play in the terminal. Each time a human seat must decide you see the board, "
-        "the prompt and the numbered legal actions; answer with a number or a label, or with "
-        "undo, save FILE, board, log, help or quit. Computer seats move on their own.",
+        "what happened since your last decision, the prompt and the numbered legal actions; "
+        "answer with a number or a label, or with undo, save FILE, board, log, help or quit. "
+        "Computer seats move on their own.",
         epilog="examples:\n  banneret play richard3 --seed 7\n"
         "  banneret play hex_kingdoms --players 3 --seat red=human --seat blue=random\n"
         "  banneret play --load mygame.json --seat york=human",
@@ -382,13 +387,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, registry: Registry | None = None) -> int:
-    """Run the ``banneret`` command with ``argv`` (default: the process's arguments)."""
+def main(
+    argv: Sequence[str] | None = None,
+    registry: Registry | None = None,
+    *,
+    ask: Callable[[str], str] | None = None,
+    out: Callable[[str], None] | None = None,
+) -> int:
+    """Run the ``banneret`` command with ``argv`` (default: the process's arguments).
+
+    ``ask`` and ``out`` replace ``input`` and ``print`` for the interactive commands (play,
+    replay and the launcher); ``ask`` raises ``EOFError`` when its input ends."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed
         return exc.code if isinstance(exc.code, int) else (EXIT_OK if exc.code is None else EXIT_USAGE)
+    args.ask, args.out = ask, out
     if args.plugin and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # like python -m: modules in the current folder
     try:

@@ -37,6 +37,7 @@ Out = Callable[[str], None]
 HUMAN = "human"
 PREFERRED_AGENT = "heuristic"
 LOG_LINES = 20
+RESUME_EVENTS = 12  # events shown when a saved game is resumed
 
 COMMANDS_HELP = """\
 Commands:
@@ -44,7 +45,7 @@ Commands:
   LABEL         play the action with exactly that label
   undo          take back your last choice (while nothing happened in between)
   save FILE     save the game (resume it with: banneret play --load FILE)
-  board         show the board again
+  board         show the board and the choices again
   log           show the last events you may read
   help          show this help
   quit          leave the game (it is not saved by itself)"""
@@ -98,7 +99,12 @@ class _Quit(Exception):
 
 class TerminalGame:
     """Runs a :class:`~banneret.session.Match` at the terminal until it ends or the
-    player leaves."""
+    player leaves.
+
+    Each decision screen is the board, then what happened since the last decision (the
+    events every human seat may read, oldest first, just above the prompt so it stays on
+    screen), then the prompt and the numbered actions.
+    """
 
     def __init__(self, match: Match, ask: Ask | None = None, out: Out = print, save_to: str | None = None) -> None:
         self.match = match
@@ -106,6 +112,9 @@ class TerminalGame:
         self.ask = ask or _ask
         self.out = out
         self.humans = [f for f in match.state.factions if f not in match.agents]
+        # news since the last decision screen: (player, text); text None stands for a
+        # computer move nobody could read anything of, until a later event of that player
+        self._news: list[tuple[str | None, str | None]] = []
 
     @property
     def state(self) -> State:
@@ -127,9 +136,10 @@ class TerminalGame:
         seats = ", ".join(f"{f} {k}" for f, k in state.seats.items())
         self.out(f"{info.name}, scenario {state.scenario}, seed {state.seed}. Seats: {seats}.")
         if state.step == 0:
-            self._show(state.log, self.humans)
+            self._note(None, state.log)
         else:
-            self.out(f"Resuming at step {state.step} (type log to see the last events).")
+            self.out(f"Resuming at step {state.step} (type log to see more of what happened).")
+            self._note(None, state.log[-RESUME_EVENTS:])
         try:
             while True:
                 self.match.advance(on_move=self._on_move)
@@ -137,6 +147,7 @@ class TerminalGame:
                     break
                 waiting = self.match.waiting_humans()
                 if not waiting:  # nobody can move: report rather than spin
+                    self._flush()
                     self.out("No seat can move; leaving the game.")
                     return 1
                 self._decide(waiting[0], several=len(waiting) > 1 or len(self.humans) > 1)
@@ -146,28 +157,41 @@ class TerminalGame:
         except EOFError:
             self.out("\nInput ended: leaving the game.")
             return 0
+        self._flush()
         viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.out("")
         self.out(self.state.game.render(self.state, viewer))
         self.out(describe_outcome(engine.outcome(self.state)))
         return 0
 
     # --- showing ------------------------------------------------------------------------
 
-    def _show(self, events: Iterable[Event], viewers: Sequence[str]) -> int:
-        shown = 0
-        for event in events:
-            text = _visible(event, viewers)
-            if text is not None:
-                self.out(f"  · {text}")
-                shown += 1
-        return shown
+    def _note(self, player: str | None, events: Iterable[Event]) -> None:
+        """Keep the events every human seat may read for the next screen."""
+        texts = [t for e in events if (t := _visible(e, self.humans)) is not None]
+        if player is not None and player in self.match.agents:
+            if texts:  # the move is seen: an earlier "has chosen" of this seat says nothing more
+                self._news = [n for n in self._news if n != (player, None)]
+            elif (player, None) not in self._news:
+                self._news.append((player, None))
+        self._news.extend((player, t) for t in texts)
+
+    def _flush(self) -> None:
+        for player, text in self._news:
+            self.out(f"  · {text if text is not None else f'{player} has chosen.'}")
+        self._news = []
 
     def _on_move(self, player: str, action: Action, events: list[Event]) -> None:
-        if not self._show(events, self.humans):
-            self.out(f"  · {player} has chosen.")
+        self._note(player, events)
 
     def _board(self, player: str) -> None:
         self.out(self.state.game.render(self.state, player))
+
+    def _menu(self, player: str, actions: Sequence[Action]) -> None:
+        now = engine.pending(self.state)
+        self.out(f"{player}: {now.prompt or now.kind}")
+        for i, action in enumerate(actions, start=1):
+            self.out(f"  {i:>3}. {action.label}")
 
     def _log(self, player: str) -> None:
         lines = [t for e in self.state.log if (t := e.text_for(player)) is not None]
@@ -180,23 +204,22 @@ class TerminalGame:
 
     def _decide(self, player: str, several: bool) -> None:
         state = self.state
-        now = engine.pending(state)
+        self.out("")
         if several:
-            self.out(f"\n=== {player} to decide (others, look away) ===")
+            self.out(f"=== {player} to decide (others, look away) ===")
         self._board(player)
+        if self._news:
+            self.out("Since the last decision:")
+            self._flush()
         actions = engine.legal_actions(state, player)
-        self.out(f"{player}: {now.prompt or now.kind}")
-        for i, action in enumerate(actions, start=1):
-            self.out(f"  {i:>3}. {action.label}")
+        self._menu(player, actions)
         while True:
             line = self.ask(f"{player}> ").strip()
             if not line:
                 continue
             action = self._parse(line, actions)
             if action is not None:
-                events = self.match.play(action)
-                # at a shared screen, private news waits for its owner's own board
-                self._show(events, [player] if len(self.humans) == 1 else self.humans)
+                self._note(player, self.match.play(action))
                 return
             word, _, rest = line.partition(" ")
             word = word.lower()
@@ -207,6 +230,7 @@ class TerminalGame:
                 self.out(COMMANDS_HELP)
             elif word == "board" and not rest:
                 self._board(player)
+                self._menu(player, actions)
             elif word == "log" and not rest:
                 self._log(player)
             elif word == "undo" and not rest:

@@ -17,12 +17,13 @@ from banneret import (
 from banneret.flow import call, end
 from banneret.types import GAME_OVER
 
-from banneret_richard3.battle import BATTLE_PROCEDURES
+from banneret_richard3.battle import BATTLE_PROCEDURES, effective_fire
 from banneret_richard3.cards import CardPhase, DealCards, Redeal, card_label
 from banneret_richard3.movement import Actions, MainAttack
 from banneret_richard3.politics import (
     CampaignReset, KingHome, LeviesDisband, PretenderHome, Usurpation, campaign_over, game_over,
 )
+from banneret_richard3.render import render_view
 from banneret_richard3.state import (
     DEAD, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, R3State, initial_state, other, tables,
 )
@@ -235,34 +236,15 @@ class RichardIII(Game):
             "battles": list(d.battles),
             "battle_area": d.battle_area,
             "main_attack": {f"{a}/{h}": cf for (a, h), cf in sorted(d.main_attack.items())},
+            "moved": sorted(b for b in d.moved | d.recruited if player is None or d.house_of(b) == player),
+            "battle": _battle_view(d, sees) if d.battle_area is not None and "area" in d.battle else None,
             "winner": d.winner,
         }
 
     def render(self, state: Any, player: str | None) -> str:
-        d: R3State = state.data
-        v = self.view(state, player)
-        lines = [
-            f"Campaign {d.campaign}, game turn {d.turn} ({d.phase}); KING {d.king} ({d.king_block or 'none'}), "
-            f"PRETENDER {d.pretender} ({d.pretender_block or 'none'})",
-        ]
-        if d.cards:
-            lines.append("cards: " + ", ".join(f"{h} {c}" for h, c in v["cards"].items()) + f"; Player 1: {d.player1}")
-        for a, blocks in v["areas"].items():
-            parts = []
-            for b in blocks:
-                if "block" in b:
-                    parts.append(f"{b['block']}({b['strength']})")
-                else:
-                    parts.append(f"[{b['house']}]")
-            mark = " *battle*" if a in d.battles or a == d.battle_area else ""
-            lines.append(f"  {a:15} " + " ".join(parts) + mark)
-        for h in HOUSES:
-            pool = v["pools"][h]
-            hand = v["hands"][h]
-            hand_text = ", ".join(card_label(c) for c in hand) if isinstance(hand, list) else f"{hand} cards"
-            up = pool["face_up"]
-            lines.append(f"{h}: hand {hand_text}; pool {len(up) if isinstance(up, list) else up} up")
-        return "\n".join(lines)
+        """The board as text for ``player``, made from ``view(state, player)`` alone (see
+        :mod:`banneret_richard3.render`)."""
+        return render_view(self.view(state, player), player, self.pending(state).players)
 
     # --- invariants (digest 14.1) -------------------------------------------------------
     def invariants(self, state: Any) -> list[str]:
@@ -303,6 +285,31 @@ class RichardIII(Game):
             for b, a in zip(blocks, places):
                 d.place(b, a)
         return new
+
+
+def _battle_view(d: R3State, sees: Any) -> dict[str, Any]:
+    """The battle being fought as the viewer sees it: its round, sides and reserves (blocks
+    revealed by the battle by name, strength and firepower; any others only counted)."""
+    b = d.battle
+    reserves = set(b["reserves"])
+    sides: dict[str, list[dict[str, Any]]] = {h: [] for h in HOUSES}
+    hidden: list[str] = []
+    for x in sorted(d.at[b["area"]]):
+        if sees(x):
+            sides[d.house_of(x)].append({
+                "block": x, "strength": d.steps[x], "fire": effective_fire(d, x), "reserve": x in reserves,
+            })
+        else:
+            hidden.append(d.house_of(x))
+    for h in sorted(hidden):
+        sides[h].append({"house": h})
+    return {
+        "area": b["area"],
+        "round": b["round"],
+        "attacker": b["attacker"],
+        "defender": b["defender"],
+        "sides": sides,
+    }
 
 
 def _owner_of_down(d: R3State, block: str) -> str:

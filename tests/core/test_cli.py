@@ -466,3 +466,52 @@ def test_simulate_output_does_not_depend_on_the_hash_seed():
         reports.append(data)
     assert reports[0] == reports[1]
     assert reports[0]["games"] == 20
+
+
+# --- the decision screen --------------------------------------------------------------------------
+
+def test_play_takes_ask_and_out_instead_of_input_and_print(capsys, registry):
+    answers = iter(["2", "2", "1"])
+    prompts, shown = [], []
+
+    def ask(prompt):
+        prompts.append(prompt)
+        return next(answers)
+
+    code = main(["play", "tally", "--seed", "1"], registry=registry, ask=ask, out=shown.append)
+    assert code == 0
+    assert capsys.readouterr().out == ""  # everything went through out
+    assert prompts == ["solo> "] * 3
+    assert shown[-1] == "Game over: solo wins (total 5)."
+    assert "  · solo adds 2, total 2" in shown
+
+
+def test_board_command_shows_the_choices_again(capsys, monkeypatch, registry):
+    script(monkeypatch, ["board", "quit"])
+    code, out, _ = run(capsys, ["play", "tally", "--seed", "1"], registry)
+    assert code == 0
+    lines = out.splitlines()
+    first = lines.index("solo: Add 1 or 2")
+    again = lines.index("solo: Add 1 or 2", first + 1)  # after board: board, prompt and choices
+    assert lines[again - 1] == "[board] total 0 after 0 picks"
+    assert lines[again + 1:again + 3] == ["    1. add 1", "    2. add 2"]
+
+
+def test_news_comes_after_the_board_just_above_the_choices(capsys, monkeypatch, registry):
+    """What happened since the last decision is listed between the board and the prompt, so
+    it stays on screen; a computer move nobody may read (south accepting the result) is not
+    reported on its own when a later move of the same seat is."""
+    script(monkeypatch, ["bid 3", "quit"])
+    code, out, _ = run(capsys, ["play", "duel", "--seed", "4", "--seat", "south=random"], registry)
+    assert code == 0
+    lines = out.splitlines()
+    second = lines.index("north: Bid 1, 2 or 3 in secret", lines.index("north: Bid 1, 2 or 3 in secret") + 1)
+    assert lines[second - 6:second] == [
+        "",
+        "{'score': {'north': 1, 'south': 0}, 'bids': {'south': 'hidden'}, 'revealed': [(3, 2)], 'round': 1}",
+        "Since the last decision:",
+        "  · north bids 3",
+        "  · bids revealed: north 3, south 2",
+        "  · south has bid",
+    ]
+    assert "has chosen" not in out
