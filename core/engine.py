@@ -137,7 +137,7 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
 
     The list is cached until the next :func:`apply`; do not modify it.
     """
-    now = pending(state)
+    now = state._pending if state._legal_step == state.step else pending(state)
     if player is None:
         players = now.players
         if len(players) != 1:
@@ -187,11 +187,12 @@ def apply(state: State, action: Action) -> list[Event]:
         legal = legal_actions(state, action.player)
     if action not in legal:  # list membership tries identity first: the usual case is cheap
         raise IllegalActionError(f"{action.player} cannot {action.label!r} now ({now.kind})")
-    start = len(state.log)
+    log = state.log
+    start = len(log)
     state.game.apply(state, action)
     state.step += 1
     state.record.append((action.player, action.label))
-    events = state.log[start:]
+    events = log[start:]
     hook = state.observers
     if hook is not None:
         hook.banneret_action_applied(context=StepContext(state, action, events))

@@ -126,7 +126,10 @@ def goto(state: "State", proc: "str | type[Procedure]", **vars: Any) -> None:
 def end(state: "State", result: Any = None) -> None:
     """End the current procedure and hand ``result`` to its caller's ``resume``."""
     state.stack.pop()
-    state.flow_result = (result,)
+    state.flow_result = _NO_RESULT if result is None else (result,)
+
+
+_NO_RESULT = (None,)  # the usual result, boxed once: ``flow_result`` None means "nothing ended"
 
 
 def var(state: "State", name: str, default: Any = KeyError) -> Any:
@@ -158,13 +161,13 @@ class Steps(Procedure):
 
     def start(self, state: "State", frame: Frame) -> None:
         frame.vars["_i"] = 0
-        call(state, self._names[0])
+        state.stack.append(Frame(self._names[0], {}))
 
     def resume(self, state: "State", frame: Frame, result: Any) -> None:
         i = frame.vars["_i"] + 1
         if i < len(self._names):
             frame.vars["_i"] = i
-            call(state, self._names[i])
+            state.stack.append(Frame(self._names[i], {}))
         else:
             end(state)
 
@@ -192,7 +195,7 @@ class Repeat(Steps):
         frame.vars["_i"] = 0
         if self.counter:
             frame.vars[self.counter] = 1
-        call(state, self._names[0])
+        state.stack.append(Frame(self._names[0], {}))
 
     def resume(self, state: "State", frame: Frame, result: Any) -> None:
         if self.until(state):
@@ -204,7 +207,7 @@ class Repeat(Steps):
             if self.counter:
                 frame.vars[self.counter] += 1
         frame.vars["_i"] = i
-        call(state, self._names[i])
+        state.stack.append(Frame(self._names[i], {}))
 
 
 class ForEach(Steps):
@@ -244,13 +247,13 @@ class ForEach(Steps):
         frame.vars["_k"] = k
         frame.vars[self.var_name] = items[k]
         frame.vars["_i"] = 0
-        call(state, self._names[0])
+        state.stack.append(Frame(self._names[0], {}))
 
     def resume(self, state: "State", frame: Frame, result: Any) -> None:
         i = frame.vars["_i"] + 1
         if i < len(self._names) and not (self.stop is not None and self.stop(state)):
             frame.vars["_i"] = i
-            call(state, self._names[i])
+            state.stack.append(Frame(self._names[i], {}))
         else:
             self._next_item(state, frame)
 

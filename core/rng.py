@@ -117,8 +117,13 @@ class Rng:
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, not {n}")
         limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
+        key = self.key
+        while True:  # next64 and _mix64 written out: this is the hottest call of random play
+            self.counter += 1
+            z = (key + self.counter * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 

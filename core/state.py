@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 __all__ = ["State"]
 
+_new_tuple = tuple.__new__
+
 
 class State:
     """A game in progress.
@@ -73,7 +75,7 @@ class State:
         reveal: bool = False,
     ) -> None:
         """Append an event; ``only``/``public`` give its per-player redaction."""
-        self.log.append(Event(kind, text, only, public, reveal))
+        self.log.append(_new_tuple(Event, (kind, text, only, public, reveal)))  # Event(...) minus a call
 
     # --- copying ------------------------------------------------------------------------
 

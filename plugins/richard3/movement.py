@@ -12,6 +12,7 @@ all of a player's moves (1.2, A-49): once a player recruits, he makes no more mo
 
 from __future__ import annotations
 
+import functools
 import operator
 from typing import Any
 
@@ -170,13 +171,9 @@ def _getter(keys: tuple[str, ...]) -> Any:
     return operator.itemgetter(*keys)
 
 
-_MT: list[_MoveTables] = []
-
-
+@functools.cache
 def _mt() -> _MoveTables:
-    if not _MT:
-        _MT.append(_MoveTables())
-    return _MT[0]
+    return _MoveTables()
 
 
 # Action objects are immutable and their labels fixed by (house, kind, args): build each once.
