@@ -41,6 +41,7 @@ class Match:
             self.agents[faction] = factories[kind](state.game_id, faction, agent_seed(state.seed, faction, agent_salt))
         self._undo: list[State] = []
         self._undo_player: str | None = None
+        self._undone_all = False  # the window was emptied by undo itself, not closed by chance
 
     @classmethod
     def start(
@@ -87,6 +88,7 @@ class Match:
             self._undo = []
         self._undo_player = action.player
         self._undo.append(before)
+        self._undone_all = False
         still_deciding = engine.pending(self.state).players == (action.player,)
         if self.state.rng.counter != counter or any(e.reveal for e in events) or not still_deciding:
             self._undo = []
@@ -128,16 +130,19 @@ class Match:
     def undo(self, player: str | None = None) -> None:
         """Take back the last action of the player still deciding."""
         if not self.can_undo(player):
-            raise UndoError(
-                "nothing to undo: a die roll, a reveal or another player's decision came in between"
-                if self._undo or self.state.step
-                else "nothing to undo: no move has been made"
-            )
+            if not self.state.step:
+                why = "no move has been made"
+            elif self._undone_all:
+                why = "every move since the last die roll, reveal or other player's decision is already taken back"
+            else:
+                why = "a die roll, a reveal or another player's decision came in between"
+            raise UndoError(f"nothing to undo: {why}")
         observers = self.state.observers
         self.state = self._undo.pop()
         self.state.observers = observers
         if not self._undo:
             self._undo_player = None
+            self._undone_all = True
 
     def save(self, path: str | Path) -> None:
         save(self.state, path)

@@ -390,8 +390,8 @@ class Battle(Procedure):
     def _next(self, state: Any, frame: Frame) -> None:
         d: R3State = state.data
         b = d.battle
-        if d.winner is not None:
-            self._finish(state, frame, None, regroup=False)
+        if d.winner is not None:  # 9.0: the game ended in this battle: clear it away, no more news
+            self._done(state, None)
             return
         over = _over(d)
         if over or b["round"] >= combat.MAX_ROUNDS:
@@ -399,7 +399,7 @@ class Battle(Procedure):
             winner = defender if d.blocks_in(b["area"], defender) else (
                 attacker if d.blocks_in(b["area"], attacker) else None
             )
-            self._finish(state, frame, winner, regroup=True)
+            self._finish(state, frame, winner)
             return
         b["round"] += 1
         call(state, BattleRound, round=b["round"])
@@ -410,7 +410,7 @@ class Battle(Procedure):
             return
         self._next(state, frame)
 
-    def _finish(self, state: Any, frame: Frame, winner: str | None, regroup: bool) -> None:
+    def _finish(self, state: Any, frame: Frame, winner: str | None) -> None:
         d: R3State = state.data
         area = d.battle["area"]
         if winner is not None:
@@ -418,7 +418,7 @@ class Battle(Procedure):
         else:
             state.emit(f"the battle in {tables().area[area].name} ends with no victor", "battle")
         frame.vars["winner"] = winner
-        if regroup and winner is not None and d.blocks_in(area, winner) and _regroup_options(state, winner):
+        if winner is not None and d.blocks_in(area, winner) and _regroup_options(state, winner):
             frame.vars["stage"] = "regroup"
             call(state, Regroup, house=winner)
             return
@@ -428,7 +428,8 @@ class Battle(Procedure):
         d: R3State = state.data
         area = d.battle["area"]
         d.revealed.clear()  # 6.1: stand the blocks upright again
-        state.emit(f"the blocks in {tables().area[area].name} stand up again", "battle")
+        if d.winner is None:
+            state.emit(f"the blocks in {tables().area[area].name} stand up again", "battle")
         d.battle = {k: v for k, v in d.battle.items() if k in _KEEP}
         d.battle_area = None
         if area in d.battles:

@@ -377,11 +377,11 @@ def check_invariants(state: Any) -> list[str]:
     # 7. nothing contested at the start of a card phase or during the supply phase
     if d.phase in ("card", "supply") and d.contested_areas():
         bad.append(f"contested areas during the {d.phase} phase: {d.contested_areas()}")
-    # 8. minors are never on the map; each house has 5 heirs ranked 1-5 (data)
-    for h in HOUSES:
-        for m in d.minors(h):
-            if t.blocks[m].type != "heir":
-                bad.append(f"{m} is a minor but not an heir")
+    # 8. minors are never on the map: a minor's loc is MINOR, off the board, so the loc/at
+    # check above keeps it out of every area; and only heirs ever wait as minors
+    for b in t.block_ids:
+        if d.loc[b] == MINOR and t.blocks[b].type != "heir":
+            bad.append(f"{b} waits as a minor but is not an heir")
     # 10. cards: hands, played and set-aside cards partition the deck
     cards = sorted(d.hands["lancaster"] + d.hands["york"] + d.set_aside + d.played)
     if d.phase != "setup" and cards != sorted(t.card_ids):

@@ -43,6 +43,18 @@ def test_undo_takes_back_ones_own_moves_one_at_a_time():
         match.undo()
 
 
+def test_undoing_past_the_window_says_everything_is_already_taken_back():
+    match = relay()
+    match.play_label("red", "sprint")  # a die roll: nothing before it can be taken back
+    match.play_label("red", "step B")
+    match.undo()
+    with pytest.raises(UndoError, match="every move since the last die roll, reveal or other player's decision is already taken back"):
+        match.undo()
+    match.play_label("red", "step A")  # a new move opens the window again
+    match.undo()
+    assert match.state.data.runners["red"][1] == 0
+
+
 def test_undo_then_a_different_choice():
     match = relay()
     match.play_label("red", "step A")

@@ -1045,3 +1045,25 @@ def test_a_defender_that_sailed_in_retreats_by_land():
     pass_all(state, 2)
     got = sorted(x.split(" -> ")[1] for x in labels(state) if x.startswith("retreat warwick_y"))
     assert got == ["dorset", "kent", "oxford", "wilts"]
+
+
+def test_the_game_ends_inside_the_battle_that_kills_the_last_heir():
+    """9.0: the game stops the moment the fifth heir dies: the battle is cleared away with no
+    more news after the victory (no 'no victor' line, no standing up, no regroup)."""
+    d = make_board(
+        {"oxford": ["duke_of_york", "rivers_l"]},
+        defender={"oxford": "york"},
+        entries={"oxford": [("rivers_l", "wilts")]},
+        main={("oxford", "lancaster"): "wilts"},
+        steps={"duke_of_york": 1},
+    )
+    for heir in ("march", "rutland", "clarence_y", "gloucester"):
+        d.place(heir, DEAD)
+    state = start(d, [1] * 30)
+    while state.data.winner is None:
+        who = decider(state)
+        do(state, "fire: rivers_l" if who == "lancaster" else "pass: duke_of_york")
+    assert state.data.winner == "lancaster"
+    assert state.log[-1].text.startswith("lancaster wins")
+    assert state.data.battle == {} and state.data.battle_area is None and not state.data.revealed
+    assert state.game.pending(state).players == ()

@@ -142,6 +142,8 @@ def test_d6_player_one_picks_the_battle_order_and_s29_no_king_until_supply():
     (lambda d: d.loc.__setitem__("devon", "english_channel"), "not a playable area"),  # I6
     (lambda d: d.place("warwick_y", DEAD) or d.place("warwick_l", "kent"), "died but a version"),  # I12
     (lambda d: d.down.add("oxford"), "face-down"),  # I13
+    (lambda d: d.place("oxford", MINOR), "waits as a minor but is not an heir"),  # I8
+    (lambda d: d.loc.__setitem__("devon", MINOR), "listed in"),  # I8: a minor left on the map
     (lambda d: setattr(d, "campaign", 4), "out of range"),  # I16
     (lambda d: setattr(d, "turn", 8), "out of range"),  # I16
 ])
