@@ -36,6 +36,7 @@ from typing import Callable
 import banneret
 from banneret.agents import agent_seed
 from banneret.registry import Registry, default_registry, registry_from
+from banneret.simulate import freeze_long_lived_objects
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -99,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="games played under tracemalloc (default: --games; 0 skips it)")
     parser.add_argument("--median-game-ms", action="store_true",
                         help="print only the median milliseconds per whole game (throughput pass) and stop")
+    parser.add_argument("--no-gc-freeze", action="store_true",
+                        help="leave the start-up objects to the garbage collector (banneret simulate freezes them)")
     parser.add_argument("--toy", action="store_true", help="benchmark the core tests' toy game (duel)")
     parser.add_argument("--plugin", action="append", metavar="[DIR:]MODULE",
                         help="register only this plugin module (repeatable), e.g. "
@@ -114,9 +117,13 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"playouts: {exc}") from None
     limit = info.max_decisions
     seeds = range(args.seed, args.seed + args.games)
+    playout(registry, game, args.seed, args.players, limit)  # loads the game's tables
+    if not args.no_gc_freeze:
+        freeze_long_lived_objects()  # as `banneret simulate` does
     if not args.median_game_ms:
+        gc_note = "start-up objects not frozen" if args.no_gc_freeze else "start-up objects frozen"
         print(f"{info.name} ({info.id} {info.version}), {args.games} random games from seed {args.seed}"
-              f"  [Python {platform.python_version()}, {platform.machine()}]")
+              f"  [Python {platform.python_version()}, {platform.machine()}; {gc_note}]")
 
     # 1. throughput
     decisions = 0

@@ -228,7 +228,7 @@ def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
         report = simulate(
             args.game, games=args.games, seed=args.seed, agent=args.agent, seats=seats, options=options,
             scenario=args.scenario, players=args.players, max_turns=args.max_turns, jobs=args.jobs,
-            registry=registry, plugins=tuple(args.plugin or ()), on_game=on_game,
+            registry=registry, plugins=tuple(args.plugin or ()), on_game=on_game, own_process=registry is None,
         )
     finally:
         if progress is not None:

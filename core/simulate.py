@@ -26,6 +26,7 @@ passed in (tests, embedding applications) is used in this process, whatever ``jo
 
 from __future__ import annotations
 
+import gc
 import importlib
 import multiprocessing
 import time
@@ -131,6 +132,20 @@ def make_batch(
     return batch
 
 
+def freeze_long_lived_objects() -> None:
+    """Hand everything alive now (interpreter, plugins, their rule tables) to the collector's
+    permanent generation, so its full collections stop re-scanning them.
+
+    A long batch of games allocates millions of short-lived tuples and lists, and every full
+    collection would walk the 45,000-odd start-up objects as well (about 3 % of a Richard
+    III playout, measured in instructions; more the more modules the process has imported).
+    Meant for processes that exist to play games (the ``simulate`` command, its workers, the
+    benchmarks), after the plugins are loaded: frozen objects are never freed, so a library
+    must not do this on its caller's behalf."""
+    gc.collect()
+    gc.freeze()
+
+
 def play_one(batch: Batch, index: int, registry: Registry) -> GameResult:
     """Play game ``index`` of ``batch`` to its end or its cap."""
     seed = batch.seed + index
@@ -206,6 +221,8 @@ def _run_chunk(job: tuple[Batch, tuple[str, ...], int, int]) -> tuple[list[GameR
     registry = _worker_registries.get(plugins)
     if registry is None:
         registry = _worker_registries[plugins] = registry_for(plugins)
+        batch.new_game(batch.seed, registry)  # loads the game's tables
+        freeze_long_lived_objects()  # a worker process exists only to play
     results, stats = run_games(batch, range(start, stop), registry)
     return results, stats.as_dict()
 
@@ -291,6 +308,7 @@ def simulate(
     registry: Registry | None = None,
     plugins: Sequence[str] = (),
     on_game: Callable[[int], None] | None = None,
+    own_process: bool = False,
 ) -> Report:
     """Play ``games`` games and report on them.
 
@@ -298,6 +316,8 @@ def simulate(
     engine's :class:`~banneret.errors.BanneretError` before anything is played. ``on_game``
     is called with the number of games finished so far (for a progress bar). With
     ``jobs > 1`` and no ``registry`` given, games run in ``jobs`` worker processes.
+    ``own_process``: the calling process exists to run these games (the ``simulate``
+    command), so :func:`freeze_long_lived_objects` may be used in it once all is set up.
     """
     if games < 0:
         raise OptionError(f"the number of games must not be negative, not {games}")
@@ -305,6 +325,8 @@ def simulate(
         raise OptionError(f"the turn cap must not be negative, not {max_turns}")
     local = registry if registry is not None else registry_for(plugins)
     batch = make_batch(local, game, seed, agent, seats, options, scenario, players, max_turns)
+    if own_process:
+        freeze_long_lived_objects()  # after make_batch: the game's tables are loaded
     started = time.perf_counter()
     done = 0
 

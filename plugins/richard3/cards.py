@@ -9,6 +9,7 @@ distinct card in hand ("play AP3"), which plays the first such card in hand orde
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from banneret import Action, Pending, Procedure
@@ -77,7 +78,9 @@ def _deal(state: Any, houses: tuple[str, ...]) -> None:
     d.set_aside = sorted(deck, key=_hand_order)
 
 
+@functools.cache
 def _hand_order(card_id: str) -> tuple[int, int, str]:
+    """Sort key of a hand: action cards by AP, then the events (the same key for a card always)."""
     card = tables().cards[card_id]
     return (1 if card.event else 0, card.ap, card_id)
 

@@ -675,9 +675,11 @@ class Actions(Procedure):
         else:
             if not frame.vars["recruiting"]:  # A-49: no moves once a recruit is placed
                 bombard_sea = bool(state.options.get("bombard_sea_moves", False))
-                if event in _LAND_EVENTS and _any_land_move(d, house):
+                land, sea = _move_kinds(d, house, event in _LAND_EVENTS, event in _SEA_EVENTS,
+                                        event == "piracy", bombard_sea)
+                if land:
                     out.append(mt.pick_actions[(house, "land", event)])
-                if event in _SEA_EVENTS and _any_sea_move(d, house, event == "piracy", bombard_sea):
+                if sea:
                     out.append(mt.pick_actions[(house, "sea", None)])
             if event is None and _any_recruit(d, house):
                 out.append(mt.pick_actions[(house, "recruit", None)])
@@ -752,8 +754,17 @@ class Actions(Procedure):
                     act = cache[key] = Action(house, f"ship {b}", "select", b)
                 out.append(act)
             return out
-        return [Action(house, f"ship {sel}: {origin} -> {dest}", "ship", (dest, sea))
-                for dest, sea in sea_destinations(d, house, origin, piracy)]
+        cache = _ACTIONS
+        out = []
+        for dest, sea in sea_destinations(d, house, origin, piracy):
+            key = (house, "ship", sel, origin, dest, sea)
+            act = cache.get(key)
+            if act is None:
+                if len(cache) > _ACTIONS_MAX:
+                    cache.clear()  # a bound on memory; the actions are rebuilt as needed
+                act = cache[key] = Action(house, f"ship {sel}: {origin} -> {dest}", "ship", (dest, sea))
+            out.append(act)
+        return out
 
     def _sea_blocks(self, d: R3State, origin: str, house: str, bombard_sea: bool) -> list[str]:
         if _pinned_out(d, origin):
@@ -896,22 +907,46 @@ def _own_movable_areas(d: R3State, house: str, sea_only: bool, bombard_sea: bool
                 break
 
 
-def _any_land_move(d: R3State, house: str) -> bool:
-    """Whether the menu offers a land move (5.2): an own block that may move from an area with
-    a neighbour, not pinned in. (Border limits are judged when the blocks are chosen.)"""
+def _move_kinds(
+    d: R3State, house: str, want_land: bool, want_sea: bool, piracy: bool, bombard_sea: bool
+) -> tuple[bool, bool]:
+    """Whether the menu offers a land move (5.2) and a sea move (5.3), found in one pass over
+    the areas: an own block that may still move, not pinned in, from an area with a neighbour
+    (land; border limits are judged when the blocks are chosen) or, for a block that may go by
+    sea, with a friendly or vacant landing (with Piracy, any of :func:`sea_destinations`).
+    :func:`_land_actions` and :func:`_sea_from` list the same areas in full."""
     mt = _mt()
-    flags = mt.flags[(d.king, house, False)]
+    flags = mt.flags[(d.king, house, bombard_sea)]
+    enemy = mt.flags[(d.king, house, False)]
+    landings = mt.landings[house]
+    land_ok = mt.land_ok
     moved = d.moved
     recruited = d.recruited
     pin_left = d.pin_left
-    land_ok = mt.land_ok
-    for a, found in zip(mt.areas, mt.at_of(d.at)):
+    at = d.at
+    land = not want_land  # a kind not wanted counts as found: the scan stops on the other
+    sea = not want_sea
+    for a, found in zip(mt.areas, mt.at_of(at)):
+        if not found:
+            continue
+        mover = by_sea = False
         for b in found:
-            if flags[b] and b not in moved and b not in recruited:
-                if land_ok[a] and (a not in pin_left or pin_left[a] > 0):
-                    return True
-                break
-    return False
+            f = flags[b]
+            if f and b not in moved and b not in recruited:
+                mover = True
+                if f == 2:
+                    by_sea = True
+                    break
+        if not mover or (a in pin_left and pin_left[a] <= 0):
+            continue
+        if not land and land_ok[a]:
+            land = True
+        if not sea and by_sea:
+            sea = _can_land(at, landings[a], enemy) or bool(
+                piracy and landings[a] and sea_destinations(d, house, a, piracy))
+        if land and sea:
+            break
+    return land and want_land, sea and want_sea
 
 
 def _land_actions(d: R3State, house: str, event: str | None) -> list[Action]:
@@ -920,10 +955,21 @@ def _land_actions(d: R3State, house: str, event: str | None) -> list[Action]:
     return [acts[a] for a in _own_movable_areas(d, house, False, False) if a in acts]
 
 
-def _sea_from(d: R3State, house: str, piracy: bool, bombard_sea: bool, first: bool) -> list[str]:
+def _can_land(at: dict[str, tuple[str, ...]], landings: tuple[str, ...], enemy: dict[str, int]) -> bool:
+    """Whether one of ``landings`` holds no enemy block (``enemy[b]`` is 0 for the enemy's)."""
+    for c in landings:
+        for b in at[c]:
+            if not enemy[b]:
+                break  # enemy blocks: no landing there
+        else:
+            return True
+    return False
+
+
+def _sea_from(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> list[str]:
     """Areas (in area order) from which a sea move is possible (5.3): own blocks that may move
     by sea, not pinned in, and a friendly or vacant landing on one of the area's seas (with
-    Piracy, any destination of :func:`sea_destinations`); ``first``: stop at one."""
+    Piracy, any destination of :func:`sea_destinations`)."""
     mt = _mt()
     landings = mt.landings[house]
     flags = mt.flags[(d.king, house, bombard_sea)]
@@ -943,30 +989,15 @@ def _sea_from(d: R3State, house: str, piracy: bool, bombard_sea: bool, first: bo
             continue  # no own block here may move by sea
         if a in pin_left and pin_left[a] <= 0:
             continue  # 5.22: pinned
-        ok = False
-        for c in landings[a]:
-            for b in at[c]:
-                if not enemy[b]:
-                    break  # enemy blocks: no landing there
-            else:
-                ok = True
-                break
-        if ok or (piracy and landings[a] and sea_destinations(d, house, a, piracy)):
+        if _can_land(at, landings[a], enemy) or (piracy and landings[a] and sea_destinations(d, house, a, piracy)):
             out.append(a)
-            if first:
-                break
     return out
-
-
-def _any_sea_move(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> bool:
-    """Whether the menu offers a sea move (5.3)."""
-    return bool(_sea_from(d, house, piracy, bombard_sea, True))
 
 
 def _sea_actions(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> list[Action]:
     """ "sea move from A" for each area with own blocks that may move by sea somewhere."""
     acts = _mt().sea_actions[house]
-    return [acts[a] for a in _sea_from(d, house, piracy, bombard_sea, False)]
+    return [acts[a] for a in _sea_from(d, house, piracy, bombard_sea)]
 
 
 def _recruit_options(d: R3State, house: str, first: bool) -> list[Action]:

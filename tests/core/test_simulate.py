@@ -185,3 +185,17 @@ def test_progress_callback_counts_games(registry):
     seen = []
     simulate("duel", games=3, registry=registry, on_game=seen.append)
     assert seen == [1, 2, 3]
+
+
+def test_only_a_process_of_its_own_freezes_the_start_up_objects(monkeypatch):
+    """``simulate`` freezes the collector's long-lived objects only when told that the process
+    exists to run the games (the CLI); an embedding program keeps its own collector."""
+    import banneret.simulate as sim
+
+    frozen = []
+    monkeypatch.setattr(sim.gc, "freeze", lambda: frozen.append(True))
+    reg = registry_from([toys])
+    simulate("duel", games=2, registry=reg)
+    assert frozen == []
+    report = simulate("duel", games=2, registry=reg, own_process=True)
+    assert frozen == [True] and report.as_dict()["finished"] == 2
