@@ -148,3 +148,24 @@ def test_no_contested_area_in_supply():
     _to_supply(s)
     assert data(s).contested_areas() == []
     assert s.game.invariants(s) == []
+
+
+def test_a_minor_may_enter_an_exile_area_at_its_limit_then_7_2_reduces_it():
+    """6.82 / A-30 and 7.2: nothing stops York's minor entering Ireland when it already holds
+    its limit of two blocks; the exile check that follows in the same supply phase then asks
+    York to take one step off one of the three."""
+    s = new(58)
+    d = data(s)
+    for b in d.at["ireland"]:
+        d.place(b, "pool")
+    put(s, "warwick_y", "ireland")
+    put(s, "kent_y", "ireland")
+    start_turn(s, "action_ap2_1", "action_ap2_2")
+    eliminate(s, "rutland", "falls")
+    do(s, "york", "end actions")
+    do(s, "lancaster", "end actions")
+    assert "enter clarence_y in ireland" in labels(s, "york")
+    do(s, "york", "enter clarence_y in ireland")
+    assert sorted(d.at["ireland"]) == ["clarence_y", "kent_y", "warwick_y"] and excess(d, "ireland") == 1
+    assert pending_kind(s) == ("supply", ("york",))
+    assert sorted(labels(s, "york")) == [f"reduce {b} in ireland" for b in ("clarence_y", "kent_y", "warwick_y")]
