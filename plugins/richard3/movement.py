@@ -597,6 +597,10 @@ def _path_actions(house: str, block: str, origin: str, paths: list[tuple[str, ..
     return out
 
 
+# the frame of Actions at its menu: no area picked, no block selected, normal reach
+_MENU_VARS = {"mode": "menu", "origin": None, "sel": None, "bonus": 0, "reach": 2, "recruiting": False, "dest": None}
+
+
 class Actions(Procedure):
     """One player spends his card's action points (1.2, 5.0)."""
 
@@ -606,13 +610,7 @@ class Actions(Procedure):
         d: R3State = state.data
         d.phase = "action"
         house = frame.vars["house"] = var(state, "house")
-        frame.vars["mode"] = "menu"
-        frame.vars["origin"] = None
-        frame.vars["sel"] = None
-        frame.vars["bonus"] = 0
-        frame.vars["reach"] = 2
-        frame.vars["recruiting"] = False
-        frame.vars["dest"] = None
+        frame.vars.update(_MENU_VARS)
         if house != d.player1:
             start_pins(d, house)
         else:
@@ -1091,10 +1089,10 @@ class MainAttack(Procedure):
 
     def start(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
-        house = frame.vars["house"] = var(state, "house")
         if not d.defender:
             end(state)  # nobody attacked anywhere
             return
+        house = frame.vars["house"] = var(state, "house")
         for area, used in attacked_areas(d, house):
             if (area, house) not in d.main_attack and len(used) == 1:
                 d.main_attack[(area, house)] = used[0]

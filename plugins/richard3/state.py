@@ -437,7 +437,7 @@ class R3State:
         self.cards = {}
         self.chosen = {}
         self.player1 = None
-        self.ap = {h: 0 for h in HOUSES}
+        self.ap = dict.fromkeys(HOUSES, 0)
         self.moved = set()
         self.sea_moved = set()
         self.recruited = set()
