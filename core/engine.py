@@ -27,7 +27,7 @@ from banneret.types import GAME_OVER, Action, Event, Outcome, Pending
 
 __all__ = [
     "new_game", "pending", "legal_actions", "apply", "child", "clone", "view",
-    "outcome", "is_over", "state_hash", "find_action", "VARIANT_OPTION",
+    "outcome", "is_over", "state_hash", "find_action", "resolve_seats", "VARIANT_OPTION",
 ]
 
 VARIANT_OPTION = "variant"
@@ -71,7 +71,7 @@ def new_game(
     for variant in variants:
         variant.adjust(rules, resolved)
     state = State(game, seed, sc.name, resolved, rules, factions)
-    state.seats = _resolve_seats(reg, info.id, factions, seats)
+    state.seats = resolve_seats(reg, info.id, factions, seats)
     state.registry = reg
     state.observers = reg.pm.hook if observe and reg.has_observers() else None
     state.data = game.setup(state)
@@ -96,9 +96,12 @@ def _resolve_variants(reg: Registry, game_id: str, text: Any) -> list[Any]:
     return out
 
 
-def _resolve_seats(
+def resolve_seats(
     reg: Registry, game_id: str, factions: tuple[str, ...], seats: Mapping[str, str] | None
 ) -> dict[str, str]:
+    """Who sits at each faction: ``human`` unless ``seats`` names an agent the game offers.
+
+    Raises :class:`~banneret.errors.SeatError` for a faction not in play or an unknown kind."""
     out = {f: "human" for f in factions}
     if not seats:
         return out
