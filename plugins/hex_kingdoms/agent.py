@@ -27,7 +27,8 @@ from banneret.types import Action
 from banneret_hex_kingdoms import rules as R
 from banneret_hex_kingdoms.assault import base_advantage, capital_defence
 from banneret_hex_kingdoms.genesis import PROVINCES
-from banneret_hex_kingdoms.procedures import action_options, deciding_kingdom, extra_move_options
+from banneret_hex_kingdoms.player_step import action_options, extra_move_options
+from banneret_hex_kingdoms.sequence import deciding_kingdom
 from banneret_hex_kingdoms.state import PART, STRENGTH, HKData
 
 __all__ = ["HeuristicAgent", "make_agent"]

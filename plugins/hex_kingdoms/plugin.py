@@ -1,9 +1,9 @@
 """hex_kingdoms as a Banneret game: metadata, set-up, views, the terminal picture, invariants.
 
 Registered through the ``banneret.games`` entry point ``banneret_hex_kingdoms.plugin``.
-The sequence of play is in :mod:`banneret_hex_kingdoms.procedures`, the rules in
-:mod:`banneret_hex_kingdoms.rules`, the assault resolver in
-:mod:`banneret_hex_kingdoms.assault`.
+The sequence of play is declared in :mod:`banneret_hex_kingdoms.sequence` (its procedures
+in one module per rules section), the rules in :mod:`banneret_hex_kingdoms.rules`, the
+assault resolver in :mod:`banneret_hex_kingdoms.assault`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from banneret_hex_kingdoms.genesis import (
     reference_board,
 )
 from banneret_hex_kingdoms.options import OPTIONS, PARAMETERS, rules_from_options
-from banneret_hex_kingdoms.procedures import FLOW, _set_board, deciding_kingdom
+from banneret_hex_kingdoms.sequence import FLOW, deciding_kingdom
+from banneret_hex_kingdoms.setup_phase import _set_board
 from banneret_hex_kingdoms.state import PART, SPENT, STRENGTH, HKData
 from banneret_hex_kingdoms.tables import tables
 

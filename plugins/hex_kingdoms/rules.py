@@ -1,8 +1,9 @@
 """The rules as plain functions of :class:`~banneret_hex_kingdoms.state.HKData`.
 
-The procedures in :mod:`banneret_hex_kingdoms.procedures` decide *when* each of these runs
-and who chooses; here is *what* happens. ``log`` arguments are ``state.emit``-like
-callables taking one sentence. Randomness comes only from the ``rng`` passed in.
+The procedures of the sequence of play (:mod:`banneret_hex_kingdoms.sequence`) decide
+*when* each of these runs and who chooses; here is *what* happens. ``log`` arguments are
+``state.emit``-like callables taking one sentence. Randomness comes only from the ``rng``
+passed in.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ import banneret  # noqa: E402
 from banneret.flow import Frame  # noqa: E402
 from banneret.state import State  # noqa: E402
 from banneret_hex_kingdoms.genesis import Capital, DIRECTION_NAMES  # noqa: E402
-from banneret_hex_kingdoms.procedures import FLOW  # noqa: E402
+from banneret_hex_kingdoms.sequence import FLOW  # noqa: E402
 
 BLUE, RED, GREEN, YELLOW = 0, 1, 2, 3
 NAMES = ("blue", "red", "green", "yellow")
