@@ -34,10 +34,11 @@ class RandomAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self._choice = self.rng.choice
+        self._random = self.rng.random  # C all the way (``choice`` runs two Python frames)
 
     def choose(self, state: "State", player: str, actions: Sequence["Action"]) -> "Action":
-        return self._choice(actions)
+        # a 53-bit float scaled to the list: a bias below 1e-13 for any list of actions
+        return actions[int(self._random() * len(actions))]
 
 
 def _random_factory(game_id: str, faction: str, seed: int) -> RandomAgent:

@@ -178,23 +178,17 @@ def apply(state: State, action: Action) -> list[Event]:
         raise MalformedActionError(
             f"expected a banneret.Action from legal_actions(), not {type(action).__name__}"
         )
-    now = state._pending if state._legal_step == state.step else pending(state)
-    if not now.players:
-        raise GameOverError("the game is over; no more actions are accepted")
-    if action.player not in now.players:
-        raise NotYourTurnError(
-            f"it is not {action.player}'s decision now (waiting for {', '.join(now.players)})"
-        )
-    legal = state._legal.get(action.player)
-    if legal is None:
-        legal = legal_actions(state, action.player)
-    if action not in legal:  # list membership tries identity first: the usual case is cheap
-        raise IllegalActionError(f"{action.player} cannot {action.label!r} now ({now.kind})")
+    player = action.player
+    # the usual case: the action comes from this step's cached list (membership tries
+    # identity first); a player who may not decide has an empty list there, if any
+    legal = state._legal.get(player) if state._legal_step == state.step else None
+    if legal is None or action not in legal:
+        _check_legal(state, action)
     log = state.log
     start = len(log)
     state.game.apply(state, action)
     state.step += 1
-    state.record.append((action.player, action.label))
+    state.record.append((player, action.label))
     events = log[start:]
     hook = state.observers
     if hook is not None:
@@ -204,6 +198,19 @@ def apply(state: State, action: Action) -> list[Event]:
             if result is not None:
                 hook.banneret_game_ended(state=state, outcome=result)
     return events
+
+
+def _check_legal(state: State, action: Action) -> None:
+    """Raise the error that says why ``action`` may not be applied now (nothing if it may)."""
+    now = pending(state)
+    if not now.players:
+        raise GameOverError("the game is over; no more actions are accepted")
+    if action.player not in now.players:
+        raise NotYourTurnError(
+            f"it is not {action.player}'s decision now (waiting for {', '.join(now.players)})"
+        )
+    if action not in legal_actions(state, action.player):
+        raise IllegalActionError(f"{action.player} cannot {action.label!r} now ({now.kind})")
 
 
 def clone(state: State) -> State:
