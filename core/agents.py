@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol, Sequence
 
-
 if TYPE_CHECKING:
     from banneret.state import State
     from banneret.types import Action
