@@ -14,12 +14,12 @@ import textwrap
 from typing import Any, Sequence
 
 from banneret_richard3.cards import card_label
+from banneret_richard3.combat import MAX_ROUNDS
+from banneret_richard3.politics import CAMPAIGNS
 from banneret_richard3.state import HOUSES, tables
 from banneret_richard3.supply import supply_limit
 
 __all__ = ["render_view"]
-
-MAX_ROUNDS = 4  # 6.2: a battle lasts at most four rounds
 
 _PHASES = {
     "setup": "set-up",
@@ -88,7 +88,7 @@ def render_view(v: dict[str, Any], player: str | None, deciding: Sequence[str] =
     moved = set(v.get("moved", ()))
     phase = _PHASES.get(v["phase"], v["phase"])
     turn = f"game turn {v['turn']} of 7" if v["turn"] else "before the first game turn"
-    lines = [f"=== Campaign {v['campaign']} of 3, {turn}: {phase} ==="]
+    lines = [f"=== Campaign {v['campaign']} of {CAMPAIGNS}, {turn}: {phase} ==="]
     lines.append(
         f"KING {v['king']} ({v['king_block'] or 'dead; an heir is crowned at the supply phase'}); "
         f"PRETENDER {v['pretender']} ({v['pretender_block'] or 'none at present'})"
