@@ -290,71 +290,7 @@ def _land_ends(
 ) -> set[str]:
     """The last areas of :func:`land_paths` (no target): where a block from ``origin`` may end
     a land move. A path to a Muster target exists exactly when the target is among them."""
-    mt = _mt()
-    out: set[str] = set()
-    nbrs = mt.steps[house]
-    closed = mt.closed[house]
-    crossings = d.crossings
-    at = d.at
-    hm = house_map(d.king)
-    enemy: dict[str, bool] = {}
-    if steps == 2:
-        # the usual reach, over the precomputed two-area tree (as in land_paths)
-        for n1, k1, lim1, red1, kids in mt.tree2[house][origin]:
-            if n1 in closed or n1 in banned or crossings.get(k1, 0) >= lim1 + bonus:
-                continue
-            for b in at[n1]:
-                if hm[b] != house:
-                    if n1 not in out and _entry_ok(d, house, n1, origin):
-                        out.add(n1)
-                    break
-            else:
-                out.add(n1)
-                if red1:
-                    continue
-                for n2, k2, lim2 in kids:
-                    if n2 in closed or crossings.get(k2, 0) >= lim2 + bonus:
-                        continue
-                    e = enemy.get(n2)
-                    if e is None:
-                        e = False
-                        for b in at[n2]:
-                            if hm[b] != house:
-                                e = True
-                                break
-                        enemy[n2] = e
-                    if not e:
-                        out.add(n2)
-                    elif n2 not in out and _entry_ok(d, house, n2, n1):
-                        out.add(n2)
-        return out
-
-    def walk(path: tuple[str, ...], here: str, depth: int) -> None:
-        for n, key, limit, red in nbrs[here]:
-            if n == origin or n in path or n in closed:
-                continue
-            if depth == 0 and n in banned:
-                continue
-            if crossings.get(key, 0) >= limit + bonus:
-                continue
-            e = enemy.get(n)
-            if e is None:
-                e = False
-                for b in at[n]:
-                    if hm[b] != house:
-                        e = True
-                        break
-                enemy[n] = e
-            if e:
-                if n not in out and _entry_ok(d, house, n, here):
-                    out.add(n)
-                continue
-            out.add(n)
-            if not red and depth + 1 < steps:
-                walk(path + (n,), n, depth + 1)
-
-    walk((), origin, 0)
-    return out
+    return {path[-1] for path in land_paths(d, house, origin, steps, bonus, banned)}
 
 
 def _reaches(d: R3State, house: str, origin: str, target: str, banned: frozenset[str] | set[str]) -> bool:
