@@ -841,14 +841,21 @@ def _own_movable_areas(d: R3State, house: str, sea_only: bool, bombard_sea: bool
                 break
 
 
+# The menu's existence tests look first at the areas (or the pool block) that answered "yes"
+# last time, in any game: hints, judged by the same loop as every other candidate, so the
+# answer never depends on them. Most menus are settled there, without a walk over the map.
+# (house, Bombards by sea) -> (area that had a land move, area that had a sea move)
+_MOVE_HINTS: dict[tuple[str, bool], tuple[str, str]] = {}
+
+
 def _move_kinds(
     d: R3State, house: str, want_land: bool, want_sea: bool, piracy: bool, bombard_sea: bool
 ) -> tuple[bool, bool]:
-    """Whether the menu offers a land move (5.2) and a sea move (5.3), found in one pass over
-    the areas: an own block that may still move, not pinned in, from an area with a neighbour
-    (land; border limits are judged when the blocks are chosen) or, for a block that may go by
-    sea, with a friendly or vacant landing (with Piracy, any of :func:`sea_destinations`).
-    :func:`_land_actions` and :func:`_sea_from` list the same areas in full."""
+    """Whether the menu offers a land move (5.2) and a sea move (5.3): an own block that may
+    still move, not pinned in, from an area with a neighbour (land; border limits are judged
+    when the blocks are chosen) or, for a block that may go by sea, with a friendly or vacant
+    landing (with Piracy, any of :func:`sea_destinations`). :func:`_land_actions` and
+    :func:`_sea_from` list the same areas in full."""
     mt = _mt()
     flags = mt.flags[(d.king, house, bombard_sea)]
     enemy = mt.flags[(d.king, house, False)]
@@ -860,7 +867,11 @@ def _move_kinds(
     at = d.at
     land = not want_land  # a kind not wanted counts as found: the scan stops on the other
     sea = not want_sea
-    for a, found in zip(mt.areas, mt.at_of(at)):
+    key = (house, bombard_sea)
+    hints = _MOVE_HINTS.get(key) or mt.areas[:2]
+    land_at, sea_at = hints
+    for a in hints + mt.areas:
+        found = at[a]
         if not found:
             continue
         mover = by_sea = False
@@ -875,11 +886,16 @@ def _move_kinds(
             continue
         if not land and land_ok[a]:
             land = True
+            land_at = a
         if not sea and by_sea:
             sea = _can_land(at, landings[a], enemy) or bool(
                 piracy and landings[a] and sea_destinations(d, house, a, piracy))
+            if sea:
+                sea_at = a
         if land and sea:
             break
+    if hints != (land_at, sea_at):
+        _MOVE_HINTS[key] = (land_at, sea_at)
     return land and want_land, sea and want_sea
 
 
@@ -936,19 +952,24 @@ def _sea_actions(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> lis
 
 def _recruit_options(d: R3State, house: str, first: bool) -> list[Action]:
     """5.4: "recruit B in A" for each face-up pool block and each area open to it ("open": no
-    enemy block there; "held": own blocks only; "vacant": empty); ``first``: stop at one."""
+    enemy block there; "held": own blocks only; "vacant": empty); ``first``: stop at one,
+    looking first at the block that answered last time (a hint, as for the moves above)."""
     mt = _mt()
     out: list[Action] = []
     king = d.king
-    down = d.down
     recruit = mt.recruit_actions[house]
+    key = (king, house)
+    blocks = mt.recruitable_by[key]
+    if first:
+        hint = _RECRUIT_HINTS.get(key)
+        if hint is not None:
+            blocks = (hint,) + blocks
+    loc = d.loc
+    down = d.down
     flags = mt.flags[(king, house, False)]
     at = d.at
-    locs = mt.loc_of[(king, house)](d.loc)
-    if POOL not in locs:
-        return out  # nothing in the pool
-    for b, where in zip(mt.recruitable_by[(king, house)], locs):
-        if where != POOL or b in down:
+    for b in blocks:
+        if loc[b] != POOL or b in down:
             continue
         mode, places = recruit[b]
         for a, act in places:
@@ -968,8 +989,14 @@ def _recruit_options(d: R3State, house: str, first: bool) -> list[Action]:
                 continue
             out.append(act)
             if first:
+                _RECRUIT_HINTS[key] = b
                 return out
     return out
+
+
+# (king, house) -> the pool block that last showed a recruit possible (one of
+# ``recruitable_by[(king, house)]``)
+_RECRUIT_HINTS: dict[tuple[str, str], str] = {}
 
 
 def _any_recruit(d: R3State, house: str) -> bool:
