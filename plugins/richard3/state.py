@@ -348,17 +348,15 @@ class R3State:
 
     def contested_areas(self) -> list[str]:
         t = tables()
-        crowded = [(a, found) for a, found in zip(t.areas, t.at_of(self.at)) if len(found) > 1]
-        if not crowded:
-            return []
         hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
         out = []
-        for a, found in crowded:
-            first = hm[found[0]]
-            for b in found:
-                if hm[b] != first:
-                    out.append(a)
-                    break
+        for a, found in zip(t.areas, t.at_of(self.at)):
+            if len(found) > 1:
+                first = hm[found[0]]
+                for b in found:
+                    if hm[b] != first:
+                        out.append(a)
+                        break
         return out
 
     def place(self, block: str, where: str) -> None:
@@ -427,8 +425,15 @@ class R3State:
         """Note that ``block`` entered ``area`` from ``came_from``; set the defender if the
         entry makes the area contested."""
         if area not in self.defender:
-            holders = {self.house_of(b) for b in self.at[area] if b != block}
-            if holders and house not in holders:
+            hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+            enemy_only = False  # other blocks there, none of them ``house``'s
+            for b in self.at[area]:
+                if b != block:
+                    if hm[b] == house:
+                        enemy_only = False
+                        break
+                    enemy_only = True
+            if enemy_only:
                 self.defender[area] = other(house)
         self.entries[area] = self.entries.get(area, ()) + ((block, came_from),)
 

@@ -5,6 +5,7 @@ Clarence or Exeter may be executed (9.1).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from banneret import Action, Pending, Procedure
@@ -33,14 +34,15 @@ def supply_limit(area: str) -> int:
     return CITY_SUPPLY_LIMIT if t.cities[area] else SUPPLY_LIMIT
 
 
-_LIMITS: list[int] = []
-
-
-def _limits() -> list[int]:
-    """:func:`supply_limit` of each area, in area order (built once)."""
-    if not _LIMITS:
-        _LIMITS.extend(supply_limit(a) for a in tables().areas)
-    return _LIMITS
+@functools.cache
+def _limits() -> tuple[tuple[int, frozenset[str]], ...]:
+    """Per area, in area order: :func:`supply_limit`, and the blocks whose home it is
+    (mercenaries in their own exile area do not count, 7.2)."""
+    t = tables()
+    return tuple(
+        (supply_limit(a), frozenset(b for b in t.block_ids if t.exile_of[a] is not None and t.blocks[b].home == a))
+        for a in t.areas
+    )
 
 
 def supply_count(d: R3State, area: str) -> list[str]:
@@ -182,10 +184,10 @@ class SupplyLimits(Procedure):
         t = tables()
         # an area holding no more blocks than its limit has no excess (quick test first)
         over = []
-        for a, found, limit in zip(t.areas, t.at_of(d.at), _limits()):
+        for a, found, (limit, at_home) in zip(t.areas, t.at_of(d.at), _limits()):
             if len(found) > limit:
-                n = excess(d, a)
-                if n:
+                n = len(found) - limit if not at_home else sum(1 for b in found if b not in at_home) - limit
+                if n > 0:
                     over.append((a, n))
         for h in order:
             for area, n in over:
