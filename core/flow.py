@@ -349,7 +349,8 @@ class Flow:
     def act(self, state: "State", action: Action) -> None:
         top = state.stack[-1]
         self.procedures[top.proc].act(state, top, action)
-        self.settle(state)
+        if state.flow_result is not None or not state.stack[-1].started:
+            self.settle(state)  # something ended, or was called: run on to the next decision
 
     def current(self, state: "State") -> list[str]:
         """Names of the active procedures, outermost first (for renderers and logs)."""

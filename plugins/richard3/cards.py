@@ -235,8 +235,7 @@ class CardPhase(Procedure):
         chosen = state.data.chosen
         if not chosen:
             return _CARD_PENDING[HOUSES]
-        waiting = tuple(h for h in HOUSES if h not in chosen)
-        return _CARD_PENDING.get(waiting) or Pending(waiting, "card", "Choose a card to play face-down")
+        return _CARD_PENDING[HOUSES[1:] if HOUSES[0] in chosen else HOUSES[:1]]  # the other one
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
         d: R3State = state.data

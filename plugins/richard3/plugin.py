@@ -168,7 +168,8 @@ class RichardIII(Game):
         flow = self.flow
         top = state.stack[-1]
         flow.procedures[top.proc].act(state, top, action)  # type: ignore[union-attr]
-        flow.settle(state)  # type: ignore[union-attr]
+        if state.flow_result is not None or not state.stack[-1].started:
+            flow.settle(state)  # type: ignore[union-attr]
         d: R3State = state.data
         loc = d.loc
         if d.winner is None and (loc["clarence_l"] not in OFF_BOARD or loc["exeter_y"] not in OFF_BOARD) \
