@@ -596,7 +596,7 @@ class Actions(Procedure):
                 out.append(Action(house, f"plague {a}", "plague", a))
         elif event == "muster":
             reachable: set[str] = set()
-            for a in _own_movable_areas(d, house, False, False):
+            for a in _own_movable_areas(d, house):
                 reachable |= _land_ends(d, house, a, 2, 0, _banned(d, a, house))
             cache = _ACTIONS
             for a in sorted(reachable):
@@ -709,7 +709,7 @@ class Actions(Procedure):
     def _muster_blocks(self, d: R3State, house: str, target: str) -> list[tuple[str, str]]:
         """(block, origin) pairs of blocks that can end a normal move at ``target`` (A-8)."""
         out = []
-        for a in _own_movable_areas(d, house, False, False):
+        for a in _own_movable_areas(d, house):
             if a != target and _reaches(d, house, a, target, _banned(d, a, house)):
                 out.extend((b, a) for b in _movable_in(d, a, house))
         return out
@@ -824,21 +824,22 @@ class Actions(Procedure):
             end(state)
 
 
-def _own_movable_areas(d: R3State, house: str, sea_only: bool, bombard_sea: bool) -> Any:
-    """Areas (in area order) with an own block that may still move (by sea: that may move by
-    sea), not pinned in (5.22). A generator: the menu's existence tests stop early."""
+def _own_movable_areas(d: R3State, house: str) -> list[str]:
+    """Areas (in area order) with an own block that may still move this turn, not pinned in
+    (5.22)."""
     mt = _mt()
-    flags = mt.flags[(d.king, house, bombard_sea)]
+    flags = mt.flags[(d.king, house, False)]
     moved = d.moved
     recruited = d.recruited
     pin_left = d.pin_left
-    need = 2 if sea_only else 1
+    out = []
     for a, found in zip(mt.areas, mt.at_of(d.at)):
         for b in found:
-            if flags[b] >= need and b not in moved and b not in recruited:
+            if flags[b] and b not in moved and b not in recruited:
                 if a not in pin_left or pin_left[a] > 0:
-                    yield a
+                    out.append(a)
                 break
+    return out
 
 
 # The menu's existence tests look first at the areas (or the pool block) that answered "yes"
@@ -902,7 +903,7 @@ def _move_kinds(
 def _land_actions(d: R3State, house: str, event: str | None) -> list[Action]:
     """ "land move from A" (or the event's verb) for each area with own blocks that may move."""
     acts = _mt().land_actions[(house, event)]
-    return [acts[a] for a in _own_movable_areas(d, house, False, False) if a in acts]
+    return [acts[a] for a in _own_movable_areas(d, house) if a in acts]
 
 
 def _can_land(at: dict[str, tuple[str, ...]], landings: tuple[str, ...], enemy: dict[str, int]) -> bool:
