@@ -23,7 +23,7 @@ from banneret.errors import (
 from banneret.hookspecs import StepContext
 from banneret.registry import Registry, default_registry
 from banneret.state import State
-from banneret.types import GAME_OVER, Action, Event, Outcome, Pending
+from banneret.types import Action, Event, Outcome, Pending
 
 __all__ = [
     "new_game", "pending", "legal_actions", "apply", "child", "clone", "view",

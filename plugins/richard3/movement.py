@@ -13,7 +13,6 @@ all of a player's moves (1.2, A-49): once a player recruits, he makes no more mo
 from __future__ import annotations
 
 import functools
-import operator
 from typing import Any
 
 from banneret import Action, Pending, Procedure
@@ -122,8 +121,7 @@ class _MoveTables:
             for h in HOUSES
         }
         self.land_ok: dict[str, bool] = {a: bool(t.neighbours[a]) for a in t.areas}
-        self.at_of = _getter(t.areas)  # R3State.at -> blocks per area, in area order
-        self.loc_of = {key: _getter(blocks) for key, blocks in self.recruitable_by.items()}
+        self.at_of = t.at_of  # R3State.at -> blocks per area, in area order
         # the action menu's actions, built once: (house, event) -> area -> "land move from A";
         # house -> area -> "sea move from A"; house -> block -> (mode, ((area, "recruit B in
         # A"), ...)); house -> "end actions"
@@ -159,16 +157,6 @@ class _MoveTables:
                         b: (0 if house_map(k)[b] != h else 2 if b in self.sea_ok[flag] else 1) for b in t.block_ids
                     }
         self.coasts: dict[str, tuple[str, ...]] = dict(t.coasts)
-
-
-def _getter(keys: tuple[str, ...]) -> Any:
-    """A function mapping a dict to the tuple of its values at ``keys`` (C speed)."""
-    if len(keys) == 1:
-        only = keys[0]
-        return lambda m: (m[only],)
-    if not keys:
-        return lambda m: ()
-    return operator.itemgetter(*keys)
 
 
 @functools.cache
