@@ -7,7 +7,10 @@ stops after 8.2 and the KING wins (9.0). Eliminating all five enemy heirs wins a
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import operator
+from itertools import chain
+from typing import Any, Callable
 
 from banneret import Action, Pending, Procedure
 from banneret.flow import end
@@ -39,6 +42,21 @@ def campaign_over(state: Any) -> bool:
 # --------------------------------------------------------------------------- 8.1
 
 
+@functools.cache
+def _disbanding() -> tuple[tuple[str, str], ...]:
+    """(block, where it goes in 8.1), in block order: levies, Bombards, the Rebel and the Welsh
+    to the pool, the other mercenaries to their home. Fixed, so 8.1 only looks at these."""
+    t = tables()
+    out = []
+    for b in t.block_ids:
+        info = t.blocks[b]
+        if info.type in ("levy", "bombard", "rebel") or b == "welsh_mercenary":
+            out.append((b, POOL))
+        elif info.type == "mercenary" and info.home is not None:
+            out.append((b, info.home))
+    return tuple(out)
+
+
 class LeviesDisband(Procedure):
     """Levies, Bombards and the Welsh disband; mercenaries go home; the Rebel leaves (8.1)."""
 
@@ -48,18 +66,11 @@ class LeviesDisband(Procedure):
         d: R3State = state.data
         d.political = True
         d.phase = "political"
-        t = tables()
         moved = 0
-        for b in t.block_ids:
+        for b, home in _disbanding():
             where = d.loc[b]
-            if where not in d.at or b in d.down:
-                continue
-            info = t.blocks[b]
-            if info.type in ("levy", "bombard", "rebel") or b == "welsh_mercenary":
-                d.place(b, POOL)
-                moved += 1
-            elif info.type == "mercenary" and info.home is not None and where != info.home:
-                d.place(b, info.home)
+            if where in d.at and b not in d.down and where != home:
+                d.place(b, home)
                 moved += 1
         state.emit(f"political turn: levies disband, mercenaries go home ({moved} blocks)", "political")
         end(state)
@@ -68,17 +79,28 @@ class LeviesDisband(Procedure):
 # --------------------------------------------------------------------------- 8.2
 
 
+@functools.cache
+def _supporters(house: str) -> frozenset[str]:
+    """The nobles, church blocks and heirs of ``house``: they count in 8.2 and go home in 8.3
+    and 8.4 (the Rebel, the one block that changes sides, is none of them)."""
+    t = tables()
+    return frozenset(b for b in t.block_ids if t.blocks[b].type in SUPPORT_TYPES and t.blocks[b].house == house)
+
+
+@functools.cache
+def _map_blocks(usurpation: bool) -> Callable[[dict[str, tuple[str, ...]]], tuple[tuple[str, ...], ...]]:
+    """R3State.at -> the blocks of each area on the map, exile excluded (for 8.2 the Isle of
+    Man too), in area order: one C call instead of a loop over the areas."""
+    t = tables()
+    return operator.itemgetter(*(a for a in t.areas if t.exile_of[a] is None
+                                 and not (usurpation and a in NO_USURPATION_AREAS)))
+
+
 def support(d: R3State, house: str) -> int:
     """8.2: nobles, church blocks and heirs of ``house`` on the map outside exile and the Isle
     of Man, plus one for holding Middlesex (London)."""
-    t = tables()
-    n = 0
-    for area in t.areas:
-        if t.exile_of[area] is not None or area in NO_USURPATION_AREAS:
-            continue
-        for b in d.at[area]:
-            if t.blocks[b].type in SUPPORT_TYPES and d.house_of(b) == house:
-                n += 1
+    # a block stands in one area only, so the intersection counts them (in C)
+    n = len(_supporters(house).intersection(chain.from_iterable(_map_blocks(True)(d.at))))
     if d.occupant(LONDON_AREA) == house:
         n += 1
     return n
@@ -186,16 +208,10 @@ class _GoingHome(Procedure):
         if d.winner is not None:
             end(state)
             return
-        h = self.house(d)
-        t = tables()
-        todo = []
-        for area in t.areas:
-            if t.exile_of[area] is not None:
-                continue  # 8.4 NOTE: blocks in exile stay
-            for b in d.at[area]:
-                if d.house_of(b) == h and t.blocks[b].type in ("heir", "noble", "church"):
-                    todo.append(b)
-        frame.vars["todo"] = tuple(todo)
+        # the house's heirs, nobles and church blocks on the map, in area order (8.4 NOTE:
+        # blocks in exile stay)
+        mine = _supporters(self.house(d))
+        frame.vars["todo"] = tuple(filter(mine.__contains__, chain.from_iterable(_map_blocks(False)(d.at))))
         self._advance(state, frame)
 
     def _advance(self, state: Any, frame: Any) -> None:
@@ -270,6 +286,13 @@ class KingHome(_GoingHome):
 # --------------------------------------------------------------------------- 8.5
 
 
+@functools.cache
+def _full_strength() -> dict[str, int]:
+    """Every block id -> its full strength (8.5)."""
+    t = tables()
+    return {b: t.blocks[b].max_strength for b in t.block_ids}
+
+
 class CampaignReset(Procedure):
     """Campaign reset: exiles over the limit to the pool, everything back to strength (8.5).
 
@@ -320,14 +343,12 @@ class CampaignReset(Procedure):
 
     def _reset(self, state: Any) -> None:
         d: R3State = state.data
-        t = tables()
         for b in sorted(d.down):
             where = d.loc[b]
             if where in d.at and b not in d.at[where]:  # a mercenary face-down at home
                 d.at[where] = d.at[where] + (b,)
         d.down = set()
-        for b in t.block_ids:
-            d.steps[b] = t.blocks[b].max_strength
+        d.steps.update(_full_strength())
         if d.loc["rebel"] != "dead":
             d.place("rebel", POOL)  # the Rebel joins the (possibly new) PRETENDER's pool
         d.campaign += 1
