@@ -32,7 +32,7 @@ Options read (declared by the game's GameInfo; defaults are the digest's reading
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from banneret import Action, Pending, Procedure
 from banneret.flow import Frame, call, end
@@ -135,12 +135,12 @@ def effective_fire(d: R3State, block: str) -> int:
 
 
 def _houses_in(d: R3State):
-    """``area -> houses present`` for the pure resolvers (tuple, may repeat)."""
+    """``area -> houses present`` for the pure resolvers (an iterator, may repeat)."""
     house_of = house_map(d.king).__getitem__
     at = d.at
 
-    def houses(area: str) -> tuple[str, ...]:
-        return tuple(map(house_of, at[area]))
+    def houses(area: str) -> Iterator[str]:
+        return map(house_of, at[area])  # read once: no tuple needed
 
     return houses
 
@@ -885,7 +885,16 @@ def _regroup_crossed(state: Any, house: str) -> dict[str, int]:
         for dest in b["regroup_x"]:
             out[dest] = out.get(dest, 0) + 1
         return out
-    return {n: d.crossed(house, area, n) for n in tables().neighbours[area]}
+    # one pass over the turn's few crossings (keys: house, area_a, area_b) is cheaper than
+    # looking up every border of the area
+    out = {}
+    for (h, a, z), n in d.crossings.items():
+        if h == house:
+            if a == area:
+                out[z] = n
+            elif z == area:
+                out[a] = n
+    return out
 
 
 def _regroup_land(state: Any, house: str) -> list[str]:

@@ -418,12 +418,31 @@ def _borders(game_map: GameMap) -> dict[str, tuple[tuple[str, int, str | None], 
     return table
 
 
-def _open_to(house: str, present: Collection[str]) -> bool:
-    """Friendly or vacant for ``house`` (never enemy or contested)."""
-    for h in present:
-        if h != house:
-            return False
-    return True
+def _open_neighbours(
+    game_map: GameMap,
+    area: str,
+    house: str,
+    houses_in: Callable[[str], Iterable[str]],
+    crossed: Mapping[str, int] | None,
+    banned: Collection[str] = (),
+) -> list[str]:
+    """Areas (sorted) next to ``area`` by a land border that are friendly or vacant for
+    ``house`` (never enemy or contested, never the enemy's exile, 2.7), not in ``banned``,
+    and whose border ``house`` has not yet crossed to its limit (``crossed``: per neighbour)."""
+    out = []
+    for dest, limit, exile_of in _borders(game_map)[area]:
+        if exile_of is not None and exile_of != house:
+            continue  # 2.7: never into the enemy's exile
+        if dest in banned:
+            continue
+        if crossed and crossed.get(dest, 0) >= limit:
+            continue
+        for h in houses_in(dest):  # inline, not a helper call: runs for every neighbour
+            if h != house:
+                break
+        else:
+            out.append(dest)
+    return out
 
 
 def retreat_destinations(
@@ -432,7 +451,7 @@ def retreat_destinations(
     house: str,
     round_no: int,
     *,
-    houses_in: Callable[[str], Collection[str]],
+    houses_in: Callable[[str], Iterable[str]],
     enemy_entries: Collection[str] = (),
     own_entries: Collection[str] = (),
     is_player2: bool = False,
@@ -449,18 +468,8 @@ def retreat_destinations(
     """
     if round_no <= 1:
         return []
-    crossed = crossed_this_round or {}
-    out = []
-    for dest, limit, exile_of in _borders(game_map)[area]:
-        if exile_of is not None and exile_of != house:
-            continue  # 2.7: never into the enemy's exile
-        if dest in enemy_entries and not (is_player2 and dest in own_entries):
-            continue
-        if crossed and crossed.get(dest, 0) >= limit:
-            continue
-        if _open_to(house, houses_in(dest)):
-            out.append(dest)
-    return out
+    banned = [a for a in enemy_entries if a not in own_entries] if is_player2 else enemy_entries
+    return _open_neighbours(game_map, area, house, houses_in, crossed_this_round, banned)
 
 
 def must_retreat(round_no: int, attacking: bool) -> bool:
@@ -473,23 +482,14 @@ def regroup_destinations(
     area: str,
     house: str,
     *,
-    houses_in: Callable[[str], Collection[str]],
+    houses_in: Callable[[str], Iterable[str]],
     crossed_this_turn: Mapping[str, int] | None = None,
 ) -> list[str]:
     """Areas (sorted) a victorious block may regroup to (6.7): adjacent, friendly or vacant,
     within the border limits counted with the game turn's movement (digest A-20 reading):
     ``crossed_this_turn`` maps each neighbour to the crossings of that border by this house so
     far this turn (under the per-battle reading the caller passes this battle's regroups only)."""
-    crossed = crossed_this_turn or {}
-    out = []
-    for dest, limit, exile_of in _borders(game_map)[area]:
-        if exile_of is not None and exile_of != house:
-            continue
-        if crossed and crossed.get(dest, 0) >= limit:
-            continue
-        if _open_to(house, houses_in(dest)):
-            out.append(dest)
-    return out
+    return _open_neighbours(game_map, area, house, houses_in, crossed_this_turn)
 
 
 # ---------------------------------------------------------------------------- 6.8 eliminations
