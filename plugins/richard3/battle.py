@@ -57,6 +57,12 @@ __all__ = [
 _KEEP = ("treason_used",)
 
 
+def _kept(battle: dict[str, Any]) -> dict[str, Any]:
+    """The entries of ``battle`` kept from one battle to the next (:data:`_KEEP`); looks up
+    the few kept keys rather than walking the whole battle."""
+    return {k: battle[k] for k in _KEEP if k in battle}
+
+
 # ---------------------------------------------------------------------------- helpers
 
 
@@ -235,7 +241,7 @@ def _setup(state: Any, area: str) -> None:
     when a battle turn waits for its owner); ``treason_used`` (kept for the whole game turn).
     """
     d: R3State = state.data
-    kept = {k: v for k, v in d.battle.items() if k in _KEEP}
+    kept = _kept(d.battle)
     blocks = d.at[area]
     defender = d.defender.get(area)
     if defender is None:  # fall back: the house whose block arrived first
@@ -251,6 +257,7 @@ def _setup(state: Any, area: str) -> None:
         defender = other(defender)
         reserves = _reserves(d, area, defender, came)
     attacker = other(defender)
+    reserved = tuple(sorted(reserves))
     enter: dict[str, set[str]] = {"lancaster": set(), "york": set()}
     pirates = []
     for blk, src in entries:
@@ -268,8 +275,8 @@ def _setup(state: Any, area: str) -> None:
         "round": 0,
         "attacker": attacker,
         "defender": defender,
-        "reserves": tuple(sorted(reserves)),
-        "was_reserve": tuple(sorted(reserves)),
+        "reserves": reserved,
+        "was_reserve": reserved,
         "to_act": (),
         "enter_lancaster": tuple(sorted(enter["lancaster"])),
         "enter_york": tuple(sorted(enter["york"])),
@@ -430,7 +437,7 @@ class Battle(Procedure):
         d.revealed.clear()  # 6.1: stand the blocks upright again
         if d.winner is None:
             state.emit(f"the blocks in {tables().area[area].name} stand up again", "battle")
-        d.battle = {k: v for k, v in d.battle.items() if k in _KEEP}
+        d.battle = _kept(d.battle)
         d.battle_area = None
         if area in d.battles:
             d.battles.remove(area)
@@ -683,8 +690,7 @@ class BattleRound(Procedure):
         area = b["area"]
         early = b["deployed"] if rnd == 1 else ()
         b["to_act"] = tuple(sorted(x for x in d.at[area] if x not in b["reserves"] and x not in early))
-        _check_wipeout(state)
-        self._advance(state, frame)
+        self._advance(state, frame)  # which first checks for a round-1 wipe-out (6.3)
 
     def _advance(self, state: Any, frame: Frame) -> None:
         """Run automatic turns until a player must decide, the round ends or the battle ends."""
