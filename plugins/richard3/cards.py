@@ -36,21 +36,18 @@ EVENT_TITLES = {
 }
 
 
-_LABELS: dict[str, str] = {}
+@functools.cache
+def _labels() -> dict[str, str]:
+    """Card id -> :func:`card_label` (built once: every card played is named in the log)."""
+    out = {}
+    for card in tables().cards.values():
+        out[card.id] = f"AP{card.ap}" if card.event is None else f"{EVENT_TITLES[card.event]} (AP{card.ap})"
+    return out
 
 
 def card_label(card_id: str) -> str:
     """Short public name of a card: "AP3" or "Plague (AP0)"."""
-    found = _LABELS.get(card_id)
-    if found is not None:
-        return found
-    card = tables().cards[card_id]
-    if card.event is None:
-        label = f"AP{card.ap}"
-    else:
-        label = f"{EVENT_TITLES[card.event]} (AP{card.ap})"
-    _LABELS[card_id] = label
-    return label
+    return _labels()[card_id]
 
 
 def hand_ap(d: R3State, house: str) -> int:
@@ -97,7 +94,7 @@ class DealCards(Procedure):
         d.redeal_used = {h: False for h in HOUSES}
         _deal(state, HOUSES)
         for h in HOUSES:
-            state.emit(f"{h} is dealt: " + ", ".join(card_label(c) for c in d.hands[h]),
+            state.emit(f"{h} is dealt: " + ", ".join(map(_labels().__getitem__, d.hands[h])),
                        "deal", only=(h,), public=f"{h} is dealt seven cards")
         end(state)
 
@@ -154,7 +151,7 @@ class Redeal(Procedure):
         called = frame.vars["called"]
         for c in called:
             d.redeal_used[c] = True
-            hand = ", ".join(card_label(x) for x in d.hands[c])
+            hand = ", ".join(map(_labels().__getitem__, d.hands[c]))
             state.emit(f"{c} shows its hand ({hand}, {hand_ap(d, c)} AP) and calls a redeal", "redeal", reveal=True)
         if not called:
             end(state)
@@ -167,7 +164,7 @@ class Redeal(Procedure):
         d: R3State = state.data
         _deal(state, tuple(h for h in HOUSES if h in houses))
         for h in houses:
-            state.emit(f"{h} is redealt: " + ", ".join(card_label(c) for c in d.hands[h]),
+            state.emit(f"{h} is redealt: " + ", ".join(map(_labels().__getitem__, d.hands[h])),
                        "deal", only=(h,), public=f"{h} is redealt seven cards")
         # another round: a player whose new hand qualifies may still use his own redeal
         frame.vars["asked"] = tuple(h for h in HOUSES if d.redeal_used[h])
@@ -179,7 +176,7 @@ class Redeal(Procedure):
 
 def play_options(d: R3State, house: str) -> list[str]:
     """One card id per distinct card (kind, AP, event) in the hand, in hand order."""
-    seen: set[tuple[Any, ...]] = set()
+    seen: set[int] = set()
     out = []
     kinds = _card_kinds()
     for c in d.hands[house]:
@@ -190,14 +187,12 @@ def play_options(d: R3State, house: str) -> list[str]:
     return out
 
 
-_KINDS: dict[str, tuple[Any, ...]] = {}
-
-
-def _card_kinds() -> dict[str, tuple[Any, ...]]:
-    """Card id -> (kind, AP, event): identical cards share it (built once)."""
-    if not _KINDS:
-        _KINDS.update({c.id: (c.kind, c.ap, c.event) for c in tables().cards.values()})
-    return _KINDS
+@functools.cache
+def _card_kinds() -> dict[str, int]:
+    """Card id -> a number per (kind, AP, event), shared by identical cards (an int: quick to
+    hash in :func:`play_options`)."""
+    numbers: dict[tuple[Any, ...], int] = {}
+    return {c.id: numbers.setdefault((c.kind, c.ap, c.event), len(numbers)) for c in tables().cards.values()}
 
 
 def player_one(d: R3State, card_l: str, card_y: str) -> str:
@@ -216,7 +211,12 @@ def player_one(d: R3State, card_l: str, card_y: str) -> str:
 _CARD_PENDING = {
     w: Pending(w, "card", "Choose a card to play face-down") for w in (HOUSES, HOUSES[:1], HOUSES[1:])
 }
-_CARD_ACTIONS: dict[tuple[str, str], Action] = {}
+
+
+@functools.cache
+def _play_actions(house: str) -> dict[str, Action]:
+    """Card id -> the action of ``house`` playing it (made once and reused every card phase)."""
+    return {c: Action(house, f"play {label}", "card", c) for c, label in _labels().items()}
 
 
 class CardPhase(Procedure):
@@ -238,21 +238,13 @@ class CardPhase(Procedure):
         return _CARD_PENDING[HOUSES[1:] if HOUSES[0] in chosen else HOUSES[:1]]  # the other one
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
-        d: R3State = state.data
-        out = []
-        for c in play_options(d, player):
-            key = (player, c)
-            act = _CARD_ACTIONS.get(key)
-            if act is None:
-                act = _CARD_ACTIONS[key] = Action(player, f"play {card_label(c)}", "card", c)
-            out.append(act)
-        return out
+        return list(map(_play_actions(player).__getitem__, play_options(state.data, player)))
 
     def act(self, state: Any, frame: Any, action: Action) -> None:
         d: R3State = state.data
         h = action.player
         d.chosen[h] = action.args
-        state.emit(f"{h} plays {card_label(action.args)} face-down", "card", only=(h,),
+        state.emit(f"{h} plays {_labels()[action.args]} face-down", "card", only=(h,),
                    public=f"{h} plays a card face-down")
         if len(d.chosen) < len(HOUSES):
             return
@@ -278,8 +270,9 @@ def reveal(state: Any) -> None:
         d.ap[h] = card.ap if card.event in (None, "piracy") else 1
         if card.event == "treason":
             d.treason = h
+    labels = _labels()
     state.emit(
-        f"cards revealed: lancaster {card_label(d.cards['lancaster'])}, york {card_label(d.cards['york'])};"
+        f"cards revealed: lancaster {labels[d.cards['lancaster']]}, york {labels[d.cards['york']]};"
         f" {d.player1} is Player 1", "card", reveal=True,
     )
 
