@@ -6,7 +6,8 @@ Clarence or Exeter may be executed (9.1).
 from __future__ import annotations
 
 import functools
-from typing import Any
+import operator
+from typing import Any, Callable
 
 from banneret import Action, Pending, Procedure
 from banneret.flow import end
@@ -32,17 +33,6 @@ def supply_limit(area: str) -> int:
     if t.exile_of[area] is not None:
         return EXILE_LIMIT[area]
     return CITY_SUPPLY_LIMIT if t.cities[area] else SUPPLY_LIMIT
-
-
-@functools.cache
-def _limits() -> tuple[tuple[int, frozenset[str]], ...]:
-    """Per area, in area order: :func:`supply_limit`, and the blocks whose home it is
-    (mercenaries in their own exile area do not count, 7.2)."""
-    t = tables()
-    return tuple(
-        (supply_limit(a), frozenset(b for b in t.block_ids if t.exile_of[a] is not None and t.blocks[b].home == a))
-        for a in t.areas
-    )
 
 
 def supply_count(d: R3State, area: str) -> list[str]:
@@ -99,18 +89,14 @@ class Succession(Procedure):
     def start(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
         d.phase = "supply"
-        frame.vars["todo"] = self._todo(d)
-        self._advance(state, frame)
-
-    def _todo(self, d: R3State) -> tuple[tuple[str, str], ...]:
-        out = []
+        todo = []
         for h in HOUSES:
-            if not d.heirs_killed[h]:
-                continue
-            minors = d.minors(h)
-            for m in minors[: d.heirs_killed[h]]:
-                out.append((h, m))
-        return tuple(out)
+            killed = d.heirs_killed[h]
+            if killed:
+                for m in d.minors(h)[:killed]:
+                    todo.append((h, m))
+        frame.vars["todo"] = tuple(todo)
+        self._advance(state, frame)
 
     def _advance(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
@@ -155,6 +141,23 @@ class Succession(Procedure):
 # --------------------------------------------------------------------------- 7.1 / 7.2
 
 
+_Limits = tuple[tuple[str, int, frozenset[str]], ...]
+
+
+@functools.cache
+def _limit_table() -> tuple[_Limits, _Limits, Callable[[dict[str, tuple[str, ...]]], tuple[tuple[str, ...], ...]]]:
+    """For the quick scan of :class:`SupplyLimits`: (area, limit, the area's own mercenaries) of
+    every area, then of the exile areas alone, in area order; and R3State.at -> the blocks of
+    each map area (one C call)."""
+    t = tables()
+    every = tuple(
+        (a, supply_limit(a), frozenset(b for b in t.block_ids if t.exile_of[a] is not None and t.blocks[b].home == a))
+        for a in t.areas
+    )
+    return every, tuple(x for x in every if t.exile_of[x[0]] is not None), \
+        operator.itemgetter(*(a for a in t.areas if t.exile_of[a] is None))
+
+
 def _reduce(state: Any, block: str) -> None:
     d: R3State = state.data
     house = d.house_of(block)
@@ -179,17 +182,24 @@ class SupplyLimits(Procedure):
 
     def start(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
-        work = []
-        order = (d.player1, other(d.player1)) if d.player1 else HOUSES
-        t = tables()
-        # an area holding no more blocks than its limit has no excess (quick test first)
+        at = d.at
+        every, exiles, map_blocks = _limit_table()
+        # Quick scan (it runs every game turn): a map area's limit is 4 or 5, so the map areas
+        # are looked at one by one only when one of them holds more than 4 blocks (rare; one
+        # pass in C finds out); the exile areas always, as their own mercenaries do not count.
+        crowded = max(map(len, filter(None, map_blocks(at))), default=0) > SUPPLY_LIMIT
         over = []
-        for a, found, (limit, at_home) in zip(t.areas, t.at_of(d.at), _limits()):
+        for a, limit, own in (every if crowded else exiles):
+            found = at[a]
             if len(found) > limit:
-                n = len(found) - limit if not at_home else sum(1 for b in found if b not in at_home) - limit
+                n = len(found) - limit - len(own.intersection(found))  # as supply_count (7.2)
                 if n > 0:
                     over.append((a, n))
-        for h in order:
+        if not over:
+            end(state)  # the usual case
+            return
+        work = []
+        for h in ((d.player1, other(d.player1)) if d.player1 else HOUSES):
             for area, n in over:
                 if d.occupant(area) == h:
                     work.append((h, area, n))
