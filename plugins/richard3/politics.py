@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import operator
 from itertools import chain
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from banneret import Action, Pending, Procedure
 from banneret.flow import end
@@ -133,16 +133,18 @@ class Usurpation(Procedure):
 # --------------------------------------------------------------------------- going home
 
 
-def _enemy_occupied(d: R3State, area: str, house: str) -> bool:
-    """Occupied by the other house alone (2.1)."""
-    found = d.at[area]
-    if not found:
-        return False
+def _not_enemy(d: R3State, areas: Iterable[str], house: str) -> list[str]:
+    """The areas of ``areas`` not occupied by the other house alone (2.1), sorted, without
+    duplicates (one call for all the areas: this runs for every block going home)."""
     hm = house_map(d.king)
-    for b in found:
-        if hm[b] == house:
-            return False
-    return True
+    at = d.at
+    out = []
+    for a in set(areas):
+        found = at[a]
+        if not found or house in map(hm.__getitem__, found):
+            out.append(a)
+    out.sort()
+    return out
 
 
 def _calais_room(d: R3State) -> bool:
@@ -171,9 +173,9 @@ def home_options(d: R3State, block: str) -> list[str]:
                 versions = [t.version[(ident, h)] for h in HOUSES]
                 if any(d.loc[v] == "dead" for v in versions):
                     spots.extend(t.blocks[versions[0]].shields)
-    out = sorted({a for a in spots if not _enemy_occupied(d, a, house)})
+    out = _not_enemy(d, spots, house)
     if info.neville and house == "york" and d.loc[block] != "calais" and _calais_room(d):
-        own = [a for a in info.shields if not _enemy_occupied(d, a, house)]
+        own = _not_enemy(d, info.shields, house)
         if info.identity == "warwick" or not own:
             out.append("calais")  # 8.3 NOTE: Yorkist Warwick; Salisbury/Kent if shut out
     return out or [POOL]
@@ -189,7 +191,7 @@ def heir_home_options(d: R3State, block: str) -> list[str]:
     for s in t.royal_shields[house]:
         if s.heir is None or s.heir == block or d.loc[s.heir] == "dead":
             spots.add(s.area)
-    out = sorted(a for a in spots if not _enemy_occupied(d, a, house))
+    out = _not_enemy(d, spots, house)
     return out or [d.loc[block]]
 
 
