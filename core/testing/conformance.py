@@ -48,7 +48,7 @@ from banneret.errors import (
     NotYourTurnError,
     SaveError,
 )
-from banneret.registry import GAME_GROUP, PLUGIN_GROUP, Registry, default_registry
+from banneret.registry import GAME_GROUP, PLUGIN_GROUP, Registry
 from banneret.rng import Rng
 from banneret.saves import from_record, to_record
 from banneret.session import Match

@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 
 import attrs
 
-from banneret.boards.hexgrid import DIRECTIONS, Hex, HexMap, distance, neighbour, neighbours, rotate, translate
+from banneret.boards.hexgrid import DIRECTIONS, Hex, HexMap, distance, neighbour, neighbours, rotate
 from banneret.rng import Rng
 from banneret_hex_kingdoms.tables import tables
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from banneret import Game, GameInfo, Outcome, Scenario, hookimpl
 from banneret.state import State
-from banneret_hex_kingdoms import rules as R
 from banneret_hex_kingdoms.genesis import (
     DIRECTION_NAMES,
     PROVINCES,

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 from banneret import Action, Pending, Procedure
 from banneret.flow import end
 
-from banneret_richard3.state import HOUSES, POOL, R3State, house_map, other, tables
+from banneret_richard3.state import HOUSES, POOL, R3State, house_map, tables
 from banneret_richard3.supply import EXILE_LIMIT, crown, supply_count
 
 __all__ = [

@@ -13,8 +13,7 @@ from typing import Any
 
 import attrs
 
-from banneret import Action, Flow, Pending, Repeat, hookimpl
-from banneret.flow import end
+from banneret import Action, Flow, Repeat, hookimpl
 
 import more_toys
 import toys

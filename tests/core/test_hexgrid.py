@@ -7,7 +7,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from banneret.boards.hexgrid import (
-    DIRECTIONS,
     HexMap,
     direction_to,
     disc,

@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from banneret import Action, Flow, Game, GameInfo, OptionSpec, Outcome, Pending, Procedure, Repeat, Scenario, hookimpl
-from banneret.flow import call, end, var
+from banneret.flow import call, end
 
 
 @attrs.define

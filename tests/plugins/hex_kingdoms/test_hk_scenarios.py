@@ -7,7 +7,6 @@ import banneret
 import pytest
 
 from banneret_hex_kingdoms import rules as R
-from banneret_hex_kingdoms.state import HKData
 from hk_helpers import BLUE, GREEN, RED, YELLOW, armies, assault, do, hx, labels, place, run, table
 
 
@@ -423,9 +422,18 @@ def test_s22_runoff() -> None:
         "run-off: red 1 + rolls [5] = 6", "run-off: blue 3 + rolls [2] = 5"]
 
 
-def test_share_rounding() -> None:
-    d = HKData.__new__(HKData)
-    assert [(p + 5) // 10 for p in (25, 14, 6, 15)] == [3, 1, 1, 2]
+@pytest.mark.parametrize("rounding, shares", [("half_up", [3, 1, 1, 2]), ("floor", [2, 1, 0, 1])])
+def test_share_rounding(rounding: str, shares: list[int]) -> None:
+    """C-25: a kingdom's share is its crusade points over ten, rounded as the option says;
+    a kingdom whose share rounds to 0 does not stand."""
+    st = table(options={"crusade_share_rounding": rounding}, rolls=[1, 2, 3, 4])
+    d = st.data
+    d.crusade = [25, 14, 6, 15]
+    logged: list[str] = []
+    R.election(d, st.rng, logged.append)
+    stood = {line.split()[1]: int(line.split()[3]) for line in logged if line.startswith("election")}
+    expected = {d.names[k]: s for k, s in enumerate(shares) if s}
+    assert stood == expected
 
 
 def test_f05_landing_options() -> None:
@@ -748,7 +756,6 @@ def test_s26_extra_moves() -> None:
 def test_regroup_offers_only_hexes_with_another_arrangement() -> None:
     """One pip, 6+6+6+5 and 6+6+6+6 can be laid out only one way: not offered (11.1)."""
     st = table()
-    d = st.data
     place(st, RED, 0, 0, 6, 6, 6, 6)
     place(st, RED, 1, 0, 6, 6, 6, 5)
     place(st, RED, 0, 1, 1)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import banneret
-import pytest
 from banneret_richard3.cards import hand_ap, may_redeal, player_one, play_options, plague_targets
 from banneret_richard3.state import tables
-from r3_helpers import choose, clear_map, data, do, give, labels, menu_labels, new, pending_kind, put, start_turn
+from r3_helpers import choose, data, do, give, labels, menu_labels, new, pending_kind, put, start_turn
 
 
 def test_deal_gives_seven_each_and_sets_eleven_aside():

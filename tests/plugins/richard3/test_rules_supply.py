@@ -5,7 +5,7 @@ from __future__ import annotations
 import banneret
 from banneret_richard3.battle import eliminate
 from banneret_richard3.supply import excess, supply_count, supply_limit
-from r3_helpers import clear_map, data, do, labels, new, pending_kind, put, start_turn
+from r3_helpers import data, do, labels, new, pending_kind, put, start_turn
 
 
 def _to_supply(state, lancaster="action_ap2_1", york="action_ap2_2"):

@@ -9,7 +9,7 @@ import pytest
 from banneret import Rng
 from banneret_richard3.battle import eliminate
 from banneret_richard3.politics import support
-from r3_helpers import data, do, new, pending_kind, put, start_turn, touch
+from r3_helpers import data, do, new, put, start_turn, touch
 
 
 def test_s34_instant_victory_when_the_fifth_heir_dies():
