@@ -162,8 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  decisions/s, median     {decisions / median_s:12,.0f}   (median pass; every pass: "
               + ", ".join(f"{decisions / elapsed:,.0f}" for _, elapsed, _ in passes) + ")")
     print(f"  decisions per game      {decisions / args.games:12,.1f}   (mean; declared bound {limit:,})")
-    print(f"  median game ms          {median_ms:12,.3f}   (whole game incl. set-up, {runs}; "
-          f"Richard III target <= {TARGET_RICHARD3_MEDIAN_MS} ms)")
+    game_target = f"; target <= {TARGET_RICHARD3_MEDIAN_MS} ms" if game == "richard3" else ""
+    print(f"  median game ms          {median_ms:12,.3f}   (whole game incl. set-up, {runs}{game_target})")
 
     # 2. clone and apply, one call at a time
     clone_ns: list[int] = []

@@ -26,6 +26,7 @@ def test_a_single_pass_says_so_and_a_zero_repeat_is_refused(capsys: pytest.Captu
     assert playouts.main(["--toy", "--games", "2", "--repeat", "1", "--timed-games", "1", "--trace-games", "0"]) == 0
     out = capsys.readouterr().out
     assert "(one pass; target" in out and "every pass" not in out
+    assert "(whole game incl. set-up, one pass)" in out  # the game-time target is Richard III's only
     with pytest.raises(SystemExit):
         playouts.main(["--toy", "--repeat", "0"])
     assert "--repeat must be at least 1" in capsys.readouterr().err
