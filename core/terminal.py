@@ -97,6 +97,14 @@ class _Quit(Exception):
     pass
 
 
+class _Resume(Exception):
+    """The launcher was asked to resume a saved game instead of setting up a new one."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        self.match = match
+
+
 class TerminalGame:
     """Runs a :class:`~banneret.session.Match` at the terminal until it ends or the
     player leaves.
@@ -270,8 +278,13 @@ class TerminalGame:
 
 # --- the launcher ----------------------------------------------------------------------------
 
-def _pick(ask: Ask, out: Out, prompt: str, names: Sequence[str], default: int = 0) -> int:
-    """Ask for one of ``names`` by number or name; empty input takes the default."""
+def _pick(
+    ask: Ask, out: Out, prompt: str, names: Sequence[str], default: int = 0,
+    other: Callable[[str], bool] | None = None, other_hint: str = "",
+) -> int:
+    """Ask for one of ``names`` by number or name; empty input takes the default, ``quit``
+    leaves the launcher. ``other`` sees any other line first and returns True when the line
+    was its own (it has answered it; the question is asked again)."""
     while True:
         line = ask(f"{prompt} [{default + 1}. {names[default]}]: ").strip()
         if not line:
@@ -280,14 +293,22 @@ def _pick(ask: Ask, out: Out, prompt: str, names: Sequence[str], default: int = 
             return int(line) - 1
         if line in names:
             return names.index(line)
-        out(f"choose 1-{len(names)} or type a name")
+        if line == "quit":
+            raise _Quit
+        if other is not None and other(line):
+            continue
+        out(f"choose 1-{len(names)}, type a name{other_hint}, or quit")
 
 
 def launcher(registry: Registry, ask: Ask | None = None, out: Out = print, seed: int | None = None) -> int:
-    """The interactive launcher: choose a game and its set-up, seat the players, play."""
+    """The interactive launcher: choose a game and its set-up (or a saved game), seat the
+    players, play."""
     ask = ask or _ask
     try:
         return _launch(registry, ask, out, seed)
+    except _Quit:
+        out("Goodbye.")
+        return 0
     except EOFError:
         out("\nInput ended: goodbye.")
         return 0
@@ -305,7 +326,23 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
         plural = "s" if info.max_players > 1 else ""
         out(f"  {i}. {info.name} ({info.id}), {players_text(info)} player{plural}: {info.description}")
         out(f"     {info.rules_summary}")
-    info = infos[_pick(ask, out, "Game", [i.id for i in infos])]
+    out("(or load FILE to resume a saved game; quit to leave)")
+
+    def load_saved(line: str) -> bool:
+        word, _, path = line.partition(" ")
+        if word != "load" or not path.strip():
+            return False
+        try:
+            match = Match.load(path.strip(), registry)
+        except SaveError as exc:  # unreadable, damaged, foreign: the file is left alone
+            out(str(exc))
+            return True
+        raise _Resume(match)
+
+    try:
+        info = infos[_pick(ask, out, "Game", [i.id for i in infos], other=load_saved, other_hint=", load FILE")]
+    except _Resume as resume:
+        return TerminalGame(resume.match, ask, out).run()
     game_id = info.id
 
     scenario = info.scenarios[0].name

@@ -384,6 +384,33 @@ def test_launcher_end_of_input(capsys, monkeypatch, registry):
     assert out.splitlines()[-1] == "Input ended: goodbye."
 
 
+def test_launcher_quit_at_any_question(capsys, monkeypatch, registry):
+    monkeypatch.setattr(sys, "stdin", FakeTTY())
+    for answers in (["quit"], ["duel", "", "quit"]):
+        script(monkeypatch, answers)
+        code, out, err = run(capsys, [], registry)
+        assert code == 0 and err == ""
+        assert out.splitlines()[-1] == "Goodbye."
+        assert "Seed " not in out  # no game was started
+
+
+def test_launcher_resumes_a_saved_game(capsys, monkeypatch, registry, tmp_path):
+    saved = tmp_path / "t.json"
+    script(monkeypatch, ["1", f"save {saved}", "quit"])
+    run(capsys, ["play", "tally", "--seed", "3"], registry)
+    monkeypatch.setattr(sys, "stdin", FakeTTY())
+    script(monkeypatch, ["dance", f"load {tmp_path / 'missing.json'}", f"load {saved}", "board", "quit"])
+    code, out, _ = run(capsys, [], registry)
+    assert code == 0
+    lines = out.splitlines()
+    assert "(or load FILE to resume a saved game; quit to leave)" in lines
+    assert "choose 1-2, type a name, load FILE, or quit" in lines  # for "dance"
+    assert any(line.startswith("cannot read ") and "missing.json" in line for line in lines)
+    assert "Tally, scenario standard, seed 3. Seats: solo human." in lines
+    assert "Resuming at step 1 (type log to see more of what happened)." in lines
+    assert lines[-1] == "Left the game."
+
+
 # --- the installed console script -------------------------------------------------------------------
 
 def test_console_script_lists_games():
