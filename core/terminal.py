@@ -330,10 +330,11 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
 
     def load_saved(line: str) -> bool:
         word, _, path = line.partition(" ")
-        if word != "load" or not path.strip():
+        path = path.strip()
+        if word != "load" or not path:
             return False
         try:
-            match = Match.load(path.strip(), registry)
+            match = Match.load(path, registry)
         except SaveError as exc:  # unreadable, damaged, foreign: the file is left alone
             out(str(exc))
             return True
