@@ -68,8 +68,15 @@ def state_hash(state: "State") -> str:
         "game": state.game_id,
         "step": state.step,
         "rng": list(state.rng.state()),
-        "stack": [[f.proc, canonical(f.vars), f.started] for f in state.stack],
+        # a frame's record and an ended game are encoded only when present, so the hashes
+        # of states that have neither are the same as before they existed (old saves load)
+        "stack": [
+            [f.proc, canonical(f.vars), f.started] + ([] if f.record is None else [canonical(f.record)])
+            for f in state.stack
+        ],
         "data": state.game.snapshot(state),
     }
+    if state.ended is not None:
+        payload["ended"] = canonical(state.ended)
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

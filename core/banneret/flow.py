@@ -27,18 +27,42 @@ sequence of play as one readable declaration::
 Frame variables are looked up from the innermost frame outwards, so a step inside
 ``ForEach(var="kingdom")`` reads ``flow.var(state, "kingdom")``. Keep frame variables
 immutable (ints, strings, tuples): a clone copies the frame dictionaries, not their values.
+
+The primitives beyond call/goto/end, each documented where it is defined:
+
+* :class:`Decision` and :class:`Choice` -- a procedure that waits for one player, and one
+  small step of a compound move whose options are computed when it starts;
+* a frame's *record* -- typed, mutable state that belongs to one procedure (a battle's
+  losses so far), cloned and hashed with the frame and gone when the procedure ends
+  (:func:`call` with ``record=``, :func:`record` to find it from a nested step);
+* :class:`SubGame` -- a procedure tree that any flow can call with its inputs as arguments
+  and whose result comes back to the caller, working on its own record, never on
+  ``state.data``;
+* :class:`Parallel` -- several players each work through their own secret sequence at the
+  same time, with their own undo, and the step resolves when all have confirmed;
+* :class:`Window` -- an interrupt window: at a declared point other players may respond
+  or pass, and the procedure that opened it only learns whether anyone responded;
+* :func:`end_game` -- the game ends now (a sudden victory, a concession).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence, TypeVar
 
-from banneret.types import GAME_OVER, Action, Pending
+import attrs
+
+from banneret.types import GAME_OVER, Action, Outcome, Pending
 
 if TYPE_CHECKING:
     from banneret.state import State
 
-__all__ = ["Frame", "Procedure", "Steps", "Repeat", "ForEach", "Flow", "FlowError"]
+__all__ = [
+    "Frame", "Procedure", "Decision", "Choice", "Steps", "Repeat", "ForEach", "Parallel", "Window",
+    "SubGame", "Flow", "FlowError", "call", "goto", "end", "var", "record", "end_game", "secret_of",
+    "in_secret_step",
+]
+
+R = TypeVar("R")
 
 
 class FlowError(RuntimeError):
@@ -46,17 +70,24 @@ class FlowError(RuntimeError):
 
 
 class Frame:
-    """One active procedure and its local variables."""
+    """One active procedure, its local variables and, optionally, its record.
 
-    __slots__ = ("proc", "vars", "started")
+    ``record`` is state that belongs to the procedure (an attrs instance, or any object with
+    a ``clone()`` method): it is copied with the frame, part of the state hash, and gone when
+    the procedure ends.
+    """
 
-    def __init__(self, proc: str, vars: dict[str, Any], started: bool = False) -> None:
+    __slots__ = ("proc", "vars", "started", "record")
+
+    def __init__(self, proc: str, vars: dict[str, Any], started: bool = False, record: Any = None) -> None:
         self.proc = proc
         self.vars = vars
         self.started = started
+        self.record = record
 
     def copy(self) -> "Frame":
-        return Frame(self.proc, self.vars.copy(), self.started)
+        rec = self.record
+        return Frame(self.proc, self.vars.copy(), self.started, None if rec is None else clone_record(rec))
 
     def __getitem__(self, name: str) -> Any:
         return self.vars[name]
@@ -109,18 +140,102 @@ class Procedure:
         return f"{rule}{self.name}" + (f" — {head}" if head and head != self.name else "")
 
 
+class Decision(Procedure):
+    """A procedure that waits for one player's choice.
+
+    Subclasses say who decides (:meth:`decider`), what kind of decision it is (``kind``, for
+    agents and user interfaces) and how to ask (``prompt``), then implement :meth:`actions`
+    and :meth:`act`.
+    """
+
+    kind: ClassVar[str] = ""
+    prompt: ClassVar[str] = ""
+
+    def decider(self, state: "State", frame: Frame) -> str:
+        """The player who must decide now."""
+        raise NotImplementedError(f"{self.name} does not say who decides")
+
+    def pending(self, state: "State", frame: Frame) -> Pending:
+        return Pending((self.decider(state, frame),), self.kind or self.name, self.prompt)
+
+
+class Choice(Decision):
+    """One small step of a compound move: pick one of the options computed when the step
+    starts (a block, then its destination). The options are kept in the frame, so nothing
+    changes until the choice is made; a step with a single possibility is taken at once,
+    without asking, unless ``ask_single`` is set."""
+
+    ask_single: ClassVar[bool] = False
+
+    def options(self, state: "State", frame: Frame) -> Sequence[Any]:
+        """The possibilities, each a hashable value that becomes the action's ``args``."""
+        raise NotImplementedError
+
+    def label(self, state: "State", frame: Frame, option: Any) -> str:
+        """The text that names ``option`` (unique among this step's options)."""
+        raise NotImplementedError
+
+    def choose(self, state: "State", frame: Frame, option: Any) -> None:
+        """Carry out the chosen option (and call, goto or end)."""
+        raise NotImplementedError
+
+    def action(self, state: "State", frame: Frame, player: str, option: Any) -> Action:
+        """The action offering ``option`` (override to reuse prebuilt actions)."""
+        return Action(player, self.label(state, frame, option), self.kind or self.name, option)
+
+    def start(self, state: "State", frame: Frame) -> None:
+        opts = tuple(self.options(state, frame))
+        if not opts:
+            raise FlowError(f"{self.name} has no options: the flow should not have called it")
+        if len(opts) == 1 and not self.ask_single:
+            self.choose(state, frame, opts[0])
+        else:
+            frame.vars["options"] = opts
+
+    def actions(self, state: "State", frame: Frame, player: str) -> list[Action]:
+        return [self.action(state, frame, player, o) for o in frame.vars["options"]]
+
+    def act(self, state: "State", frame: Frame, action: Action) -> None:
+        self.choose(state, frame, action.args)
+
+
+def clone_record(rec: Any) -> Any:
+    """A copy of a procedure's record sharing nothing mutable.
+
+    A record with a ``clone()`` method copies itself. Otherwise it must be an attrs class
+    whose fields hold immutable values, attrs records, or flat lists, dicts and sets of
+    immutable values: those containers are copied one level deep."""
+    own = getattr(rec, "clone", None)
+    if own is not None:
+        return own()
+    cls = type(rec)
+    if not attrs.has(cls):
+        raise FlowError(f"a frame record must be an attrs instance or have clone(), not {cls.__name__}")
+    new = object.__new__(cls)
+    for f in attrs.fields(cls):
+        value = getattr(rec, f.name)
+        kind = type(value)
+        if kind is list or kind is dict or kind is set:
+            value = value.copy()
+        elif attrs.has(kind):
+            value = clone_record(value)
+        object.__setattr__(new, f.name, value)
+    return new
+
+
 # --- flow operations, called by procedures ------------------------------------------------
 
-def call(state: "State", proc: "str | type[Procedure]", **vars: Any) -> None:
-    """Start ``proc`` as a sub-procedure; the caller resumes when it ends."""
+def call(state: "State", proc: "str | type[Procedure]", *, record: Any = None, **vars: Any) -> None:
+    """Start ``proc`` as a sub-procedure; the caller resumes when it ends. ``record`` is the
+    procedure's own state, if it keeps any (see :class:`Frame`)."""
     name = proc if isinstance(proc, str) else proc.name
-    state.stack.append(Frame(name, vars))
+    state.stack.append(Frame(name, vars, False, record))
 
 
-def goto(state: "State", proc: "str | type[Procedure]", **vars: Any) -> None:
+def goto(state: "State", proc: "str | type[Procedure]", *, record: Any = None, **vars: Any) -> None:
     """Replace the current procedure by ``proc`` (same caller)."""
     name = proc if isinstance(proc, str) else proc.name
-    state.stack[-1] = Frame(name, vars)
+    state.stack[-1] = Frame(name, vars, False, record)
 
 
 def end(state: "State", result: Any = None) -> None:
@@ -133,13 +248,39 @@ _NO_RESULT = (None,)  # the usual result, boxed once: ``flow_result`` None means
 
 
 def var(state: "State", name: str, default: Any = KeyError) -> Any:
-    """The nearest frame variable called ``name``, searching from the innermost frame out."""
+    """The nearest frame variable called ``name``, searching from the innermost frame out
+    (inside a :class:`Parallel` branch, the branch's frames first, then the enclosing ones)."""
     for frame in reversed(state.stack):
         if name in frame.vars:
             return frame.vars[name]
+    if state.outer is not None:
+        for frame in reversed(state.outer):
+            if name in frame.vars:
+                return frame.vars[name]
     if default is KeyError:
         raise FlowError(f"no frame variable {name!r} in {[f.proc for f in state.stack]}")
     return default
+
+
+def record(state: "State", kind: type[R]) -> R:
+    """The record of type ``kind`` of the nearest enclosing procedure that keeps one (a
+    battle round reads its battle's record this way)."""
+    for stack in (state.stack, state.outer or ()):
+        for frame in reversed(stack):
+            if isinstance(frame.record, kind):
+                return frame.record
+    raise FlowError(f"no procedure with a {kind.__name__} record in {[f.proc for f in state.stack]}")
+
+
+def end_game(state: "State", outcome: Outcome) -> None:
+    """The game ends now, with ``outcome`` (a sudden victory, a concession): every active
+    procedure is dropped, nobody decides any more, and :meth:`Game.outcome` reports
+    ``outcome``. Any procedure may call it; the flow asks nothing further."""
+    if state.outer is not None:
+        raise FlowError("end_game inside a Parallel branch: a secret sequence cannot end the game")
+    state.ended = outcome
+    state.stack.clear()  # in place: the flow's driver holds this list
+    state.flow_result = None
 
 
 # --- combinators -------------------------------------------------------------------------
@@ -258,19 +399,275 @@ class ForEach(Steps):
             self._next_item(state, frame)
 
 
+# --- several players at once: secret sequences -------------------------------------------
+
+@attrs.define
+class Branches:
+    """A :class:`Parallel` step's record: each deciding player's own stack of frames, and
+    the result each handed back on confirming."""
+
+    frames: dict[str, list[Frame]]
+    results: dict[str, Any]
+
+    def clone(self) -> "Branches":
+        return Branches({p: [f.copy() for f in fs] for p, fs in self.frames.items()}, dict(self.results))
+
+
+class Parallel(Procedure):
+    """Several players each work through their *own* sequence of secret choices at the same
+    time (Warrior Knights' planning, a sealed bid split over several motions).
+
+    Each player of ``players(state)`` runs ``branch`` (with frame variable ``player``) on a
+    stack of frames of their own: their decisions can be several steps long, with calls and
+    gotos, and the player confirms by ending the branch's root procedure with a result. While
+    anyone is still deciding, the pending decision names every such player; each applies
+    actions in any order. When the last one confirms, ``resolve(state, results)`` receives
+    every player's result and the step ends.
+
+    The branch is secret and must be undoable on its own, so its procedures keep what the
+    player chooses in their frames and records, never in ``state.data``, and roll no dice
+    (a :class:`FlowError` says so). Log events emitted inside a branch are shown only to its
+    player. :func:`secret_of` gives a player's branch record to the game's view (shown to
+    that player only) and to its resampling of hidden facts.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        branch: type[Procedure] | Procedure,
+        players: Callable[["State"], Sequence[str]],
+        resolve: Callable[["State", dict[str, Any]], None],
+        kind: str = "secret",
+        prompt: str = "",
+        rule: str = "",
+    ) -> None:
+        self.name = name  # type: ignore[misc]
+        self.rule = rule  # type: ignore[misc]
+        self.branch = branch
+        self.players = players
+        self.resolve = resolve
+        self.kind = kind
+        self.prompt = prompt
+        self._branch_name = ""  # set when the flow registers the branch
+
+    def describe(self) -> str:
+        return f"[{self.rule}] {self.name} (each player in secret)" if self.rule else f"{self.name} (each player in secret)"
+
+    def children(self) -> Sequence[type[Procedure] | Procedure]:
+        return (self.branch,)
+
+    def start(self, state: "State", frame: Frame) -> None:
+        players = tuple(self.players(state))
+        frame.vars["players"] = players
+        frame.record = Branches({p: [Frame(self._branch_name, {"player": p})] for p in players}, {})
+        for p in players:
+            self._run(state, frame, p, None)
+        self._resolve_if_done(state, frame)
+
+    def pending(self, state: "State", frame: Frame) -> Pending:
+        done = frame.record.results
+        return Pending(tuple(p for p in frame.vars["players"] if p not in done), self.kind, self.prompt)
+
+    def actions(self, state: "State", frame: Frame, player: str) -> list[Action]:
+        rec: Branches = frame.record
+        if player in rec.results or player not in rec.frames:
+            return []
+        outer = self._enter(state, rec, player)
+        try:
+            return state.game.flow.actions(state, player)
+        finally:
+            self._leave(state, outer)
+
+    def act(self, state: "State", frame: Frame, action: Action) -> None:
+        self._run(state, frame, action.player, action)
+        self._resolve_if_done(state, frame)
+
+    def _enter(self, state: "State", rec: Branches, player: str) -> list[Frame]:
+        if state.outer is not None:
+            raise FlowError(f"{self.name}: a Parallel step cannot run inside another one's branch")
+        outer = state.stack
+        state.stack = rec.frames[player]
+        state.outer = outer
+        state.secret_to = player
+        return outer
+
+    @staticmethod
+    def _leave(state: "State", outer: list[Frame]) -> None:
+        state.stack = outer
+        state.outer = None
+        state.secret_to = None
+
+    def _run(self, state: "State", frame: Frame, player: str, action: Action | None) -> None:
+        """Run ``player``'s branch to its next decision (applying ``action`` first)."""
+        rec: Branches = frame.record
+        counter = state.rng.counter
+        flow = state.game.flow
+        outer = self._enter(state, rec, player)
+        try:
+            if action is None:
+                flow.settle(state)
+            else:
+                flow.act(state, action)
+            if not state.stack:  # the branch's root ended: the player has confirmed
+                boxed = state.flow_result or _NO_RESULT
+                state.flow_result = None
+                rec.results[player] = boxed[0]
+        finally:
+            self._leave(state, outer)
+        if state.rng.counter != counter:
+            raise FlowError(f"{self.name}: a secret branch rolled dice or shuffled; do it before or after")
+
+    def _resolve_if_done(self, state: "State", frame: Frame) -> None:
+        rec: Branches = frame.record
+        if len(rec.results) < len(frame.vars["players"]):
+            return
+        results = {p: rec.results[p] for p in frame.vars["players"]}
+        state.emit(f"{self.name}: every choice is revealed", "reveal", reveal=True)
+        self.resolve(state, results)
+        if state.stack and state.stack[-1] is frame and state.flow_result is None:
+            end(state)
+
+
+def in_secret_step(state: "State") -> bool:
+    """Whether the pending decision belongs to a :class:`Parallel` step (each player's
+    choices there are secret and undoable on their own)."""
+    return bool(state.stack) and isinstance(state.stack[-1].record, Branches)
+
+
+def secret_of(state: "State", player: str) -> Any:
+    """``player``'s secret choices in the innermost running :class:`Parallel` step: the record
+    of their branch's root procedure while they decide, the result they handed back once they
+    have confirmed; ``None`` when no such step is running or ``player`` takes no part.
+
+    For the game's view (show it to ``player`` only) and its resampling of hidden facts."""
+    stack = state.outer if state.outer is not None else state.stack
+    for frame in reversed(stack):
+        rec = frame.record
+        if isinstance(rec, Branches):
+            frames = rec.frames.get(player)
+            if player in rec.results:
+                return rec.results[player]
+            return frames[0].record if frames else None
+    return None
+
+
+# --- interrupt windows ----------------------------------------------------------------------
+
+class Window(Procedure):
+    """An interrupt window: at a declared point of another player's procedure, the players of
+    :meth:`responders` are asked in turn whether to respond (defensive fire during an enemy
+    move, a counter-charge, cancelling an event with faith) or to pass.
+
+    The procedure that reaches the point just calls the window; the window asks, applies a
+    response through :meth:`respond` (which may call sub-procedures of its own), and hands
+    back only ``True`` if somebody responded, ``False`` if all passed -- never who. By default
+    the first response closes the window; with ``each_may_respond`` every responder is asked.
+    A responder with no possible response is not asked.
+    """
+
+    kind: ClassVar[str] = "respond"
+    prompt: ClassVar[str] = ""
+    pass_label: ClassVar[str] = "pass"
+    each_may_respond: ClassVar[bool] = False
+
+    def responders(self, state: "State", frame: Frame) -> Sequence[str]:
+        """Who may respond, in the order they are asked (computed when the window opens)."""
+        raise NotImplementedError
+
+    def responses(self, state: "State", frame: Frame, player: str) -> list[Action]:
+        """``player``'s possible responses now (the pass is added by the window)."""
+        raise NotImplementedError
+
+    def respond(self, state: "State", frame: Frame, action: Action) -> None:
+        """Carry out a response (may ``call`` a sub-procedure; the window resumes after it)."""
+        raise NotImplementedError
+
+    def start(self, state: "State", frame: Frame) -> None:
+        frame.vars["_who"] = tuple(self.responders(state, frame))
+        frame.vars["_n"] = -1
+        frame.vars["_answered"] = False
+        self._ask_next(state, frame)
+
+    def _ask_next(self, state: "State", frame: Frame) -> None:
+        who = frame.vars["_who"]
+        n = frame.vars["_n"] + 1
+        while n < len(who) and not self.responses(state, frame, who[n]):
+            n += 1
+        if n >= len(who):
+            end(state, frame.vars["_answered"])
+            return
+        frame.vars["_n"] = n
+
+    def pending(self, state: "State", frame: Frame) -> Pending:
+        return Pending((frame.vars["_who"][frame.vars["_n"]],), self.kind, self.prompt or self.name)
+
+    def actions(self, state: "State", frame: Frame, player: str) -> list[Action]:
+        return [*self.responses(state, frame, player), Action(player, self.pass_label, "pass")]
+
+    def act(self, state: "State", frame: Frame, action: Action) -> None:
+        if action.kind == "pass" and action.label == self.pass_label:
+            self._ask_next(state, frame)
+            return
+        frame.vars["_answered"] = True
+        self.respond(state, frame, action)
+        if state.stack[-1] is frame and state.flow_result is None:
+            self._after_response(state, frame)
+
+    def resume(self, state: "State", frame: Frame, result: Any) -> None:
+        self._after_response(state, frame)
+
+    def _after_response(self, state: "State", frame: Frame) -> None:
+        if self.each_may_respond:
+            self._ask_next(state, frame)
+        else:
+            end(state, True)
+
+
+# --- sub-games -------------------------------------------------------------------------------
+
+class SubGame:
+    """A procedure tree that more than one flow calls: a tactical battle fought in an open
+    skirmish, on a siege day or in a campaign encounter.
+
+    A parent flow lists the sub-game among its ``extra`` procedures and starts it with
+    :meth:`call`, passing its inputs (frame variables and the sub-game's record); the
+    sub-game's procedures work on that record (found with :func:`record`), never on the
+    parent game's ``state.data``, and the entry procedure ends with the result that the
+    caller's ``resume`` receives."""
+
+    def __init__(self, name: str, entry: type[Procedure], procedures: Iterable[type[Procedure] | Procedure] = ()) -> None:
+        self.name = name
+        self.entry = entry
+        self.procedures: tuple[type[Procedure] | Procedure, ...] = (entry, *procedures)
+
+    def call(self, state: "State", record: Any = None, **inputs: Any) -> None:
+        """Start the sub-game from the current procedure, which resumes with its result."""
+        call(state, self.entry, record=record, **inputs)
+
+    def __repr__(self) -> str:
+        return f"SubGame({self.name!r})"
+
+
 # --- the flow of one game ------------------------------------------------------------------
 
 class Flow:
     """A game's declared sequence of play, plus the procedures it may call (battles, ...).
 
-    ``root`` is the top procedure; ``extra`` lists procedures only reached by ``call``.
+    ``root`` is the top procedure; ``extra`` lists procedures only reached by ``call``, and
+    the :class:`SubGame` trees the game calls.
     """
 
-    def __init__(self, root: Procedure | type[Procedure], extra: Iterable[type[Procedure] | Procedure] = ()) -> None:
+    def __init__(
+        self, root: Procedure | type[Procedure], extra: Iterable[type[Procedure] | Procedure | SubGame] = ()
+    ) -> None:
         self.procedures: dict[str, Procedure] = {}
         self.root = self._register(root)
-        for proc in extra:
-            self._register(proc)
+        for item in extra:
+            if isinstance(item, SubGame):
+                for proc in item.procedures:
+                    self._register(proc)
+            else:
+                self._register(item)
 
     def _register(self, proc: Procedure | type[Procedure]) -> str:
         inst = proc() if isinstance(proc, type) else proc
@@ -287,6 +684,8 @@ class Flow:
             if not names:
                 raise FlowError(f"{inst.name} has no steps")
             inst._names = names
+        elif isinstance(inst, Parallel):
+            inst._branch_name = names[0]
         return inst.name
 
     def describe(self) -> list[str]:
@@ -318,10 +717,12 @@ class Flow:
         stack = state.stack
         while True:
             if state.flow_result is not None:
+                if not stack:
+                    if state.outer is None:
+                        state.flow_result = None  # the game's flow is done
+                    return  # else a Parallel branch is done: its runner takes the result
                 (result,) = state.flow_result
                 state.flow_result = None
-                if not stack:
-                    return
                 top = stack[-1]
                 procs[top.proc].resume(state, top, result)
                 continue
@@ -349,12 +750,21 @@ class Flow:
     def act(self, state: "State", action: Action) -> None:
         top = state.stack[-1]
         self.procedures[top.proc].act(state, top, action)
-        if state.flow_result is not None or not state.stack[-1].started:
+        stack = state.stack
+        if state.flow_result is not None or (stack and not stack[-1].started):
             self.settle(state)  # something ended, or was called: run on to the next decision
 
     def current(self, state: "State") -> list[str]:
         """Names of the active procedures, outermost first (for renderers and logs)."""
         return [f.proc for f in state.stack]
+
+    def active(self, state: "State") -> tuple[Procedure, Frame] | None:
+        """The procedure waiting for a decision and its frame (for views and renderers that
+        show what the decision is about); ``None`` when the game is over."""
+        if not state.stack:
+            return None
+        top = state.stack[-1]
+        return self.procedures[top.proc], top
 
 
 def _reachable(flow: Flow, root: str, target: str) -> bool:

@@ -171,8 +171,10 @@ class Game:
     # --- reading the state --------------------------------------------------------------
 
     def outcome(self, state: "State") -> Outcome | None:
-        """The result once the game is over, else ``None``."""
-        raise NotImplementedError
+        """The result once the game is over, else ``None``. Default: the outcome given to
+        :func:`banneret.flow.end_game`; a game that can also end by running out its flow
+        overrides this and returns ``state.ended`` first when it is set."""
+        return state.ended
 
     def turn(self, state: "State") -> int:
         """The current game turn (used by caps such as ``simulate --max-turns``)."""

@@ -4,9 +4,14 @@ their own, undo, and saving.
 
 Undo follows one rule: a player may take back their own choices as long as nothing
 happened in between that they could learn from or that cannot be repeated — no die
-roll or shuffle, no reveal, no other player's decision. Undoing restores an exact copy
-taken before the move, which equals replaying the record to that point (the test kit
-checks it).
+roll or shuffle, no reveal, no other player's decision. In a step where several players
+work through their own secret sequences at once (:class:`banneret.flow.Parallel`), each has
+an undo window of their own until they confirm: the others' secret choices in between do not
+close it, since nobody learns anything from them.
+
+Undoing restores an exact copy taken before the first move still open to undo and plays
+again every later move but the one taken back, so it equals replaying the record without
+that move (the test kit checks it).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Any, Callable, Mapping
 from banneret import engine
 from banneret.agents import agent_seed
 from banneret.errors import NotYourTurnError, SeatError, UndoError
+from banneret.flow import in_secret_step
 from banneret.registry import Registry, default_registry
 from banneret.saves import load, save
 from banneret.state import State
@@ -39,9 +45,11 @@ class Match:
             if kind not in factories:
                 raise SeatError(f"unknown kind of player {kind!r} for {faction}")
             self.agents[faction] = factories[kind](state.game_id, faction, agent_seed(state.seed, faction, agent_salt))
-        self._undo: list[State] = []
-        self._undo_player: str | None = None
-        self._undone_all = False  # the window was emptied by undo itself, not closed by chance
+        # per player, the record positions of their moves still open to undo
+        self._windows: dict[str, list[int]] = {}
+        self._anchor: State | None = None  # a copy from before the oldest move still open to undo
+        self._anchor_step = 0
+        self._undone_all = False  # the windows were emptied by undo itself, not closed by chance
 
     @classmethod
     def start(
@@ -78,23 +86,39 @@ class Match:
     # --- moving ------------------------------------------------------------------------
 
     def play(self, action: Action) -> list[Event]:
-        """Apply a human's action, keeping the undo window up to date."""
+        """Apply a human's action, keeping the undo windows up to date."""
         if action.player in self.agents:
             raise NotYourTurnError(f"{action.player} is played by the computer ({self.state.seats[action.player]})")
-        before = self.state.clone()
-        counter = self.state.rng.counter
-        events = engine.apply(self.state, action)
-        if self._undo_player != action.player:
-            self._undo = []
-        self._undo_player = action.player
-        self._undo.append(before)
+        state = self.state
+        before = state.clone()
+        position = len(state.record)
+        counter = state.rng.counter
+        secret = in_secret_step(state)
+        events = engine.apply(state, action)
+        player = action.player
+        deciding = engine.pending(state).players
+        if state.rng.counter != counter or any(e.reveal for e in events):
+            self._close_windows()
+            return events
+        for other in list(self._windows):
+            # another player's open decision closes this one's window, unless both work on
+            # their own secret sequences; so does the end of one's own turn to decide
+            if other not in deciding or (not secret and other != player):
+                del self._windows[other]
+        if player in deciding and (secret or deciding == (player,)):
+            if not self._windows:
+                self._anchor, self._anchor_step = before, position
+            self._windows.setdefault(player, []).append(position)
+        else:  # a move that may not be taken back closes the player's own window too
+            self._windows.pop(player, None)
+            if not self._windows:
+                self._anchor = None
         self._undone_all = False
-        still_deciding = engine.pending(self.state).players == (action.player,)
-        if self.state.rng.counter != counter or any(e.reveal for e in events) or not still_deciding:
-            self._undo = []
-            self._undo_player = None
         return events
 
+    def _close_windows(self) -> None:
+        self._windows = {}
+        self._anchor = None
     def play_label(self, player: str, label: str) -> list[Event]:
         return self.play(engine.find_action(self.state, player, label))
 
@@ -115,8 +139,7 @@ class Match:
             actions = engine.legal_actions(self.state, player)
             action = self.agents[player].choose(self.state, player, actions)
             events = engine.apply(self.state, action)
-            self._undo = []
-            self._undo_player = None
+            self._close_windows()
             moves += 1
             if on_move is not None:
                 on_move(player, action, events)
@@ -125,10 +148,14 @@ class Match:
     # --- undo and saving --------------------------------------------------------------------
 
     def can_undo(self, player: str | None = None) -> bool:
-        return bool(self._undo) and (player is None or player == self._undo_player)
+        if player is None:
+            return bool(self._windows)
+        return bool(self._windows.get(player))
 
     def undo(self, player: str | None = None) -> None:
-        """Take back the last action of the player still deciding."""
+        """Take back the last action of ``player`` (default: the one player who may undo)."""
+        if player is None and len(self._windows) > 1:
+            raise UndoError(f"several players may undo ({', '.join(sorted(self._windows))}): name the player")
         if not self.can_undo(player):
             if not self.state.step:
                 why = "no move has been made"
@@ -137,11 +164,21 @@ class Match:
             else:
                 why = "a die roll, a reveal or another player's decision came in between"
             raise UndoError(f"nothing to undo: {why}")
-        observers = self.state.observers
-        self.state = self._undo.pop()
-        self.state.observers = observers
-        if not self._undo:
-            self._undo_player = None
+        who = player if player is not None else next(iter(self._windows))
+        position = self._windows[who][-1]
+        assert self._anchor is not None
+        rebuilt = self._anchor.clone()
+        for index, (p, label) in enumerate(self.state.record[self._anchor_step:], self._anchor_step):
+            if index != position:
+                engine.apply(rebuilt, engine.find_action(rebuilt, p, label))
+        rebuilt.observers = self.state.observers
+        self.state = rebuilt
+        self._windows[who].pop()
+        for moves in self._windows.values():
+            moves[:] = [i - 1 if i > position else i for i in moves]
+        self._windows = {p: moves for p, moves in self._windows.items() if moves}
+        if not self._windows:
+            self._anchor = None
             self._undone_all = True
 
     def save(self, path: str | Path) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from banneret.rng import Rng
-from banneret.types import Action, Event
+from banneret.types import Action, Event, Outcome
 
 if TYPE_CHECKING:
     from banneret.flow import Frame
@@ -29,7 +29,7 @@ class State:
 
     __slots__ = (
         "game", "game_id", "seed", "scenario", "options", "rules", "factions", "seats",
-        "rng", "data", "log", "record", "step", "stack", "flow_result",
+        "rng", "data", "log", "record", "step", "stack", "flow_result", "ended", "outer", "secret_to",
         "_legal_step", "_legal", "_pending", "observers", "registry",
     )
 
@@ -57,6 +57,9 @@ class State:
         self.step = 0
         self.stack: list["Frame"] = []
         self.flow_result: tuple[Any, ...] | None = None
+        self.ended: Outcome | None = None  # set by flow.end_game: the game ended now
+        self.outer: list["Frame"] | None = None  # the main stack while a Parallel branch runs
+        self.secret_to: str | None = None  # the player whose secret branch runs: events are theirs
         self._legal_step = -1
         self._legal: dict[str, list[Action]] = {}
         self._pending: Any = None
@@ -74,7 +77,10 @@ class State:
         public: str | None = None,
         reveal: bool = False,
     ) -> None:
-        """Append an event; ``only``/``public`` give its per-player redaction."""
+        """Append an event; ``only``/``public`` give its per-player redaction. Inside a secret
+        branch (see :class:`banneret.flow.Parallel`) events are its player's alone."""
+        if self.secret_to is not None and only is None:
+            only = (self.secret_to,)
         self.log.append(_new_tuple(Event, (kind, text, only, public, reveal)))  # Event(...) minus a call
 
     # --- copying ------------------------------------------------------------------------
@@ -100,6 +106,9 @@ class State:
         new.step = self.step
         new.stack = [f.copy() for f in self.stack]
         new.flow_result = self.flow_result
+        new.ended = self.ended
+        new.outer = None
+        new.secret_to = None
         new._legal_step = -1
         new._legal = {}
         new._pending = None
