@@ -1,5 +1,6 @@
-"""What every decision of the sequence of play shares: the :class:`Decision` base (which
-kingdom decides, and which player answers for it), and the per-map cache of labelled actions.
+"""What every decision of the sequence of play shares: the core's :class:`Decision` and
+:class:`Choice` told which kingdom decides and which player answers for it, and the per-map
+cache of labelled actions.
 
 A vassal's decisions are answered by its suzerain's player (C-40) unless the
 ``vassal_decisions`` option delegates them. Every decision is one small choice.
@@ -9,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from banneret.flow import Frame, Procedure
+from banneret import flow
+from banneret.flow import Frame
 from banneret.state import State
-from banneret.types import Action, Pending
+from banneret.types import Action
 from banneret_hex_kingdoms.state import HKData
 
-__all__ = ["Decision", "cached_action", "controller", "label_cache"]
+__all__ = ["Choice", "Decision", "cached_action", "controller", "label_cache"]
 
 
 def controller(d: HKData, k: int) -> str:
@@ -25,28 +27,26 @@ def controller(d: HKData, k: int) -> str:
     return d.names[s]
 
 
-class Decision(Procedure):
-    """A procedure that waits for one kingdom's choice; ``who`` names the kingdom."""
-
-    kind = ""
-    prompt = ""
+class Decision(flow.Decision):
+    """A decision taken for one kingdom: ``who`` names it, its controller answers."""
 
     def who(self, state: State, frame: Frame) -> int:
         return state.data.acting
 
-    def pending(self, state: State, frame: Frame) -> Pending:
-        d = state.data
-        k = self.who(state, frame)
-        s = d.suzerain[k]
-        player = d.names[k] if s < 0 or d.rules.vassal_decisions == "delegate" else d.names[s]  # controller()
-        p = _PENDING.get((self.name, player))
-        if p is None:
-            p = _PENDING[(self.name, player)] = Pending((player,), self.kind, self.prompt)
-        return p
+    def decider(self, state: State, frame: Frame) -> str:
+        return controller(state.data, self.who(state, frame))
 
 
-_PENDING: dict[tuple[str, str], Pending] = {}
-"""The decisions' fixed ``Pending`` values, one per procedure and player."""
+class Choice(Decision, flow.Choice):
+    """One small step of a compound action (the core's :class:`~banneret.flow.Choice`), its
+    actions taken from the map's label cache."""
+
+    def action(self, state: State, frame: Frame, player: str, option: Any) -> Action:
+        cache = label_cache(state.data)
+        found = cache.get((player, self.kind, option))
+        if found is None:
+            found = cached_action(cache, player, self.kind, option, self.label(state, frame, option))
+        return found
 
 
 def label_cache(d: HKData) -> dict[Any, Action]:

@@ -17,7 +17,7 @@ from banneret.state import State
 from banneret.types import Action
 from banneret_hex_kingdoms import rules as R
 from banneret_hex_kingdoms.assault_flow import Muster
-from banneret_hex_kingdoms.decisions import Decision, cached_action, label_cache
+from banneret_hex_kingdoms.decisions import Choice, Decision, cached_action, label_cache
 from banneret_hex_kingdoms.rules import CAP_MAX, STACK
 from banneret_hex_kingdoms.state import PART, SPENT, STRENGTH, HKData
 
@@ -224,7 +224,7 @@ def extra_move_options(state: State) -> list[tuple[int, int, int]]:
     """Every complete extra move (from, strength, to) open now in 3c (for agents)."""
     d = state.data
     k = d.acting
-    grants = state.stack[-1].vars["grants"]
+    grants = var(state, "grants")
     return [(h, s, t) for h, s in move_armies(d, k, _extra_hexes(d, grants), True) for t in R.move_options(d, k, h)]
 
 
@@ -374,40 +374,6 @@ def _regrouped(state: State) -> bool:
     return False
 
 
-class Choice(Decision):
-    """One small step of a compound action. Its options are computed from the state and
-    the frame; a step with a single possibility is taken at once, without asking."""
-
-    def options(self, d: HKData, frame: Frame) -> list[Any]:
-        raise NotImplementedError
-
-    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
-        raise NotImplementedError
-
-    def choose(self, state: State, frame: Frame, arg: Any) -> None:
-        raise NotImplementedError
-
-    def start(self, state: State, frame: Frame) -> None:
-        opts = tuple(self.options(state.data, frame))
-        if len(opts) == 1:
-            self.choose(state, frame, opts[0])
-        else:
-            frame.vars["options"] = opts  # nothing changes until the choice is made
-
-    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
-        d = state.data
-        kind = self.kind
-        cache = label_cache(d)
-        out = []
-        for arg in frame.vars["options"]:
-            a = cache.get((player, kind, arg))
-            out.append(a if a is not None else cached_action(cache, player, kind, arg, self.label(d, frame, arg)))
-        return out
-
-    def act(self, state: State, frame: Frame, action: Action) -> None:
-        self.choose(state, frame, action.args)
-
-
 class MarchTo(Choice):
     """11.2.2 March, first choice: the gate hex or castle the new army marches to."""
 
@@ -415,10 +381,12 @@ class MarchTo(Choice):
     kind = "march-to"
     prompt = "March to which hex?"
 
-    def options(self, d: HKData, frame: Frame) -> list[Any]:
+    def options(self, state: State, frame: Frame) -> list[Any]:
+        d = state.data
         return R.march_destinations(d, d.acting)
 
-    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+    def label(self, state: State, frame: Frame, arg: Any) -> str:
+        d = state.data
         return f"march to {d.board.name[arg[0]]}"  # type: ignore[union-attr]
 
     def choose(self, state: State, frame: Frame, arg: Any) -> None:
@@ -433,10 +401,10 @@ class MarchStrength(Choice):
     kind = "march-strength"
     prompt = "How strong an army?"
 
-    def options(self, d: HKData, frame: Frame) -> list[Any]:
+    def options(self, state: State, frame: Frame) -> list[Any]:
         return list(range(1, frame.vars["top"] + 1))
 
-    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+    def label(self, state: State, frame: Frame, arg: Any) -> str:
         return f"march {arg}"
 
     def choose(self, state: State, frame: Frame, arg: Any) -> None:
@@ -457,10 +425,12 @@ class MoveArmy(Choice):
     kind = "move-army"
     prompt = "Move which army?"
 
-    def options(self, d: HKData, frame: Frame) -> list[Any]:
+    def options(self, state: State, frame: Frame) -> list[Any]:
+        d = state.data
         return move_armies(d, d.acting, range(d.board.n), False)  # type: ignore[union-attr]
 
-    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+    def label(self, state: State, frame: Frame, arg: Any) -> str:
+        d = state.data
         return f"move {arg[1]} from {d.board.name[arg[0]]}"  # type: ignore[union-attr]
 
     def choose(self, state: State, frame: Frame, arg: Any) -> None:
@@ -475,10 +445,12 @@ class MoveTo(Choice):
     kind = "move-to"
     prompt = "Move where?"
 
-    def options(self, d: HKData, frame: Frame) -> list[Any]:
+    def options(self, state: State, frame: Frame) -> list[Any]:
+        d = state.data
         return R.move_options(d, d.acting, frame.vars["hex"])
 
-    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+    def label(self, state: State, frame: Frame, arg: Any) -> str:
+        d = state.data
         return "into the capital" if arg == R.CAPITAL else f"to {d.board.name[arg]}"  # type: ignore[union-attr]
 
     def choose(self, state: State, frame: Frame, arg: Any) -> None:
@@ -499,10 +471,12 @@ class AssaultTarget(Choice):
     kind = "assault-target"
     prompt = "Assault what?"
 
-    def options(self, d: HKData, frame: Frame) -> list[Any]:
+    def options(self, state: State, frame: Frame) -> list[Any]:
+        d = state.data
         return R.assault_targets(d, d.acting)
 
-    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+    def label(self, state: State, frame: Frame, arg: Any) -> str:
+        d = state.data
         return f"assault {d.board.name[arg]}" if arg >= 0 else f"assault {d.names[-arg - 1]}'s capital"  # type: ignore[union-attr]
 
     def choose(self, state: State, frame: Frame, arg: Any) -> None:
@@ -518,10 +492,12 @@ class CastleSite(Choice):
     kind = "castle-site"
     prompt = "Build the castle where?"
 
-    def options(self, d: HKData, frame: Frame) -> list[Any]:
+    def options(self, state: State, frame: Frame) -> list[Any]:
+        d = state.data
         return R.castle_options(d, d.acting)
 
-    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+    def label(self, state: State, frame: Frame, arg: Any) -> str:
+        d = state.data
         return f"castle on {d.board.name[arg]}"  # type: ignore[union-attr]
 
     def choose(self, state: State, frame: Frame, arg: Any) -> None:
@@ -541,10 +517,11 @@ class Crusade(Choice):
     kind = "crusade"
     prompt = "Send how many to the crusade?"
 
-    def options(self, d: HKData, frame: Frame) -> list[Any]:
+    def options(self, state: State, frame: Frame) -> list[Any]:
+        d = state.data
         return list(_crusade_sizes(d, d.acting))
 
-    def label(self, d: HKData, frame: Frame, arg: Any) -> str:
+    def label(self, state: State, frame: Frame, arg: Any) -> str:
         return f"crusade {arg}"
 
     def choose(self, state: State, frame: Frame, arg: Any) -> None:

@@ -41,6 +41,7 @@ from __future__ import annotations
 from banneret.flow import Flow, ForEach, Repeat, Steps
 from banneret.state import State
 from banneret_hex_kingdoms.assault_flow import Muster, Occupy, PressOn, RetreatOrStand, Wave, Withdraw
+from banneret_hex_kingdoms.decisions import Decision
 from banneret_hex_kingdoms.end_of_turn import EndOfTurn
 from banneret_hex_kingdoms.game_turn import (
     CrusaderKingdom,
@@ -108,7 +109,9 @@ FLOW = Flow(
 
 def deciding_kingdom(state: State) -> int:
     """The kingdom on whose behalf the pending decision is taken (for agents and views)."""
-    if not state.stack:
+    active = FLOW.active(state)
+    if active is None:
         return -1
-    top = state.stack[-1]
-    return FLOW.procedures[top.proc].who(state, top)  # type: ignore[attr-defined]
+    proc, frame = active
+    assert isinstance(proc, Decision), f"{proc.name} waits for a decision but is no Decision"
+    return proc.who(state, frame)
