@@ -41,7 +41,7 @@ def _no_text_as_sequence(cls: Any) -> Any:
     """Structure lists, tuples and sets, refusing text: cattrs alone would read ``"abc"`` as
     ``('a', 'b', 'c')``, which in a data file is always a mistake."""
     origin = cls.__origin__
-    args = getattr(cls, "__args__", ())
+    args: tuple[Any, ...] = getattr(cls, "__args__", ())
     homogeneous = origin is not tuple or (len(args) == 2 and args[1] is Ellipsis)
     item_type = args[0] if args else Any
 

@@ -474,7 +474,7 @@ class Parallel(Procedure):
             return []
         outer = self._enter(state, rec, player)
         try:
-            return state.game.flow.actions(state, player)
+            return _flow_of(state).actions(state, player)
         finally:
             self._leave(state, outer)
 
@@ -501,7 +501,7 @@ class Parallel(Procedure):
         """Run ``player``'s branch to its next decision (applying ``action`` first)."""
         rec: Branches = frame.record
         counter = state.rng.counter
-        flow = state.game.flow
+        flow = _flow_of(state)
         outer = self._enter(state, rec, player)
         try:
             if action is None:
@@ -526,6 +526,13 @@ class Parallel(Procedure):
         self.resolve(state, results)
         if state.stack and state.stack[-1] is frame and state.flow_result is None:
             end(state)
+
+
+def _flow_of(state: "State") -> "Flow":
+    flow = state.game.flow
+    if flow is None:
+        raise FlowError(f"{state.game_id} declares no flow")
+    return flow
 
 
 def in_secret_step(state: "State") -> bool:

@@ -7,7 +7,7 @@ while every other game keeps working.
 from __future__ import annotations
 
 import importlib.metadata
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 import attrs
 import pluggy
@@ -76,8 +76,8 @@ class Registry:
         games: dict[str, Game] = {}
         for impl in self.pm.hook.banneret_games.get_hookimpls():
             try:
-                classes = impl.function()
-                for cls in classes or ():
+                classes = cast("Iterable[type[Game]]", impl.function() or ())
+                for cls in classes:
                     game = _instantiate(cls)
                     if game.info.id in games:
                         raise PluginError(f"game id {game.info.id!r} is provided twice")
@@ -109,7 +109,7 @@ class Registry:
     def agents(self, game_id: str) -> dict[str, hookspecs.AgentFactory]:
         from banneret.agents import builtin_agents
 
-        out = dict(builtin_agents())
+        out: dict[str, hookspecs.AgentFactory] = dict(builtin_agents())
         for found in self.pm.hook.banneret_agents(game_id=game_id):
             out.update(found or {})
         return dict(sorted(out.items()))

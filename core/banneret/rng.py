@@ -37,7 +37,7 @@ class DiceSpec(tuple):
     __slots__ = ()
 
     @property
-    def count(self) -> int:
+    def count(self) -> int:  # type: ignore[override]  # the dice count, not tuple.count
         return self[0]
 
     @property

@@ -207,24 +207,24 @@ class HexMap:
         sides: Mapping[tuple[Hex, Hex], Mapping[str, Any]] | None = None,
     ) -> None:
         if isinstance(hexes, Mapping):
-            items = [(tuple(h), dict(a)) for h, a in hexes.items()]
+            items: list[tuple[tuple[int, ...], dict[str, Any]]] = [(tuple(h), dict(a)) for h, a in hexes.items()]
         else:
             items = [(tuple(h), {}) for h in hexes]
         self._hexes: dict[Hex, Mapping[str, Any]] = {}
-        for h, a in sorted(items, key=lambda item: item[0]):
+        for h, attributes in sorted(items, key=lambda item: item[0]):
             if len(h) != 2:
                 raise DataError(f"hex {h}: expected axial coordinates (q, r)")
             if h in self._hexes:
                 raise DataError(f"hex {h} is given twice")
-            self._hexes[h] = MappingProxyType(a)
+            self._hexes[h] = MappingProxyType(attributes)  # type: ignore[index]  # a pair, checked above
         self._sides: dict[Hexside, Mapping[str, Any]] = {}
-        for (a, b), features in (sides or {}).items():
-            a, b = tuple(a), tuple(b)
+        for (first, second), features in (sides or {}).items():
+            a, b = tuple(first), tuple(second)
             for h in (a, b):
                 if h not in self._hexes:
                     raise DataError(f"hexside {a}-{b}: hex {h} is not on the map")
             try:
-                key = hexside(a, b)
+                key = hexside(a, b)  # type: ignore[arg-type]  # checked as a pair by hexside
             except ValueError:
                 raise DataError(f"hexside {a}-{b}: the hexes are not adjacent") from None
             if key in self._sides:
