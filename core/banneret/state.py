@@ -58,7 +58,7 @@ class State:
         self.stack: list["Frame"] = []
         self.flow_result: tuple[Any, ...] | None = None
         self._legal_step = -1
-        self._legal: dict[str, list[Action]] = {}
+        self._legal: dict[str, tuple[Action, ...]] = {}
         self._pending: Any = None
         self.observers: Any = None
         self.registry: Any = None
