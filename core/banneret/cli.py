@@ -247,10 +247,10 @@ def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
     print(f"  wins: {wins}; draws {r['draws']}")
     ranked = {f: s for f, s in r["standings"].items() if s["ranked"]}
     if ranked:
-        score = f", mean {r['score_name']}" if r["score_name"] else ""
-        print("  mean rank: " + ", ".join(
+        scored = f" (mean {r['score_name']})" if r["score_name"] else ""
+        print(f"  mean rank{scored}: " + ", ".join(
             f"{f} {s['mean_rank']}" + (f" ({s['mean_score']})" if s["mean_score"] is not None else "")
-            for f, s in ranked.items()) + (f"  (in brackets{score})" if score else ""))
+            for f, s in ranked.items()))
     print(f"  decisions: {r['decisions']} (mean {r['mean_decisions']}, longest {r['longest_game']}); "
           f"mean turns {r['mean_turns']}")
     if r["events_by_kind"]:

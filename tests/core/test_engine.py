@@ -202,6 +202,30 @@ def test_view_has_the_generic_fields():
     }
 
 
+def test_view_shows_the_whole_outcome():
+    state = new()
+    play_out(state)
+    assert banneret.view(state, "north")["outcome"] == {
+        "winners": [], "reason": "round limit", "ended_by": "rules", "score_name": "", "standings": [],
+    }
+
+
+def test_outcome_with_only_winners_and_reason_has_empty_standings():
+    result = Outcome(("north",), "reached the target")
+    assert (result.standings, result.score_name, result.ended_by) == ((), "", "rules")
+    assert result.standing("north") is None
+
+
+def test_legal_actions_cannot_be_changed_by_a_caller():
+    """The engine hands out a tuple: nothing a caller does to it reaches the game."""
+    state = new()
+    first = banneret.legal_actions(state, "north")
+    assert isinstance(first, tuple)
+    with pytest.raises(AttributeError):
+        first.reverse()  # type: ignore[attr-defined]
+    assert banneret.legal_actions(new(), "north") == first
+
+
 def test_child_leaves_the_original_alone():
     state = new()
     before = banneret.state_hash(state)

@@ -279,3 +279,17 @@ def test_guide_code_blocks_are_excerpts_of_the_example():
     assert len(blocks) >= 8
     for block in blocks:
         assert block in source, f"the guide's excerpt is not in plugin.py:\n{block}"
+
+
+def test_simulate_prints_the_ranks_the_guide_shows(capsys):
+    """The user guide's simulate example: ends by rules or by a cap, and each courier's mean
+    rank with its mean score."""
+    from banneret.cli import main
+
+    assert main(["simulate", "couriers", "--games", "200", "--agent", "steady", "--seat", "red=random"], registry=REG) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[3] == "  ended by the rules 200, by the game's own limit 0"
+    assert lines[5] == ("  mean rank (mean stages along the road): blue 2.17 (13.145), gold 2.61 (10.375), "
+                        "green 2.495 (11.345), red 2.345 (12.665)")
+    guide = (ROOT / "docs" / "user-guide.md").read_text()
+    assert lines[3] in guide and lines[5] in guide
