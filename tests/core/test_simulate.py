@@ -13,7 +13,7 @@ import attrs
 import pytest
 import toys
 
-from banneret import RandomAgent, apply, hookimpl, is_over, legal_actions, new_game, outcome, pending
+from banneret import RandomAgent, apply, hookimpl, is_over, new_game, outcome, pending
 from banneret.agents import Seat, agent_seed
 from banneret.errors import OptionError, SeatError, UnknownGameError
 from banneret.registry import registry_from
