@@ -35,6 +35,7 @@ import tracemalloc
 from pathlib import Path
 from typing import Callable
 
+from banneret.agents import Seat
 import banneret
 from banneret.agents import agent_seed
 from banneret.registry import Registry, default_registry, registry_from
@@ -74,7 +75,7 @@ def playout(
     """One random game to its end; ``on_step`` replaces the plain ``apply`` when given."""
     state = banneret.new_game(game, seed=seed, players=players, registry=registry)
     agents = {f: banneret.RandomAgent(agent_seed(seed, f)) for f in state.factions}
-    pending, legal, apply = banneret.pending, banneret.legal_actions, banneret.apply
+    pending, apply = banneret.pending, banneret.apply
     while True:
         players_now = pending(state).players
         if not players_now:
@@ -83,7 +84,7 @@ def playout(
             raise SystemExit(f"playouts: {game} seed {seed} has not ended after {limit} decisions "
                              "(the declared max_decisions)")
         player = players_now[0]
-        action = agents[player].choose(state, player, legal(state, player))
+        action = agents[player].choose(Seat(state, player))
         if on_step is None:
             apply(state, action)
         else:

@@ -1,25 +1,86 @@
-"""Computer players. An agent picks one of the legal actions it is offered.
+"""Computer players. An agent picks one of the legal actions its seat is offered.
 
-Agents draw from their own generator, never the game's: the game's record must replay
-from seed and actions alone, whoever chose them. Agents in games with hidden information
-must judge from ``banneret.view(state, player)``, as a person would.
+An agent is handed a :class:`Seat`: what that seat may know when it must decide (its view
+of the game, its legal actions) and a way to draw full states consistent with that view,
+never the true state itself. Agents draw from their own generators, never the game's: the
+game's record must replay from seed and actions alone, whoever chose them.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from banneret import engine
 
 if TYPE_CHECKING:
+    from banneret.game import Game
+    from banneret.rng import Rng
     from banneret.state import State
-    from banneret.types import Action
+    from banneret.types import Action, Pending
 
-__all__ = ["Agent", "RandomAgent", "builtin_agents", "agent_seed"]
+__all__ = ["Agent", "RandomAgent", "Seat", "builtin_agents", "agent_seed"]
+
+
+class Seat:
+    """One seat at the moment it must decide: everything an agent may use.
+
+    * ``player`` and ``actions`` (the legal actions, a tuple, never empty);
+    * :attr:`pending`, :attr:`view` (``banneret.view`` from this seat, without the log) and
+      :meth:`log` (the log entries this seat may read);
+    * :attr:`game`, the rules (printed tables, ``info``), which hold no game in progress;
+    * :meth:`sample`, a full :class:`~banneret.state.State` whose facts hidden from this
+      seat are redrawn consistently with its view (``Game.resample_hidden``, the same
+      redraw the conformance kit's view check uses), for agents that search.
+
+    The seat keeps the true state only to answer these questions; agents must not reach for
+    it (the conformance check ``agents`` catches an agent whose choice changes when the
+    facts hidden from it are redrawn).
+    """
+
+    __slots__ = ("player", "actions", "_state", "_view")
+
+    def __init__(self, state: "State", player: str) -> None:
+        self.player = player
+        self.actions: tuple["Action", ...] = engine.legal_actions(state, player)
+        self._state = state
+        self._view: dict[str, Any] | None = None
+
+    @property
+    def game(self) -> "Game":
+        return self._state.game
+
+    @property
+    def pending(self) -> "Pending":
+        return engine.pending(self._state)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """``banneret.view(state, player, log_tail=0)``: the board as this seat sees it,
+        who decides, the turn and the outcome (computed once per seat)."""
+        if self._view is None:
+            self._view = engine.view(self._state, self.player, log_tail=0)
+        return self._view
+
+    def log(self, tail: int | None = None) -> list[str]:
+        """The texts of the last ``tail`` log entries (all with ``None``) this seat may read."""
+        return engine.view(self._state, self.player, log_tail=tail)["log"]
+
+    def sample(self, rng: "Rng") -> "State":
+        """A state this seat cannot tell from the true one: a copy whose facts hidden from
+        the seat are redrawn with ``rng`` (a plain copy when the game hides nothing).
+        Changing it changes nothing else."""
+        state = self._state
+        redrawn = state.game.resample_hidden(state, self.player, rng)
+        return redrawn if redrawn is not None else state.clone()
+
+    def __repr__(self) -> str:
+        return f"<Seat {self.player} of {self._state.game_id}, {len(self.actions)} actions>"
 
 
 class Agent(Protocol):
-    def choose(self, state: "State", player: str, actions: Sequence["Action"]) -> "Action":
-        """Pick one of ``actions`` (never empty) for ``player``."""
+    def choose(self, seat: Seat) -> "Action":
+        """Pick one of ``seat.actions`` (never empty)."""
         ...
 
 
@@ -35,7 +96,8 @@ class RandomAgent:
         self.rng = random.Random(seed)
         self._random = self.rng.random  # C all the way (``choice`` runs two Python frames)
 
-    def choose(self, state: "State", player: str, actions: Sequence["Action"]) -> "Action":
+    def choose(self, seat: Seat) -> "Action":
+        actions = seat.actions
         # a 53-bit float scaled to the list: each choice is off uniform by at most n / 2**53
         return actions[int(self._random() * len(actions))]
 

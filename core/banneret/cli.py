@@ -243,7 +243,14 @@ def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
     print(f"  finished {r['finished']}, capped {r['capped']} (turns {r['capped_by_turns']}, "
           f"decisions {r['capped_by_decisions']}), errors {r['errors']}")
     wins = ", ".join(f"{f} {n}" for f, n in r["wins"].items())
+    print(f"  ended by the rules {r['ended_by_rules']}, by the game's own limit {r['ended_by_cap']}")
     print(f"  wins: {wins}; draws {r['draws']}")
+    ranked = {f: s for f, s in r["standings"].items() if s["ranked"]}
+    if ranked:
+        scored = f" (mean {r['score_name']})" if r["score_name"] else ""
+        print(f"  mean rank{scored}: " + ", ".join(
+            f"{f} {s['mean_rank']}" + (f" ({s['mean_score']})" if s["mean_score"] is not None else "")
+            for f, s in ranked.items()))
     print(f"  decisions: {r['decisions']} (mean {r['mean_decisions']}, longest {r['longest_game']}); "
           f"mean turns {r['mean_turns']}")
     if r["events_by_kind"]:

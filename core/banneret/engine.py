@@ -135,27 +135,26 @@ def outcome(state: State) -> Outcome | None:
     return state.game.outcome(state)
 
 
-def legal_actions(state: State, player: str | None = None) -> list[Action]:
+def legal_actions(state: State, player: str | None = None) -> tuple[Action, ...]:
     """The actions ``player`` may choose now (default: the only player who must decide).
 
-    The list is cached until the next :func:`apply`; do not modify it.
+    A tuple, cached until the next :func:`apply`: a caller can keep or pass it on, and
+    nothing it does can change the menus of this game or of any other. (The plugin may
+    return a list; the engine keeps only its own tuple copy.)
     """
     now = state._pending if state._legal_step == state.step else pending(state)
     if player is None:
         players = now.players
         if len(players) != 1:
             if not players:
-                return []
+                return ()
             raise NotYourTurnError(
                 f"several players decide at once ({', '.join(players)}): name the player"
             )
         player = players[0]
     found = state._legal.get(player)
     if found is None:
-        if player in now.players:
-            found = state.game.legal_actions(state, player)
-        else:
-            found = []
+        found = tuple(state.game.legal_actions(state, player)) if player in now.players else ()
         state._legal[player] = found
     return found
 
@@ -243,7 +242,7 @@ def view(state: State, player: str | None, log_tail: int | None = 30) -> dict[st
         "factions": list(state.factions),
         "pending": {"players": list(now.players), "kind": now.kind, "prompt": now.prompt},
         "over": not now.players,
-        "outcome": None if result is None else {"winners": list(result.winners), "reason": result.reason},
+        "outcome": None if result is None else result.as_dict(),
         "board": state.game.view(state, player),
         "log": log,
     }

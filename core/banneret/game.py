@@ -81,8 +81,11 @@ class GameInfo:
     """The static facts of a game, declared up front so generic tools can check it.
 
     ``max_decisions`` is the declared bound: any game played to the end by legal actions
-    finishes within that many decisions (the test kit checks it). ``coverage`` is a one-line
-    summary of how much of the rulebook is implemented, with the docs page for details.
+    finishes within that many decisions (the test kit checks it). ``max_actions`` is the
+    largest number of legal actions one decision can offer a player (the test kit checks it
+    at every step; search agents size their tables by it): work it out from the rules and
+    give the reasoning in a comment. ``coverage`` is a one-line summary of how much of the
+    rulebook is implemented, with the docs page for details.
     """
 
     id: str
@@ -96,6 +99,7 @@ class GameInfo:
     scenarios: tuple[Scenario, ...]
     options: tuple[OptionSpec, ...] = ()
     max_decisions: int = 100_000
+    max_actions: int = 1_000
     hidden_information: bool = False
     coverage: str = ""
 

@@ -33,7 +33,9 @@ hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 AgentFactory = Callable[[str, str, int], Any]
-"""``factory(game_id, faction, seed) -> agent``: an object with ``choose(state, player, actions)``."""
+"""``factory(game_id, faction, seed) -> agent``: an object with ``choose(seat)`` that
+returns one of ``seat.actions`` (see :class:`banneret.agents.Seat`: the agent sees what its
+seat may know, never the true state)."""
 
 
 @attrs.frozen

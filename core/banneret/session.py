@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from banneret import engine
-from banneret.agents import agent_seed
+from banneret.agents import Seat, agent_seed
 from banneret.errors import NotYourTurnError, SeatError, UndoError
 from banneret.flow import in_secret_step
 from banneret.registry import Registry, default_registry
@@ -136,8 +136,7 @@ class Match:
             if not computer:
                 break
             player = computer[0]
-            actions = engine.legal_actions(self.state, player)
-            action = self.agents[player].choose(self.state, player, actions)
+            action = self.agents[player].choose(Seat(self.state, player))
             events = engine.apply(self.state, action)
             self._close_windows()
             moves += 1

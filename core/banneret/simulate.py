@@ -8,8 +8,10 @@ from its timing fields (:data:`TIMING_FIELDS`).
 
 After every step the plugin's invariants are checked; broken invariants and exceptions
 raised inside a game are counted (with the first few messages) and the batch goes on.
-Games stop when the rules end them, or when capped by ``max_turns`` (the game's own turn
-counter) or by the game's declared ``max_decisions``.
+Games stop when the game ends them (by its rules, or by a limit of its own such as a turn
+limit option: the :class:`~banneret.types.Outcome` says which), or when the batch caps them
+by ``max_turns`` (the game's own turn counter) or by the game's declared ``max_decisions``.
+Each finished game's standings (rank and score per faction) are summed up per faction.
 
 The figures come from a :class:`banneret.stats.GameStats` observer registered on the
 registry for the batch::
@@ -35,10 +37,11 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import attrs
 
 from banneret import engine
-from banneret.agents import agent_seed
+from banneret.agents import Seat, agent_seed
 from banneret.errors import OptionError, PluginError, SeatError
 from banneret.registry import Registry, default_registry, registry_from
 from banneret.stats import GameStats
+from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Standing
 
 __all__ = [
     "Batch", "GameResult", "Report", "TIMING_FIELDS", "make_batch", "play_one", "registry_for", "run_games", "simulate",
@@ -79,8 +82,11 @@ class GameResult:
     decisions: int
     turn: int
     finished: bool
-    capped: str | None  # "turns" or "decisions" when cut off by a cap
+    capped: str | None  # "turns" or "decisions" when cut off by a cap of the batch
     winners: tuple[str, ...] | None
+    ended_by: str | None  # the outcome's ended_by: "rules" or "cap" (the game's own limit)
+    standings: tuple[Standing, ...]
+    score_name: str
     violations: int
     messages: tuple[str, ...]
     error: str | None
@@ -180,15 +186,18 @@ def play_one(batch: Batch, index: int, registry: Registry) -> GameResult:
                 capped = "decisions"
                 break
             player = players[0]
-            actions = engine.legal_actions(state, player)
-            engine.apply(state, agents[player].choose(state, player, actions))
+            engine.apply(state, agents[player].choose(Seat(state, player)))
             decisions += 1
         result = engine.outcome(state) if capped is None else None
-        winners = None if result is None else tuple(result.winners)
-        return GameResult(index, seed, decisions, turn, capped is None, capped, winners, violations, tuple(messages), None)
+        if result is None:
+            return GameResult(index, seed, decisions, turn, False, capped, None, None, (), "", violations, tuple(messages), None)
+        return GameResult(
+            index, seed, decisions, turn, True, None, tuple(result.winners), result.ended_by, tuple(result.standings),
+            result.score_name, violations, tuple(messages), None,
+        )
     except Exception as exc:  # a bug in one game must not stop the batch
         error = f"{where} step {decisions}: {type(exc).__name__}: {exc}"
-        return GameResult(index, seed, decisions, turn, False, None, None, violations, tuple(messages), error)
+        return GameResult(index, seed, decisions, turn, False, None, None, None, (), "", violations, tuple(messages), error)
 
 
 def run_games(
@@ -245,9 +254,14 @@ class Report:
     def as_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data; equal for equal batches except :data:`TIMING_FIELDS`.
 
-        ``finished`` games ended by the rules, ``capped`` ones by ``max_turns``
-        (``capped_by_turns``) or the declared ``max_decisions`` (``capped_by_decisions``);
-        ``wins``, ``draws`` and ``end_reasons`` count finished games only. ``decisions`` is
+        ``finished`` games reached an outcome: ``ended_by_rules`` by the game's rules,
+        ``ended_by_cap`` by a limit of the game's own (a turn limit option). ``capped`` ones
+        were cut off by the batch, by ``max_turns`` (``capped_by_turns``) or the declared
+        ``max_decisions`` (``capped_by_decisions``), and have no outcome. ``wins``,
+        ``draws`` (no winner, by the rules) and ``end_reasons`` count finished games only.
+        ``standings`` gives, per faction, how often it took each rank and its mean rank and
+        mean score over the finished games that rank factions (``score_name``: what the
+        score counts). ``decisions`` is
         every applied action, errored games included; ``mean_turns`` is the mean of the
         game's turn counter when each game stopped. ``invariant_violations`` and ``errors``
         are counts, with the first few ``invariant_messages`` and ``error_messages``.
@@ -274,9 +288,13 @@ class Report:
             "capped": sum(r.capped is not None for r in results),
             "capped_by_turns": sum(r.capped == "turns" for r in results),
             "capped_by_decisions": sum(r.capped == "decisions" for r in results),
+            "ended_by_rules": sum(r.ended_by == ENDED_BY_RULES for r in results),
+            "ended_by_cap": sum(r.ended_by == ENDED_BY_CAP for r in results),
             "wins": dict(sorted(wins.items())),
             "draws": self.stats.draws,
             "end_reasons": dict(sorted(self.stats.end_reasons.items())),
+            "score_name": next((r.score_name for r in results if r.score_name), ""),
+            "standings": _standings(seats, results),
             "decisions": decisions,
             "mean_decisions": round(decisions / self.games, 3) if self.games else 0.0,
             "longest_game": max((r.decisions for r in results), default=0),
@@ -292,6 +310,25 @@ class Report:
             "games_per_second": round(self.games / seconds, 1) if seconds > 0 else 0.0,
             "decisions_per_second": round(decisions / seconds, 1) if seconds > 0 else 0.0,
         }
+
+
+def _standings(factions: Iterable[str], results: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
+    """Per faction: games ranked, games at each rank, mean rank and mean score (``None``
+    when no finished game gave it one)."""
+    out: dict[str, dict[str, Any]] = {}
+    for faction in sorted(factions):
+        mine = [s for r in results for s in r.standings if s.faction == faction]
+        ranks: dict[str, int] = {}
+        for s in sorted(mine, key=lambda s: s.rank):
+            ranks[str(s.rank)] = ranks.get(str(s.rank), 0) + 1
+        scores = [s.score for s in mine if s.score is not None]
+        out[faction] = {
+            "ranked": len(mine),
+            "ranks": ranks,
+            "mean_rank": round(sum(s.rank for s in mine) / len(mine), 3) if mine else None,
+            "mean_score": round(sum(scores) / len(scores), 3) if scores else None,
+        }
+    return out
 
 
 def simulate(

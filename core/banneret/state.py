@@ -61,7 +61,7 @@ class State:
         self.outer: list["Frame"] | None = None  # the main stack while a Parallel branch runs
         self.secret_to: str | None = None  # the player whose secret branch runs: events are theirs
         self._legal_step = -1
-        self._legal: dict[str, list[Action]] = {}
+        self._legal: dict[str, tuple[Action, ...]] = {}
         self._pending: Any = None
         self.observers: Any = None
         self.registry: Any = None

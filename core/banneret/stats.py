@@ -22,6 +22,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping
 
 from banneret.hookspecs import StepContext, hookimpl
+from banneret.types import ENDED_BY_CAP
 
 if TYPE_CHECKING:
     from banneret.state import State
@@ -41,8 +42,9 @@ class GameStats:
     * ``decisions``: actions applied, in total and by faction;
     * ``actions_by_kind`` / ``events_by_kind``: how often each kind occurred (setup events
       count too, so ``events_by_kind`` covers whole logs);
-    * ``wins`` (faction -> games won), ``draws`` (outcomes without winners) and
-      ``end_reasons`` (the outcome's reason -> games).
+    * ``wins`` (faction -> games won), ``draws`` (outcomes of the rules without winners),
+      ``cut_off`` (outcomes of a limit of the game's own, such as a turn limit option: not
+      draws, see ``Outcome.ended_by``) and ``end_reasons`` (the outcome's reason -> games).
     """
 
     def __init__(self) -> None:
@@ -54,6 +56,7 @@ class GameStats:
         self.games_ended = 0
         self.decisions = 0
         self.draws = 0
+        self.cut_off = 0
         self.decisions_by_faction: Counter[str] = Counter()
         self.actions_by_kind: Counter[str] = Counter()
         self.events_by_kind: Counter[str] = Counter()
@@ -83,6 +86,8 @@ class GameStats:
         if outcome.winners:
             for faction in outcome.winners:
                 self.wins[faction] += 1
+        elif outcome.ended_by == ENDED_BY_CAP:
+            self.cut_off += 1
         else:
             self.draws += 1
         self.end_reasons[outcome.reason] += 1
@@ -90,7 +95,7 @@ class GameStats:
     # --- reading and combining ----------------------------------------------------------------
 
     _COUNTERS = ("decisions_by_faction", "actions_by_kind", "events_by_kind", "wins", "end_reasons")
-    _TOTALS = ("games_started", "games_ended", "decisions", "draws")
+    _TOTALS = ("games_started", "games_ended", "decisions", "draws", "cut_off")
 
     def as_dict(self) -> dict[str, Any]:
         """Everything counted, as JSON-ready data with sorted keys."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["Action", "Pending", "Event", "Outcome", "GAME_OVER"]
+__all__ = ["Action", "Pending", "Event", "Outcome", "Standing", "GAME_OVER", "ENDED_BY_RULES", "ENDED_BY_CAP"]
 
 
 class Action(NamedTuple):
@@ -65,8 +65,55 @@ class Event(NamedTuple):
         return self.public
 
 
+ENDED_BY_RULES = "rules"
+"""``Outcome.ended_by``: the game's victory rules decided it (a win, or a draw by the rules)."""
+ENDED_BY_CAP = "cap"
+"""``Outcome.ended_by``: a limit cut the game off (a turn limit option), not its victory rules."""
+
+
+class Standing(NamedTuple):
+    """One faction's place in a finished game.
+
+    ``rank`` is 1 for the best; factions the game cannot tell apart share a rank. ``score``
+    is the game's own count behind the ranking (``Outcome.score_name`` says what it counts),
+    ``None`` when the game has none.
+    """
+
+    faction: str
+    rank: int
+    score: int | None = None
+
+
 class Outcome(NamedTuple):
-    """How a game ended: the winners (empty for a draw) and why."""
+    """How a game ended: the winners (empty for a draw or a game cut off) and why.
+
+    ``standings`` gives every faction's rank and score (in rank order), so clients need not
+    parse ``reason``; ``score_name`` says what the score counts. ``ended_by`` tells a game
+    its rules decided (:data:`ENDED_BY_RULES`) from one a limit cut off
+    (:data:`ENDED_BY_CAP`), so a draw is not mistaken for a cap. ``Outcome(winners, reason)``
+    still works: a plugin that gives no standings leaves them empty.
+    """
 
     winners: tuple[str, ...]
     reason: str
+    standings: tuple[Standing, ...] = ()
+    score_name: str = ""
+    ended_by: str = ENDED_BY_RULES
+
+    def standing(self, faction: str) -> Standing | None:
+        """``faction``'s standing, ``None`` if the game gave none."""
+        for s in self.standings:
+            if s.faction == faction:
+                return s
+        return None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready data, as :func:`banneret.view` shows it."""
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "ended_by": self.ended_by,
+            "score_name": self.score_name,
+            "standings": [{"faction": s.faction, "rank": s.rank, "score": s.score} for s in self.standings],
+        }
+

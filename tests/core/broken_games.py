@@ -251,12 +251,59 @@ class CrashingApply(toys.Duel):
     flow = _duel_flow(challenge=BrittleChallenge)
 
 
+# --- 12. a menu larger than declared ---------------------------------------------------------------
+
+class WideMenu(toys.Duel):
+    info = _info(toys.Duel.info, "wide_menu", max_actions=2)  # the bug: three bids are offered
+
+
+# --- 13. a menu list kept between games -------------------------------------------------------------
+
+_MENUS: dict[str, list[Action]] = {}
+
+
+class KeptMenuBids(toys.SecretBids):
+    def actions(self, state, frame, player) -> list[Action]:
+        menu = _MENUS.get(player)
+        if menu is None:
+            menu = _MENUS[player] = super().actions(state, frame, player)
+        return menu  # the bug: every game is handed the same list, so a change to it outlives the game
+
+
+class SharedMenu(toys.Duel):
+    info = _info(toys.Duel.info, "shared_menu")
+    flow = _duel_flow(bids=KeptMenuBids)
+
+
+# --- 14. an agent that peeks at the true state ------------------------------------------------------
+
+class PeekingAgent(toys.Duel):
+    info = _info(toys.Duel.info, "peeking_agent")
+
+
+class Peeker:
+    """Bids one more than the opponent's sealed bid, which it reads from the true state
+    behind its seat (the bug: it decides from what its seat may not know)."""
+
+    def choose(self, seat):
+        secret = seat._state.data.secret
+        theirs = max((v for p, v in secret.items() if p != seat.player), default=0)
+        wanted = f"bid {min(3, theirs + 1)}"
+        return next((a for a in seat.actions if a.label == wanted), seat.actions[0])
+
+
 BROKEN = [
     DoubleScore, DuplicateLabels, DeadEnd, MutatingLegal, MutatingView, UnstableLabels, GlobalRandom,
     SharedClone, MutableFrameVar, LeakyView, LeakyLog, UnjsonView, Endless, LowBound, SetOrder, CrashingApply,
+    WideMenu, SharedMenu, PeekingAgent,
 ]
 
 
 @hookimpl
 def banneret_games():
     return BROKEN
+
+
+@hookimpl
+def banneret_agents(game_id):
+    return {"peeker": lambda game, faction, seed: Peeker()} if game_id == "peeking_agent" else {}

@@ -132,7 +132,7 @@ def test_after_the_end_actions_are_refused_as_game_over():
     assert banneret.outcome(state) == Outcome((), "round limit")
     assert banneret.pending(state) == banneret.types.GAME_OVER
     refused(state, Action("north", "bid 1", "bid", 1), GameOverError, "the game is over; no more actions are accepted")
-    assert banneret.legal_actions(state) == [] and banneret.legal_actions(state, "north") == []
+    assert banneret.legal_actions(state) == () and banneret.legal_actions(state, "north") == ()
 
 
 # --- the legal-action cache -------------------------------------------------------------------------
@@ -140,12 +140,12 @@ def test_after_the_end_actions_are_refused_as_game_over():
 def test_legal_actions_are_cached_until_the_next_apply():
     state = new()
     first = banneret.legal_actions(state, "north")
-    assert first == [Action("north", f"bid {n}", "bid", n) for n in (1, 2, 3)]
+    assert first == tuple(Action("north", f"bid {n}", "bid", n) for n in (1, 2, 3))
     assert banneret.legal_actions(state, "north") is first
-    assert banneret.legal_actions(state, "east") == []
+    assert banneret.legal_actions(state, "east") == ()
     bid(state, "north", 1)
-    assert banneret.legal_actions(state, "north") == []
-    assert banneret.legal_actions(state) == [Action("south", f"bid {n}", "bid", n) for n in (1, 2, 3)]
+    assert banneret.legal_actions(state, "north") == ()
+    assert banneret.legal_actions(state) == tuple(Action("south", f"bid {n}", "bid", n) for n in (1, 2, 3))
 
 
 def test_legal_actions_without_a_player_needs_a_single_decider():
@@ -158,7 +158,7 @@ def test_a_clone_lists_its_own_actions():
     banneret.legal_actions(state, "north")
     copy = banneret.clone(state)
     bid(copy, "north", 3)
-    assert banneret.legal_actions(state, "north") != [] and banneret.legal_actions(copy, "north") == []
+    assert banneret.legal_actions(state, "north") != () and banneret.legal_actions(copy, "north") == ()
 
 
 # --- simultaneous decisions ----------------------------------------------------------------------
@@ -200,6 +200,30 @@ def test_view_has_the_generic_fields():
         "board": {"score": {"north": 0, "south": 0}, "bids": {}, "revealed": [(2, 2)], "round": 1},
         "log": ["bids revealed: north 2, south 2"],
     }
+
+
+def test_view_shows_the_whole_outcome():
+    state = new()
+    play_out(state)
+    assert banneret.view(state, "north")["outcome"] == {
+        "winners": [], "reason": "round limit", "ended_by": "rules", "score_name": "", "standings": [],
+    }
+
+
+def test_outcome_with_only_winners_and_reason_has_empty_standings():
+    result = Outcome(("north",), "reached the target")
+    assert (result.standings, result.score_name, result.ended_by) == ((), "", "rules")
+    assert result.standing("north") is None
+
+
+def test_legal_actions_cannot_be_changed_by_a_caller():
+    """The engine hands out a tuple: nothing a caller does to it reaches the game."""
+    state = new()
+    first = banneret.legal_actions(state, "north")
+    assert isinstance(first, tuple)
+    with pytest.raises(AttributeError):
+        first.reverse()  # type: ignore[attr-defined]
+    assert banneret.legal_actions(new(), "north") == first
 
 
 def test_child_leaves_the_original_alone():

@@ -13,11 +13,12 @@ import attrs
 import pytest
 import toys
 
-from banneret import RandomAgent, apply, hookimpl, is_over, legal_actions, new_game, outcome, pending
-from banneret.agents import agent_seed
+from banneret import RandomAgent, apply, hookimpl, is_over, new_game, outcome, pending
+from banneret.agents import Seat, agent_seed
 from banneret.errors import OptionError, SeatError, UnknownGameError
 from banneret.registry import registry_from
 from banneret.simulate import TIMING_FIELDS, simulate
+from banneret.types import ENDED_BY_CAP, Outcome, Standing
 
 REQUIRED_KEYS = {
     "game", "games", "seed", "finished", "capped", "wins", "decisions", "seconds",
@@ -58,10 +59,27 @@ class Short(toys.Duel):
     info = attrs.evolve(toys.Duel.info, id="short", max_decisions=5)
 
 
+class RankedDuel(toys.Duel):
+    """Duel that ranks both players by points, and whose round limit is a cap, not a rule."""
+
+    info = attrs.evolve(toys.Duel.info, id="ranked_duel")
+
+    def outcome(self, state):
+        plain = super().outcome(state)
+        if plain is None:
+            return None
+        score = state.data.score
+        order = sorted(state.factions, key=lambda f: -score[f])
+        standings = tuple(Standing(f, 1 + sum(score[g] > score[f] for g in order), score[f]) for f in order)
+        if plain.reason == "round limit":
+            return Outcome((), "round limit", standings, "points", ENDED_BY_CAP)
+        return Outcome(plain.winners, plain.reason, standings, "points")
+
+
 class Variants:
     @hookimpl
     def banneret_games(self):
-        return [AlwaysBroken, Crashing, Short]
+        return [AlwaysBroken, Crashing, Short, RankedDuel]
 
 
 @pytest.fixture
@@ -75,7 +93,7 @@ def manual_playout(seed: int) -> tuple[int, Any]:
     agents = {f: RandomAgent(agent_seed(seed, f)) for f in state.factions}
     while not is_over(state):
         player = pending(state).players[0]
-        apply(state, agents[player].choose(state, player, legal_actions(state, player)))
+        apply(state, agents[player].choose(Seat(state, player)))
     return state.step, outcome(state)
 
 
@@ -124,6 +142,34 @@ def test_turn_cap(registry):
     assert (data["finished"], data["capped"], data["capped_by_turns"]) == (0, 5, 5)
     assert data["wins"] == {"north": 0, "south": 0} and data["draws"] == 0
     assert data["mean_turns"] == 1.0
+
+
+def test_standings_and_caps_are_read_from_the_structured_outcome(registry):
+    """Games ended by a cap of the game's own are told from draws, and each faction's ranks
+    and scores are summed up from the outcomes' standings."""
+    report = simulate("ranked_duel", games=40, seed=2, options={"target": 5}, registry=registry)
+    data = report.as_dict()
+    results = report.results
+    assert data["finished"] == 40 == data["ended_by_rules"] + data["ended_by_cap"]
+    assert data["ended_by_cap"] == sum(r.ended_by == "cap" for r in results) > 0
+    assert data["ended_by_rules"] > 0
+    assert data["draws"] == sum(r.ended_by == "rules" and not r.winners for r in results)
+    assert data["score_name"] == "points"
+    for faction in ("north", "south"):
+        mine = [s for r in results for s in r.standings if s.faction == faction]
+        figures = data["standings"][faction]
+        assert figures["ranked"] == 40 and sum(figures["ranks"].values()) == 40
+        assert figures["ranks"]["1"] == sum(s.rank == 1 for s in mine)
+        assert figures["mean_rank"] == round(sum(s.rank for s in mine) / 40, 3)
+        assert figures["mean_score"] == round(sum(s.score for s in mine) / 40, 3)
+    assert data["standings"]["north"]["ranks"]["1"] + data["standings"]["south"]["ranks"]["1"] >= 40
+
+
+def test_games_without_standings_report_none(registry):
+    data = simulate("duel", games=3, seed=0, registry=registry).as_dict()
+    assert data["score_name"] == ""
+    assert data["standings"]["north"] == {"ranked": 0, "ranks": {}, "mean_rank": None, "mean_score": None}
+    assert data["ended_by_rules"] == 3 and data["ended_by_cap"] == 0
 
 
 def test_declared_decision_bound_caps_games(registry):

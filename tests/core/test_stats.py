@@ -6,7 +6,8 @@ from collections import Counter
 
 import toys
 
-from banneret import RandomAgent, apply, find_action, is_over, legal_actions, new_game, outcome, pending
+from banneret import RandomAgent, apply, find_action, is_over, new_game, outcome, pending
+from banneret.agents import Seat
 from banneret.registry import registry_from
 from banneret.stats import GameStats
 
@@ -47,6 +48,7 @@ def test_counts_a_scripted_game_exactly():
         "games_ended": 1,
         "decisions": 20,
         "draws": 1,
+        "cut_off": 0,
         "decisions_by_faction": {"north": 10, "south": 10},
         "actions_by_kind": {"bid": 20},
         "events_by_kind": {"info": 30},
@@ -76,7 +78,7 @@ def test_random_games_agree_with_their_records():
         agent = RandomAgent(seed)
         while not is_over(state):
             player = pending(state).players[0]
-            action = agent.choose(state, player, legal_actions(state, player))
+            action = agent.choose(Seat(state, player))
             apply(state, action)
             expected_kinds[action.kind] += 1
         expected_decisions.update(p for p, _ in state.record)
@@ -92,6 +94,18 @@ def test_random_games_agree_with_their_records():
     assert stats.wins == expected_wins
     assert stats.draws == draws
     assert sum(stats.wins.values()) + stats.draws == 8
+
+
+def test_a_game_cut_off_by_its_own_limit_is_not_a_draw():
+    """An outcome ended by a cap (a turn limit option) counts as cut off, not as a draw."""
+    from banneret.types import ENDED_BY_CAP, Outcome, Standing
+
+    stats = GameStats()
+    standings = (Standing("north", 1, 2), Standing("south", 2, 1))
+    stats.banneret_game_ended(None, Outcome((), "turn limit", standings, "points", ENDED_BY_CAP))
+    stats.banneret_game_ended(None, Outcome((), "a tie"))
+    assert (stats.games_ended, stats.cut_off, stats.draws) == (2, 1, 1)
+    assert stats.end_reasons == Counter({"turn limit": 1, "a tie": 1})
 
 
 def test_unregistered_instance_sees_nothing():

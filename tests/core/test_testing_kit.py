@@ -77,6 +77,9 @@ CAUGHT = [
     ("low_bound", "bound", r"the game took 14 decisions, more than its declared max_decisions=4", SCRIPT),
     ("crashing_apply", "replay", r"step 13: applying the legal action 'challenge' of south raised KeyError", SCRIPT),
     ("crashing_apply", "undo", r"applying the legal action 'challenge' of south raised KeyError", SCRIPT),
+    ("wide_menu", "legal_actions", r"wide_menu seed=3 step 0: north is offered 3 actions \(bid\), more than the declared max_actions=2", SCRIPT),
+    ("shared_menu", "shared_sequences", r"shared_menu seed=4 .*: after another game changed the sequences it was handed, this game plays differently from step \d+", SCRIPT),
+    ("peeking_agent", "agents", r"peeking_agent seed=3 step \d+: agent 'peeker' of south chooses 'bid \d', but 'bid \d' when the facts hidden from south are resampled", SCRIPT),
 ]
 
 

@@ -15,9 +15,11 @@ import pytest
 from hypothesis import given
 
 import banneret
+from banneret.agents import Seat
 from banneret.data import PROVENANCES
 from banneret.registry import registry_from
 from banneret.rng import Rng
+from banneret.types import Standing
 from banneret.testing import conformance_tests, playthroughs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +61,7 @@ def random_game(seed: int, players: int, scenario: str, options=None) -> bannere
         player = now.players[state.step % len(now.players)]
         actions = banneret.legal_actions(state, player)
         assert len({a.label for a in actions}) == len(actions), f"duplicate labels: {actions}"
-        banneret.apply(state, agents[player].choose(state, player, actions))
+        banneret.apply(state, agents[player].choose(Seat(state, player)))
         assert state.game.invariants(state) == [], f"seed {seed} step {state.step}"
     return state
 
@@ -169,8 +171,18 @@ def test_reaching_the_end_of_the_road_wins_at_once():
     force_die(state, 4)
     play(state, "red", "ride on")
     assert banneret.is_over(state)
-    assert banneret.outcome(state) == banneret.Outcome(("red",), "reached the end of the road")
+    standings = (Standing("red", 1, 12), Standing("blue", 2, 0))
+    assert banneret.outcome(state) == banneret.Outcome(("red",), "reached the end of the road", standings, "stages along the road")
     assert state.data.pos == {"red": 12, "blue": 0}
+
+
+def test_a_tie_for_furthest_is_a_draw_with_shared_first_rank():
+    state = new(players=3, options={"relay_horse": False})
+    state.data.pos.update(red=7, blue=7, green=3)
+    state.data.round = 15
+    result = plugin.Couriers().outcome(state)
+    assert result.winners == () and result.ended_by == "rules"
+    assert result.standings == (Standing("red", 1, 7), Standing("blue", 1, 7), Standing("green", 3, 3))
 
 
 def test_handicap_scenario_staggers_the_start():
@@ -267,3 +279,17 @@ def test_guide_code_blocks_are_excerpts_of_the_example():
     assert len(blocks) >= 8
     for block in blocks:
         assert block in source, f"the guide's excerpt is not in plugin.py:\n{block}"
+
+
+def test_simulate_prints_the_ranks_the_guide_shows(capsys):
+    """The user guide's simulate example: ends by rules or by a cap, and each courier's mean
+    rank with its mean score."""
+    from banneret.cli import main
+
+    assert main(["simulate", "couriers", "--games", "200", "--agent", "steady", "--seat", "red=random"], registry=REG) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[3] == "  ended by the rules 200, by the game's own limit 0"
+    assert lines[5] == ("  mean rank (mean stages along the road): blue 2.17 (13.145), gold 2.61 (10.375), "
+                        "green 2.495 (11.345), red 2.345 (12.665)")
+    guide = (ROOT / "docs" / "user-guide.md").read_text()
+    assert lines[3] in guide and lines[5] in guide

@@ -39,6 +39,7 @@ import attrs
 from hypothesis import given
 
 from banneret import engine
+from banneret.agents import Seat
 from banneret.canonical import state_hash
 from banneret.errors import (
     ActionError,
@@ -54,14 +55,14 @@ from banneret.saves import from_record, to_record
 from banneret.session import Match
 from banneret.state import State
 from banneret.testing.strategies import PlayScript, Setup, legal_move, resolve_setup, scripts, walk
-from banneret.types import Action, Outcome
+from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome
 
 __all__ = [
     "CHECKS", "ConformanceConfig", "ConformanceSuite", "conformance_tests", "run_check",
     "run_conformance", "check_invariants", "check_legal_actions", "check_illegal_actions_refused",
     "check_save_round_trip", "check_replay", "check_undo_equals_replay", "check_views",
     "check_secret_choices", "check_ends_within_bound", "check_determinism",
-    "check_clone_independence", "trace", "setup_of",
+    "check_clone_independence", "check_no_shared_sequences", "check_agents_blind", "trace", "setup_of",
 ]
 
 
@@ -121,8 +122,8 @@ def check_invariants(state: State) -> None:
 
 def check_legal_actions(state: State) -> None:
     """Pending players are unique factions in play; each has a non-empty list of unique
-    actions with unique labels, all its own; listing them changes nothing, and a clone
-    lists the same actions."""
+    actions with unique labels, all its own, and no more of them than the declared
+    ``max_actions``; listing them changes nothing, and a clone lists the same actions."""
     now = engine.pending(state)
     players = now.players
     if not isinstance(players, tuple):
@@ -134,10 +135,13 @@ def check_legal_actions(state: State) -> None:
         raise _fail(state, f"pending players {strangers} are not factions in play {state.factions}")
     copy = engine.clone(state)
     before = state_hash(copy)
+    largest = state.game.info.max_actions
     for player in players:
         actions = engine.legal_actions(state, player)
         if not actions:
             raise _fail(state, f"{player} must decide ({now.kind}) but has no legal action (a dead end)")
+        if len(actions) > largest:
+            raise _fail(state, f"{player} is offered {len(actions)} actions ({now.kind}), more than the declared max_actions={largest}")
         labels: set[str] = set()
         seen: set[Action] = set()
         for action in actions:
@@ -412,6 +416,7 @@ def check_ends_within_bound(state: State) -> None:
             raise _fail(state, f"the outcome names winners {result.winners} that are not distinct factions in play")
         if not isinstance(result.reason, str) or not result.reason.strip():
             raise _fail(state, "the outcome gives no reason")
+        _check_standings(state, result)
         return
     if state.step >= info.max_decisions:
         raise _fail(
@@ -423,6 +428,22 @@ def check_ends_within_bound(state: State) -> None:
     for p in now.players:
         if not engine.legal_actions(state, p):
             raise _fail(state, f"{p} must decide ({now.kind}) but has no legal action (a dead end)")
+
+
+def _check_standings(state: State, result: Outcome) -> None:
+    """Standings, when given, rank every faction in play once, best first, winners first."""
+    if result.ended_by not in (ENDED_BY_RULES, ENDED_BY_CAP):
+        raise _fail(state, f"the outcome's ended_by is {result.ended_by!r}, not {ENDED_BY_RULES!r} or {ENDED_BY_CAP!r}")
+    if not result.standings:
+        return
+    factions = [s.faction for s in result.standings]
+    if sorted(factions) != sorted(state.factions):
+        raise _fail(state, f"the outcome ranks {factions}, not each faction in play {list(state.factions)} once")
+    ranks = [s.rank for s in result.standings]
+    if ranks[0] != 1 or any(b not in (a, i + 1) for i, (a, b) in enumerate(zip(ranks, ranks[1:]), start=1)):
+        raise _fail(state, f"the outcome's ranks {ranks} do not run from 1 in order (equal ranks for ties)")
+    if any(s.rank != 1 for s in result.standings if s.faction in result.winners):
+        raise _fail(state, "a winner does not rank first in the outcome's standings")
 
 
 # --- 9. determinism ---------------------------------------------------------------------------------
@@ -561,6 +582,75 @@ def check_clone_independence(state: State, action: Action | None = None) -> None
         raise _fail(state, f"applying {action.label!r} to a state changed a clone taken before (does clone() share a mutable part?)")
 
 
+# --- 11. nothing shared between games -------------------------------------------------------------
+
+def _final(setup: Setup, script: PlayScript, registry: Registry | None, max_steps: int) -> tuple[str, list[tuple[str, str]]]:
+    last = None
+    for last in walk(setup, script, registry, max_steps, hashes=False):
+        pass
+    assert last is not None
+    return state_hash(last.state), list(last.state.record)
+
+
+def _spoil(sequence: Any) -> None:
+    """Reverse, then empty, a sequence handed out, if it can be changed at all."""
+    for name in ("reverse", "clear"):
+        change = getattr(sequence, name, None)
+        if change is not None:
+            change()
+
+
+def check_no_shared_sequences(setup: Setup, script: PlayScript, registry: Registry | None = None, max_steps: int = 500) -> None:
+    """Legal actions handed out are nobody else's: a game in which every sequence the engine
+    returns is reversed and emptied, and every list the game's own ``legal_actions`` returns
+    is reversed (once), leaves the next game (seed + 1, same script) playing to the same record and
+    hash as before it. Catches a plugin cache or engine cache whose lists leak between games."""
+    other = attrs.evolve(setup, seed=setup.seed + 1)
+    before = _final(other, script, registry, max_steps)
+    reversed_lists: dict[int, list[Action]] = {}  # each list once (twice would undo it); kept alive so ids stay unique
+    for step in walk(setup, script, registry, max_steps, hashes=False):
+        state = step.state
+        if step.action is None:
+            break
+        for player in engine.pending(state).players:
+            own = state.game.legal_actions(state, player)
+            if isinstance(own, list) and id(own) not in reversed_lists:
+                reversed_lists[id(own)] = own
+                own.reverse()
+            _spoil(engine.legal_actions(state, player))
+    after = _final(other, script, registry, max_steps)
+    if after != before:
+        where = next((i for i, (a, b) in enumerate(zip(before[1], after[1])) if a != b), min(len(before[1]), len(after[1])))
+        raise AssertionError(
+            f"{other.describe()}: after another game changed the sequences it was handed, this game plays "
+            f"differently from step {where} (a list kept by the engine or a cache leaks between games)"
+        )
+
+
+# --- 12. agents see what their seat may know -------------------------------------------------------
+
+def check_agents_blind(state: State, rng: Rng | None = None, registry: Registry | None = None) -> None:
+    """Every agent the game offers, freshly seeded, makes the same choice for a deciding
+    seat when the facts hidden from that seat are resampled (``Game.resample_hidden``): an
+    agent decides from what its seat may know."""
+    reg = registry or state.registry
+    rng = rng or Rng(state.seed * 7919 + state.step)
+    seed = state.seed * 31 + state.step
+    for player in engine.pending(state).players:
+        other = state.game.resample_hidden(state, player, rng)
+        if other is None:
+            continue
+        for name, factory in reg.agents(state.game_id).items():
+            real = factory(state.game_id, player, seed).choose(Seat(state, player))
+            redrawn = factory(state.game_id, player, seed).choose(Seat(other, player))
+            if real.label != redrawn.label:
+                raise _fail(
+                    state,
+                    f"agent {name!r} of {player} chooses {real.label!r}, but {redrawn.label!r} when the facts hidden "
+                    f"from {player} are resampled: it reads what its seat may not know",
+                )
+
+
 # --- the suite ------------------------------------------------------------------------------------
 
 CHECKS: dict[str, str] = {
@@ -574,6 +664,8 @@ CHECKS: dict[str, str] = {
     "bound": "games end (no dead end) within the declared max_decisions",
     "determinism": "same seed and actions give the same log and hashes, also under another PYTHONHASHSEED",
     "clone_independence": "applying to a clone leaves the original unchanged, and the reverse",
+    "shared_sequences": "changing the legal actions handed out in one game changes nothing in the next",
+    "agents": "the game's agents choose the same when facts hidden from their seat are resampled",
 }
 
 
@@ -615,6 +707,9 @@ def run_check(config: ConformanceConfig, name: str, script: PlayScript = PlayScr
     if name == "undo":
         _run_undo(config, setup, script)
         return
+    if name == "shared_sequences":
+        check_no_shared_sequences(setup, script, reg, config.max_steps)
+        return
     if name == "determinism":
         final = None
         for final in walk(setup, script, reg, config.max_steps, hashes=False):
@@ -640,6 +735,9 @@ def run_check(config: ConformanceConfig, name: str, script: PlayScript = PlayScr
         elif name == "clone_independence":
             if checked:
                 check_clone_independence(state, step.action)
+        elif name == "agents":
+            if checked:
+                check_agents_blind(state, Rng(state.seed + step.index), reg)
         elif name == "views":
             if checked:
                 check_views(state, Rng(state.seed + step.index))
@@ -698,6 +796,8 @@ _SUITE_TESTS: dict[str, tuple[str, str]] = {
     "test_views_leak_nothing": ("views", "Views are JSON and do not change when hidden facts are resampled."),
     "test_games_end_within_bound": ("bound", "Random games reach the end or the step cap within max_decisions."),
     "test_clone_independence": ("clone_independence", "Applying to a clone leaves the original unchanged."),
+    "test_no_shared_sequences": ("shared_sequences", "Changing handed-out legal actions changes nothing in the next game."),
+    "test_agents_see_only_their_seat": ("agents", "Agents choose the same when hidden facts are resampled."),
 }
 
 
@@ -718,8 +818,9 @@ class ConformanceSuite:
     check (made for each subclass: ``test_invariants``, ``test_legal_actions``,
     ``test_illegal_actions_refused``, ``test_save_round_trip``, ``test_replay``,
     ``test_undo_equals_replay``, ``test_views_leak_nothing``,
-    ``test_games_end_within_bound``, ``test_clone_independence``, ``test_determinism``). Set ``skip_checks`` to a tuple of check names to leave out, with a reason in a
-    comment."""
+    ``test_games_end_within_bound``, ``test_clone_independence``, ``test_no_shared_sequences``,
+    ``test_agents_see_only_their_seat``, ``test_determinism``). Set ``skip_checks`` to a tuple
+    of check names to leave out, with a reason in a comment."""
 
     game_id: ClassVar[str] = ""
     registry: ClassVar[Registry | None] = None

@@ -12,7 +12,8 @@ The plan, recomputed at every decision from the public state:
   toward a shortfall, marching fresh troops, a favourable assault, or a levy when the
   treasury is low; 3c spends each province's extra move the same way.
 
-It never looks at hidden information (there is none) and draws ties from its own seeded
+It reads the table from its seat (:class:`banneret.agents.Seat`): the game hides nothing,
+so the seat's sample is a copy of the whole table. It draws ties from its own seeded
 generator, never the game's.
 """
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Sequence
 
+from banneret.agents import Seat
 from banneret.rng import Rng
 from banneret.state import State
 from banneret.types import Action
@@ -116,9 +118,12 @@ class HeuristicAgent:
         self.target[k] = plan.targets[0] if plan.targets else 0
         return plan
 
-    def choose(self, state: State, player: str, actions: Sequence[Action]) -> Action:
+    def choose(self, seat: Seat) -> Action:
+        # hex_kingdoms hides nothing, so a sample is a copy of the table as it stands
+        state = seat.sample(self.rng)
+        actions = seat.actions
         d: HKData = state.data
-        kind = state.game.pending(state).kind
+        kind = seat.pending.kind
         k = deciding_kingdom(state)
         if d.board is None or k < 0:
             return actions[0]

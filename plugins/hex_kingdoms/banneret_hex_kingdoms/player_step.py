@@ -10,7 +10,7 @@ for agents that weigh them.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Sequence
 
 from banneret.flow import Frame, call, end, goto, var
 from banneret.state import State
@@ -65,7 +65,8 @@ def _forms(d: HKData, k: int, h: int) -> tuple[tuple[int, ...], ...]:
 
 
 _FORM_ACTIONS: dict[tuple[str, tuple[int, ...]], Action] = {}
-_FORM_MENUS: dict[tuple[str, tuple[int, ...]], list[Action]] = {}  # (player, dice) -> menu
+# (player, dice) -> menu: tuples, so no caller can change a menu another game will be offered
+_FORM_MENUS: dict[tuple[str, tuple[int, ...]], tuple[Action, ...]] = {}
 
 
 def _form_action(player: str, p: tuple[int, ...]) -> Action:
@@ -95,7 +96,7 @@ class Regroup(Decision):
         if not cands:
             end(state)
 
-    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> Sequence[Action]:
         d = state.data
         h = frame.vars["hex"]
         if h >= 0:
@@ -104,7 +105,7 @@ class Regroup(Decision):
             current = tuple(sorted((c & STRENGTH for c in d.stacks[h]), reverse=True))
             menu = _FORM_MENUS.get((player, current))
             if menu is None:
-                menu = _FORM_MENUS[(player, current)] = [_form_action(player, p) for p in _other_forms(current)]
+                menu = _FORM_MENUS[(player, current)] = tuple(_form_action(player, p) for p in _other_forms(current))
             return menu
         names = d.board.name
         cache = label_cache(d)

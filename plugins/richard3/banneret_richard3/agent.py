@@ -1,9 +1,11 @@
 """A heuristic computer player for Richard III.
 
-It judges only from what its seat may know: ``banneret.view(state, player)`` (its own blocks
-with identities and strengths, enemy blocks as counts per area unless revealed in a battle),
-the printed data of the game (map, block register, cards), its own legal actions and the
-record of its own moves this turn. It never reads the opponent's hidden identities.
+It judges only from what its seat may know (:class:`banneret.agents.Seat`): the seat's view
+(its own blocks with identities and strengths, enemy blocks as counts per area unless
+revealed in a battle), the printed data of the game (map, block register, cards) and its
+own legal actions. Where it looks one choice ahead (the kind of action, then its best area
+or block) or needs its own blocks' entry borders, it plays on the seat's sample: a state
+whose facts hidden from it are redrawn, never the true one.
 
 Plan in a few lines: recruit nobles and church blocks (they count for usurpation, 8.2), bring
 heirs and nobles out of exile onto the map, take London, attack only where its blocks clearly
@@ -14,10 +16,12 @@ its own generator).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 import banneret
 from banneret import Action, Rng
+from banneret.agents import Seat
+from banneret.state import State
 
 from banneret_richard3.state import tables
 from banneret_richard3.supply import supply_limit
@@ -50,6 +54,7 @@ class _Seen:
                         b["strength"] if "strength" in b else HIDDEN_STRENGTH)
         self.king = board["king"]
         self.phase = board["phase"]
+        self.battle_area: str | None = board["battle_area"]
 
     def own_str(self, area: str) -> float:
         return float(sum(s for _, s in self.own.get(area, ())))
@@ -68,23 +73,39 @@ def _value(block: str) -> float:
     return VALUE[tables().blocks[block].type]
 
 
+class _Sample:
+    """A state the seat cannot tell from the true one, drawn at most once per decision."""
+
+    def __init__(self, seat: Seat | None, rng: Rng, state: State | None = None) -> None:
+        self.seat, self.rng, self._state = seat, rng, state
+
+    def state(self) -> State:
+        if self._state is None:
+            assert self.seat is not None
+            self._state = self.seat.sample(self.rng)
+        return self._state
+
+
 class HeuristicAgent:
     """Scores every offered action and plays the best one."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
+        self.rng = Rng(seed)  # ties
+        self.sampler = Rng(seed + 1)  # the samples it looks ahead on: apart, so ties never depend on them
 
-    def choose(self, state: Any, player: str, actions: Sequence[Action]) -> Action:
+    def choose(self, seat: Seat) -> Action:
+        actions = seat.actions
         if len(actions) == 1:
             return actions[0]
-        v = banneret.view(state, player, log_tail=0)
-        seen = _Seen(v["board"], player)
+        v = seat.view
+        seen = _Seen(v["board"], seat.player)
         kind = v["pending"]["kind"]
         scorer = getattr(self, "_" + kind.replace("-", "_"), None)
+        sample = _Sample(seat, self.sampler)
         best: list[Action] = []
         top = float("-inf")
         for a in actions:
-            s = scorer(state, seen, a) if scorer else 0.0
+            s = scorer(sample, seen, a) if scorer else 0.0
             if s > top + 1e-9:
                 top, best = s, [a]
             elif abs(s - top) <= 1e-9:
@@ -92,26 +113,26 @@ class HeuristicAgent:
         return best[self.rng.below(len(best))]
 
     # --- cards -------------------------------------------------------------------------
-    def _redeal(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _redeal(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         return 1.0 if a.kind == "redeal" else 0.0
 
-    def _redeal_too(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _redeal_too(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         return 1.0 if a.kind == "keep" else 0.0
 
-    def _card(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _card(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         card = tables().cards[a.args]
         if card.event is None:
             return float(card.ap)
         return {"piracy": 1.5, "plague": 1.2, "force_march": 1.0, "surprise": 1.0, "treason": 1.0, "muster": 0.8}[card.event]
 
     # --- actions -----------------------------------------------------------------------
-    def _action_menu(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _action_menu(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         t = tables()
         if a.kind == "end":
             return 1.0
         if a.kind == "pick":  # a kind of action: worth its best area or block (its own choices)
-            child = banneret.child(state, a)
-            return max(self._action_menu(child, seen, x) for x in banneret.legal_actions(child, a.player))
+            child = _Sample(None, self.sampler, banneret.child(sample.state(), a))
+            return max(self._action_menu(child, seen, x) for x in banneret.legal_actions(child.state(), a.player))
         if a.kind == "plague":
             return 1.5 + seen.enemy_n.get(a.args, 0)
         if a.kind == "recruit":
@@ -159,7 +180,7 @@ class HeuristicAgent:
             return 2.5
         return 0.4
 
-    def _action_group(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _action_group(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         if a.kind == "select":
             return 2.0 + 0.1 * dict(sum(seen.own.values(), [])).get(a.args, 0)
         if a.kind == "done":
@@ -191,14 +212,14 @@ class HeuristicAgent:
                             - seen.own_str(dest) - strength)
         return score
 
-    def _action_muster(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _action_muster(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         if a.kind == "select":
             return 2.0
         if a.kind == "done":
             return 1.0
         return 1.0 - 0.1 * len(a.args)
 
-    def _action_sea(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _action_sea(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         t = tables()
         if a.kind in ("select", "ship2"):
             return 2.0 + _value(a.args) + (1 if a.kind == "ship2" else 0)
@@ -219,15 +240,14 @@ class HeuristicAgent:
             score -= 5.0
         return score
 
-    def _main_attack(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _main_attack(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         area, came = a.args
-        d = state.data
-        mine = [b for b, _ in seen.own.get(area, ())]
-        return float(sum(1 for b, cf in d.entries.get(area, ()) if cf == came and b in mine))
+        mine = [b for b, _ in seen.own.get(area, ())]  # the entries of its own blocks, which it made
+        return float(sum(1 for b, cf in sample.state().data.entries.get(area, ()) if cf == came and b in mine))
 
     # --- battles -----------------------------------------------------------------------
-    def _battle_turn(self, state: Any, seen: _Seen, a: Action) -> float:
-        area = state.data.battle_area
+    def _battle_turn(self, sample: _Sample, seen: _Seen, a: Action) -> float:
+        area = seen.battle_area
         mine = seen.own_str(area) if area else 0.0
         theirs = seen.enemy_str.get(area, 0.0) if area else 0.0
         if a.kind == "treachery":
@@ -244,36 +264,36 @@ class HeuristicAgent:
             return want + 0.1 * seen.own_n(dest)
         return 0.0  # pass
 
-    def _take_hits(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _take_hits(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         return -_value(a.args)
 
-    def _treason(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _treason(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         return 2.0 if a.kind == "treason" else 0.0
 
-    def _regroup(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _regroup(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         if a.kind == "end-regroup":
             return 1.0
         blk, dest = a.args
-        area = state.data.battle_area
+        area = seen.battle_area
         if area and seen.own_n(area) > supply_limit(area) and not seen.enemy_n.get(dest):
             return 2.0 + 0.1 * seen.own_n(dest)
         return 0.0
 
-    def _battle_order(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _battle_order(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         return seen.own_str(a.args) - seen.enemy_str.get(a.args, 0.0)
 
     # --- supply and politics ----------------------------------------------------------
-    def _supply(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _supply(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         strength = dict(sum(seen.own.values(), [])).get(a.args, 1)
         return (3.0 if strength > 1 else 0.0) - 0.3 * _value(a.args)
 
-    def _minor_entry(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _minor_entry(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         return seen.own_n(a.args) - 0.5 * seen.threat(a.args)
 
-    def _execution(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _execution(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         return 1.0 if a.kind == "execute" else 0.0
 
-    def _go_home(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _go_home(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         dest = a.args
         if dest == "pool":
             return -5.0
@@ -281,7 +301,7 @@ class HeuristicAgent:
             return 1.0 - seen.own_n(dest)
         return seen.own_n(dest) + (3.0 if dest == LONDON else 0.0) - 0.5 * seen.threat(dest)
 
-    def _exile_excess(self, state: Any, seen: _Seen, a: Action) -> float:
+    def _exile_excess(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         return -_value(a.args)
 
 

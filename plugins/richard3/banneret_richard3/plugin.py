@@ -15,7 +15,7 @@ from banneret import (
     Scenario, Steps, hookimpl,
 )
 from banneret.flow import call, end
-from banneret.types import GAME_OVER
+from banneret.types import GAME_OVER, Standing
 
 from banneret_richard3.battle import BATTLE_PROCEDURES, effective_fire
 from banneret_richard3.cards import CardPhase, DealCards, Redeal, card_label
@@ -125,6 +125,13 @@ class RichardIII(Game):
         scenarios=(Scenario("1460", "the 1460 set-up: Henry VI on the throne, York in exile (three campaigns)"),),
         options=OPTIONS,
         max_decisions=60_000,
+        # The longest menus: a selected block's land paths, at most 122 (the simple paths of up
+        # to three areas, Force March's reach, from Warwick, the best-connected area of this
+        # map); recruits, at most 97 (every recruitable block's places); a block's battle turn,
+        # fire, pass, its retreats and a charge or treachery per engaged enemy block; regroup,
+        # a move per own block and destination. Largest seen in 1,500 random games: 114
+        # (paths), 38 (recruits), 36 (battle turn), 25 (regroup).
+        max_actions=200,
         hidden_information=True,
         coverage="rules 1.0-9.1 (battle 6.x by battle.py); map, block values and event AP partly placeholder: docs/games/richard3.md",
     )
@@ -177,10 +184,14 @@ class RichardIII(Game):
             _check_defected_last_heir(state)  # only once somebody has defected
 
     def outcome(self, state: Any) -> Outcome | None:
+        """The winning house ranks first, the other second (9.0). The score is each house's
+        heirs still alive (A-27 a): losing every heir is the sudden-death defeat, so it is
+        the count the rules themselves end the game on."""
         d: R3State = state.data
         if d.winner is None:
             return None
-        return Outcome((d.winner,), d.reason)
+        standings = tuple(Standing(h, 1 if h == d.winner else 2, d.heirs_alive(h)) for h in (d.winner, other(d.winner)))
+        return Outcome((d.winner,), d.reason, standings, "heirs alive")
 
     def turn(self, state: Any) -> int:
         d: R3State = state.data

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import banneret
 import pytest
-from banneret.agents import RandomAgent
+from banneret.agents import RandomAgent, Seat
 from banneret.testing import conformance_tests
 
 globals().update(conformance_tests("hex_kingdoms", max_steps=250))
@@ -53,7 +53,7 @@ def play(options: dict, seed: int, steps: int = 1500, players: int = 4, agent: s
         if banneret.is_over(st):
             break
         p = banneret.pending(st).players[0]
-        banneret.apply(st, agents[p].choose(st, p, banneret.legal_actions(st, p)))
+        banneret.apply(st, agents[p].choose(Seat(st, p)))
         bad = st.game.invariants(st)
         assert not bad, f"seed {seed} step {st.step}: {bad}"
     return st
@@ -88,7 +88,7 @@ def test_turn_limit_ends_unresolved() -> None:
     agent = RandomAgent(2)
     while not banneret.is_over(st):
         p = banneret.pending(st).players[0]
-        banneret.apply(st, agent.choose(st, p, banneret.legal_actions(st, p)))
+        banneret.apply(st, agent.choose(Seat(st, p)))
     out = banneret.outcome(st)
     assert st.data.turn == 3 and out.winners == () and out.reason.startswith("turn limit reached")
 
@@ -128,5 +128,5 @@ def test_labels_name_the_hexes_of_this_map() -> None:
             elif a.kind == "move-to" and a.args >= 0:
                 assert a.label == "to " + names[a.args], a
                 checked += 1
-        banneret.apply(st, agent.choose(st, p, actions))
+        banneret.apply(st, agent.choose(Seat(st, p)))
     assert checked > 50

@@ -5,6 +5,7 @@ recommended readings and once with every alternative reading switched on."""
 
 import banneret
 from banneret.testing import conformance_tests
+from banneret.agents import Seat
 from banneret_richard3.agent import make_agent
 
 globals().update(conformance_tests("richard3", max_steps=250, sample_every=60))
@@ -34,7 +35,7 @@ def test_heuristic_agent_plays_whole_games_from_either_house():
         steps = 0
         while not banneret.is_over(state):
             player = banneret.pending(state).players[0]
-            banneret.apply(state, agents[player].choose(state, player, banneret.legal_actions(state, player)))
+            banneret.apply(state, agents[player].choose(Seat(state, player)))
             steps += 1
             assert steps < state.game.info.max_decisions
         assert banneret.outcome(state).winners == (house,)

@@ -10,6 +10,7 @@ docs/games/richard3-tests.md. Positions are built with r3_helpers and R3State; b
 from __future__ import annotations
 
 import banneret
+from banneret.agents import Seat
 import pytest
 from banneret import Rng
 from banneret_richard3 import combat
@@ -187,7 +188,7 @@ def test_playouts_keep_the_dead_dead_the_face_down_idle_and_minors_off_the_map(s
     while not banneret.is_over(s):
         before = s.data.clone()
         p = banneret.pending(s).players[0]
-        events = [e.text for e in banneret.apply(s, agents[p].choose(s, p, banneret.legal_actions(s, p)))]
+        events = [e.text for e in banneret.apply(s, agents[p].choose(Seat(s, p)))]
         d = s.data
         for b in t.block_ids:
             if before.loc[b] == DEAD:
@@ -267,7 +268,7 @@ def test_s3_every_split_of_three_ap_and_no_fourth_action(moves, recruits):
         choose(s, "york", label)
     assert d.ap["york"] == 0
     assert pending_kind(s) == ("action-menu", ("lancaster",))
-    assert banneret.legal_actions(s, "york") == []
+    assert banneret.legal_actions(s, "york") == ()
     with pytest.raises(banneret.NotYourTurnError):
         banneret.apply(s, banneret.Action("york", "end actions", "end"))
     assert len(d.moved) == moves and len(d.recruited) == recruits
@@ -397,7 +398,7 @@ def test_s10_two_ports_two_blocks_each_and_two_plus_one():
         do(s, "york", f"ship {block}")
         do(s, "york", f"ship {block}: calais -> {port}")
         do(s, "york", "done shipping")
-    assert pending_kind(s) == ("action-menu", ("lancaster",)) and banneret.legal_actions(s, "york") == []
+    assert pending_kind(s) == ("action-menu", ("lancaster",)) and banneret.legal_actions(s, "york") == ()
 
 
 def test_s10_no_second_block_from_a_coast_without_a_major_port():

@@ -25,7 +25,6 @@ from typing import Any
 
 import attrs
 
-import banneret
 from banneret import (
     Action,
     Flow,
@@ -44,6 +43,7 @@ from banneret import (
 from banneret.data import load_records
 from banneret.flow import call, end, var
 from banneret.rng import Rng
+from banneret.types import Standing
 
 GAME_ID = "couriers"
 FACTIONS = ("red", "blue", "green", "gold")
@@ -240,6 +240,9 @@ class Couriers(Game):
         ),
         # 15 rounds x (4 bids + 4 rides of at most 30 roll-ons and a rest), rounded up
         max_decisions=2_000,
+        # a bid of 0 up to all coins: 8 at most at the start (rich_patrons) + 2 a round from an
+        # inn over 15 rounds = 38 coins, so 39 bids
+        max_actions=39,
         hidden_information=True,
         coverage="complete: the rules in the module docstring",
     )
@@ -264,13 +267,19 @@ class Couriers(Game):
 
     def outcome(self, state) -> Outcome:
         race = state.data
+        pos = race.pos
+        # every courier ranked by how far it got (equal stages, equal ranks)
+        standings = tuple(
+            Standing(f, 1 + sum(pos[g] > pos[f] for g in state.factions), pos[f])
+            for f in sorted(state.factions, key=lambda f: -pos[f])
+        )
         if race.arrived is not None:
-            return Outcome((race.arrived,), "reached the end of the road")
-        best = max(race.pos.values())
-        top = tuple(f for f in state.factions if race.pos[f] == best)
-        if len(top) == 1:
-            return Outcome(top, "furthest along when the rounds ran out")
-        return Outcome((), "a tie for furthest when the rounds ran out")
+            winners, reason = (race.arrived,), "reached the end of the road"
+        else:
+            top = tuple(s.faction for s in standings if s.rank == 1)
+            winners = top if len(top) == 1 else ()
+            reason = "furthest along when the rounds ran out" if winners else "a tie for furthest when the rounds ran out"
+        return Outcome(winners, reason, standings, "stages along the road")
 
     def turn(self, state) -> int:
         return state.data.round
@@ -326,15 +335,16 @@ class Couriers(Game):
 class SteadyCourier:
     """Bids a coin when it can spare one and rests once the ride is worth 8 stages.
 
-    It reads only its own view, as a person at the table would, and draws from its own
-    generator (the game's generator belongs to the game record)."""
+    It is handed its seat (a :class:`banneret.agents.Seat`): its own view, as a person at
+    the table would see it, and its legal actions. It draws from its own generator (the
+    game's generator belongs to the game record)."""
 
     def __init__(self, seed: int) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, state, player, actions):
-        board = banneret.view(state, player, log_tail=1)["board"]
-        labels = {a.label: a for a in actions}
+    def choose(self, seat):
+        board, player = seat.view["board"], seat.player
+        labels = {a.label: a for a in seat.actions}
         if "bid 0" in labels:
             spare = board["coins"][player] >= 2 and self.rng.below(2) == 0
             return labels["bid 1" if spare else "bid 0"]

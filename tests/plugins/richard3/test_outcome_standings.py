@@ -1,0 +1,23 @@
+"""Richard III's result as data: the winner ranks first, the loser second, each scored by
+its heirs still alive (the count the sudden-death victory is decided on)."""
+
+from __future__ import annotations
+
+import banneret
+from banneret.agents import RandomAgent, Seat
+from banneret.types import ENDED_BY_RULES
+
+
+def test_the_winner_ranks_first_with_heirs_alive_as_score():
+    state = banneret.new_game("richard3", seed=3)
+    agents = {f: RandomAgent(i) for i, f in enumerate(state.factions)}
+    while not banneret.is_over(state):
+        player = banneret.pending(state).players[0]
+        banneret.apply(state, agents[player].choose(Seat(state, player)))
+    d = state.data
+    result = banneret.outcome(state)
+    loser = next(h for h in state.factions if h != d.winner)
+    assert result.winners == (d.winner,) and result.ended_by == ENDED_BY_RULES
+    assert result.score_name == "heirs alive"
+    assert [(s.faction, s.rank) for s in result.standings] == [(d.winner, 1), (loser, 2)]
+    assert [s.score for s in result.standings] == [d.heirs_alive(d.winner), d.heirs_alive(loser)]
