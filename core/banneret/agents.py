@@ -15,6 +15,7 @@ from banneret import engine
 
 if TYPE_CHECKING:
     from banneret.game import Game
+    from banneret.hookspecs import AgentFactory
     from banneret.rng import Rng
     from banneret.state import State
     from banneret.types import Action, Pending
@@ -106,7 +107,7 @@ def _random_factory(game_id: str, faction: str, seed: int) -> RandomAgent:
     return RandomAgent(seed)
 
 
-def builtin_agents() -> dict[str, object]:
+def builtin_agents() -> dict[str, AgentFactory]:
     """Agents every game has."""
     return {"random": _random_factory}
 

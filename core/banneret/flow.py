@@ -63,6 +63,7 @@ __all__ = [
 ]
 
 R = TypeVar("R")
+_new_tuple = tuple.__new__
 
 
 class FlowError(RuntimeError):
@@ -151,12 +152,17 @@ class Decision(Procedure):
     kind: ClassVar[str] = ""
     prompt: ClassVar[str] = ""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.kind:
+            cls.kind = cls.name
+
     def decider(self, state: "State", frame: Frame) -> str:
         """The player who must decide now."""
         raise NotImplementedError(f"{self.name} does not say who decides")
 
     def pending(self, state: "State", frame: Frame) -> Pending:
-        return Pending((self.decider(state, frame),), self.kind or self.name, self.prompt)
+        return _new_tuple(Pending, ((self.decider(state, frame),), self.kind, self.prompt))  # Pending(...) minus a call
 
 
 class Choice(Decision):
@@ -181,7 +187,7 @@ class Choice(Decision):
 
     def action(self, state: "State", frame: Frame, player: str, option: Any) -> Action:
         """The action offering ``option`` (override to reuse prebuilt actions)."""
-        return Action(player, self.label(state, frame, option), self.kind or self.name, option)
+        return Action(player, self.label(state, frame, option), self.kind, option)
 
     def start(self, state: "State", frame: Frame) -> None:
         opts = tuple(self.options(state, frame))

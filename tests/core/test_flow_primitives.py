@@ -38,7 +38,7 @@ def test_every_hider_decides_at_once_and_the_step_waits_for_all():
     match.play_label("jade", "hide at 2")
     match.play_label("jade", "confirm")
     assert banneret.pending(match.state).players == ("amber", "onyx")
-    assert banneret.legal_actions(match.state, "jade") == []
+    assert banneret.legal_actions(match.state, "jade") == ()
 
 
 @pytest.mark.parametrize("order", list(itertools.permutations(("amber", "jade", "onyx"))))
@@ -171,7 +171,7 @@ def test_a_sudden_victory_ends_the_game_mid_flow():
     assert state.data.round == 1  # the second round's reveal ended the game before round 3
     assert banneret.is_over(state) and banneret.pending(state).players == ()
     assert banneret.outcome(state) == banneret.Outcome(("amber",), "amber reached 4 points")
-    assert banneret.legal_actions(state, "amber") == []
+    assert banneret.legal_actions(state, "amber") == ()
     with pytest.raises(GameOverError):
         banneret.apply(state, Action("amber", "hide at 1", "hide", 1))
     # the ended game is part of the state's identity and survives a save

@@ -41,12 +41,15 @@ class Choice(Decision, flow.Choice):
     """One small step of a compound action (the core's :class:`~banneret.flow.Choice`), its
     actions taken from the map's label cache."""
 
-    def action(self, state: State, frame: Frame, player: str, option: Any) -> Action:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        # the core's loop with the cache looked up once per menu (a hot path of playouts)
         cache = label_cache(state.data)
-        found = cache.get((player, self.kind, option))
-        if found is None:
-            found = cached_action(cache, player, self.kind, option, self.label(state, frame, option))
-        return found
+        kind = self.kind
+        out = []
+        for option in frame.vars["options"]:
+            found = cache.get((player, kind, option))
+            out.append(found if found is not None else cached_action(cache, player, kind, option, self.label(state, frame, option)))
+        return out
 
 
 def label_cache(d: HKData) -> dict[Any, Action]:
