@@ -12,7 +12,7 @@ The protocol every client uses::
     print(banneret.outcome(state))
 """
 
-from banneret.agents import Agent, RandomAgent
+from banneret.agents import Agent, RandomAgent, Seat
 from banneret.canonical import state_hash
 from banneret.engine import (
     apply,
@@ -49,7 +49,7 @@ from banneret.rng import Rng
 from banneret.saves import load, save
 from banneret.session import Match
 from banneret.state import State
-from banneret.types import Action, Event, Outcome, Pending
+from banneret.types import Action, Event, Outcome, Pending, Standing
 
 __version__ = "0.1.0"
 
@@ -58,7 +58,7 @@ __all__ = [
     "Frame", "Game", "GameInfo", "GameOverError", "IllegalActionError", "MalformedActionError",
     "Match", "NotYourTurnError", "OptionError", "OptionSpec", "Outcome", "Pending",
     "PluginError", "Procedure", "RandomAgent", "Registry", "Repeat", "Rng", "SaveError",
-    "Scenario", "SeatError", "State", "StepContext", "Steps", "UndoError", "UnknownGameError",
+    "Scenario", "Seat", "SeatError", "Standing", "State", "StepContext", "Steps", "UndoError", "UnknownGameError",
     "Variant", "apply", "child", "clone", "default_registry", "find_action", "hookimpl",
     "is_over", "legal_actions", "load", "new_game", "outcome", "pending", "save",
     "state_hash", "view", "__version__",

@@ -121,7 +121,7 @@ class Procedure:
     def pending(self, state: "State", frame: Frame) -> Pending:
         raise FlowError(f"procedure {self.name} is waiting but declares no decision")
 
-    def actions(self, state: "State", frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: "State", frame: Frame, player: str) -> Sequence[Action]:
         return []
 
     def act(self, state: "State", frame: Frame, action: Action) -> None:
@@ -198,7 +198,7 @@ class Choice(Decision):
         else:
             frame.vars["options"] = opts
 
-    def actions(self, state: "State", frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: "State", frame: Frame, player: str) -> Sequence[Action]:
         return [self.action(state, frame, player, o) for o in frame.vars["options"]]
 
     def act(self, state: "State", frame: Frame, action: Action) -> None:
@@ -474,7 +474,7 @@ class Parallel(Procedure):
         done = frame.record.results
         return Pending(tuple(p for p in frame.vars["players"] if p not in done), self.kind, self.prompt)
 
-    def actions(self, state: "State", frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: "State", frame: Frame, player: str) -> Sequence[Action]:
         rec: Branches = frame.record
         if player in rec.results or player not in rec.frames:
             return []
@@ -587,7 +587,7 @@ class Window(Procedure):
         """Who may respond, in the order they are asked (computed when the window opens)."""
         raise NotImplementedError
 
-    def responses(self, state: "State", frame: Frame, player: str) -> list[Action]:
+    def responses(self, state: "State", frame: Frame, player: str) -> Sequence[Action]:
         """``player``'s possible responses now (the pass is added by the window)."""
         raise NotImplementedError
 
@@ -614,7 +614,7 @@ class Window(Procedure):
     def pending(self, state: "State", frame: Frame) -> Pending:
         return Pending((frame.vars["_who"][frame.vars["_n"]],), self.kind, self.prompt or self.name)
 
-    def actions(self, state: "State", frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: "State", frame: Frame, player: str) -> Sequence[Action]:
         return [*self.responses(state, frame, player), Action(player, self.pass_label, "pass")]
 
     def act(self, state: "State", frame: Frame, action: Action) -> None:
@@ -754,9 +754,9 @@ class Flow:
         top = state.stack[-1]
         return self.procedures[top.proc].pending(state, top)
 
-    def actions(self, state: "State", player: str) -> list[Action]:
+    def actions(self, state: "State", player: str) -> Sequence[Action]:
         if not state.stack:
-            return []
+            return ()
         top = state.stack[-1]
         return self.procedures[top.proc].actions(state, top, player)
 

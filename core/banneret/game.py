@@ -159,7 +159,7 @@ class Game:
             raise NotImplementedError(f"{self.info.id} declares no flow and does not override pending()")
         return self.flow.pending(state)
 
-    def legal_actions(self, state: "State", player: str) -> list[Action]:
+    def legal_actions(self, state: "State", player: str) -> Sequence[Action]:
         assert self.flow is not None
         return self.flow.actions(state, player)
 
