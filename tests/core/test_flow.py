@@ -72,7 +72,7 @@ def test_steps_run_in_order_then_the_flow_ends():
     state = run(flow)
     assert state.data.lines == ["A", "B", "C"]
     assert state.stack == [] and flow.pending(state) == GAME_OVER
-    assert flow.actions(state, "a") == []
+    assert flow.actions(state, "a") == ()
 
 
 def test_nested_steps():
