@@ -43,6 +43,7 @@ from banneret.errors import (
 )
 from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, Steps
 from banneret.game import Game, GameInfo, OptionSpec, Scenario
+from banneret.gamedata import cloned, copied, gamedata, nested, shared, static
 from banneret.hookspecs import StepContext, Variant, hookimpl
 from banneret.registry import Registry, default_registry
 from banneret.rng import Rng
@@ -59,7 +60,7 @@ __all__ = [
     "Match", "NotYourTurnError", "OptionError", "OptionSpec", "Outcome", "Pending",
     "PluginError", "Procedure", "RandomAgent", "Registry", "Repeat", "Rng", "SaveError",
     "Scenario", "SeatError", "State", "StepContext", "Steps", "UndoError", "UnknownGameError",
-    "Variant", "apply", "child", "clone", "default_registry", "find_action", "hookimpl",
-    "is_over", "legal_actions", "load", "new_game", "outcome", "pending", "save",
-    "state_hash", "view", "__version__",
+    "Variant", "apply", "child", "clone", "cloned", "copied", "default_registry", "find_action",
+    "gamedata", "hookimpl", "is_over", "legal_actions", "load", "nested", "new_game", "outcome",
+    "pending", "save", "shared", "state_hash", "static", "view", "__version__",
 ]
