@@ -47,7 +47,7 @@ from banneret.gamedata import cloned, copied, gamedata, nested, shared, static
 from banneret.hookspecs import StepContext, Variant, hookimpl
 from banneret.registry import Registry, default_registry
 from banneret.rng import Rng
-from banneret.saves import load, save
+from banneret.saves import SaveNotice, load, migrate, save
 from banneret.session import Match
 from banneret.state import State
 from banneret.types import Action, Event, Outcome, Pending
@@ -59,8 +59,9 @@ __all__ = [
     "Frame", "Game", "GameInfo", "GameOverError", "IllegalActionError", "MalformedActionError",
     "Match", "NotYourTurnError", "OptionError", "OptionSpec", "Outcome", "Pending",
     "PluginError", "Procedure", "RandomAgent", "Registry", "Repeat", "Rng", "SaveError",
-    "Scenario", "SeatError", "State", "StepContext", "Steps", "UndoError", "UnknownGameError",
-    "Variant", "apply", "child", "clone", "cloned", "copied", "default_registry", "find_action",
-    "gamedata", "hookimpl", "is_over", "legal_actions", "load", "nested", "new_game", "outcome",
-    "pending", "save", "shared", "state_hash", "static", "view", "__version__",
+    "SaveNotice", "Scenario", "SeatError", "State", "StepContext", "Steps", "UndoError",
+    "UnknownGameError", "Variant", "apply", "child", "clone", "cloned", "copied",
+    "default_registry", "find_action", "gamedata", "hookimpl", "is_over", "legal_actions",
+    "load", "migrate", "nested", "new_game", "outcome", "pending", "save", "shared",
+    "state_hash", "static", "view", "__version__",
 ]
