@@ -43,10 +43,11 @@ from banneret.errors import (
 )
 from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, Steps
 from banneret.game import Game, GameInfo, OptionSpec, Scenario
+from banneret.gamedata import cloned, copied, gamedata, nested, shared, static
 from banneret.hookspecs import StepContext, Variant, hookimpl
 from banneret.registry import Registry, default_registry
 from banneret.rng import Rng
-from banneret.saves import load, save
+from banneret.saves import SaveNotice, load, migrate, save
 from banneret.session import Match
 from banneret.state import State
 from banneret.types import Action, Event, Outcome, Pending, Standing
@@ -58,8 +59,9 @@ __all__ = [
     "Frame", "Game", "GameInfo", "GameOverError", "IllegalActionError", "MalformedActionError",
     "Match", "NotYourTurnError", "OptionError", "OptionSpec", "Outcome", "Pending",
     "PluginError", "Procedure", "RandomAgent", "Registry", "Repeat", "Rng", "SaveError",
-    "Scenario", "Seat", "SeatError", "Standing", "State", "StepContext", "Steps", "UndoError", "UnknownGameError",
-    "Variant", "apply", "child", "clone", "default_registry", "find_action", "hookimpl",
-    "is_over", "legal_actions", "load", "new_game", "outcome", "pending", "save",
-    "state_hash", "view", "__version__",
+    "SaveNotice", "Scenario", "Seat", "SeatError", "Standing", "State", "StepContext", "Steps",
+    "UndoError", "UnknownGameError", "Variant", "apply", "child", "clone", "cloned", "copied",
+    "default_registry", "find_action", "gamedata", "hookimpl", "is_over", "legal_actions",
+    "load", "migrate", "nested", "new_game", "outcome", "pending", "save", "shared",
+    "state_hash", "static", "view", "__version__",
 ]

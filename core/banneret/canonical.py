@@ -3,6 +3,8 @@
 A state hash must be the same in every process and under every ``PYTHONHASHSEED``, so the
 encoding never depends on the iteration order of a set or a dict: sets are sorted, dict
 items are sorted by the text of their keys, attrs instances become ordered field lists.
+A :func:`banneret.gamedata.gamedata` class contributes its identity fields only: its static
+tables are left out by declaration.
 """
 
 from __future__ import annotations
@@ -10,9 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 from enum import Enum
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import attrs
+
+from banneret.gamedata import IDENTITY_ATTR
 
 if TYPE_CHECKING:
     from banneret.state import State
@@ -21,8 +26,9 @@ __all__ = ["canonical", "state_hash"]
 
 
 def canonical(obj: Any) -> Any:
-    """Plain JSON data with a fixed order for ``obj`` (attrs classes, slotted classes with a
-    ``__getstate__``-free ``__slots__``, containers, enums, scalars)."""
+    """Plain JSON data with a fixed order for ``obj`` (gamedata and attrs classes, slotted
+    classes with a ``__getstate__``-free ``__slots__``, containers, read-only mappings,
+    enums, scalars)."""
     if obj is None or isinstance(obj, (bool, int, float, str)):
         return obj
     if isinstance(obj, Enum):
@@ -32,13 +38,16 @@ def canonical(obj: Any) -> Any:
     if isinstance(obj, (set, frozenset)):
         items = [canonical(x) for x in obj]
         return sorted(items, key=_sort_key)
-    if isinstance(obj, dict):
+    if isinstance(obj, (dict, MappingProxyType)):
         if all(isinstance(k, str) for k in obj):
             return {k: canonical(obj[k]) for k in sorted(obj)}
         # other keys (ints, tuples, mixed): ordered pairs, so 1 and "1" stay distinct
         pairs = [[canonical(k), canonical(v)] for k, v in obj.items()]
         pairs.sort(key=lambda kv: _sort_key(kv[0]))
         return {"__pairs__": pairs}
+    identity = type(obj).__dict__.get(IDENTITY_ATTR)
+    if identity is not None:
+        return {name: canonical(getattr(obj, name)) for name in identity}
     if attrs.has(type(obj)):
         return {f.name: canonical(getattr(obj, f.name)) for f in attrs.fields(type(obj))}
     slots = _slots(type(obj))

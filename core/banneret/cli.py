@@ -1,5 +1,5 @@
 """The ``banneret`` command: the launcher, game lists and details, terminal play, batch
-simulation and replays.
+simulation, replays and save migration.
 
 ``main(argv, registry=None, ask=None, out=None)`` runs one command and returns its exit
 code: 0 when all went well, 2 for bad input (an unknown game, a bad option, seat or save
@@ -9,19 +9,24 @@ embedding applications may pass their own ``registry``, and for the interactive 
 and ``out(text)`` in place of ``print``; otherwise the installed plugins are used, or, with
 ``--plugin MODULE``, only the plugins in the importable modules named (handy for trying a
 game before packaging it; worker processes of ``simulate --jobs`` import them too).
+A save that loads with a :class:`~banneret.saves.SaveNotice` (another game version, or
+hashes that no longer match) is shown as one ``note:`` line through ``out``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-from typing import Any, Callable, Sequence
+import warnings
+from typing import Any, Callable, Iterator, Sequence
 
 from banneret import __version__, engine
 from banneret.errors import BanneretError, OptionError, PluginError, SeatError
 from banneret.registry import Registry
+from banneret.saves import SaveNotice, migrate
 from banneret.session import Match
 from banneret.simulate import registry_for, simulate
 from banneret.terminal import TerminalGame, default_seats, launcher, new_seed, players_text, replay
@@ -40,6 +45,7 @@ examples:
   banneret play --load mygame.json          resume a saved game
   banneret simulate hex_kingdoms --games 500 --jobs 4 --json
   banneret replay mygame.json --as lancaster --step
+  banneret migrate mygame.json              replay a save under the current rules, rewrite its hashes
 """
 
 
@@ -269,6 +275,13 @@ def cmd_replay(args: argparse.Namespace, registry: Registry) -> int:
                   ask=args.ask, out=args.out or print)
 
 
+def cmd_migrate(args: argparse.Namespace, registry: Registry) -> int:
+    migration = migrate(args.file, args.out_file, registry)
+    target = args.out_file or args.file
+    print(f"{args.file}: {migration.summary()}; written to {target}")
+    return EXIT_OK
+
+
 def cmd_launcher(args: argparse.Namespace, registry: Registry) -> int:
     if args.ask is None and not sys.stdin.isatty():
         print("banneret: the launcher needs an interactive terminal; "
@@ -391,7 +404,36 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--as", dest="as_faction", metavar="FACTION", help="see the game as this faction sees it")
     p.add_argument("--step", action="store_true", help="wait for Enter after each action (on a terminal)")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser(
+        "migrate", parents=[plugins], help="bring a save up to date with the installed game",
+        description="Replay a save under the installed rules and rewrite its per-step hashes and "
+        "game version. If an action no longer replays, say which step (number, player, action "
+        "and why) and write nothing.",
+        epilog="examples:\n  banneret migrate mygame.json\n  banneret migrate old.json --out new.json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", metavar="FILE", help="a save file")
+    p.add_argument("--out", dest="out_file", metavar="FILE", help="write the migrated save here (default: over FILE)")
+    p.set_defaults(run=cmd_migrate)
     return parser
+
+
+@contextlib.contextmanager
+def _save_notices(out: Callable[[str], None]) -> Iterator[None]:
+    """Show every SaveNotice as one ``note:`` line through ``out``; other warnings as usual."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", SaveNotice)
+        shown = warnings.showwarning
+
+        def show(message: Any, category: type[Warning], *rest: Any, **kw: Any) -> None:
+            if issubclass(category, SaveNotice):
+                out(f"note: {message}")
+            else:
+                shown(message, category, *rest, **kw)
+
+        warnings.showwarning = show
+        yield
 
 
 def main(
@@ -419,7 +461,8 @@ def main(
         if args.run is cmd_simulate:
             # given no registry, simulate builds its own the way worker processes will
             return cmd_simulate(args, registry)
-        return args.run(args, reg)
+        with _save_notices(out or print):
+            return args.run(args, reg)
     except BanneretError as exc:
         print(f"banneret: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -542,3 +542,63 @@ def test_news_comes_after_the_board_just_above_the_choices(capsys, monkeypatch, 
         "  · south has bid",
     ]
     assert "has chosen" not in out
+
+
+# --- saves from another version: the notice and migrate ---------------------------------------------
+
+def aged_save(capsys, monkeypatch, registry, path):
+    """A tally save as an older game version with other hashes would have written it."""
+    script(monkeypatch, ["1", f"save {path}", "quit"])
+    run(capsys, ["play", "tally", "--seed", "3"], registry)
+    record = json.loads(path.read_text())
+    record["game_version"] = "0.1"
+    record["actions"][0]["hash"] = "0123456789abcdef"
+    path.write_text(json.dumps(record))
+    return record
+
+
+def test_play_load_shows_a_one_line_notice_for_an_old_save(capsys, monkeypatch, registry, tmp_path):
+    saved = tmp_path / "tally.json"
+    aged_save(capsys, monkeypatch, registry, saved)
+    script(monkeypatch, ["2", "2"])
+    code, out, err = run(capsys, ["play", "--load", str(saved)], registry)
+    assert code == 0 and err == ""
+    notes = [line for line in out.splitlines() if line.startswith("note: ")]
+    assert notes == [
+        f"note: {saved}: this save was written by tally 0.1 and replays to other states from step 1 on "
+        "under tally 1; banneret migrate FILE brings it up to date"
+    ]
+    assert out.splitlines()[-1] == "Game over: solo wins (total 5)."
+
+
+def test_launcher_shows_the_notice_when_loading(capsys, monkeypatch, registry, tmp_path):
+    saved = tmp_path / "tally.json"
+    aged_save(capsys, monkeypatch, registry, saved)
+    monkeypatch.setattr(sys, "stdin", FakeTTY())
+    script(monkeypatch, [f"load {saved}", "quit"])
+    code, out, _ = run(capsys, [], registry)
+    assert code == 0
+    assert any(line.startswith(f"note: {saved}: this save was written by tally 0.1") for line in out.splitlines())
+
+
+def test_migrate_rewrites_the_save(capsys, monkeypatch, registry, tmp_path):
+    saved = tmp_path / "tally.json"
+    aged_save(capsys, monkeypatch, registry, saved)
+    code, out, err = run(capsys, ["migrate", str(saved), "--out", str(tmp_path / "new.json")], registry)
+    assert code == 0 and err == ""
+    assert out == f"{saved}: 1 step replayed (tally 0.1 -> 1); hashes rewritten from step 1 on; written to {tmp_path / 'new.json'}\n"
+    assert json.loads(saved.read_text())["game_version"] == "0.1"  # --out leaves the original alone
+    script(monkeypatch, ["2", "2"])
+    code, out, _ = run(capsys, ["play", "--load", str(tmp_path / "new.json")], registry)
+    assert code == 0 and "note: " not in out
+
+
+def test_migrate_names_the_step_that_does_not_replay(capsys, monkeypatch, registry, tmp_path):
+    saved = tmp_path / "tally.json"
+    record = aged_save(capsys, monkeypatch, registry, saved)
+    record["actions"][0]["action"] = "add 9"
+    saved.write_text(json.dumps(record))
+    before = saved.read_text()
+    code, out, err = run(capsys, ["migrate", str(saved)], registry)
+    assert_usage_error(code, err, "step 1 of the save does not replay: solo cannot 'add 9' now: it is not a legal action")
+    assert out == "" and saved.read_text() == before

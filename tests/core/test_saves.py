@@ -209,3 +209,99 @@ def test_a_loaded_game_goes_on_like_the_original():
     for s in (state, loaded):
         banneret.apply(s, banneret.find_action(s, "north", "bid 1"))
     assert banneret.state_hash(state) == banneret.state_hash(loaded)
+
+
+# --- saves that outlive code changes: the notice and migrate ----------------------------------------
+
+def write(tmp_path, record, name="old.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(record))
+    return path
+
+
+def test_a_save_of_another_game_version_loads_with_one_notice(tmp_path):
+    path = write(tmp_path, record_with(game_version="0.9"))
+    with pytest.warns(saves.SaveNotice) as caught:
+        state = saves.load(path, REG)
+    assert state.step == 5
+    assert [str(w.message) for w in caught] == [
+        f"{path}: this save was written by duel 0.9 and replays the same under duel 1; "
+        "banneret migrate FILE brings it up to date"
+    ]
+    assert saves.from_record(record_with(game_version="0.9"), REG).step == 5  # strict: the hashes match
+
+
+def test_a_save_whose_hashes_drifted_loads_with_a_notice_naming_the_step(tmp_path):
+    record = record_with()
+    record["actions"][2]["hash"] = "0123456789abcdef"  # as if the state's identity had changed
+    notices: list[str] = []
+    state = saves.from_record(record, REG, notice=notices.append)
+    assert banneret.state_hash(state) == banneret.state_hash(played())
+    assert notices == [
+        "this save was written by duel 1 and replays to other states from step 3 on under duel 1; "
+        "banneret migrate FILE brings it up to date"
+    ]
+    notices.clear()
+    saves.from_record(record_with(final_hash="0123456789abcdef"), REG, notice=notices.append)
+    assert notices and "replays to other states at its end" in notices[0]
+
+
+def test_a_current_save_loads_without_a_notice(tmp_path, recwarn):
+    saves.load(write(tmp_path, record_with()), REG)
+    assert not [w for w in recwarn if issubclass(w.category, saves.SaveNotice)]
+
+
+def test_a_save_that_no_longer_replays_still_fails_to_load(tmp_path):
+    record = record_with(game_version="0.9")
+    record["actions"][1]["action"] = "bid 7"
+    with pytest.raises(SaveError, match=r"step 2 of the save does not replay: south cannot 'bid 7' now: it is not a legal action"):
+        saves.load(write(tmp_path, record), REG)
+
+
+def test_migrate_rewrites_hashes_and_version(tmp_path):
+    old = record_with(game_version="0.9")
+    for item in old["actions"][3:]:
+        item["hash"] = "0123456789abcdef"
+    old["final_hash"] = "0123456789abcdef"
+    path = write(tmp_path, old)
+    migration = saves.migrate(path, registry=REG)
+    assert migration.first_changed == 4 and migration.steps == 5
+    assert (migration.old_version, migration.new_version) == ("0.9", "1")
+    assert migration.summary() == "5 steps replayed (duel 0.9 -> 1); hashes rewritten from step 4 on"
+    assert json.loads(path.read_text()) == record_with()  # exactly what saving the game now writes
+    assert saves.migrate(path, registry=REG).first_changed is None  # a second run changes nothing
+
+
+def test_migrate_to_another_file_leaves_the_original(tmp_path):
+    path = write(tmp_path, record_with(game_version="0.9"))
+    before = path.read_text()
+    saves.migrate(path, tmp_path / "new.json", REG)
+    assert path.read_text() == before
+    assert json.loads((tmp_path / "new.json").read_text())["game_version"] == "1"
+
+
+FINISHED_AT_TARGET_2 = [  # seed 2, target 2: north wins at step 6
+    {"player": p, "action": a} for p, a in [("north", "bid 1"), ("south", "bid 3"), ("north", "accept"),
+                                            ("north", "bid 1"), ("south", "bid 2"), ("north", "challenge")]
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda r: r["actions"][1].update(action="bid 7"),
+         r"step 2 of the save does not replay: south cannot 'bid 7' now: it is not a legal action"),
+        (lambda r: r["actions"][2].update(player="north"),
+         r"step 3 of the save does not replay: north cannot 'challenge' now: it is south's decision"),
+        (lambda r: r.update(options={"target": 2}, actions=FINISHED_AT_TARGET_2 + [{"player": "south", "action": "bid 1"}]),
+         r"step 7 of the save does not replay: south cannot 'bid 1' now: the game is already over"),
+    ],
+)
+def test_migrate_names_the_step_that_no_longer_replays_and_writes_nothing(tmp_path, edit, message):
+    record = record_with()
+    edit(record)
+    path = write(tmp_path, record)
+    before = path.read_text()
+    with pytest.raises(SaveError, match=message):
+        saves.migrate(path, tmp_path / "new.json", REG)
+    assert path.read_text() == before and not (tmp_path / "new.json").exists()

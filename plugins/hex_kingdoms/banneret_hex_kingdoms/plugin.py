@@ -99,12 +99,6 @@ class HexKingdoms(Game):
         state.emit(f"seat order: {', '.join(d.names[k] for k in d.seats)}")
         return d
 
-    def clone_data(self, data: HKData) -> HKData:
-        return data.clone()
-
-    def snapshot(self, state: State) -> Any:
-        return state.data.snapshot()
-
     # --- reading the state ----------------------------------------------------------------
 
     def turn(self, state: State) -> int:

@@ -17,8 +17,13 @@ conquests for :func:`~banneret_hex_kingdoms.rules.settle_conquests`.
 
 from __future__ import annotations
 
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
+import attrs
+
+from banneret.gamedata import copied, gamedata, shared, static
+from banneret_hex_kingdoms.assault import AssaultRules
 from banneret_hex_kingdoms.genesis import PROVINCES, Board, Capital, Placement
 from banneret_hex_kingdoms.options import Rules
 
@@ -34,56 +39,70 @@ def strength(code: int) -> int:
     return code & STRENGTH
 
 
+def _per_kingdom(value: Any) -> Any:
+    """A list with one ``value`` per kingdom, built when the data is."""
+    return attrs.Factory(lambda self: [value] * self.nk, takes_self=True)
+
+
+@gamedata
 class HKData:
-    """Everything that changes during a game of hex_kingdoms."""
+    """Everything that changes during a game of hex_kingdoms, with how each field copies
+    (see :mod:`banneret.gamedata`): clone, equality and the state hash derive from it."""
 
-    __slots__ = (
-        "board", "rules", "nk", "names", "seats",
-        "owner", "stacks", "castle", "hctrl", "pctrl",
-        "capital", "cap", "walls", "suzerain",
-        "crusade", "crusade_total", "crusade_won", "king",
-        "ever", "turn", "acted", "acting", "levied",
-        "layout", "tile_order", "winner", "finished", "conquests", "last_plague", "income_to",
-        "num", "arules",
+    rules: Rules = shared()
+    """The options, typed (5, C-01..C-49)."""
+    nk: int = shared()
+    """Number of kingdoms in play."""
+    names: tuple[str, ...] = shared()
+    """Faction id of each kingdom."""
+    num: Mapping[str, int] = shared(converter=lambda given: MappingProxyType(dict(given)))
+    """The rule parameters (house rules may change them); read-only."""
+    arules: AssaultRules = static(
+        "derived from rules and num", default=attrs.Factory(lambda self: self.rules.assault_rules(self.num), takes_self=True)
     )
-
-    def __init__(self, rules: Rules, nk: int, names: tuple[str, ...], num: dict[str, int] | None = None) -> None:
-        from banneret_hex_kingdoms.options import PARAMETERS
-        from banneret_hex_kingdoms.tables import tables
-
-        self.board: Board | None = None
-        self.rules = rules
-        self.num: dict[str, int] = {n: tables().n(n) for n in PARAMETERS}
-        self.num.update(num or {})
-        self.arules = rules.assault_rules(self.num)
-        self.nk = nk
-        self.names = names
-        self.seats: tuple[int, ...] = tuple(range(nk))
-        self.owner: list[int] = []
-        self.stacks: list[tuple[int, ...]] = []
-        self.castle: list[int] = []  # -1: no castle; else its owner (14, C-49)
-        self.hctrl: list[int] = []
-        self.pctrl: list[int] = [-1] * NO_PROV
-        self.capital: list[Capital | None] = [None] * nk
-        self.cap: list[int] = [9] * nk
-        self.walls: list[bool] = [False] * nk
-        self.suzerain: list[int] = [-1] * nk
-        self.crusade: list[int] = [0] * nk
-        self.crusade_total = 0
-        self.crusade_won = False
-        self.king = -1
-        self.ever: list[int] = [0] * nk  # bit p set: province p ever controlled (C-12)
-        self.turn = 0
-        self.acted: list[bool] = [False] * nk  # 3b action used this game turn (C-41)
-        self.acting = -1  # kingdom whose player step is running
-        self.levied = False
-        self.layout: list[Placement] = []  # tiles laid so far (genesis by players)
-        self.tile_order: tuple[int, ...] = ()  # the shuffled tiles (genesis by players)
-        self.winner = -1
-        self.finished = ""  # why the game ended ("" while it runs)
-        self.conquests: list[tuple[int, int]] = []  # (kingdom, province) first conquests to settle
-        self.last_plague = 0
-        self.income_to: list[int] = [-1] * NO_PROV  # C-29: receiving kingdom per province (-1: own)
+    board: Board | None = static("built from layout once genesis ends (3)", default=None)
+    seats: tuple[int, ...] = shared(default=attrs.Factory(lambda self: tuple(range(self.nk)), takes_self=True))
+    """Seat order (C-04)."""
+    owner: list[int] = copied(factory=list)
+    """Per hex: the kingdom whose armies stand on it (-1: empty)."""
+    stacks: list[tuple[int, ...]] = copied(factory=list)
+    """Per hex: its army codes."""
+    castle: list[int] = copied(factory=list)
+    """Per hex: -1 for no castle, else the castle's owner (14, C-49)."""
+    hctrl: list[int] = copied(factory=list)
+    """Per hex: its controller (4.3), recomputed by :meth:`put`."""
+    pctrl: list[int] = copied(factory=lambda: [-1] * NO_PROV)
+    """Per province: its controller (4.4), recomputed by :meth:`put`."""
+    capital: list[Capital | None] = copied(default=_per_kingdom(None))
+    cap: list[int] = copied(default=_per_kingdom(9))
+    """Per kingdom: its capital's value."""
+    walls: list[bool] = copied(default=_per_kingdom(False))
+    suzerain: list[int] = copied(default=_per_kingdom(-1))
+    crusade: list[int] = copied(default=_per_kingdom(0))
+    """Per kingdom: crusade points."""
+    crusade_total: int = shared(default=0)
+    crusade_won: bool = shared(default=False)
+    king: int = shared(default=-1)
+    ever: list[int] = copied(default=_per_kingdom(0))
+    """Per kingdom: bit p set when province p was ever controlled (C-12)."""
+    turn: int = shared(default=0)
+    acted: list[bool] = copied(default=_per_kingdom(False))
+    """Per kingdom: its 3b action used this game turn (C-41)."""
+    acting: int = shared(default=-1)
+    """The kingdom whose player step is running."""
+    levied: bool = shared(default=False)
+    layout: list[Placement] = copied(factory=list)
+    """Tiles laid so far (genesis by players)."""
+    tile_order: tuple[int, ...] = shared(default=())
+    """The shuffled tiles (genesis by players)."""
+    winner: int = shared(default=-1)
+    finished: str = shared(default="")
+    """Why the game ended ("" while it runs)."""
+    conquests: list[tuple[int, int]] = copied(factory=list)
+    """(kingdom, province) first conquests to settle."""
+    last_plague: int = shared(default=0)
+    income_to: list[int] = copied(factory=lambda: [-1] * NO_PROV)
+    """C-29: per province, the kingdom receiving its income (-1: its controller)."""
 
     def set_board(self, board: Board) -> None:
         self.board = board
@@ -93,67 +112,6 @@ class HKData:
         self.castle = [-1] * n
         self.hctrl = [-1] * n
         self.pctrl = [-1] * NO_PROV
-
-    def clone(self) -> "HKData":
-        new = HKData.__new__(HKData)
-        new.board = self.board
-        new.rules = self.rules
-        new.num = self.num
-        new.arules = self.arules
-        new.nk = self.nk
-        new.names = self.names
-        new.seats = self.seats
-        new.owner = self.owner[:]
-        new.stacks = self.stacks[:]
-        new.castle = self.castle[:]
-        new.hctrl = self.hctrl[:]
-        new.pctrl = self.pctrl[:]
-        new.capital = self.capital[:]
-        new.cap = self.cap[:]
-        new.walls = self.walls[:]
-        new.suzerain = self.suzerain[:]
-        new.crusade = self.crusade[:]
-        new.crusade_total = self.crusade_total
-        new.crusade_won = self.crusade_won
-        new.king = self.king
-        new.ever = self.ever[:]
-        new.turn = self.turn
-        new.acted = self.acted[:]
-        new.acting = self.acting
-        new.levied = self.levied
-        new.layout = self.layout[:]
-        new.tile_order = self.tile_order
-        new.income_to = self.income_to[:]
-        new.winner = self.winner
-        new.finished = self.finished
-        new.conquests = self.conquests[:]
-        new.last_plague = self.last_plague
-        return new
-
-    def snapshot(self) -> dict[str, Any]:
-        """Canonical data for the state hash (the board is fixed by its layout)."""
-        return {
-            "layout": [[p.province, list(p.anchor), p.rot] for p in self.layout],
-            "seats": list(self.seats),
-            "owner": self.owner,
-            "stacks": [list(s) for s in self.stacks],
-            "castle": self.castle,
-            "capital": [None if c is None else [c.province, list(c.cell), list(c.gates)] for c in self.capital],
-            "cap": self.cap,
-            "walls": self.walls,
-            "suzerain": self.suzerain,
-            "crusade": self.crusade,
-            "crusade_won": self.crusade_won,
-            "king": self.king,
-            "ever": self.ever,
-            "turn": self.turn,
-            "acted": self.acted,
-            "acting": self.acting,
-            "levied": self.levied,
-            "winner": self.winner,
-            "finished": self.finished,
-            "num": self.num,
-        }
 
     # --- blocs (15) ---------------------------------------------------------------------
 

@@ -1,10 +1,11 @@
 """The running game of Richard III: where every block is, its strength, the crown, the cards.
 
 :class:`R3State` is ``state.data`` of a Richard III game. It holds plain ints, strings,
-tuples, dicts and sets only, so :func:`banneret.canonical.canonical` encodes it and
-:meth:`R3State.clone` is a handful of dict copies. Static facts of the map and the blocks
-(neighbours, border colours, seas, shields) are in :class:`Tables`, built once per process
-from :mod:`banneret_richard3.data_model` and shared by every game.
+tuples, dicts and sets only; each field declares how it copies, so :meth:`R3State.clone`
+(a handful of dict copies), equality and the state hash derive from the declaration.
+Static facts of the map and the blocks (neighbours, border colours, seas, shields) are in
+:class:`Tables`, built once per process from :mod:`banneret_richard3.data_model` and shared
+by every game.
 
 Vocabulary
 ----------
@@ -49,8 +50,7 @@ import functools
 import operator
 from typing import Any, Iterable, Mapping
 
-import attrs
-
+from banneret.gamedata import copied, gamedata, nested, shared
 from banneret_richard3.data_model import Block, GameMap, load_blocks, load_cards, load_map, load_setup
 
 __all__ = [
@@ -147,109 +147,94 @@ def tables() -> Tables:
     return Tables(load_map(), load_blocks(), load_cards())
 
 
-@attrs.define(slots=True, eq=True)
+@gamedata
 class R3State:
-    """All mutable facts of one Richard III game (``state.data``)."""
+    """All mutable facts of one Richard III game (``state.data``), with how each field copies
+    (see :mod:`banneret.gamedata`): clone, equality and the state hash derive from it."""
 
     # --- time --------------------------------------------------------------------------
-    campaign: int
+    campaign: int = shared()
     """Campaign 1-3 (1.0)."""
-    turn: int
+    turn: int = shared()
     """Game turn within the campaign, 1-7; 0 before the first card phase of a campaign."""
-    political: bool
+    political: bool = shared()
     """True while the political turn (8.0) is being resolved."""
-    phase: str
+    phase: str = shared()
     """The phase being played: "setup", "card", "action", "battle", "supply", "political"."""
 
     # --- the crown (3.21, 8.2) -----------------------------------------------------------
-    king: str
+    king: str = shared()
     """The house holding the throne; changes only in usurpation (8.2)."""
-    king_block: str | None
+    king_block: str | None = shared()
     """The KING's block; None from his death until the start of the next supply phase (6.81)."""
-    pretender_block: str | None
+    pretender_block: str | None = shared()
     """The PRETENDER's block; None from his death until a successor is named (A-29)."""
 
     # --- blocks --------------------------------------------------------------------------
-    loc: dict[str, str]
+    loc: dict[str, str] = copied()
     """Every block id -> area id, or POOL / MINOR / OFFMAP / DEAD."""
-    at: dict[str, tuple[str, ...]]
+    at: dict[str, tuple[str, ...]] = copied()
     """Area id -> the blocks in it, in order of arrival (every area has an entry)."""
-    steps: dict[str, int]
+    steps: dict[str, int] = copied()
     """Every block id -> current strength (3.11); blocks out of play keep their last value."""
-    down: set[str]
+    down: set[str] = copied()
     """Blocks eliminated this campaign (face-down in a pool or at a mercenary's home)."""
-    revealed: set[str]
+    revealed: set[str] = copied()
     """Blocks face-up now (in the battle being fought); otherwise owners alone know them."""
-    heirs_killed: dict[str, int]
+    heirs_killed: dict[str, int] = copied()
     """Per house: heirs killed (or executed) whose replacement minor has not entered yet."""
 
     # --- cards (1.1, 5.1) ---------------------------------------------------------------
-    hands: dict[str, list[str]]
+    hands: dict[str, list[str]] = nested()
     """Card ids in each player's hand."""
-    chosen: dict[str, str]
+    chosen: dict[str, str] = copied()
     """Cards chosen face-down this card phase, not yet revealed (secret)."""
-    cards: dict[str, str]
+    cards: dict[str, str] = copied()
     """Cards revealed this game turn (house -> card id)."""
-    set_aside: list[str]
+    set_aside: list[str] = copied()
     """The cards not dealt this campaign."""
-    played: list[str]
+    played: list[str] = copied()
     """Cards played (revealed) so far this campaign, in order."""
-    redeal_used: dict[str, bool]
+    redeal_used: dict[str, bool] = copied()
     """Whether each player has called his once-per-campaign redeal (5.1)."""
-    player1: str | None
+    player1: str | None = shared()
     """Player 1 of this game turn (1.1)."""
 
     # --- this game turn's movement ------------------------------------------------------
-    ap: dict[str, int]
+    ap: dict[str, int] = copied()
     """Action points left to each player in this action phase (1.2)."""
-    moved: set[str]
+    moved: set[str] = copied()
     """Blocks that moved (land or sea) this game turn (5.2)."""
-    sea_moved: set[str]
+    sea_moved: set[str] = copied()
     """Blocks that moved by sea this game turn (5.3)."""
-    recruited: set[str]
+    recruited: set[str] = copied()
     """Blocks recruited this game turn (5.4): they may not move."""
-    crossings: dict[tuple[str, str, str], int]
+    crossings: dict[tuple[str, str, str], int] = copied()
     """(house, area_a, area_b) with area_a < area_b -> land crossings this game turn (5.21)."""
-    entries: dict[str, tuple[tuple[str, str], ...]]
+    entries: dict[str, tuple[tuple[str, str], ...]] = copied()
     """Area -> ((block, came_from), ...) entered this game turn (see module docstring)."""
-    defender: dict[str, str]
+    defender: dict[str, str] = copied()
     """Contested area -> house that occupied it first this game turn (A-55)."""
-    main_attack: dict[tuple[str, str], str]
+    main_attack: dict[tuple[str, str], str] = copied()
     """(area, attacking house) -> declared Main Attack border (a came_from value) (6.3)."""
-    pin_left: dict[str, int]
+    pin_left: dict[str, int] = copied()
     """Area -> how many more of Player 2's defending blocks may still leave it (5.22)."""
-    treason: str | None
+    treason: str | None = shared()
     """The house that played Treason this game turn (5.1), else None."""
-    event_area: str | None
+    event_area: str | None = shared()
     """The area named by this turn's Muster card, while it is being used."""
 
     # --- battle -------------------------------------------------------------------------
-    battles: list[str]
+    battles: list[str] = copied()
     """Battle areas still to be fought this battle phase (Player 1 picks the order)."""
-    battle_area: str | None
+    battle_area: str | None = shared()
     """The area of the battle being fought."""
-    battle: dict[str, Any]
+    battle: dict[str, Any] = copied()
     """Scratch space of the battle module (immutable values only)."""
 
     # --- end of game --------------------------------------------------------------------
-    winner: str | None = None
-    reason: str = ""
-
-    # --- copying ------------------------------------------------------------------------
-    def clone(self) -> "R3State":
-        """A copy sharing nothing mutable (hand-written: the hot path of search)."""
-        return R3State(
-            self.campaign, self.turn, self.political, self.phase, self.king, self.king_block, self.pretender_block,
-            self.loc.copy(), self.at.copy(), self.steps.copy(), self.down.copy(), self.revealed.copy(),
-            self.heirs_killed.copy(),
-            {h: v.copy() for h, v in self.hands.items()}, self.chosen.copy(), self.cards.copy(),
-            self.set_aside.copy(), self.played.copy(), self.redeal_used.copy(), self.player1,
-            self.ap.copy(), self.moved.copy(), self.sea_moved.copy(), self.recruited.copy(),
-            self.crossings.copy(), self.entries.copy(), self.defender.copy(), self.main_attack.copy(),
-            self.pin_left.copy(), self.treason, self.event_area,
-            self.battles.copy(), self.battle_area, self.battle.copy(),
-            self.winner, self.reason,
-        )
+    winner: str | None = shared(default=None)
+    reason: str = shared(default="")
 
     # --- the crown ----------------------------------------------------------------------
     @property
