@@ -293,3 +293,9 @@ def test_simulate_prints_the_ranks_the_guide_shows(capsys):
                         "green 2.495 (11.345), red 2.345 (12.665)")
     guide = (ROOT / "docs" / "user-guide.md").read_text()
     assert lines[3] in guide and lines[5] in guide
+
+
+def test_every_field_of_the_examples_data_is_in_the_state_hash():
+    from banneret.testing.identity import check_identity_along_games
+
+    assert check_identity_along_games("couriers", seeds=range(2), every=5, max_steps=60, registry=REG) >= 4

@@ -88,6 +88,7 @@ class Regroup(Decision):
         k = var(state, "kingdom")
         d.acting = k
         d.levied = False
+        d.regrouped = False
         frame.vars["done"] = ()
         frame.vars["hex"] = -1
         # regrouping moves no army, so the hexes on offer only shrink as they are used
@@ -129,6 +130,7 @@ class Regroup(Decision):
         h = frame.vars["hex"]
         spent = SPENT if any(c & SPENT for c in d.stacks[h]) else 0
         d.put(h, k, tuple(s | spent for s in action.args))
+        d.regrouped = True
         frame.vars["done"] = frame.vars["done"] + (h,)
         frame.vars["hex"] = -1
         cands = tuple(x for x in frame.vars["cands"] if x != h)
@@ -205,7 +207,7 @@ def action_options(state: State, player: str) -> list[tuple[str, Any]]:
     d = state.data
     k = d.acting
     out: list[tuple[str, Any]] = []
-    if d.rules.levy_allows_regroup or not _regrouped(state):
+    if d.rules.levy_allows_regroup or not d.regrouped:
         out.append(("levy", ()))
     out.extend(("march", sh) for sh in R.march_options(d, k))
     for h, s in move_armies(d, k, range(d.board.n), False):
@@ -286,7 +288,7 @@ class OneAction(Decision):
         value = d.cap[k]
         out: list[Action] = []
         # 11.2.1 Levy (A-08: not after regrouping when levy_allows_regroup is off)
-        if d.rules.levy_allows_regroup or not _regrouped(state):
+        if d.rules.levy_allows_regroup or not d.regrouped:
             out.append(_top(player, "levy"))
         # 11.2.2 March
         if R.can_march(d, k):
@@ -366,13 +368,6 @@ class OneAction(Decision):
         else:
             state.emit(f"{name} takes no action")
         end(state)
-
-
-def _regrouped(state: State) -> bool:
-    for f in reversed(state.stack):
-        if f.proc == "Regroup":
-            return bool(f.vars.get("done"))
-    return False
 
 
 class MarchTo(Choice):

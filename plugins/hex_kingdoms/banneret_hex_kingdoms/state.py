@@ -91,6 +91,7 @@ class HKData:
     acting: int = shared(default=-1)
     """The kingdom whose player step is running."""
     levied: bool = shared(default=False)
+    regrouped: bool = shared(default=False)  # the acting kingdom regrouped in 3a this step (A-08)
     layout: list[Placement] = copied(factory=list)
     """Tiles laid so far (genesis by players)."""
     tile_order: tuple[int, ...] = shared(default=())

@@ -773,6 +773,23 @@ def test_regroup_offers_only_hexes_with_another_arrangement() -> None:
     assert over(st2)
 
 
+@pytest.mark.parametrize("regroup", [True, False])
+def test_no_levy_after_regrouping_when_the_option_forbids_it(regroup: bool) -> None:
+    """A-08 with levy_allows_regroup off: a kingdom that regrouped in 3a may not levy in 3b;
+    one that did not regroup may (the default allows both)."""
+    st = table({"levy_allows_regroup": False})
+    place(st, RED, 1, 1, 3, 2)
+    st.data.acting = RED
+    run(st, "Regroup", kingdom=RED)
+    if regroup:
+        do(st, "regroup (1,1)")
+        do(st, "form 5")
+    else:
+        do(st, "end regrouping")
+    run(st, "OneAction")
+    assert ("levy" in labels(st)) is not regroup
+
+
 def test_s26_moved_army_gets_no_extra_move() -> None:
     st = table()
     d = st.data

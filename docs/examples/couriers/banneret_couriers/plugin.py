@@ -42,6 +42,7 @@ from banneret import (
 )
 from banneret.data import load_records
 from banneret.flow import call, end, var
+from banneret.gamedata import copied, gamedata, shared
 from banneret.rng import Rng
 from banneret.types import Standing
 
@@ -70,19 +71,16 @@ ROAD: dict[int, Stage] = {
 
 # --- the game's own state ----------------------------------------------------------------
 
-@attrs.define
+@gamedata
 class Race:
     """Everything about a race in progress that is not the engine's (rng, log, flow)."""
 
-    pos: dict[str, int]
-    coins: dict[str, int]
-    bids: dict[str, int] = attrs.field(factory=dict)  # sealed bids, until all are in
-    horse: str | None = None  # who rides the relay horse this round
-    round: int = 1
-    arrived: str | None = None
-
-    def clone(self) -> "Race":
-        return Race(dict(self.pos), dict(self.coins), dict(self.bids), self.horse, self.round, self.arrived)
+    pos: dict[str, int] = copied()
+    coins: dict[str, int] = copied()
+    bids: dict[str, int] = copied(factory=dict)  # sealed bids, until all are in
+    horse: str | None = shared(default=None)  # who rides the relay horse this round
+    round: int = shared(default=1)
+    arrived: str | None = shared(default=None)
 
 
 # --- the sequence of play ----------------------------------------------------------------
