@@ -23,6 +23,7 @@ from collections import deque
 from typing import Any, Sequence
 
 from banneret.agents import Seat
+from banneret.flow import var
 from banneret.rng import Rng
 from banneret.state import State
 from banneret.types import Action
@@ -246,11 +247,11 @@ class HeuristicAgent:
         return joins[0]
 
     def _press(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
-        adv = state.stack[-1].vars.get("adv", 0)
+        adv = var(state, "adv", 0)
         return actions[0] if adv >= 0 else actions[1]
 
     def _retreat(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
-        adv = state.stack[-1].vars.get("adv", 0)
+        adv = var(state, "adv", 0)
         return actions[0] if adv >= 3 else actions[1]
 
     def _occupant(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
@@ -303,7 +304,7 @@ _KIND = {
 
 
 def _frame_hex(state: State) -> int:
-    return state.stack[-1].vars.get("hex", -1)
+    return var(state, "hex", -1)
 
 
 def _shape(plan: Plan, h: int) -> tuple[int, ...]:

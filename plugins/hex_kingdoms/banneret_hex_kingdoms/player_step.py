@@ -9,7 +9,6 @@ for agents that weigh them.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, Sequence
 
 from banneret.flow import Frame, call, end, goto, var
@@ -48,10 +47,16 @@ def _regroup_hexes(d: HKData, k: int, done: tuple[int, ...]) -> list[int]:
     return out
 
 
-@cache
+# every arrangement of a hex's dice -> the other arrangements of its pips (strongest first),
+# built once for all 1..4 dice of 1..6
+_OTHER_FORMS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {
+    p: tuple(q for q in R.partitions(total) if q != p) for total in range(1, 25) for p in R.partitions(total)
+}
+
+
 def _other_forms(current: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every arrangement of these dice's pips but the current one (strongest first)."""
-    return tuple(p for p in R.partitions(sum(current)) if p != current)
+    return _OTHER_FORMS[current]
 
 
 def _forms(d: HKData, k: int, h: int) -> tuple[tuple[int, ...], ...]:
@@ -64,16 +69,9 @@ def _forms(d: HKData, k: int, h: int) -> tuple[tuple[int, ...], ...]:
     return out
 
 
-_FORM_ACTIONS: dict[tuple[str, tuple[int, ...]], Action] = {}
-# (player, dice) -> menu: tuples, so no caller can change a menu another game will be offered
-_FORM_MENUS: dict[tuple[str, tuple[int, ...]], tuple[Action, ...]] = {}
-
-
-def _form_action(player: str, p: tuple[int, ...]) -> Action:
-    a = _FORM_ACTIONS.get((player, p))
-    if a is None:
-        a = _FORM_ACTIONS[(player, p)] = Action(player, "form " + "+".join(map(str, p)), "form", p)
-    return a
+def _form_action(cache: dict[Any, Any], player: str, p: tuple[int, ...]) -> Action:
+    a = cache.get((player, "form", p))
+    return a if a is not None else cached_action(cache, player, "form", p, "form " + "+".join(map(str, p)))
 
 
 class Regroup(Decision):
@@ -102,11 +100,14 @@ class Regroup(Decision):
         h = frame.vars["hex"]
         if h >= 0:
             if d.rules.max_armies_per_kingdom > 0:
-                return [_form_action(player, p) for p in _forms(d, d.acting, h)]
+                cache = label_cache(d)
+                return [_form_action(cache, player, p) for p in _forms(d, d.acting, h)]
             current = tuple(sorted((c & STRENGTH for c in d.stacks[h]), reverse=True))
-            menu = _FORM_MENUS.get((player, current))
+            # the menu of one arrangement, a tuple kept in the map's label cache
+            cache = label_cache(d)
+            menu = cache.get((player, "form-menu", current))
             if menu is None:
-                menu = _FORM_MENUS[(player, current)] = tuple(_form_action(player, p) for p in _other_forms(current))
+                menu = cache[(player, "form-menu", current)] = tuple(_form_action(cache, player, p) for p in _other_forms(current))
             return menu
         names = d.board.name
         cache = label_cache(d)
@@ -114,7 +115,7 @@ class Regroup(Decision):
         for x in frame.vars["cands"]:
             a = cache.get((player, "regroup", x))
             out.append(a if a is not None else cached_action(cache, player, "regroup", x, "regroup " + names[x]))
-        out.append(_top(player, "done", "end regrouping"))
+        out.append(_top(d, player, "done", "end regrouping"))
         return out
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
@@ -255,15 +256,14 @@ def _any_assault(d: HKData, k: int) -> bool:
 
 
 _TOP_LABEL = {"walls": "walls for the capital"}  # else the label is the kind
-_TOP_ACTIONS: dict[tuple[str, str, str], Action] = {}
-
-
-def _top(player: str, kind: str, label: str = "") -> Action:
+def _top(d: HKData, player: str, kind: str, label: str = "") -> Action:
     """The argument-free actions (the kinds of 3b action, the ends of 3a and 3c): built
-    once per player."""
-    a = _TOP_ACTIONS.get((player, kind, label))
+    once per player and map."""
+    cache = label_cache(d)
+    key = (player, "top", kind, label)
+    a = cache.get(key)
     if a is None:
-        a = _TOP_ACTIONS[(player, kind, label)] = Action(player, label or _TOP_LABEL.get(kind, kind), kind)
+        a = cache[key] = Action(player, label or _TOP_LABEL.get(kind, kind), kind)
     return a
 
 
@@ -289,10 +289,10 @@ class OneAction(Decision):
         out: list[Action] = []
         # 11.2.1 Levy (A-08: not after regrouping when levy_allows_regroup is off)
         if d.rules.levy_allows_regroup or not d.regrouped:
-            out.append(_top(player, "levy"))
+            out.append(_top(d, player, "levy"))
         # 11.2.2 March
         if R.can_march(d, k):
-            out.append(_top(player, "march"))
+            out.append(_top(d, player, "march"))
         # one pass over the own hexes: 11.2.3 Army move, 11.2.5 Castle
         owner = d.owner
         stacks = d.stacks
@@ -319,20 +319,20 @@ class OneAction(Decision):
         if not can_move:
             can_move = any(owner[g] == k for g in d.gates(k))  # into the capital
         if can_move:
-            out.append(_top(player, "move"))
+            out.append(_top(d, player, "move"))
         # 11.2.4 Assault
         if _any_assault(d, k):
-            out.append(_top(player, "assault"))
+            out.append(_top(d, player, "assault"))
         # 11.2.5 Castle, capital walls (C-19)
         if can_build:
-            out.append(_top(player, "castle"))
+            out.append(_top(d, player, "castle"))
         if value >= cost and not d.walls[k]:
-            out.append(_top(player, "walls"))
+            out.append(_top(d, player, "walls"))
         # 11.2.6 Crusade (C-24: not after the crusade is won)
         if not d.crusade_won and value >= d.num["crusade_min"]:
-            out.append(_top(player, "crusade"))
+            out.append(_top(d, player, "crusade"))
         if d.rules.allow_pass or len(out) == 0:
-            out.append(_top(player, "pass"))  # C-44
+            out.append(_top(d, player, "pass"))  # C-44
         return out
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
@@ -599,7 +599,7 @@ class ExtraMoves(Decision):
         for arg in self._armies(d, frame):
             a = cache.get((player, "extra", arg))
             out.append(a if a is not None else cached_action(cache, player, "extra", arg, f"extra move {arg[1]} from {names[arg[0]]}"))
-        out.append(_top(player, "done", "end extra moves"))
+        out.append(_top(d, player, "done", "end extra moves"))
         return out
 
     def act(self, state: State, frame: Frame, action: Action) -> None:

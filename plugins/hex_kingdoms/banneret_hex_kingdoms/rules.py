@@ -8,7 +8,6 @@ passed in.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Callable
 
 from banneret.rng import Rng
@@ -36,9 +35,7 @@ def _quiet(_: str) -> None:
     pass
 
 
-@cache
-def partitions(total: int, parts_max: int = 4, die_max: int = 6) -> tuple[tuple[int, ...], ...]:
-    """Every way to share ``total`` pips among 1..4 dice of 1..6, strongest first (11.1)."""
+def _partitions(total: int, parts_max: int = 4, die_max: int = 6) -> tuple[tuple[int, ...], ...]:
     out: list[tuple[int, ...]] = []
 
     def walk(left: int, cap: int, acc: tuple[int, ...]) -> None:
@@ -52,6 +49,14 @@ def partitions(total: int, parts_max: int = 4, die_max: int = 6) -> tuple[tuple[
 
     walk(total, die_max, ())
     return tuple(out)
+
+
+_PARTITIONS = tuple(_partitions(total) for total in range(25))  # built once: 4 dice of 6 hold 24 pips
+
+
+def partitions(total: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to share ``total`` pips among 1..4 dice of 1..6, strongest first (11.1)."""
+    return _PARTITIONS[total]
 
 
 def new_code(d: HKData, k: int, s: int) -> int:
@@ -314,7 +319,6 @@ def payment_options(strengths: tuple[int, ...], cost: int = 6) -> list[tuple[int
     return list(_payment_options(tuple(strengths), cost))
 
 
-@cache
 def _payment_options(strengths: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
     results: set[tuple[int, ...]] = set()
 
