@@ -66,35 +66,20 @@ def _kept(battle: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- helpers
 
 
-def _opt(state: Any, name: str, default: str) -> str:
-    return state.options.get(name, default)
-
-
 def battle_area(state: Any) -> str | None:
     """The area of the battle being fought, or None (for views and renderers)."""
     return state.data.battle_area
-
-
-_PRINTED: dict[str, str] = {}  # block id -> printed house (the Rebel: "rebel")
-
-
-def _printed() -> dict[str, str]:
-    if not _PRINTED:
-        _PRINTED.update({b.id: b.house for b in tables().blocks.values()})
-    return _PRINTED
 
 
 def _split(d: R3State) -> dict[str, list[str]]:
     """Each house's blocks in the battle that are not waiting in Reserve (one pass)."""
     b = d.battle
     reserves = b["reserves"]
-    printed = _PRINTED or _printed()
-    out: dict[str, list[str]] = {"lancaster": [], "york": [], "rebel": []}
+    house_of = house_map(d.king)
+    out: dict[str, list[str]] = {"lancaster": [], "york": []}
     for x in d.at[b["area"]]:
         if x not in reserves:
-            out[printed[x]].append(x)
-    if out["rebel"]:
-        out[d.pretender].extend(out["rebel"])
+            out[house_of[x]].append(x)
     return out
 
 
@@ -338,24 +323,17 @@ def _check_wipeout(state: Any) -> None:
     )
 
 
-def _over(d: R3State) -> bool:
-    """A-56: over when one side has no block left in the area (engaged or still to arrive:
-    reserves stand in the area too)."""
-    found = d.at[d.battle["area"]]
-    if not found:
-        return True
-    printed = _PRINTED or _printed()
-    pretender = d.pretender
-    first = None
-    for x in found:
-        h = printed[x]
-        if h == "rebel":
-            h = pretender
-        if first is None:
-            first = h
-        elif h != first:
-            return False
-    return True
+def _outcome(d: R3State) -> tuple[bool, str | None]:
+    """:func:`combat.battle_over` (A-56) for the battle now: ``(over, winner)``, counting each
+    side's engaged blocks and its reserves (they stand in the area too)."""
+    b = d.battle
+    reserves = b["reserves"]
+    house_of = house_map(d.king)
+    engaged = {"lancaster": 0, "york": 0}
+    waiting = {"lancaster": 0, "york": 0}
+    for x in d.at[b["area"]]:
+        (waiting if x in reserves else engaged)[house_of[x]] += 1
+    return combat.battle_over(engaged, waiting)
 
 
 # ---------------------------------------------------------------------------- Battle
@@ -400,13 +378,13 @@ class Battle(Procedure):
         if d.winner is not None:  # 9.0: the game ended in this battle: clear it away, no more news
             self._done(state, None)
             return
-        over = _over(d)
-        if over or b["round"] >= combat.MAX_ROUNDS:
-            attacker, defender = b["attacker"], b["defender"]
-            winner = defender if d.blocks_in(b["area"], defender) else (
-                attacker if d.blocks_in(b["area"], attacker) else None
-            )
+        over, winner = _outcome(d)
+        if over:
             self._finish(state, frame, winner)
+            return
+        if b["round"] >= state.rules.battle_rounds:  # 6.2: the Attacker has left or died
+            defender = b["defender"]
+            self._finish(state, frame, defender if d.blocks_in(b["area"], defender) else None)
             return
         b["round"] += 1
         call(state, BattleRound, round=b["round"])
@@ -453,7 +431,7 @@ def _treason_available(state: Any) -> bool:
     if house is None:
         return False
     b = d.battle
-    if _opt(state, "treason_rolls", "per_battle") == "once" and b.get("treason_used"):
+    if state.options["treason_rolls"] == "once" and b.get("treason_used"):
         return False
     if not d.blocks_in(b["area"], house):
         return False
@@ -466,7 +444,7 @@ def _treason_targets(state: Any, house: str) -> list[str]:
     enemies = [t.blocks[x] for x in _engaged(d, other(house))]
     return combat.treachery_targets(
         "treason", enemies, roles=_roles(d), defected=d.battle["defected"],
-        rolls_against=_roll_counts(d), reading=_opt(state, "neville_loyalty", "it"),
+        rolls_against=_roll_counts(d), reading=state.options["neville_loyalty"],
     )
 
 
@@ -513,7 +491,7 @@ def _treachery(state: Any, house: str, source: str, target: str) -> bool:
     t = tables()
     info = t.blocks[target]
     b = d.battle
-    n = combat.treachery_dice(info, source, _opt(state, "neville_loyalty", "it"))
+    n = combat.treachery_dice(info, source, state.options["neville_loyalty"])
     assert n is not None
     dice = state.rng.dice(n, 6)
     b["used"] = b["used"] + (f"{house}:{source}",)
@@ -583,7 +561,7 @@ def _land_retreats(state: Any, house: str) -> list[str]:
         if h == house:
             crossed[dest] = crossed.get(dest, 0) + 1
     return combat.retreat_destinations(
-        t.map, area, house, rnd,
+        state.rules, t.map, area, house, rnd,
         houses_in=_houses_in(d),
         enemy_entries=b["enter_" + other(house)],
         own_entries=b["enter_" + house],
@@ -596,24 +574,18 @@ def _land_retreats(state: Any, house: str) -> list[str]:
 
 
 def _group(d: R3State) -> tuple[str, ...]:
-    """The blocks whose battle turn comes next (6.2): same letter, same side (sorted ids)."""
+    """The blocks whose battle turn comes next (6.2): :func:`combat.next_group` of the blocks
+    yet to act, keyed by :func:`combat.turn_key` (the int form of the initiative order)."""
     b = d.battle
     defender = b["defender"]
     rnd = b["round"]
     was_reserve = b["was_reserve"]
     blocks = tables().blocks
-    hs = d.house_of
+    house_of = house_map(d.king)
     key = combat.turn_key
-    best = 99
-    group: list[str] = []
-    for x in b["to_act"]:
-        k = key(blocks[x], rnd, hs(x) == defender, x in was_reserve)
-        if k < best:
-            best = k
-            group = [x]
-        elif k == best:
-            group.append(x)
-    return tuple(sorted(group))
+    return combat.next_group(
+        (x, key(blocks[x], rnd, house_of[x] == defender, x in was_reserve)) for x in b["to_act"]
+    )
 
 
 def _source(d: R3State, block: str) -> str | None:
@@ -632,7 +604,7 @@ def _turn_actions(
     d: R3State = state.data
     b = d.battle
     house = d.house_of(block)
-    if combat.must_retreat(b["round"], house == b["attacker"]):
+    if combat.must_retreat(b["round"], house == b["attacker"], state.rules.battle_rounds):
         return [Action(player, f"retreat {block} -> {a}", "retreat", (block, a)) for a in _retreats(state, block, land)]
     out: list[Action] = []
     if enemies:
@@ -651,7 +623,7 @@ def _turn_actions(
             if src is not None:
                 targets = combat.treachery_targets(
                     src, [blocks[x] for x in enemies], roles=_roles(d), defected=b["defected"],
-                    rolls_against=_roll_counts(d), reading=_opt(state, "neville_loyalty", "it"),
+                    rolls_against=_roll_counts(d), reading=state.options["neville_loyalty"],
                 )
                 for e in targets:
                     out.append(Action(player, f"treachery {block} on {e}", "treachery", (block, e, src)))
@@ -663,7 +635,7 @@ def _needs_decision(state: Any, block: str, enemies: bool, land: list[str]) -> b
     must retreat and cannot (it is eliminated, 6.6)."""
     d: R3State = state.data
     b = d.battle
-    if combat.must_retreat(b["round"], d.house_of(block) == b["attacker"]):
+    if combat.must_retreat(b["round"], d.house_of(block) == b["attacker"], state.rules.battle_rounds):
         return True if _retreats(state, block, land) else None
     if enemies:
         return True
@@ -701,12 +673,12 @@ class BattleRound(Procedure):
                 end(state, "over")
                 return
             _check_wipeout(state)
-            if _over(d):
+            if _outcome(d)[0]:
                 end(state, "over")
                 return
             if not b["to_act"]:
                 # 6.2: after round 4 no Attacker block may stay; late defectors must leave too
-                if b["round"] >= combat.MAX_ROUNDS and not frame.vars.get("late"):
+                if b["round"] >= state.rules.battle_rounds and not frame.vars.get("late"):
                     late = tuple(sorted(d.blocks_in(b["area"], b["attacker"])))
                     frame.vars["late"] = True
                     if late:
@@ -776,8 +748,12 @@ class BattleRound(Procedure):
             dice = state.rng.dice(d.steps[block], 6)
             hits = combat.count_hits(dice, fire)
             state.emit(f"{name} fires {dice} at {fire}: {hits} hit(s)", "battle")
-            if hits and _volley(state, other(d.house_of(block)), hits):
-                return
+            if hits:
+                target = other(d.house_of(block))
+                volley = _volley(state, target, hits)
+                if volley.tied:
+                    call(state, BattleHits, house=target, hits=volley.left, tied=volley.tied)
+                    return
         elif kind == "charge":
             _charge(state, block, action.args[1])
         elif kind == "treachery":
@@ -791,42 +767,27 @@ class BattleRound(Procedure):
 # ---------------------------------------------------------------------------- hits
 
 
-def _volley(state: Any, target_house: str, hits: int) -> bool:
-    """Apply ``hits`` to ``target_house``'s engaged blocks, strongest first (6.4). Returns True
-    if the owner must choose among equally strong blocks (a BattleHits was called)."""
-    hits, tied = _spread(state, target_house, hits)
-    if tied:
-        call(state, BattleHits, house=target_house, hits=hits, tied=tied)
-        return True
-    return False
-
-
-def _spread(state: Any, house: str, hits: int) -> tuple[int, tuple[str, ...]]:
-    """Apply hits strongest-first until they run out or the owner must choose among equally
-    strong blocks: returns ``(hits left, tied blocks)``, ``(0, ())`` when all are applied."""
+def _volley(state: Any, target_house: str, hits: int, chosen: str | None = None) -> combat.Volley:
+    """Put ``hits`` on ``target_house``'s engaged blocks by :func:`combat.allocate_volley`
+    (6.4), ``chosen`` being the owner's pick among tied blocks; the result's ``tied`` is not
+    empty when the owner must choose (again) among equally strong blocks."""
     d: R3State = state.data
-    while hits > 0:
-        strengths = {x: d.steps[x] for x in _engaged(d, house)}
-        tied = combat.strongest(strengths)
-        if not tied:
-            return 0, ()
-        if combat.tie_matters(hits, strengths[tied[0]], len(tied)):
-            return hits, tied
-        hits = _hit(state, tied[0], hits)
-    return 0, ()
+    strengths = {x: d.steps[x] for x in _engaged(d, target_house)}
+    volley = combat.allocate_volley(hits, strengths, chosen)
+    for block, taken in volley.taken:
+        _hit(state, block, taken)
+    return volley
 
 
-def _hit(state: Any, block: str, hits: int) -> int:
-    """Put hits on one block; return the surplus."""
+def _hit(state: Any, block: str, hits: int) -> None:
+    """Put ``hits`` (at most its strength) on one block."""
     d: R3State = state.data
-    new, surplus = combat.apply_hits(d.steps[block], hits)
-    taken = hits - surplus
+    new = d.steps[block] - hits
     if new == 0:
-        eliminate(state, block, f"takes {taken} hit(s)")
+        eliminate(state, block, f"takes {hits} hit(s)")
     else:
         d.steps[block] = new
-        state.emit(f"{tables().blocks[block].name} takes {taken} hit(s), strength {new}", "battle")
-    return surplus
+        state.emit(f"{tables().blocks[block].name} takes {hits} hit(s), strength {new}", "battle")
 
 
 class BattleHits(Procedure):
@@ -842,11 +803,10 @@ class BattleHits(Procedure):
         return [Action(player, f"take hits: {x}", "take-hits", x) for x in frame.vars["tied"]]
 
     def act(self, state: Any, frame: Frame, action: Action) -> None:
-        surplus = _hit(state, action.args, frame.vars["hits"])
-        hits, tied = _spread(state, frame.vars["house"], surplus)
-        if tied:
-            frame.vars["hits"] = hits
-            frame.vars["tied"] = tied
+        volley = _volley(state, frame.vars["house"], frame.vars["hits"], action.args)
+        if volley.tied:
+            frame.vars["hits"] = volley.left
+            frame.vars["tied"] = volley.tied
             return
         end(state)
 
@@ -855,28 +815,28 @@ class BattleHits(Procedure):
 
 
 def _charge(state: Any, heir: str, target: str) -> None:
-    """6.5 (A-23): the heir's volley all on ``target``, excess lost; a survivor strikes back."""
+    """6.5 (A-23) by :func:`combat.resolve_charge`: the heir's volley all on ``target``, excess
+    lost; a survivor strikes back."""
     d: R3State = state.data
     t = tables()
     heir_fire = effective_fire(d, heir)
-    heir_dice = state.rng.dice(d.steps[heir], 6)
-    hits = combat.count_hits(heir_dice, heir_fire)
-    left, _ = combat.apply_hits(d.steps[target], hits)
-    state.emit(f"{t.blocks[heir].name} charges {t.blocks[target].name}: {heir_dice} at {heir_fire}: {hits} hit(s)", "battle")
-    if left == 0:
+    target_fire = effective_fire(d, target)
+    result = combat.resolve_charge(d.steps[heir], heir_fire, d.steps[target], target_fire, state.rng.dice)
+    heir_name, target_name = t.blocks[heir].name, t.blocks[target].name
+    state.emit(f"{heir_name} charges {target_name}: {list(result.heir_dice)} at {heir_fire}: {result.hits} hit(s)", "battle")
+    if result.target_strength == 0:
         eliminate(state, target, "is cut down by the charge")
         return
-    d.steps[target] = left
-    fire = effective_fire(d, target)
-    dice = state.rng.dice(left, 6)
-    counter = combat.count_hits(dice, fire)
-    state.emit(f"{t.blocks[target].name} (strength {left}) strikes back: {dice} at {fire}: {counter} hit(s)", "battle")
-    if counter:
-        new, _ = combat.apply_hits(d.steps[heir], counter)
-        if new == 0:
-            eliminate(state, heir, "falls in the charge")
-        else:
-            d.steps[heir] = new
+    d.steps[target] = result.target_strength
+    state.emit(
+        f"{target_name} (strength {result.target_strength}) strikes back: {list(result.counter_dice)} at "
+        f"{target_fire}: {result.counter_hits} hit(s)",
+        "battle",
+    )
+    if result.heir_strength == 0:
+        eliminate(state, heir, "falls in the charge")
+    else:
+        d.steps[heir] = result.heir_strength
 
 
 # ---------------------------------------------------------------------------- Regroup
@@ -886,7 +846,7 @@ def _regroup_crossed(state: Any, house: str) -> dict[str, int]:
     d: R3State = state.data
     b = d.battle
     area = b["area"]
-    if _opt(state, "regroup_limits", "turn") == "battle":
+    if state.options["regroup_limits"] == "battle":
         out: dict[str, int] = {}
         for dest in b["regroup_x"]:
             out[dest] = out.get(dest, 0) + 1
@@ -907,7 +867,9 @@ def _regroup_land(state: Any, house: str) -> list[str]:
     """Land regroup destinations of ``house`` now (6.7); Piracy attackers use :func:`_sea_moves` (A-7)."""
     d: R3State = state.data
     crossed = _regroup_crossed(state, house)
-    return combat.regroup_destinations(tables().map, d.battle["area"], house, houses_in=_houses_in(d), crossed_this_turn=crossed)
+    return combat.regroup_destinations(
+        state.rules, tables().map, d.battle["area"], house, houses_in=_houses_in(d), crossed_this_turn=crossed,
+    )
 
 
 def _regroup_options(state: Any, house: str) -> list[tuple[str, str]]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from banneret import (
     Action, Flow, ForEach, Game, GameInfo, OptionSpec, Outcome, Pending, Procedure, Repeat,
-    Scenario, Steps, hookimpl,
+    Scenario, State, Steps, hookimpl,
 )
 from banneret.flow import call, end
 from banneret.types import GAME_OVER
@@ -25,9 +25,10 @@ from banneret_richard3.politics import (
 )
 from banneret_richard3.render import render_view
 from banneret_richard3.state import (
-    DEAD, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, R3State, initial_state, other, tables,
+    DEAD, DEFAULT_PARAMETERS, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, R3State, initial_state, other,
+    parameters_from, tables,
 )
-from banneret_richard3.supply import EndGameTurn, Execution, SupplyLimits, Succession
+from banneret_richard3.supply import EndGameTurn, Execution, SupplyLimits, Succession, supply_limit
 
 __all__ = ["RichardIII", "BattlePhase", "banneret_games", "banneret_agents"]
 
@@ -74,7 +75,7 @@ class BattlePhase(Procedure):
     def resume(self, state: Any, frame: Any, result: Any) -> None:
         d: R3State = state.data
         d.battle_area = None
-        if state.options.get("pretender_succession") == "immediate" and d.pretender_block is None:
+        if state.options["pretender_succession"] == "immediate" and d.pretender_block is None:
             d.pretender_block = d.senior_heir(d.pretender)  # A-29 alternative
         self._next(state, frame)
 
@@ -146,7 +147,13 @@ class RichardIII(Game):
     )
 
     # --- set-up ------------------------------------------------------------------------
-    def setup(self, state: Any) -> R3State:
+    def rule_parameters(self) -> dict[str, Any]:
+        """The numbers a house rule may change (border limits, battle rounds, supply limits):
+        the defaults of :class:`~banneret_richard3.state.Parameters`."""
+        return dict(DEFAULT_PARAMETERS)
+
+    def setup(self, state: State) -> R3State:
+        state.rules = parameters_from(state.rules)  # typed and frozen, once per game
         return initial_state()
 
     # --- decisions: the game stops the moment someone wins (9.0) -----------------------
@@ -173,7 +180,7 @@ class RichardIII(Game):
         d: R3State = state.data
         loc = d.loc
         if d.winner is None and (loc["clarence_l"] not in OFF_BOARD or loc["exeter_y"] not in OFF_BOARD) \
-                and state.options.get("last_heir_defected", "loses") == "loses":
+                and state.options["last_heir_defected"] == "loses":
             _check_defected_last_heir(state)  # only once somebody has defected
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -230,6 +237,7 @@ class RichardIII(Game):
             "chosen": chosen,
             "redeal_used": dict(d.redeal_used),
             "areas": areas,
+            "supply_limits": {a: supply_limit(a, state.rules) for a in t.areas},  # 7.1, 7.2
             "pools": pools,
             "minors": {h: d.minors(h) for h in HOUSES},
             "dead": dead if player is None else dead_public + [b for b in dead if b not in dead_public and t.blocks[b].house == player],
@@ -238,7 +246,7 @@ class RichardIII(Game):
             "battle_area": d.battle_area,
             "main_attack": {f"{a}/{h}": cf for (a, h), cf in sorted(d.main_attack.items())},
             "moved": sorted(b for b in d.moved | d.recruited if player is None or d.house_of(b) == player),
-            "battle": _battle_view(d, sees) if d.battle_area is not None and "area" in d.battle else None,
+            "battle": _battle_view(d, sees, state.rules.battle_rounds) if d.battle_area is not None and "area" in d.battle else None,
             "winner": d.winner,
         }
 
@@ -288,8 +296,8 @@ class RichardIII(Game):
         return new
 
 
-def _battle_view(d: R3State, sees: Any) -> dict[str, Any]:
-    """The battle being fought as the viewer sees it: its round, sides and reserves (blocks
+def _battle_view(d: R3State, sees: Any, rounds: int) -> dict[str, Any]:
+    """The battle being fought as the viewer sees it: its round (of ``rounds``), sides and reserves (blocks
     revealed by the battle by name, strength and firepower; any others only counted)."""
     b = d.battle
     reserves = set(b["reserves"])
@@ -307,6 +315,7 @@ def _battle_view(d: R3State, sees: Any) -> dict[str, Any]:
     return {
         "area": b["area"],
         "round": b["round"],
+        "rounds": rounds,
         "attacker": b["attacker"],
         "defender": b["defender"],
         "sides": sides,

@@ -13,26 +13,25 @@ from banneret import Action, Pending, Procedure
 from banneret.flow import end
 
 from banneret_richard3.battle import eliminate
-from banneret_richard3.state import HOUSES, R3State, other, tables
+from banneret_richard3.state import HOUSES, Parameters, R3State, other, tables
 
 __all__ = [
-    "SUPPLY_LIMIT", "CITY_SUPPLY_LIMIT", "EXILE_LIMIT", "supply_limit", "supply_count",
+    "EXILE_LIMIT", "supply_limit", "supply_count",
     "excess", "Succession", "SupplyLimits", "Execution", "crown", "minor_entry_areas",
     "DEFECTED_HEIRS",
 ]
 
-SUPPLY_LIMIT = 4  # 7.1
-CITY_SUPPLY_LIMIT = 5  # 7.1: an area with a city
 EXILE_LIMIT = {"calais": 4, "france": 4, "ireland": 2, "scotland": 2}  # 7.2, plus own mercenaries
 # 9.1: the versions of Clarence and Exeter that serve the other house (new owner -> block).
 DEFECTED_HEIRS = {"lancaster": "clarence_l", "york": "exeter_y"}
 
 
-def supply_limit(area: str) -> int:
+def supply_limit(area: str, rules: Parameters) -> int:
+    """Blocks ``area`` supplies (7.1; the game's ``rules``, a city's more) or its exile limit (7.2)."""
     t = tables()
     if t.exile_of[area] is not None:
         return EXILE_LIMIT[area]
-    return CITY_SUPPLY_LIMIT if t.cities[area] else SUPPLY_LIMIT
+    return rules.city_supply_limit if t.cities[area] else rules.supply_limit
 
 
 def supply_count(d: R3State, area: str) -> list[str]:
@@ -44,8 +43,9 @@ def supply_count(d: R3State, area: str) -> list[str]:
     return [b for b in d.at[area] if t.blocks[b].home != area]
 
 
-def excess(d: R3State, area: str) -> int:
-    return max(0, len(supply_count(d, area)) - supply_limit(area))
+def excess(d: R3State, area: str, rules: Parameters) -> int:
+    """Steps ``area`` must lose to supply (7.1, 7.2)."""
+    return max(0, len(supply_count(d, area)) - supply_limit(area, rules))
 
 
 # --------------------------------------------------------------------------- 6.81 / 6.82
@@ -141,17 +141,17 @@ class Succession(Procedure):
 # --------------------------------------------------------------------------- 7.1 / 7.2
 
 
-_Limits = tuple[tuple[str, int, frozenset[str]], ...]
+_Areas = tuple[tuple[str, frozenset[str]], ...]
 
 
 @functools.cache
-def _limit_table() -> tuple[_Limits, _Limits, Callable[[dict[str, tuple[str, ...]]], tuple[tuple[str, ...], ...]]]:
-    """For the quick scan of :class:`SupplyLimits`: (area, limit, the area's own mercenaries) of
+def _limit_table() -> tuple[_Areas, _Areas, Callable[[dict[str, tuple[str, ...]]], tuple[tuple[str, ...], ...]]]:
+    """For the quick scan of :class:`SupplyLimits`: (area, the area's own mercenaries) of
     every area, then of the exile areas alone, in area order; and R3State.at -> the blocks of
     each map area (one C call)."""
     t = tables()
     every = tuple(
-        (a, supply_limit(a), frozenset(b for b in t.block_ids if t.exile_of[a] is not None and t.blocks[b].home == a))
+        (a, frozenset(b for b in t.block_ids if t.exile_of[a] is not None and t.blocks[b].home == a))
         for a in t.areas
     )
     return every, tuple(x for x in every if t.exile_of[x[0]] is not None), \
@@ -183,14 +183,17 @@ class SupplyLimits(Procedure):
     def start(self, state: Any, frame: Any) -> None:
         d: R3State = state.data
         at = d.at
+        rules = state.rules
         every, exiles, map_blocks = _limit_table()
-        # Quick scan (it runs every game turn): a map area's limit is 4 or 5, so the map areas
-        # are looked at one by one only when one of them holds more than 4 blocks (rare; one
-        # pass in C finds out); the exile areas always, as their own mercenaries do not count.
-        crowded = max(map(len, filter(None, map_blocks(at))), default=0) > SUPPLY_LIMIT
+        # Quick scan (it runs every game turn): the map areas are looked at one by one only
+        # when one of them holds more blocks than the smaller map limit (rare; one pass in C
+        # finds out); the exile areas always, as their own mercenaries do not count.
+        least = min(rules.supply_limit, rules.city_supply_limit)
+        crowded = max(map(len, filter(None, map_blocks(at))), default=0) > least
         over = []
-        for a, limit, own in (every if crowded else exiles):
+        for a, own in (every if crowded else exiles):
             found = at[a]
+            limit = supply_limit(a, rules)
             if len(found) > limit:
                 n = len(found) - limit - len(own.intersection(found))  # as supply_count (7.2)
                 if n > 0:
