@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from banneret import Action, Pending, Procedure
-from banneret.flow import Frame, call, end
+from banneret import Action, Frame, Pending, Procedure, State
+from banneret.flow import call, end
 
 from banneret_richard3 import combat
 from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, house_map, other, tables
@@ -66,7 +66,7 @@ def _kept(battle: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- helpers
 
 
-def battle_area(state: Any) -> str | None:
+def battle_area(state: State) -> str | None:
     """The area of the battle being fought, or None (for views and renderers)."""
     return state.data.battle_area
 
@@ -139,7 +139,7 @@ def _houses_in(d: R3State):
 # ---------------------------------------------------------------------------- 6.8
 
 
-def eliminate(state: Any, block: str, why: str = "eliminated") -> combat.Fate:
+def eliminate(state: State, block: str, why: str = "eliminated") -> combat.Fate:
     """Remove ``block`` from play by rule 6.8 and do the succession bookkeeping (6.81, 6.82, 9.0).
 
     Usable outside battle (supply losses 7.1, Plague). Heirs (and a defected Clarence/Exeter)
@@ -188,7 +188,7 @@ def eliminate(state: Any, block: str, why: str = "eliminated") -> combat.Fate:
     return fate
 
 
-def lose_step(state: Any, block: str, steps: int = 1, why: str = "loses its last step") -> bool:
+def lose_step(state: State, block: str, steps: int = 1, why: str = "loses its last step") -> bool:
     """Reduce ``block`` by ``steps``; at 0 it is eliminated by 6.8. Returns True if eliminated."""
     d: R3State = state.data
     left = d.steps[block] - steps
@@ -211,7 +211,7 @@ def _forget(d: R3State, block: str) -> None:
 # ---------------------------------------------------------------------------- set-up
 
 
-def _setup(state: Any, area: str) -> None:
+def _setup(state: State, area: str) -> None:
     """Fill ``state.data.battle`` for a battle in ``area`` (6.1, 6.3).
 
     Keys: ``area``; ``round`` (0 before round 1); ``attacker`` / ``defender`` (swapped by a
@@ -298,7 +298,7 @@ def _reserves(d: R3State, area: str, defender: str, came: dict[str, str]) -> lis
     return out
 
 
-def _check_wipeout(state: Any) -> None:
+def _check_wipeout(state: State) -> None:
     """6.3 exception: the Defender's engaged blocks all gone in round 1 (or before it, A-4):
     its Reserves deploy at once and it becomes the Attacker for the rest of the battle."""
     d: R3State = state.data
@@ -345,7 +345,7 @@ class Battle(Procedure):
     name = "Battle"
     rule = "6.1"
 
-    def start(self, state: Any, frame: Frame) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         area = frame.vars["area"]
         if not d.is_contested(area):  # nothing to fight (defensive: the flow asks only for contested areas)
@@ -372,7 +372,7 @@ class Battle(Procedure):
             return
         self._next(state, frame)
 
-    def _next(self, state: Any, frame: Frame) -> None:
+    def _next(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         b = d.battle
         if d.winner is not None:  # 9.0: the game ended in this battle: clear it away, no more news
@@ -389,13 +389,13 @@ class Battle(Procedure):
         b["round"] += 1
         call(state, BattleRound, round=b["round"])
 
-    def resume(self, state: Any, frame: Frame, result: Any) -> None:
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
         if frame.vars.get("stage") == "regroup":
             self._done(state, frame.vars["winner"])
             return
         self._next(state, frame)
 
-    def _finish(self, state: Any, frame: Frame, winner: str | None) -> None:
+    def _finish(self, state: State, frame: Frame, winner: str | None) -> None:
         d: R3State = state.data
         area = d.battle["area"]
         if winner is not None:
@@ -409,7 +409,7 @@ class Battle(Procedure):
             return
         self._done(state, winner)
 
-    def _done(self, state: Any, winner: str | None) -> None:
+    def _done(self, state: State, winner: str | None) -> None:
         d: R3State = state.data
         area = d.battle["area"]
         d.revealed.clear()  # 6.1: stand the blocks upright again
@@ -425,7 +425,7 @@ class Battle(Procedure):
 # ---------------------------------------------------------------------------- Treason
 
 
-def _treason_available(state: Any) -> bool:
+def _treason_available(state: State) -> bool:
     d: R3State = state.data
     house = d.treason
     if house is None:
@@ -438,7 +438,7 @@ def _treason_available(state: Any) -> bool:
     return bool(_treason_targets(state, house))
 
 
-def _treason_targets(state: Any, house: str) -> list[str]:
+def _treason_targets(state: State, house: str) -> list[str]:
     d: R3State = state.data
     t = tables()
     enemies = [t.blocks[x] for x in _engaged(d, other(house))]
@@ -465,15 +465,15 @@ class TreasonRoll(Procedure):
     name = "TreasonRoll"
     rule = "5.1"
 
-    def pending(self, state: Any, frame: Frame) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         return Pending((state.data.treason,), "treason", "Treason: make a treachery roll before the battle?")
 
-    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         out = [Action(player, f"treason on {x}", "treason", x) for x in _treason_targets(state, player)]
         out.append(Action(player, "no treason roll", "no-treason"))
         return out
 
-    def act(self, state: Any, frame: Frame, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         if action.kind == "treason":
             d.battle["treason_used"] = True
@@ -485,7 +485,7 @@ class TreasonRoll(Procedure):
 # ---------------------------------------------------------------------------- treachery
 
 
-def _treachery(state: Any, house: str, source: str, target: str) -> bool:
+def _treachery(state: State, house: str, source: str, target: str) -> bool:
     """Roll against ``target``; on success its other version joins ``house``'s Reserve (6.9)."""
     d: R3State = state.data
     t = tables()
@@ -522,7 +522,7 @@ def _treachery(state: Any, house: str, source: str, target: str) -> bool:
 # ---------------------------------------------------------------------------- retreats
 
 
-def _retreats(state: Any, block: str, land: list[str] | None = None) -> list[str]:
+def _retreats(state: State, block: str, land: list[str] | None = None) -> list[str]:
     """Where ``block`` may retreat now (6.6; Piracy attackers A-7); ``land`` is the house's
     land retreats when already computed."""
     d: R3State = state.data
@@ -547,7 +547,7 @@ def _sea_moves(d: R3State, sea: str, house: str) -> list[str]:
     ]
 
 
-def _land_retreats(state: Any, house: str) -> list[str]:
+def _land_retreats(state: State, house: str) -> list[str]:
     """Land retreats open to ``house``'s blocks now (6.6): the same for all its blocks."""
     d: R3State = state.data
     b = d.battle
@@ -597,7 +597,7 @@ def _source(d: R3State, block: str) -> str | None:
 
 
 def _turn_actions(
-    state: Any, block: str, player: str, enemies: list[str], own: list[str], land: list[str]
+    state: State, block: str, player: str, enemies: list[str], own: list[str], land: list[str]
 ) -> list[Action]:
     """The choices of ``block`` in its battle turn (6.2, 6.5, 6.6, 6.9); ``enemies`` / ``own``
     are the engaged blocks of each side, ``land`` the land retreats open to the block's house."""
@@ -630,7 +630,7 @@ def _turn_actions(
     return out
 
 
-def _needs_decision(state: Any, block: str, enemies: bool, land: list[str]) -> bool | None:
+def _needs_decision(state: State, block: str, enemies: bool, land: list[str]) -> bool | None:
     """True if ``block``'s turn offers a real choice; False if it can only pass; None if it
     must retreat and cannot (it is eliminated, 6.6)."""
     d: R3State = state.data
@@ -648,7 +648,7 @@ class BattleRound(Procedure):
     name = "BattleRound"
     rule = "6.2"
 
-    def start(self, state: Any, frame: Frame) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         b = d.battle
         rnd = frame.vars["round"]
@@ -664,7 +664,7 @@ class BattleRound(Procedure):
         b["to_act"] = tuple(sorted(x for x in d.at[area] if x not in b["reserves"] and x not in early))
         self._advance(state, frame)  # which first checks for a round-1 wipe-out (6.3)
 
-    def _advance(self, state: Any, frame: Frame) -> None:
+    def _advance(self, state: State, frame: Frame) -> None:
         """Run automatic turns until a player must decide, the round ends or the battle ends."""
         d: R3State = state.data
         b = d.battle
@@ -709,13 +709,13 @@ class BattleRound(Procedure):
                     b["to_act"] = tuple(x for x in b["to_act"] if x != blk)
                 continue
 
-    def pending(self, state: Any, frame: Frame) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         d: R3State = state.data
         group = d.battle["group"]
         owner = d.house_of(group[0])
         return Pending((owner,), "battle-turn", f"battle round {frame['round']}: battle turn of {', '.join(group)}")
 
-    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d: R3State = state.data
         group = d.battle["group"]
         house = d.house_of(group[0])
@@ -726,7 +726,7 @@ class BattleRound(Procedure):
             out.extend(_turn_actions(state, blk, player, sides[other(house)], sides[house], land))
         return out
 
-    def act(self, state: Any, frame: Frame, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         b = d.battle
         kind = action.kind
@@ -760,14 +760,14 @@ class BattleRound(Procedure):
             _treachery(state, d.house_of(block), action.args[2], action.args[1])
         self._advance(state, frame)
 
-    def resume(self, state: Any, frame: Frame, result: Any) -> None:
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
         self._advance(state, frame)
 
 
 # ---------------------------------------------------------------------------- hits
 
 
-def _volley(state: Any, target_house: str, hits: int, chosen: str | None = None) -> combat.Volley:
+def _volley(state: State, target_house: str, hits: int, chosen: str | None = None) -> combat.Volley:
     """Put ``hits`` on ``target_house``'s engaged blocks by :func:`combat.allocate_volley`
     (6.4), ``chosen`` being the owner's pick among tied blocks; the result's ``tied`` is not
     empty when the owner must choose (again) among equally strong blocks."""
@@ -779,7 +779,7 @@ def _volley(state: Any, target_house: str, hits: int, chosen: str | None = None)
     return volley
 
 
-def _hit(state: Any, block: str, hits: int) -> None:
+def _hit(state: State, block: str, hits: int) -> None:
     """Put ``hits`` (at most its strength) on one block."""
     d: R3State = state.data
     new = d.steps[block] - hits
@@ -796,13 +796,13 @@ class BattleHits(Procedure):
     name = "BattleHits"
     rule = "6.4"
 
-    def pending(self, state: Any, frame: Frame) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         return Pending((frame.vars["house"],), "take-hits", f"{frame['hits']} hit(s): which block takes them?")
 
-    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         return [Action(player, f"take hits: {x}", "take-hits", x) for x in frame.vars["tied"]]
 
-    def act(self, state: Any, frame: Frame, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         volley = _volley(state, frame.vars["house"], frame.vars["hits"], action.args)
         if volley.tied:
             frame.vars["hits"] = volley.left
@@ -814,7 +814,7 @@ class BattleHits(Procedure):
 # ---------------------------------------------------------------------------- charge
 
 
-def _charge(state: Any, heir: str, target: str) -> None:
+def _charge(state: State, heir: str, target: str) -> None:
     """6.5 (A-23) by :func:`combat.resolve_charge`: the heir's volley all on ``target``, excess
     lost; a survivor strikes back."""
     d: R3State = state.data
@@ -842,7 +842,7 @@ def _charge(state: Any, heir: str, target: str) -> None:
 # ---------------------------------------------------------------------------- Regroup
 
 
-def _regroup_crossed(state: Any, house: str) -> dict[str, int]:
+def _regroup_crossed(state: State, house: str) -> dict[str, int]:
     d: R3State = state.data
     b = d.battle
     area = b["area"]
@@ -863,7 +863,7 @@ def _regroup_crossed(state: Any, house: str) -> dict[str, int]:
     return out
 
 
-def _regroup_land(state: Any, house: str) -> list[str]:
+def _regroup_land(state: State, house: str) -> list[str]:
     """Land regroup destinations of ``house`` now (6.7); Piracy attackers use :func:`_sea_moves` (A-7)."""
     d: R3State = state.data
     crossed = _regroup_crossed(state, house)
@@ -872,7 +872,7 @@ def _regroup_land(state: Any, house: str) -> list[str]:
     )
 
 
-def _regroup_options(state: Any, house: str) -> list[tuple[str, str]]:
+def _regroup_options(state: State, house: str) -> list[tuple[str, str]]:
     d: R3State = state.data
     b = d.battle
     land: list[str] | None = None
@@ -899,15 +899,15 @@ class Regroup(Procedure):
     name = "Regroup"
     rule = "6.7"
 
-    def pending(self, state: Any, frame: Frame) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         return Pending((frame.vars["house"],), "regroup", "Regroup victorious blocks?")
 
-    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         out = [Action(player, f"regroup {blk} -> {dest}", "regroup", (blk, dest)) for blk, dest in _regroup_options(state, player)]
         out.append(Action(player, "end regroup", "end-regroup"))
         return out
 
-    def act(self, state: Any, frame: Frame, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         b = d.battle
         if action.kind == "end-regroup":

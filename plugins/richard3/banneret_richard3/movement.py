@@ -215,20 +215,23 @@ def _entry_ok(d: R3State, house: str, dest: str, came_from: str) -> bool:
 def land_paths(
     d: R3State, house: str, origin: str, steps: int = 2, bonus: int = 0,
     banned: frozenset[str] | set[str] = frozenset(), target: str | None = None, *, rules: Parameters,
+    first: bool = False,
 ) -> list[tuple[str, ...]]:
     """Every legal land path of a ``house`` block from ``origin`` (5.2, 5.21): up to ``steps``
     areas; through friendly or vacant areas only; stop on entering an area with enemy blocks
     or after crossing a red border; border limits per player per turn (``rules``, +``bonus``);
     never into an enemy exile area; ``banned`` borders (pinning, 5.22) may not be crossed on
     leaving ``origin``; with ``target`` only paths ending there (Muster). Paths exclude
-    ``origin`` and never revisit an area.
+    ``origin`` and never revisit an area. With ``first``, only the first of them (the caller
+    asks whether there is one).
 
     The usual reach of two areas (and one, to ask whether a block may move at all) runs an
     unrolled walk over a precomputed two-area tree; any other reach runs
     :func:`land_paths_reference`, the plain walk, which gives the same list in the same order
     for one and two areas too (a property test plays random games to check it)."""
     if steps not in (1, 2):
-        return land_paths_reference(d, house, origin, steps, bonus, banned, target, rules=rules)
+        found = land_paths_reference(d, house, origin, steps, bonus, banned, target, rules=rules)
+        return found[:1] if first else found
     mt = _mt()
     out: list[tuple[str, ...]] = []
     closed = mt.closed[house]
@@ -244,10 +247,14 @@ def land_paths(
             if hm[b] != house:
                 if (target is None or n1 == target) and _entry_ok(d, house, n1, origin):
                     out.append((n1,))
+                    if first:
+                        return out
                 break
         else:
             if target is None or n1 == target:
                 out.append((n1,))
+                if first:
+                    return out
             if red1 or n1 == target or steps == 1:
                 continue
             for n2, k2, c2 in kids:
@@ -264,8 +271,12 @@ def land_paths(
                 if e:
                     if (target is None or n2 == target) and _entry_ok(d, house, n2, n1):
                         out.append((n1, n2))
+                        if first:
+                            return out
                 elif target is None or n2 == target:
                     out.append((n1, n2))
+                    if first:
+                        return out
     return out
 
 
@@ -314,8 +325,8 @@ def _has_land_path(
     d: R3State, house: str, origin: str, bonus: int, banned: frozenset[str] | set[str], rules: Parameters,
 ) -> bool:
     """Whether :func:`land_paths` finds anything: every path starts with a one-area path that
-    is itself legal, so a reach of one area answers it."""
-    return bool(land_paths(d, house, origin, 1, bonus, banned, rules=rules))
+    is itself legal, so the first path of a one-area reach answers it."""
+    return bool(land_paths(d, house, origin, 1, bonus, banned, rules=rules, first=True))
 
 
 def _pinned_out(d: R3State, area: str) -> bool:
@@ -331,7 +342,7 @@ def _banned(d: R3State, area: str, house: str) -> frozenset[str]:
     return frozenset(cf for b, cf in d.entries.get(area, ()) if d.house_of(b) != house and not cf.startswith("sea:"))
 
 
-def do_land_move(state: Any, house: str, block: str, path: tuple[str, ...], origin: str) -> None:
+def do_land_move(state: State, house: str, block: str, path: tuple[str, ...], origin: str) -> None:
     d: R3State = state.data
     here = origin
     for n in path:
@@ -394,7 +405,7 @@ def sea_destinations(d: R3State, house: str, origin: str, piracy: bool = False) 
     return out
 
 
-def do_sea_move(state: Any, house: str, block: str, origin: str, dest: str, sea: str) -> None:
+def do_sea_move(state: State, house: str, block: str, origin: str, dest: str, sea: str) -> None:
     d: R3State = state.data
     d.place(block, dest)
     d.moved.add(block)
@@ -477,7 +488,7 @@ class Actions(Procedure):
 
     rule = "5.0"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.phase = "action"
         house = frame.vars["house"] = var(state, "house")
@@ -494,7 +505,7 @@ class Actions(Procedure):
     def pending(self, state: State, frame: Frame) -> Pending:
         return _mt().pendings[(frame.vars["house"], frame.vars["mode"], frame.vars["origin"])]
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         mode = frame.vars["mode"]
         if mode == "menu":
             return self._menu(state, frame, player)
@@ -506,7 +517,7 @@ class Actions(Procedure):
             return self._sea(state, frame, player)
         return self._muster(state, frame, player)
 
-    def _menu(self, state: Any, frame: Any, house: str) -> list[Action]:
+    def _menu(self, state: State, frame: Frame, house: str) -> list[Action]:
         """The top of the menu: what kind of action (5.0). Land moves, sea moves and recruits
         are offered as one choice each when at least one exists; the area or block is the
         next decision (:meth:`_pick`). Plague and Muster name their area at once."""
@@ -539,7 +550,7 @@ class Actions(Procedure):
         out.append(mt.end_actions[house])
         return out
 
-    def _pick(self, state: Any, frame: Any, house: str) -> list[Action]:
+    def _pick(self, state: State, frame: Frame, house: str) -> list[Action]:
         """The second step of the menu: the area to move from, or the block and area to
         recruit (each 1 AP)."""
         d: R3State = state.data
@@ -604,7 +615,7 @@ class Actions(Procedure):
         d: R3State = state.data
         out = []
         for a in _own_movable_areas(d, house):
-            if a != target and land_paths(d, house, a, 2, 0, _banned(d, a, house), target, rules=state.rules):
+            if a != target and land_paths(d, house, a, 2, 0, _banned(d, a, house), target, rules=state.rules, first=True):
                 out.extend((b, a) for b in _movable_in(d, a, house))
         return out
 
@@ -623,7 +634,7 @@ class Actions(Procedure):
         return _path_actions(house, sel, here, paths)
 
     # --- doing it ---------------------------------------------------------------------
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         house = frame.vars["house"]
         kind = action.kind
@@ -705,7 +716,7 @@ class Actions(Procedure):
             return
         raise ValueError(f"unknown action kind {kind!r}")
 
-    def _close(self, state: Any, frame: Any, house: str) -> None:
+    def _close(self, state: State, frame: Frame, house: str) -> None:
         frame.vars["mode"] = "menu"
         frame.vars["origin"] = None
         frame.vars["sel"] = None
@@ -715,7 +726,7 @@ class Actions(Procedure):
         state.data.event_area = None
         self._after_action(state, frame, house)
 
-    def _after_action(self, state: Any, frame: Any, house: str) -> None:
+    def _after_action(self, state: State, frame: Frame, house: str) -> None:
         if state.data.ap[house] <= 0:
             state.emit(f"{house} has spent its action points", "phase")
             end(state)
@@ -909,7 +920,7 @@ class MainAttack(Procedure):
 
     rule = "6.3"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         if not d.defender:
             end(state)  # nobody attacked anywhere
@@ -924,14 +935,14 @@ class MainAttack(Procedure):
     def _open(self, d: R3State, house: str) -> list[tuple[str, list[str]]]:
         return [(a, u) for a, u in attacked_areas(d, house) if (a, house) not in d.main_attack]
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         return Pending((frame.vars["house"],), "main-attack", "Declare the Main Attack border")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         area, used = self._open(state.data, player)[0]
         return [Action(player, f"main attack on {area} from {cf}", "main", (area, cf)) for cf in used]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         area, cf = action.args
         d.main_attack[(area, action.player)] = cf

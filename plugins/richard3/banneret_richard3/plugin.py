@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from banneret import (
-    Action, Flow, ForEach, Game, GameInfo, OptionSpec, Outcome, Pending, Procedure, Repeat,
+    Action, Flow, ForEach, Frame, Game, GameInfo, OptionSpec, Outcome, Pending, Procedure, Repeat,
     Scenario, State, Steps, hookimpl,
 )
 from banneret.flow import call, end
@@ -41,13 +41,13 @@ class BattlePhase(Procedure):
 
     rule = "6.1"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.phase = "battle"
         d.battles = d.contested_areas()
         self._next(state, frame)
 
-    def _next(self, state: Any, frame: Any) -> None:
+    def _next(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.battles = [a for a in d.battles if d.is_contested(a)]
         if not d.battles or d.winner is not None:
@@ -57,22 +57,22 @@ class BattlePhase(Procedure):
         if len(d.battles) == 1:
             self._fight(state, d.battles[0])
 
-    def _fight(self, state: Any, area: str) -> None:
+    def _fight(self, state: State, area: str) -> None:
         d: R3State = state.data
         d.battles.remove(area)
         call(state, "Battle", area=area)
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         d: R3State = state.data
         return Pending((d.player1,), "battle-order", "Choose the next battle")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         return [Action(player, f"fight battle in {a}", "battle", a) for a in state.data.battles]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         self._fight(state, action.args)
 
-    def resume(self, state: Any, frame: Any, result: Any) -> None:
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
         d: R3State = state.data
         d.battle_area = None
         if state.options["pretender_succession"] == "immediate" and d.pretender_block is None:
@@ -80,7 +80,7 @@ class BattlePhase(Procedure):
         self._next(state, frame)
 
 
-def _action_order(state: Any) -> tuple[str, ...]:
+def _action_order(state: State) -> tuple[str, ...]:
     """1.2: Player 1 acts first, then Player 2."""
     p1 = state.data.player1
     return (p1, other(p1))

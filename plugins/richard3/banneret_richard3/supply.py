@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Callable
+from typing import Callable
 
-from banneret import Action, Pending, Procedure
+from banneret import Action, Frame, Pending, Procedure, State
 from banneret.flow import end
 
 from banneret_richard3.battle import eliminate
@@ -60,7 +60,7 @@ def minor_entry_areas(d: R3State, house: str) -> list[str]:
     return list(t.exiles[house])
 
 
-def crown(state: Any) -> None:
+def crown(state: State) -> None:
     """Name the KING and PRETENDER blocks: each house's most senior heir in play (6.81, A-29)."""
     d: R3State = state.data
     king = d.senior_heir(d.king)
@@ -86,7 +86,7 @@ class Succession(Procedure):
 
     rule = "6.81"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.phase = "supply"
         todo = []
@@ -98,7 +98,7 @@ class Succession(Procedure):
         frame.vars["todo"] = tuple(todo)
         self._advance(state, frame)
 
-    def _advance(self, state: Any, frame: Any) -> None:
+    def _advance(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         todo = frame.vars["todo"]
         while todo:
@@ -116,22 +116,22 @@ class Succession(Procedure):
         crown(state)
         end(state)
 
-    def _enter(self, state: Any, house: str, minor: str, area: str) -> None:
+    def _enter(self, state: State, house: str, minor: str, area: str) -> None:
         d: R3State = state.data
         d.place(minor, area)
         d.steps[minor] = tables().blocks[minor].max_strength
         d.heirs_killed[house] -= 1
         state.emit(f"{minor} comes of age and enters in {area}", "crown")
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         h, m = frame.vars["todo"][0]
         return Pending((h,), "minor-entry", f"Choose where {m} enters play")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         h, m = frame.vars["todo"][0]
         return [Action(player, f"enter {m} in {a}", "enter", a) for a in minor_entry_areas(state.data, h)]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         h, m = frame.vars["todo"][0]
         self._enter(state, h, m, action.args)
         frame.vars["todo"] = frame.vars["todo"][1:]
@@ -158,7 +158,7 @@ def _limit_table() -> tuple[_Areas, _Areas, Callable[[dict[str, tuple[str, ...]]
         operator.itemgetter(*(a for a in t.areas if t.exile_of[a] is None))
 
 
-def _reduce(state: Any, block: str) -> None:
+def _reduce(state: State, block: str) -> None:
     d: R3State = state.data
     house = d.house_of(block)
     area = d.loc[block]
@@ -180,7 +180,7 @@ class SupplyLimits(Procedure):
 
     rule = "7.1"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         at = d.at
         rules = state.rules
@@ -213,7 +213,7 @@ class SupplyLimits(Procedure):
     def _candidates(self, d: R3State, area: str, done: tuple[str, ...]) -> list[str]:
         return [b for b in supply_count(d, area) if b not in done]
 
-    def _advance(self, state: Any, frame: Any) -> None:
+    def _advance(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         while frame.vars["work"]:
             h, area, n = frame.vars["work"][0]
@@ -231,16 +231,16 @@ class SupplyLimits(Procedure):
             return
         end(state)
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         h, area, n = frame.vars["work"][0]
         return Pending((h,), "supply", f"{area} is over its supply limit: choose {n} block(s) to lose a step")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         h, area, n = frame.vars["work"][0]
         return [Action(player, f"reduce {b} in {area}", "reduce", b)
                 for b in self._candidates(state.data, area, frame.vars["done"])]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         h, area, n = frame.vars["work"][0]
         _reduce(state, action.args)
         frame.vars["done"] = frame.vars["done"] + (action.args,)
@@ -256,24 +256,24 @@ class Execution(Procedure):
 
     rule = "9.1"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         state.data.phase = "supply"
         frame.vars["asked"] = ()
         if not self._who(state, frame):
             end(state)
 
-    def _who(self, state: Any, frame: Any) -> list[str]:
+    def _who(self, state: State, frame: Frame) -> list[str]:
         d: R3State = state.data
         return [h for h in HOUSES if h not in frame.vars["asked"] and d.in_play(DEFECTED_HEIRS[h])]
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         return Pending((self._who(state, frame)[0],), "execution", "Execute your defected enemy heir?")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         block = DEFECTED_HEIRS[player]
         return [Action(player, f"execute {block}", "execute", block), Action(player, f"spare {block}", "spare", block)]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         frame.vars["asked"] = frame.vars["asked"] + (action.player,)
         if action.kind == "execute":
@@ -288,7 +288,7 @@ class EndGameTurn(Procedure):
 
     rule = "1.0"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.revealed = set()
         d.phase = "done" if d.turn >= 7 else "supply"

@@ -54,6 +54,7 @@ def _check_land_walks(state: banneret.State, house: str) -> None:
                 fast = movement.land_paths(d, house, origin, steps, bonus, banned, rules=state.rules)
                 plain = movement.land_paths_reference(d, house, origin, steps, bonus, banned, rules=state.rules)
                 assert fast == plain, (origin, steps, bonus)
+                assert movement.land_paths(d, house, origin, steps, bonus, banned, rules=state.rules, first=True) == plain[:1]
         for target in {p[-1] for p in plain}:
             fast = movement.land_paths(d, house, origin, 2, 0, banned, target, rules=state.rules)
             assert fast == movement.land_paths_reference(d, house, origin, 2, 0, banned, target, rules=state.rules)
