@@ -100,10 +100,10 @@ class _MoveTables:
             else:
                 rec = ("never", ())  # heirs and the exile mercenaries are never recruited
             self.recruit[b] = rec
-        self.recruitable: tuple[str, ...] = tuple(b for b in t.block_ids if self.recruit[b][0] != "never")
+        recruitable = tuple(b for b in t.block_ids if self.recruit[b][0] != "never")
         # (king, house) -> the recruitable blocks fighting for ``house`` under that king, register order
         self.recruitable_by: dict[tuple[str, str], tuple[str, ...]] = {
-            (k, h): tuple(b for b in self.recruitable if house_map(k)[b] == h) for k in HOUSES for h in HOUSES
+            (k, h): tuple(b for b in recruitable if house_map(k)[b] == h) for k in HOUSES for h in HOUSES
         }
         # house -> origin -> ((first area, key, colour, red?, ((second area, key, colour), ...)), ...):
         # every two-area path in the order land_paths walks them
@@ -113,7 +113,6 @@ class _MoveTables:
                 for a in t.areas}
             for h in HOUSES
         }
-        self.seas_of: dict[str, tuple[str, ...]] = {a: t.seas[a] for a in t.areas}
         # house -> area -> the other areas on its seas that are not the enemy's exile (sorted)
         self.landings: dict[str, dict[str, tuple[str, ...]]] = {
             h: {a: tuple(dest for dest, _seas in self.sea_targets[a] if dest not in self.closed[h]) for a in t.areas}
@@ -156,7 +155,6 @@ class _MoveTables:
                         b: (Mover.ENEMY if house_map(k)[b] != h else Mover.SEA if b in self.sea_ok[by_sea] else Mover.LAND)
                         for b in t.block_ids
                     }
-        self.coasts: dict[str, tuple[str, ...]] = dict(t.coasts)
         # (house, mode, origin) -> what Actions.pending answers
         self.pendings: dict[tuple[str, str, str | None], Pending] = {}
         for h in HOUSES:

@@ -183,10 +183,6 @@ class Tables:
         self.card_ids: tuple[str, ...] = tuple(self.cards)
         setup = load_setup()
         self.succession: dict[str, tuple[str, ...]] = dict(setup.succession)
-        # heirs of each house by identity, senior first (Clarence/Exeter: their heir version)
-        self.heir_identities: dict[str, tuple[str, ...]] = {
-            h: tuple(blocks[b].identity for b in setup.succession[h]) for h in HOUSES
-        }
         self.version: dict[tuple[str, str], str] = {}  # (identity, house) -> block id
         for b in blocks.values():
             if b.house in HOUSES:
