@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Collection, Iterable, Mapping, NamedTuple, Sequence
 
-from banneret_richard3.data_model import Block, GameMap
+from banneret_richard3.data_model import HOUSES, Block, GameMap
 from banneret_richard3.state import BORDER_COLOURS, Parameters
 
 __all__ = [
@@ -548,7 +548,7 @@ def battle_over(engaged: Mapping[str, int], waiting: Mapping[str, int]) -> tuple
     """Digest A-56: the battle ends when a side has neither engaged blocks nor reserves still
     to arrive. ``engaged`` / ``waiting`` count blocks per house. Returns ``(over, winner)``;
     the winner is the side with blocks left (None if neither has any)."""
-    alive = [h for h in sorted(set(engaged) | set(waiting)) if engaged.get(h, 0) + waiting.get(h, 0) > 0]
+    alive = [h for h in HOUSES if engaged.get(h, 0) + waiting.get(h, 0) > 0]
     if len(alive) == 2:
         return False, None
     return True, (alive[0] if alive else None)

@@ -105,14 +105,18 @@ class _MoveTables:
         self.recruitable_by: dict[tuple[str, str], tuple[str, ...]] = {
             (k, h): tuple(b for b in recruitable if house_map(k)[b] == h) for k in HOUSES for h in HOUSES
         }
-        # house -> origin -> ((first area, key, colour, red?, ((second area, key, colour), ...)), ...):
-        # every two-area path in the order land_paths walks them
-        self.tree2: dict[str, dict[str, tuple[Any, ...]]] = {
-            h: {a: tuple((n1, k1, c1, r1, tuple((n2, k2, c2) for n2, k2, c2, _r2 in steps[h][n1] if n2 != a))
-                         for n1, k1, c1, r1 in steps[h][a])
-                for a in t.areas}
-            for h in HOUSES
-        }
+        # house -> origin -> ((first area, key, colour, red?, second steps, second steps by area),
+        # ...): every two-area path in the order land_paths walks them; the second steps are
+        # ((second area, key, colour), ...), and by area each one alone (for a Muster target)
+        self.tree2: dict[str, dict[str, tuple[Any, ...]]] = {}
+        for h in HOUSES:
+            self.tree2[h] = {}
+            for a in t.areas:
+                row = []
+                for n1, k1, c1, r1 in steps[h][a]:
+                    kids = tuple((n2, k2, c2) for n2, k2, c2, _r2 in steps[h][n1] if n2 != a)
+                    row.append((n1, k1, c1, r1, kids, {kid[0]: (kid,) for kid in kids}))
+                self.tree2[h][a] = tuple(row)
         # house -> area -> the other areas on its seas that are not the enemy's exile (sorted)
         self.landings: dict[str, dict[str, tuple[str, ...]]] = {
             h: {a: tuple(dest for dest, _seas in self.sea_targets[a] if dest not in self.closed[h]) for a in t.areas}
@@ -238,7 +242,7 @@ def land_paths(
     hm = house_map(d.king)
     limits = rules.border_limits
     enemy: dict[str, bool] = {}
-    for n1, k1, c1, red1, kids in mt.tree2[house][origin]:
+    for n1, k1, c1, red1, kids, kid_at in mt.tree2[house][origin]:
         if n1 in closed or n1 in banned or crossings.get(k1, 0) >= limits[c1] + bonus:
             continue
         for b in at[n1]:
@@ -255,7 +259,7 @@ def land_paths(
                     return out
             if red1 or n1 == target or steps == 1:
                 continue
-            for n2, k2, c2 in kids:
+            for n2, k2, c2 in (kids if target is None else kid_at.get(target, ())):
                 if n2 in closed or crossings.get(k2, 0) >= limits[c2] + bonus:
                     continue
                 e = enemy.get(n2)

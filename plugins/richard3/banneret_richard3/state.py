@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import functools
 import operator
-from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Mapping
 
 import attrs
@@ -133,9 +132,9 @@ def parameters_from(rules: Mapping[str, Any]) -> Parameters:
         raise OptionError(str(err)) from None
 
 
-def house_map(king: str) -> Mapping[str, str]:
+def house_map(king: str) -> dict[str, str]:
     """Block id -> the house it fights for while ``king``'s house holds the throne (the Rebel
-    serves the PRETENDER, 3.26): a table of :class:`Tables`, shared by every game."""
+    serves the PRETENDER, 3.26): a table of :class:`Tables`, shared by every game; read only."""
     return tables().house_under[king]
 
 
@@ -188,13 +187,12 @@ class Tables:
             if b.house in HOUSES:
                 self.version[(b.identity, b.house)] = b.id
         self.setup = setup
-        # king's house -> {block id -> the house it fights for} (the Rebel: the Pretender, 3.26)
-        self.house_under: dict[str, Mapping[str, str]] = {}
+        # king's house -> {block id -> the house it fights for} (the Rebel: the Pretender, 3.26);
+        # plain dicts for the hot paths: read only
+        self.house_under: dict[str, dict[str, str]] = {}
         for king in HOUSES:
             pretender = other(king)
-            self.house_under[king] = MappingProxyType(
-                {b.id: (pretender if b.house == "rebel" else b.house) for b in blocks.values()}
-            )
+            self.house_under[king] = {b.id: (pretender if b.house == "rebel" else b.house) for b in blocks.values()}
 
 
 @functools.cache

@@ -299,7 +299,7 @@ def rolls(*throws):
 class TestTreachery:
     def test_s21_king_on_northumberland_rolls_two_dice(self):
         """S21: loyalty 2 -> 2 dice; defects iff both even."""
-        assert combat.treachery_dice(B["northumberland_y"], "king") == 2
+        assert combat.treachery_dice(B["northumberland_y"], "king", "it") == 2
         assert combat.treachery_succeeds([2, 4])
         assert combat.treachery_succeeds([6, 6])
         assert not combat.treachery_succeeds([2, 3])
@@ -307,16 +307,16 @@ class TestTreachery:
 
     def test_rivers_loyalty_differs_by_side(self):
         """3.13: Rivers is loyalty 1 as a Lancastrian, 2 as a Yorkist."""
-        assert combat.treachery_dice(B["rivers_l"], "pretender") == 1
-        assert combat.treachery_dice(B["rivers_y"], "king") == 2
+        assert combat.treachery_dice(B["rivers_l"], "pretender", "it") == 1
+        assert combat.treachery_dice(B["rivers_y"], "king", "it") == 2
 
     def test_s22_warwick_and_his_kin(self):
         """S22 (reading "it"): Warwick rolls 1 die against Kent/Salisbury; others 2."""
         for kin in ("kent_l", "salisbury_l", "kent_y", "salisbury_y"):
-            assert combat.treachery_dice(B[kin], "warwick") == 1
-            assert combat.treachery_dice(B[kin], "king") == 2
-            assert combat.treachery_dice(B[kin], "pretender") == 2
-            assert combat.treachery_dice(B[kin], "treason") == 2
+            assert combat.treachery_dice(B[kin], "warwick", "it") == 1
+            assert combat.treachery_dice(B[kin], "king", "it") == 2
+            assert combat.treachery_dice(B[kin], "pretender", "it") == 2
+            assert combat.treachery_dice(B[kin], "treason", "it") == 2
 
     def test_neville_loyalty_pl_reading(self):
         """6.91 PL wording: loyalty 2 only when Warwick rolls (nobody else may roll)."""
@@ -326,24 +326,24 @@ class TestTreachery:
 
     def test_s22_warwick_never_on_northumberland_or_westmoreland(self):
         for target in ("northumberland_l", "northumberland_y", "westmoreland_l", "westmoreland_y"):
-            assert combat.treachery_dice(B[target], "warwick") is None
-            assert combat.treachery_dice(B[target], "king") == B[target].loyalty
+            assert combat.treachery_dice(B[target], "warwick", "it") is None
+            assert combat.treachery_dice(B[target], "king", "it") == B[target].loyalty
 
     def test_blocks_without_loyalty_never_defect(self):
         for target in ("henry_vi", "march", "norfolk", "london_levy", "york_bombard", "irish_mercenary", "rebel"):
-            assert combat.treachery_dice(B[target], "king") is None
+            assert combat.treachery_dice(B[target], "king", "it") is None
 
     def test_clarence_and_exeter_can_defect_unless_king_or_pretender(self):
         """9.1 / S33."""
         enemies = [B["clarence_y"], B["march"]]
-        assert combat.treachery_targets("king", enemies) == ["clarence_y"]
-        assert combat.treachery_targets("king", enemies, roles=("clarence_y",)) == []
+        assert combat.treachery_targets("king", enemies, reading="it") == ["clarence_y"]
+        assert combat.treachery_targets("king", enemies, roles=("clarence_y",), reading="it") == []
 
     def test_s23_three_roll_cap_and_no_winning_back(self):
         enemies = [B["stanley_y"], B["rivers_y"]]
-        assert combat.treachery_targets("warwick", enemies, rolls_against={"stanley": 2}) == ["rivers_y", "stanley_y"]
-        assert combat.treachery_targets("warwick", enemies, rolls_against={"stanley": 3}) == ["rivers_y"]
-        assert combat.treachery_targets("king", enemies, defected=("rivers",)) == ["stanley_y"]
+        assert combat.treachery_targets("warwick", enemies, rolls_against={"stanley": 2}, reading="it") == ["rivers_y", "stanley_y"]
+        assert combat.treachery_targets("warwick", enemies, rolls_against={"stanley": 3}, reading="it") == ["rivers_y"]
+        assert combat.treachery_targets("king", enemies, defected=("rivers",), reading="it") == ["stanley_y"]
 
     def test_sources(self):
         assert combat.treachery_source(B["henry_vi"], "lancaster", "henry_vi", "duke_of_york") == "king"

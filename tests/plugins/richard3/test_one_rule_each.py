@@ -22,7 +22,7 @@ import banneret
 from banneret import Variant, hookimpl
 from banneret.errors import OptionError
 from banneret.registry import registry_from
-from banneret_richard3 import battle, combat, movement
+from banneret_richard3 import battle, combat, movement, supply
 from banneret_richard3 import plugin as r3plugin
 from banneret_richard3.state import DEFAULT_PARAMETERS, Parameters, tables
 from r3_helpers import data, do, put, start_turn
@@ -161,6 +161,20 @@ def _third_block_across_the_red_border(options: dict) -> list[str]:
 def test_a_house_rule_on_a_border_limit_changes_the_legal_moves() -> None:
     assert "move exeter_l: cornwall -> somerset" not in _third_block_across_the_red_border({})
     assert "move exeter_l: cornwall -> somerset" in _third_block_across_the_red_border({"variant": "wide_red_borders"})
+
+
+def test_a_house_rule_on_the_supply_limit_reaches_the_supply_phase() -> None:
+    """Five blocks in a plain area lose a step to supply (7.1), unless a variant lets an area
+    without a city feed five; the view shows the game's limit."""
+    big = Variant("richard3", "big_armies", "five blocks in every area", lambda rules, options: rules.update(supply_limit=5))
+    plugin = types.SimpleNamespace(__name__="r3_big_armies", banneret_variants=hookimpl(lambda game_id: [big]))
+    reg = registry_from([r3plugin, plugin])
+    for options, lost in (({}, 1), ({"variant": "big_armies"}, 0)):
+        s = banneret.new_game("richard3", seed=50, options=options, registry=reg)
+        for block in ("devon", "pembroke", "oxford", "beaumont", "wiltshire"):
+            put(s, block, "sussex")
+        assert banneret.view(s, None)["board"]["supply_limits"]["sussex"] == 5 - lost
+        assert supply.excess(data(s), "sussex", s.rules) == lost
 
 
 def test_the_game_declares_its_parameters_and_reads_them_typed() -> None:
