@@ -69,17 +69,16 @@ def _deal(state: Any, houses: tuple[str, ...]) -> None:
     deck = [c for c in tables().card_ids if c not in kept]
     state.rng.shuffle(deck)
     for h in houses:
-        d.hands[h] = sorted(deck[:HAND_SIZE], key=_hand_order)
+        d.hands[h] = sorted(deck[:HAND_SIZE], key=_hand_order().__getitem__)
         d.played = []
         deck = deck[HAND_SIZE:]
-    d.set_aside = sorted(deck, key=_hand_order)
+    d.set_aside = sorted(deck, key=_hand_order().__getitem__)
 
 
 @functools.cache
-def _hand_order(card_id: str) -> tuple[int, int, str]:
-    """Sort key of a hand: action cards by AP, then the events (the same key for a card always)."""
-    card = tables().cards[card_id]
-    return (1 if card.event else 0, card.ap, card_id)
+def _hand_order() -> dict[str, tuple[int, int, str]]:
+    """Card id -> its sort key in a hand: action cards by AP, then the events (built once)."""
+    return {c.id: (1 if c.event else 0, c.ap, c.id) for c in tables().cards.values()}
 
 
 class DealCards(Procedure):
@@ -214,9 +213,9 @@ _CARD_PENDING = {
 
 
 @functools.cache
-def _play_actions(house: str) -> dict[str, Action]:
-    """Card id -> the action of ``house`` playing it (made once and reused every card phase)."""
-    return {c: Action(house, f"play {label}", "card", c) for c, label in _labels().items()}
+def _play_actions() -> dict[str, dict[str, Action]]:
+    """House -> card id -> the action of that house playing it (made once, reused every card phase)."""
+    return {h: {c: Action(h, f"play {label}", "card", c) for c, label in _labels().items()} for h in HOUSES}
 
 
 class CardPhase(Procedure):
@@ -238,7 +237,7 @@ class CardPhase(Procedure):
         return _CARD_PENDING[HOUSES[1:] if HOUSES[0] in chosen else HOUSES[:1]]  # the other one
 
     def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
-        return list(map(_play_actions(player).__getitem__, play_options(state.data, player)))
+        return list(map(_play_actions()[player].__getitem__, play_options(state.data, player)))
 
     def act(self, state: Any, frame: Any, action: Action) -> None:
         d: R3State = state.data

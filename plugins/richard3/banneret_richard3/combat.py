@@ -351,7 +351,7 @@ _WARWICK_IMMUNE = frozenset({"northumberland", "westmoreland"})  # 6.91
 _WARWICK_KIN = frozenset({"kent", "salisbury"})  # 6.91: the small Warwick shield
 
 
-def treachery_dice(target: Block, source: str, reading: str = "it") -> int | None:
+def treachery_dice(target: Block, source: str, reading: str) -> int | None:
     """How many dice a treachery roll by ``source`` against ``target`` uses, or None if the
     roll is not allowed at all (6.9, 6.91).
 
@@ -380,7 +380,7 @@ def treachery_targets(
     roles: Collection[str] = (),
     defected: Collection[str] = (),
     rolls_against: Mapping[str, int] | None = None,
-    reading: str = "it",
+    reading: str,
 ) -> list[str]:
     """Ids (sorted) of the engaged enemy blocks ``source`` may roll against (6.9, 9.1).
 

@@ -80,27 +80,34 @@ class LeviesDisband(Procedure):
 
 
 @functools.cache
-def _supporters(house: str) -> frozenset[str]:
-    """The nobles, church blocks and heirs of ``house``: they count in 8.2 and go home in 8.3
-    and 8.4 (the Rebel, the one block that changes sides, is none of them)."""
+def _supporters() -> dict[str, frozenset[str]]:
+    """House -> its nobles, church blocks and heirs: they count in 8.2 and go home in 8.3 and
+    8.4 (the Rebel, the one block that changes sides, is none of them). Built once."""
     t = tables()
-    return frozenset(b for b in t.block_ids if t.blocks[b].type in SUPPORT_TYPES and t.blocks[b].house == house)
+    return {
+        h: frozenset(b for b in t.block_ids if t.blocks[b].type in SUPPORT_TYPES and t.blocks[b].house == h)
+        for h in HOUSES
+    }
 
 
 @functools.cache
-def _map_blocks(usurpation: bool) -> Callable[[dict[str, tuple[str, ...]]], tuple[tuple[str, ...], ...]]:
-    """R3State.at -> the blocks of each area on the map, exile excluded (for 8.2 the Isle of
-    Man too), in area order: one C call instead of a loop over the areas."""
+def _map_blocks() -> dict[bool, Callable[[dict[str, tuple[str, ...]]], tuple[tuple[str, ...], ...]]]:
+    """For the usurpation count (True) or not: R3State.at -> the blocks of each area on the
+    map, exile excluded (for 8.2 the Isle of Man too), in area order: one C call instead of a
+    loop over the areas. Built once."""
     t = tables()
-    return operator.itemgetter(*(a for a in t.areas if t.exile_of[a] is None
-                                 and not (usurpation and a in NO_USURPATION_AREAS)))
+    return {
+        usurpation: operator.itemgetter(*(a for a in t.areas if t.exile_of[a] is None
+                                          and not (usurpation and a in NO_USURPATION_AREAS)))
+        for usurpation in (False, True)
+    }
 
 
 def support(d: R3State, house: str) -> int:
     """8.2: nobles, church blocks and heirs of ``house`` on the map outside exile and the Isle
     of Man, plus one for holding Middlesex (London)."""
     # a block stands in one area only, so the intersection counts them (in C)
-    n = len(_supporters(house).intersection(chain.from_iterable(_map_blocks(True)(d.at))))
+    n = len(_supporters()[house].intersection(chain.from_iterable(_map_blocks()[True](d.at))))
     if d.occupant(LONDON_AREA) == house:
         n += 1
     return n
@@ -212,8 +219,8 @@ class _GoingHome(Procedure):
             return
         # the house's heirs, nobles and church blocks on the map, in area order (8.4 NOTE:
         # blocks in exile stay)
-        mine = _supporters(self.house(d))
-        frame.vars["todo"] = tuple(filter(mine.__contains__, chain.from_iterable(_map_blocks(False)(d.at))))
+        mine = _supporters()[self.house(d)]
+        frame.vars["todo"] = tuple(filter(mine.__contains__, chain.from_iterable(_map_blocks()[False](d.at))))
         self._advance(state, frame)
 
     def _advance(self, state: Any, frame: Any) -> None:
