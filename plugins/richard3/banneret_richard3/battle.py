@@ -38,7 +38,7 @@ from banneret import Action, Frame, Pending, Procedure, State
 from banneret.flow import call, end
 
 from banneret_richard3 import combat
-from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, house_map, other, tables
+from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, house_map, other, parameters, tables
 
 __all__ = [
     "Battle",
@@ -382,7 +382,7 @@ class Battle(Procedure):
         if over:
             self._finish(state, frame, winner)
             return
-        if b["round"] >= state.rules.battle_rounds:  # 6.2: the Attacker has left or died
+        if b["round"] >= parameters(state).battle_rounds:  # 6.2: the Attacker has left or died
             defender = b["defender"]
             self._finish(state, frame, defender if d.blocks_in(b["area"], defender) else None)
             return
@@ -561,7 +561,7 @@ def _land_retreats(state: State, house: str) -> list[str]:
         if h == house:
             crossed[dest] = crossed.get(dest, 0) + 1
     return combat.retreat_destinations(
-        state.rules, t.map, area, house, rnd,
+        parameters(state), t.map, area, house, rnd,
         houses_in=_houses_in(d),
         enemy_entries=b["enter_" + other(house)],
         own_entries=b["enter_" + house],
@@ -604,7 +604,7 @@ def _turn_actions(
     d: R3State = state.data
     b = d.battle
     house = d.house_of(block)
-    if combat.must_retreat(b["round"], house == b["attacker"], state.rules.battle_rounds):
+    if combat.must_retreat(b["round"], house == b["attacker"], parameters(state).battle_rounds):
         return [Action(player, f"retreat {block} -> {a}", "retreat", (block, a)) for a in _retreats(state, block, land)]
     out: list[Action] = []
     if enemies:
@@ -635,7 +635,7 @@ def _needs_decision(state: State, block: str, enemies: bool, land: list[str]) ->
     must retreat and cannot (it is eliminated, 6.6)."""
     d: R3State = state.data
     b = d.battle
-    if combat.must_retreat(b["round"], d.house_of(block) == b["attacker"], state.rules.battle_rounds):
+    if combat.must_retreat(b["round"], d.house_of(block) == b["attacker"], parameters(state).battle_rounds):
         return True if _retreats(state, block, land) else None
     if enemies:
         return True
@@ -678,7 +678,7 @@ class BattleRound(Procedure):
                 return
             if not b["to_act"]:
                 # 6.2: after round 4 no Attacker block may stay; late defectors must leave too
-                if b["round"] >= state.rules.battle_rounds and not frame.vars.get("late"):
+                if b["round"] >= parameters(state).battle_rounds and not frame.vars.get("late"):
                     late = tuple(sorted(d.blocks_in(b["area"], b["attacker"])))
                     frame.vars["late"] = True
                     if late:
@@ -868,7 +868,7 @@ def _regroup_land(state: State, house: str) -> list[str]:
     d: R3State = state.data
     crossed = _regroup_crossed(state, house)
     return combat.regroup_destinations(
-        state.rules, tables().map, d.battle["area"], house, houses_in=_houses_in(d), crossed_this_turn=crossed,
+        parameters(state), tables().map, d.battle["area"], house, houses_in=_houses_in(d), crossed_this_turn=crossed,
     )
 
 

@@ -20,7 +20,9 @@ from banneret import Action, Frame, Pending, Procedure, State
 from banneret.flow import end, var
 
 from banneret_richard3 import cards as cardrules
-from banneret_richard3.state import BORDER_COLOURS, HOUSES, POOL, Parameters, R3State, border_key, house_map, other, tables
+from banneret_richard3.state import (
+    BORDER_COLOURS, HOUSES, POOL, Parameters, R3State, border_key, house_map, other, parameters, tables,
+)
 
 __all__ = [
     "NO_SEA_MOVE", "ATTACK_BORDERS", "REINFORCE_BORDERS", "land_paths", "sea_destinations",
@@ -532,8 +534,9 @@ class Actions(Procedure):
                 out.append(Action(house, f"plague {a}", "plague", a))
         elif event == "muster":
             reachable: set[str] = set()
+            rules = parameters(state)
             for a in _own_movable_areas(d, house):
-                reachable |= _land_ends(d, house, a, _banned(d, a, house), state.rules)
+                reachable |= _land_ends(d, house, a, _banned(d, a, house), rules)
             musters = mt.muster_actions[house]
             for a in sorted(reachable):
                 if not d.at[a] or d.occupant(a) == house:  # friendly or vacant (A-8)
@@ -575,7 +578,7 @@ class Actions(Procedure):
             out.append(mt.done_actions[house][origin])
             return out
         paths = land_paths(d, house, origin, frame.vars["reach"], frame.vars["bonus"], _banned(d, origin, house),
-                           rules=state.rules)
+                           rules=parameters(state))
         return _path_actions(house, sel, origin, paths)
 
     def _group_blocks(self, state: State, frame: Frame, house: str) -> list[str]:
@@ -584,7 +587,7 @@ class Actions(Procedure):
         if _pinned_out(d, origin):
             return []
         blocks = _movable_in(d, origin, house)
-        if not blocks or not _has_land_path(d, house, origin, frame.vars["bonus"], _banned(d, origin, house), state.rules):
+        if not blocks or not _has_land_path(d, house, origin, frame.vars["bonus"], _banned(d, origin, house), parameters(state)):
             return []
         return blocks
 
@@ -615,9 +618,10 @@ class Actions(Procedure):
     def _muster_blocks(self, state: State, house: str, target: str) -> list[tuple[str, str]]:
         """(block, origin) pairs of blocks that can end a normal move at ``target`` (A-8)."""
         d: R3State = state.data
+        rules = parameters(state)
         out = []
         for a in _own_movable_areas(d, house):
-            if a != target and land_paths(d, house, a, 2, 0, _banned(d, a, house), target, rules=state.rules, first=True):
+            if a != target and land_paths(d, house, a, 2, 0, _banned(d, a, house), target, rules=rules, first=True):
                 out.extend((b, a) for b in _movable_in(d, a, house))
         return out
 
@@ -632,7 +636,7 @@ class Actions(Procedure):
             out.append(mt.muster_done_actions[house][target])
             return out
         here = d.loc[sel]
-        paths = land_paths(d, house, here, 2, 0, _banned(d, here, house), target, rules=state.rules)
+        paths = land_paths(d, house, here, 2, 0, _banned(d, here, house), target, rules=parameters(state))
         return _path_actions(house, sel, here, paths)
 
     # --- doing it ---------------------------------------------------------------------

@@ -26,7 +26,7 @@ from banneret_richard3.politics import (
 from banneret_richard3.render import render_view
 from banneret_richard3.state import (
     DEAD, DEFAULT_PARAMETERS, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, R3State, initial_state, other,
-    parameters_from, tables,
+    parameters, parameters_from, tables,
 )
 from banneret_richard3.supply import EndGameTurn, Execution, SupplyLimits, Succession, supply_limit
 
@@ -153,7 +153,7 @@ class RichardIII(Game):
         return dict(DEFAULT_PARAMETERS)
 
     def setup(self, state: State) -> R3State:
-        state.rules = parameters_from(state.rules)  # typed and frozen, once per game
+        state.rules = parameters_from(state.rules)  # type: ignore[assignment]  # typed and frozen, once per game
         return initial_state()
 
     # --- decisions: the game stops the moment someone wins (9.0) -----------------------
@@ -197,6 +197,7 @@ class RichardIII(Game):
     def view(self, state: Any, player: str | None) -> dict[str, Any]:
         d: R3State = state.data
         t = tables()
+        rules = parameters(state)
 
         def sees(block: str) -> bool:
             return player is None or block in d.revealed or d.house_of(block) == player
@@ -237,7 +238,7 @@ class RichardIII(Game):
             "chosen": chosen,
             "redeal_used": dict(d.redeal_used),
             "areas": areas,
-            "supply_limits": {a: supply_limit(a, state.rules) for a in t.areas},  # 7.1, 7.2
+            "supply_limits": {a: supply_limit(a, rules) for a in t.areas},  # 7.1, 7.2
             "pools": pools,
             "minors": {h: d.minors(h) for h in HOUSES},
             "dead": dead if player is None else dead_public + [b for b in dead if b not in dead_public and t.blocks[b].house == player],
@@ -246,7 +247,7 @@ class RichardIII(Game):
             "battle_area": d.battle_area,
             "main_attack": {f"{a}/{h}": cf for (a, h), cf in sorted(d.main_attack.items())},
             "moved": sorted(b for b in d.moved | d.recruited if player is None or d.house_of(b) == player),
-            "battle": _battle_view(d, sees, state.rules.battle_rounds) if d.battle_area is not None and "area" in d.battle else None,
+            "battle": _battle_view(d, sees, rules.battle_rounds) if d.battle_area is not None and "area" in d.battle else None,
             "winner": d.winner,
         }
 

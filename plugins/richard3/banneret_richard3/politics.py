@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 import operator
 from itertools import chain
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
-from banneret import Action, Pending, Procedure
+from banneret import Action, Frame, Pending, Procedure, State
 from banneret.flow import end
 
 from banneret_richard3.state import HOUSES, POOL, R3State, house_map, tables
@@ -30,11 +30,11 @@ NO_USURPATION_AREAS = frozenset({"isle_of_man"})  # 8.2 (exile areas are exclude
 SUPPORT_TYPES = frozenset({"noble", "church", "heir"})
 
 
-def game_over(state: Any) -> bool:
+def game_over(state: State) -> bool:
     return state.data.winner is not None
 
 
-def campaign_over(state: Any) -> bool:
+def campaign_over(state: State) -> bool:
     d: R3State = state.data
     return d.winner is not None or (d.turn >= 7 and d.phase == "done")
 
@@ -62,7 +62,7 @@ class LeviesDisband(Procedure):
 
     rule = "8.1"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.political = True
         d.phase = "political"
@@ -118,7 +118,7 @@ class Usurpation(Procedure):
 
     rule = "8.2"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         king, pretender = d.king, d.pretender
         sk, sp = support(d, king), support(d, pretender)
@@ -212,7 +212,7 @@ class _GoingHome(Procedure):
     def options(self, d: R3State, block: str) -> list[str]:
         raise NotImplementedError
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         if d.winner is not None:
             end(state)
@@ -223,7 +223,7 @@ class _GoingHome(Procedure):
         frame.vars["todo"] = tuple(filter(mine.__contains__, chain.from_iterable(_map_blocks()[False](d.at))))
         self._advance(state, frame)
 
-    def _advance(self, state: Any, frame: Any) -> None:
+    def _advance(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         while frame.vars["todo"]:
             b = frame.vars["todo"][0]
@@ -234,7 +234,7 @@ class _GoingHome(Procedure):
             frame.vars["todo"] = frame.vars["todo"][1:]
         end(state)
 
-    def _send(self, state: Any, block: str, where: str) -> None:
+    def _send(self, state: State, block: str, where: str) -> None:
         d: R3State = state.data
         h = d.house_of(block)
         old = d.loc[block]
@@ -244,17 +244,17 @@ class _GoingHome(Procedure):
         dest = "its pool" if where == POOL else where
         state.emit(f"{block} goes home: {old} -> {dest}", "home", only=(h,), public=f"a {h} block goes home: {old} -> {dest}")
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         d: R3State = state.data
         b = frame.vars["todo"][0]
         return Pending((d.house_of(b),), "go-home", f"Choose where {b} goes home")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d: R3State = state.data
         b = frame.vars["todo"][0]
         return [Action(player, f"send {b} home to {a}", "home", a) for a in self.options(d, b)]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         b = frame.vars["todo"][0]
         self._send(state, b, action.args)
         frame.vars["todo"] = frame.vars["todo"][1:]
@@ -310,7 +310,7 @@ class CampaignReset(Procedure):
 
     rule = "8.5"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         if d.winner is not None:
             end(state)
@@ -321,7 +321,7 @@ class CampaignReset(Procedure):
     def _over(self, d: R3State, area: str) -> int:
         return len(supply_count(d, area)) - EXILE_LIMIT[area]
 
-    def _advance(self, state: Any, frame: Any) -> None:
+    def _advance(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         while frame.vars["work"]:
             area = frame.vars["work"][0]
@@ -331,18 +331,18 @@ class CampaignReset(Procedure):
         self._reset(state)
         end(state)
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         d: R3State = state.data
         area = frame.vars["work"][0]
         return Pending((d.occupant(area) or tables().exile_of[area],), "exile-excess",
                        f"{area} is over its exile limit: send a block to your pool")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d: R3State = state.data
         area = frame.vars["work"][0]
         return [Action(player, f"send {b} from {area} to pool", "pool", b) for b in supply_count(d, area)]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         area = frame.vars["work"][0]
         d.place(action.args, POOL)
@@ -350,7 +350,7 @@ class CampaignReset(Procedure):
                    public=f"a {action.player} block leaves {area} for the pool")
         self._advance(state, frame)
 
-    def _reset(self, state: Any) -> None:
+    def _reset(self, state: State) -> None:
         d: R3State = state.data
         for b in sorted(d.down):
             where = d.loc[b]

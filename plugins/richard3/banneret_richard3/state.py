@@ -52,11 +52,12 @@ from typing import Any, Iterable, Iterator, Mapping
 import attrs
 
 from banneret.errors import OptionError
+from banneret.state import State
 
 from banneret_richard3.data_model import Block, GameMap, load_blocks, load_cards, load_map, load_setup
 
 __all__ = [
-    "HOUSES", "POOL", "MINOR", "OFFMAP", "DEAD", "BORDER_COLOURS", "Parameters", "DEFAULT_PARAMETERS", "parameters_from",
+    "HOUSES", "POOL", "MINOR", "OFFMAP", "DEAD", "BORDER_COLOURS", "Parameters", "DEFAULT_PARAMETERS", "parameters", "parameters_from",
     "Tables", "tables", "other", "border_key", "house_map", "R3State", "initial_state",
 ]
 
@@ -118,6 +119,14 @@ class Parameters(Mapping[str, int]):
 
 _PARAMETER_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(Parameters) if f.init)
 DEFAULT_PARAMETERS = Parameters()
+
+
+def parameters(state: State) -> Parameters:
+    """The game's rule parameters: ``state.rules``, which set-up made a :class:`Parameters`."""
+    rules = state.rules
+    if not isinstance(rules, Parameters):
+        raise TypeError(f"state.rules of a Richard III game must be Parameters, not {type(rules).__name__}")
+    return rules
 
 
 def parameters_from(rules: Mapping[str, Any]) -> Parameters:

@@ -13,7 +13,7 @@ from banneret import Action, Frame, Pending, Procedure, State
 from banneret.flow import end
 
 from banneret_richard3.battle import eliminate
-from banneret_richard3.state import HOUSES, Parameters, R3State, other, tables
+from banneret_richard3.state import HOUSES, Parameters, R3State, other, parameters, tables
 
 __all__ = [
     "EXILE_LIMIT", "supply_limit", "supply_count",
@@ -183,7 +183,7 @@ class SupplyLimits(Procedure):
     def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         at = d.at
-        rules = state.rules
+        rules = parameters(state)
         every, exiles, map_blocks = _limit_table()
         # Quick scan (it runs every game turn): the map areas are looked at one by one only
         # when one of them holds more blocks than the smaller map limit (rare; one pass in C
