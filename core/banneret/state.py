@@ -6,7 +6,7 @@ Only the engine and the plugin touch a :class:`State` directly; clients go throu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from banneret.rng import Rng
 from banneret.types import Action, Event, Outcome
@@ -39,7 +39,7 @@ class State:
         seed: int,
         scenario: str,
         options: dict[str, Any],
-        rules: dict[str, Any],
+        rules: Mapping[str, Any],
         factions: tuple[str, ...],
     ) -> None:
         self.game = game

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from banneret import Action, Flow, Game, GameInfo, Outcome, Pending, Procedure, Repeat, Scenario, hookimpl
+from banneret import Action, Flow, Game, GameInfo, Outcome, Procedure, Repeat, Scenario, hookimpl
 from banneret.flow import Choice, Decision, Parallel, SubGame, Window, call, end, end_game, record, secret_of
 
 # --- cache: parallel secret sequences ---------------------------------------------------------

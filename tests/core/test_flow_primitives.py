@@ -9,7 +9,7 @@ import itertools
 import pytest
 
 import banneret
-from banneret import Action, Flow, Game, GameInfo, Match, Procedure, Scenario, State
+from banneret import Action, Flow, Game, GameInfo, Match, Scenario, State
 from banneret.errors import GameOverError, UndoError
 from banneret.flow import Decision, FlowError, Parallel, end, record, secret_of
 from banneret.registry import registry_from

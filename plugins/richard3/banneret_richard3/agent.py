@@ -24,7 +24,6 @@ from banneret.agents import Seat
 from banneret.state import State
 
 from banneret_richard3.state import tables
-from banneret_richard3.supply import supply_limit
 
 __all__ = ["HeuristicAgent", "make_agent", "VALUE"]
 
@@ -55,6 +54,7 @@ class _Seen:
         self.king = board["king"]
         self.phase = board["phase"]
         self.battle_area: str | None = board["battle_area"]
+        self.supply_limit = board["supply_limits"].__getitem__  # 7.1, 7.2: area -> limit
 
     def own_str(self, area: str) -> float:
         return float(sum(s for _, s in self.own.get(area, ())))
@@ -138,7 +138,7 @@ class HeuristicAgent:
         if a.kind == "recruit":
             block, area = a.args
             score = 2.0 + _value(block)
-            if seen.own_n(area) + 1 > supply_limit(area):
+            if seen.own_n(area) + 1 > seen.supply_limit(area):
                 score -= 6.0
             score -= 0.5 * seen.threat(area)
             if area == LONDON:
@@ -176,7 +176,7 @@ class HeuristicAgent:
         t = tables()
         if LONDON in t.neighbours[origin] and not seen.enemy_n.get(LONDON) and not seen.own_n(LONDON):
             return 3.0
-        if seen.own_n(origin) > supply_limit(origin):
+        if seen.own_n(origin) > seen.supply_limit(origin):
             return 2.5
         return 0.4
 
@@ -206,7 +206,7 @@ class HeuristicAgent:
             score += 1.0
         if block in () or dest in tables().blocks[block].shields:
             score += 0.5
-        if seen.own_n(dest) + 1 > supply_limit(dest):
+        if seen.own_n(dest) + 1 > seen.supply_limit(dest):
             score -= 5.0
         score -= 0.5 * max(0.0, max((seen.enemy_str.get(n, 0.0) for n in tables().neighbours[dest]), default=0.0)
                             - seen.own_str(dest) - strength)
@@ -236,7 +236,7 @@ class HeuristicAgent:
             score += 4.0
         if t.major_port[dest]:
             score += 0.5
-        if seen.own_n(dest) + 1 > supply_limit(dest):
+        if seen.own_n(dest) + 1 > seen.supply_limit(dest):
             score -= 5.0
         return score
 
@@ -275,7 +275,7 @@ class HeuristicAgent:
             return 1.0
         blk, dest = a.args
         area = seen.battle_area
-        if area and seen.own_n(area) > supply_limit(area) and not seen.enemy_n.get(dest):
+        if area and seen.own_n(area) > seen.supply_limit(area) and not seen.enemy_n.get(dest):
             return 2.0 + 0.1 * seen.own_n(dest)
         return 0.0
 

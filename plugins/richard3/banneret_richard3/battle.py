@@ -34,11 +34,11 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from banneret import Action, Pending, Procedure
-from banneret.flow import Frame, call, end
+from banneret import Action, Frame, Pending, Procedure, State
+from banneret.flow import call, end
 
 from banneret_richard3 import combat
-from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, house_map, other, tables
+from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, house_map, other, parameters, tables
 
 __all__ = [
     "Battle",
@@ -66,35 +66,20 @@ def _kept(battle: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- helpers
 
 
-def _opt(state: Any, name: str, default: str) -> str:
-    return state.options.get(name, default)
-
-
-def battle_area(state: Any) -> str | None:
+def battle_area(state: State) -> str | None:
     """The area of the battle being fought, or None (for views and renderers)."""
     return state.data.battle_area
-
-
-_PRINTED: dict[str, str] = {}  # block id -> printed house (the Rebel: "rebel")
-
-
-def _printed() -> dict[str, str]:
-    if not _PRINTED:
-        _PRINTED.update({b.id: b.house for b in tables().blocks.values()})
-    return _PRINTED
 
 
 def _split(d: R3State) -> dict[str, list[str]]:
     """Each house's blocks in the battle that are not waiting in Reserve (one pass)."""
     b = d.battle
     reserves = b["reserves"]
-    printed = _PRINTED or _printed()
-    out: dict[str, list[str]] = {"lancaster": [], "york": [], "rebel": []}
+    house_of = house_map(d.king)
+    out: dict[str, list[str]] = {"lancaster": [], "york": []}
     for x in d.at[b["area"]]:
         if x not in reserves:
-            out[printed[x]].append(x)
-    if out["rebel"]:
-        out[d.pretender].extend(out["rebel"])
+            out[house_of[x]].append(x)
     return out
 
 
@@ -154,7 +139,7 @@ def _houses_in(d: R3State):
 # ---------------------------------------------------------------------------- 6.8
 
 
-def eliminate(state: Any, block: str, why: str = "eliminated") -> combat.Fate:
+def eliminate(state: State, block: str, why: str = "eliminated") -> combat.Fate:
     """Remove ``block`` from play by rule 6.8 and do the succession bookkeeping (6.81, 6.82, 9.0).
 
     Usable outside battle (supply losses 7.1, Plague). Heirs (and a defected Clarence/Exeter)
@@ -203,7 +188,7 @@ def eliminate(state: Any, block: str, why: str = "eliminated") -> combat.Fate:
     return fate
 
 
-def lose_step(state: Any, block: str, steps: int = 1, why: str = "loses its last step") -> bool:
+def lose_step(state: State, block: str, steps: int = 1, why: str = "loses its last step") -> bool:
     """Reduce ``block`` by ``steps``; at 0 it is eliminated by 6.8. Returns True if eliminated."""
     d: R3State = state.data
     left = d.steps[block] - steps
@@ -226,7 +211,7 @@ def _forget(d: R3State, block: str) -> None:
 # ---------------------------------------------------------------------------- set-up
 
 
-def _setup(state: Any, area: str) -> None:
+def _setup(state: State, area: str) -> None:
     """Fill ``state.data.battle`` for a battle in ``area`` (6.1, 6.3).
 
     Keys: ``area``; ``round`` (0 before round 1); ``attacker`` / ``defender`` (swapped by a
@@ -313,7 +298,7 @@ def _reserves(d: R3State, area: str, defender: str, came: dict[str, str]) -> lis
     return out
 
 
-def _check_wipeout(state: Any) -> None:
+def _check_wipeout(state: State) -> None:
     """6.3 exception: the Defender's engaged blocks all gone in round 1 (or before it, A-4):
     its Reserves deploy at once and it becomes the Attacker for the rest of the battle."""
     d: R3State = state.data
@@ -338,24 +323,17 @@ def _check_wipeout(state: Any) -> None:
     )
 
 
-def _over(d: R3State) -> bool:
-    """A-56: over when one side has no block left in the area (engaged or still to arrive:
-    reserves stand in the area too)."""
-    found = d.at[d.battle["area"]]
-    if not found:
-        return True
-    printed = _PRINTED or _printed()
-    pretender = d.pretender
-    first = None
-    for x in found:
-        h = printed[x]
-        if h == "rebel":
-            h = pretender
-        if first is None:
-            first = h
-        elif h != first:
-            return False
-    return True
+def _outcome(d: R3State) -> tuple[bool, str | None]:
+    """:func:`combat.battle_over` (A-56) for the battle now: ``(over, winner)``, counting each
+    side's engaged blocks and its reserves (they stand in the area too)."""
+    b = d.battle
+    reserves = b["reserves"]
+    house_of = house_map(d.king)
+    engaged = {"lancaster": 0, "york": 0}
+    waiting = {"lancaster": 0, "york": 0}
+    for x in d.at[b["area"]]:
+        (waiting if x in reserves else engaged)[house_of[x]] += 1
+    return combat.battle_over(engaged, waiting)
 
 
 # ---------------------------------------------------------------------------- Battle
@@ -367,7 +345,7 @@ class Battle(Procedure):
     name = "Battle"
     rule = "6.1"
 
-    def start(self, state: Any, frame: Frame) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         area = frame.vars["area"]
         if not d.is_contested(area):  # nothing to fight (defensive: the flow asks only for contested areas)
@@ -394,30 +372,30 @@ class Battle(Procedure):
             return
         self._next(state, frame)
 
-    def _next(self, state: Any, frame: Frame) -> None:
+    def _next(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         b = d.battle
         if d.winner is not None:  # 9.0: the game ended in this battle: clear it away, no more news
             self._done(state, None)
             return
-        over = _over(d)
-        if over or b["round"] >= combat.MAX_ROUNDS:
-            attacker, defender = b["attacker"], b["defender"]
-            winner = defender if d.blocks_in(b["area"], defender) else (
-                attacker if d.blocks_in(b["area"], attacker) else None
-            )
+        over, winner = _outcome(d)
+        if over:
             self._finish(state, frame, winner)
+            return
+        if b["round"] >= parameters(state).battle_rounds:  # 6.2: the Attacker has left or died
+            defender = b["defender"]
+            self._finish(state, frame, defender if d.blocks_in(b["area"], defender) else None)
             return
         b["round"] += 1
         call(state, BattleRound, round=b["round"])
 
-    def resume(self, state: Any, frame: Frame, result: Any) -> None:
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
         if frame.vars.get("stage") == "regroup":
             self._done(state, frame.vars["winner"])
             return
         self._next(state, frame)
 
-    def _finish(self, state: Any, frame: Frame, winner: str | None) -> None:
+    def _finish(self, state: State, frame: Frame, winner: str | None) -> None:
         d: R3State = state.data
         area = d.battle["area"]
         if winner is not None:
@@ -431,7 +409,7 @@ class Battle(Procedure):
             return
         self._done(state, winner)
 
-    def _done(self, state: Any, winner: str | None) -> None:
+    def _done(self, state: State, winner: str | None) -> None:
         d: R3State = state.data
         area = d.battle["area"]
         d.revealed.clear()  # 6.1: stand the blocks upright again
@@ -447,26 +425,26 @@ class Battle(Procedure):
 # ---------------------------------------------------------------------------- Treason
 
 
-def _treason_available(state: Any) -> bool:
+def _treason_available(state: State) -> bool:
     d: R3State = state.data
     house = d.treason
     if house is None:
         return False
     b = d.battle
-    if _opt(state, "treason_rolls", "per_battle") == "once" and b.get("treason_used"):
+    if state.options["treason_rolls"] == "once" and b.get("treason_used"):
         return False
     if not d.blocks_in(b["area"], house):
         return False
     return bool(_treason_targets(state, house))
 
 
-def _treason_targets(state: Any, house: str) -> list[str]:
+def _treason_targets(state: State, house: str) -> list[str]:
     d: R3State = state.data
     t = tables()
     enemies = [t.blocks[x] for x in _engaged(d, other(house))]
     return combat.treachery_targets(
         "treason", enemies, roles=_roles(d), defected=d.battle["defected"],
-        rolls_against=_roll_counts(d), reading=_opt(state, "neville_loyalty", "it"),
+        rolls_against=_roll_counts(d), reading=state.options["neville_loyalty"],
     )
 
 
@@ -487,15 +465,15 @@ class TreasonRoll(Procedure):
     name = "TreasonRoll"
     rule = "5.1"
 
-    def pending(self, state: Any, frame: Frame) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         return Pending((state.data.treason,), "treason", "Treason: make a treachery roll before the battle?")
 
-    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         out = [Action(player, f"treason on {x}", "treason", x) for x in _treason_targets(state, player)]
         out.append(Action(player, "no treason roll", "no-treason"))
         return out
 
-    def act(self, state: Any, frame: Frame, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         if action.kind == "treason":
             d.battle["treason_used"] = True
@@ -507,13 +485,13 @@ class TreasonRoll(Procedure):
 # ---------------------------------------------------------------------------- treachery
 
 
-def _treachery(state: Any, house: str, source: str, target: str) -> bool:
+def _treachery(state: State, house: str, source: str, target: str) -> bool:
     """Roll against ``target``; on success its other version joins ``house``'s Reserve (6.9)."""
     d: R3State = state.data
     t = tables()
     info = t.blocks[target]
     b = d.battle
-    n = combat.treachery_dice(info, source, _opt(state, "neville_loyalty", "it"))
+    n = combat.treachery_dice(info, source, state.options["neville_loyalty"])
     assert n is not None
     dice = state.rng.dice(n, 6)
     b["used"] = b["used"] + (f"{house}:{source}",)
@@ -544,7 +522,7 @@ def _treachery(state: Any, house: str, source: str, target: str) -> bool:
 # ---------------------------------------------------------------------------- retreats
 
 
-def _retreats(state: Any, block: str, land: list[str] | None = None) -> list[str]:
+def _retreats(state: State, block: str, land: list[str] | None = None) -> list[str]:
     """Where ``block`` may retreat now (6.6; Piracy attackers A-7); ``land`` is the house's
     land retreats when already computed."""
     d: R3State = state.data
@@ -569,7 +547,7 @@ def _sea_moves(d: R3State, sea: str, house: str) -> list[str]:
     ]
 
 
-def _land_retreats(state: Any, house: str) -> list[str]:
+def _land_retreats(state: State, house: str) -> list[str]:
     """Land retreats open to ``house``'s blocks now (6.6): the same for all its blocks."""
     d: R3State = state.data
     b = d.battle
@@ -583,7 +561,7 @@ def _land_retreats(state: Any, house: str) -> list[str]:
         if h == house:
             crossed[dest] = crossed.get(dest, 0) + 1
     return combat.retreat_destinations(
-        t.map, area, house, rnd,
+        parameters(state), t.map, area, house, rnd,
         houses_in=_houses_in(d),
         enemy_entries=b["enter_" + other(house)],
         own_entries=b["enter_" + house],
@@ -596,24 +574,18 @@ def _land_retreats(state: Any, house: str) -> list[str]:
 
 
 def _group(d: R3State) -> tuple[str, ...]:
-    """The blocks whose battle turn comes next (6.2): same letter, same side (sorted ids)."""
+    """The blocks whose battle turn comes next (6.2): :func:`combat.next_group` of the blocks
+    yet to act, keyed by :func:`combat.turn_key` (the int form of the initiative order)."""
     b = d.battle
     defender = b["defender"]
     rnd = b["round"]
     was_reserve = b["was_reserve"]
     blocks = tables().blocks
-    hs = d.house_of
+    house_of = house_map(d.king)
     key = combat.turn_key
-    best = 99
-    group: list[str] = []
-    for x in b["to_act"]:
-        k = key(blocks[x], rnd, hs(x) == defender, x in was_reserve)
-        if k < best:
-            best = k
-            group = [x]
-        elif k == best:
-            group.append(x)
-    return tuple(sorted(group))
+    return combat.next_group(
+        (x, key(blocks[x], rnd, house_of[x] == defender, x in was_reserve)) for x in b["to_act"]
+    )
 
 
 def _source(d: R3State, block: str) -> str | None:
@@ -625,14 +597,14 @@ def _source(d: R3State, block: str) -> str | None:
 
 
 def _turn_actions(
-    state: Any, block: str, player: str, enemies: list[str], own: list[str], land: list[str]
+    state: State, block: str, player: str, enemies: list[str], own: list[str], land: list[str]
 ) -> list[Action]:
     """The choices of ``block`` in its battle turn (6.2, 6.5, 6.6, 6.9); ``enemies`` / ``own``
     are the engaged blocks of each side, ``land`` the land retreats open to the block's house."""
     d: R3State = state.data
     b = d.battle
     house = d.house_of(block)
-    if combat.must_retreat(b["round"], house == b["attacker"]):
+    if combat.must_retreat(b["round"], house == b["attacker"], parameters(state).battle_rounds):
         return [Action(player, f"retreat {block} -> {a}", "retreat", (block, a)) for a in _retreats(state, block, land)]
     out: list[Action] = []
     if enemies:
@@ -651,19 +623,19 @@ def _turn_actions(
             if src is not None:
                 targets = combat.treachery_targets(
                     src, [blocks[x] for x in enemies], roles=_roles(d), defected=b["defected"],
-                    rolls_against=_roll_counts(d), reading=_opt(state, "neville_loyalty", "it"),
+                    rolls_against=_roll_counts(d), reading=state.options["neville_loyalty"],
                 )
                 for e in targets:
                     out.append(Action(player, f"treachery {block} on {e}", "treachery", (block, e, src)))
     return out
 
 
-def _needs_decision(state: Any, block: str, enemies: bool, land: list[str]) -> bool | None:
+def _needs_decision(state: State, block: str, enemies: bool, land: list[str]) -> bool | None:
     """True if ``block``'s turn offers a real choice; False if it can only pass; None if it
     must retreat and cannot (it is eliminated, 6.6)."""
     d: R3State = state.data
     b = d.battle
-    if combat.must_retreat(b["round"], d.house_of(block) == b["attacker"]):
+    if combat.must_retreat(b["round"], d.house_of(block) == b["attacker"], parameters(state).battle_rounds):
         return True if _retreats(state, block, land) else None
     if enemies:
         return True
@@ -676,7 +648,7 @@ class BattleRound(Procedure):
     name = "BattleRound"
     rule = "6.2"
 
-    def start(self, state: Any, frame: Frame) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         b = d.battle
         rnd = frame.vars["round"]
@@ -692,7 +664,7 @@ class BattleRound(Procedure):
         b["to_act"] = tuple(sorted(x for x in d.at[area] if x not in b["reserves"] and x not in early))
         self._advance(state, frame)  # which first checks for a round-1 wipe-out (6.3)
 
-    def _advance(self, state: Any, frame: Frame) -> None:
+    def _advance(self, state: State, frame: Frame) -> None:
         """Run automatic turns until a player must decide, the round ends or the battle ends."""
         d: R3State = state.data
         b = d.battle
@@ -701,12 +673,12 @@ class BattleRound(Procedure):
                 end(state, "over")
                 return
             _check_wipeout(state)
-            if _over(d):
+            if _outcome(d)[0]:
                 end(state, "over")
                 return
             if not b["to_act"]:
                 # 6.2: after round 4 no Attacker block may stay; late defectors must leave too
-                if b["round"] >= combat.MAX_ROUNDS and not frame.vars.get("late"):
+                if b["round"] >= parameters(state).battle_rounds and not frame.vars.get("late"):
                     late = tuple(sorted(d.blocks_in(b["area"], b["attacker"])))
                     frame.vars["late"] = True
                     if late:
@@ -737,13 +709,13 @@ class BattleRound(Procedure):
                     b["to_act"] = tuple(x for x in b["to_act"] if x != blk)
                 continue
 
-    def pending(self, state: Any, frame: Frame) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         d: R3State = state.data
         group = d.battle["group"]
         owner = d.house_of(group[0])
         return Pending((owner,), "battle-turn", f"battle round {frame['round']}: battle turn of {', '.join(group)}")
 
-    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d: R3State = state.data
         group = d.battle["group"]
         house = d.house_of(group[0])
@@ -754,7 +726,7 @@ class BattleRound(Procedure):
             out.extend(_turn_actions(state, blk, player, sides[other(house)], sides[house], land))
         return out
 
-    def act(self, state: Any, frame: Frame, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         b = d.battle
         kind = action.kind
@@ -776,57 +748,46 @@ class BattleRound(Procedure):
             dice = state.rng.dice(d.steps[block], 6)
             hits = combat.count_hits(dice, fire)
             state.emit(f"{name} fires {dice} at {fire}: {hits} hit(s)", "battle")
-            if hits and _volley(state, other(d.house_of(block)), hits):
-                return
+            if hits:
+                target = other(d.house_of(block))
+                volley = _volley(state, target, hits)
+                if volley.tied:
+                    call(state, BattleHits, house=target, hits=volley.left, tied=volley.tied)
+                    return
         elif kind == "charge":
             _charge(state, block, action.args[1])
         elif kind == "treachery":
             _treachery(state, d.house_of(block), action.args[2], action.args[1])
         self._advance(state, frame)
 
-    def resume(self, state: Any, frame: Frame, result: Any) -> None:
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
         self._advance(state, frame)
 
 
 # ---------------------------------------------------------------------------- hits
 
 
-def _volley(state: Any, target_house: str, hits: int) -> bool:
-    """Apply ``hits`` to ``target_house``'s engaged blocks, strongest first (6.4). Returns True
-    if the owner must choose among equally strong blocks (a BattleHits was called)."""
-    hits, tied = _spread(state, target_house, hits)
-    if tied:
-        call(state, BattleHits, house=target_house, hits=hits, tied=tied)
-        return True
-    return False
-
-
-def _spread(state: Any, house: str, hits: int) -> tuple[int, tuple[str, ...]]:
-    """Apply hits strongest-first until they run out or the owner must choose among equally
-    strong blocks: returns ``(hits left, tied blocks)``, ``(0, ())`` when all are applied."""
+def _volley(state: State, target_house: str, hits: int, chosen: str | None = None) -> combat.Volley:
+    """Put ``hits`` on ``target_house``'s engaged blocks by :func:`combat.allocate_volley`
+    (6.4), ``chosen`` being the owner's pick among tied blocks; the result's ``tied`` is not
+    empty when the owner must choose (again) among equally strong blocks."""
     d: R3State = state.data
-    while hits > 0:
-        strengths = {x: d.steps[x] for x in _engaged(d, house)}
-        tied = combat.strongest(strengths)
-        if not tied:
-            return 0, ()
-        if combat.tie_matters(hits, strengths[tied[0]], len(tied)):
-            return hits, tied
-        hits = _hit(state, tied[0], hits)
-    return 0, ()
+    strengths = {x: d.steps[x] for x in _engaged(d, target_house)}
+    volley = combat.allocate_volley(hits, strengths, chosen)
+    for block, taken in volley.taken:
+        _hit(state, block, taken)
+    return volley
 
 
-def _hit(state: Any, block: str, hits: int) -> int:
-    """Put hits on one block; return the surplus."""
+def _hit(state: State, block: str, hits: int) -> None:
+    """Put ``hits`` (at most its strength) on one block."""
     d: R3State = state.data
-    new, surplus = combat.apply_hits(d.steps[block], hits)
-    taken = hits - surplus
+    new = d.steps[block] - hits
     if new == 0:
-        eliminate(state, block, f"takes {taken} hit(s)")
+        eliminate(state, block, f"takes {hits} hit(s)")
     else:
         d.steps[block] = new
-        state.emit(f"{tables().blocks[block].name} takes {taken} hit(s), strength {new}", "battle")
-    return surplus
+        state.emit(f"{tables().blocks[block].name} takes {hits} hit(s), strength {new}", "battle")
 
 
 class BattleHits(Procedure):
@@ -835,18 +796,17 @@ class BattleHits(Procedure):
     name = "BattleHits"
     rule = "6.4"
 
-    def pending(self, state: Any, frame: Frame) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         return Pending((frame.vars["house"],), "take-hits", f"{frame['hits']} hit(s): which block takes them?")
 
-    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         return [Action(player, f"take hits: {x}", "take-hits", x) for x in frame.vars["tied"]]
 
-    def act(self, state: Any, frame: Frame, action: Action) -> None:
-        surplus = _hit(state, action.args, frame.vars["hits"])
-        hits, tied = _spread(state, frame.vars["house"], surplus)
-        if tied:
-            frame.vars["hits"] = hits
-            frame.vars["tied"] = tied
+    def act(self, state: State, frame: Frame, action: Action) -> None:
+        volley = _volley(state, frame.vars["house"], frame.vars["hits"], action.args)
+        if volley.tied:
+            frame.vars["hits"] = volley.left
+            frame.vars["tied"] = volley.tied
             return
         end(state)
 
@@ -854,39 +814,39 @@ class BattleHits(Procedure):
 # ---------------------------------------------------------------------------- charge
 
 
-def _charge(state: Any, heir: str, target: str) -> None:
-    """6.5 (A-23): the heir's volley all on ``target``, excess lost; a survivor strikes back."""
+def _charge(state: State, heir: str, target: str) -> None:
+    """6.5 (A-23) by :func:`combat.resolve_charge`: the heir's volley all on ``target``, excess
+    lost; a survivor strikes back."""
     d: R3State = state.data
     t = tables()
     heir_fire = effective_fire(d, heir)
-    heir_dice = state.rng.dice(d.steps[heir], 6)
-    hits = combat.count_hits(heir_dice, heir_fire)
-    left, _ = combat.apply_hits(d.steps[target], hits)
-    state.emit(f"{t.blocks[heir].name} charges {t.blocks[target].name}: {heir_dice} at {heir_fire}: {hits} hit(s)", "battle")
-    if left == 0:
+    target_fire = effective_fire(d, target)
+    result = combat.resolve_charge(d.steps[heir], heir_fire, d.steps[target], target_fire, state.rng.dice)
+    heir_name, target_name = t.blocks[heir].name, t.blocks[target].name
+    state.emit(f"{heir_name} charges {target_name}: {list(result.heir_dice)} at {heir_fire}: {result.hits} hit(s)", "battle")
+    if result.target_strength == 0:
         eliminate(state, target, "is cut down by the charge")
         return
-    d.steps[target] = left
-    fire = effective_fire(d, target)
-    dice = state.rng.dice(left, 6)
-    counter = combat.count_hits(dice, fire)
-    state.emit(f"{t.blocks[target].name} (strength {left}) strikes back: {dice} at {fire}: {counter} hit(s)", "battle")
-    if counter:
-        new, _ = combat.apply_hits(d.steps[heir], counter)
-        if new == 0:
-            eliminate(state, heir, "falls in the charge")
-        else:
-            d.steps[heir] = new
+    d.steps[target] = result.target_strength
+    state.emit(
+        f"{target_name} (strength {result.target_strength}) strikes back: {list(result.counter_dice)} at "
+        f"{target_fire}: {result.counter_hits} hit(s)",
+        "battle",
+    )
+    if result.heir_strength == 0:
+        eliminate(state, heir, "falls in the charge")
+    else:
+        d.steps[heir] = result.heir_strength
 
 
 # ---------------------------------------------------------------------------- Regroup
 
 
-def _regroup_crossed(state: Any, house: str) -> dict[str, int]:
+def _regroup_crossed(state: State, house: str) -> dict[str, int]:
     d: R3State = state.data
     b = d.battle
     area = b["area"]
-    if _opt(state, "regroup_limits", "turn") == "battle":
+    if state.options["regroup_limits"] == "battle":
         out: dict[str, int] = {}
         for dest in b["regroup_x"]:
             out[dest] = out.get(dest, 0) + 1
@@ -903,14 +863,16 @@ def _regroup_crossed(state: Any, house: str) -> dict[str, int]:
     return out
 
 
-def _regroup_land(state: Any, house: str) -> list[str]:
+def _regroup_land(state: State, house: str) -> list[str]:
     """Land regroup destinations of ``house`` now (6.7); Piracy attackers use :func:`_sea_moves` (A-7)."""
     d: R3State = state.data
     crossed = _regroup_crossed(state, house)
-    return combat.regroup_destinations(tables().map, d.battle["area"], house, houses_in=_houses_in(d), crossed_this_turn=crossed)
+    return combat.regroup_destinations(
+        parameters(state), tables().map, d.battle["area"], house, houses_in=_houses_in(d), crossed_this_turn=crossed,
+    )
 
 
-def _regroup_options(state: Any, house: str) -> list[tuple[str, str]]:
+def _regroup_options(state: State, house: str) -> list[tuple[str, str]]:
     d: R3State = state.data
     b = d.battle
     land: list[str] | None = None
@@ -937,15 +899,15 @@ class Regroup(Procedure):
     name = "Regroup"
     rule = "6.7"
 
-    def pending(self, state: Any, frame: Frame) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         return Pending((frame.vars["house"],), "regroup", "Regroup victorious blocks?")
 
-    def actions(self, state: Any, frame: Frame, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         out = [Action(player, f"regroup {blk} -> {dest}", "regroup", (blk, dest)) for blk, dest in _regroup_options(state, player)]
         out.append(Action(player, "end regroup", "end-regroup"))
         return out
 
-    def act(self, state: Any, frame: Frame, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         b = d.battle
         if action.kind == "end-regroup":

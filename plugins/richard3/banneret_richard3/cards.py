@@ -12,13 +12,13 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from banneret import Action, Pending, Procedure
+from banneret import Action, Frame, Pending, Procedure, State
 from banneret.flow import end
 
 from banneret_richard3.state import HOUSES, R3State, other, tables
 
 
-def eliminate(state: Any, block: str, why: str) -> None:
+def eliminate(state: State, block: str, why: str) -> None:
     from banneret_richard3.battle import eliminate as _eliminate  # 6.8 lives with the battle
 
     _eliminate(state, block, why)
@@ -61,7 +61,7 @@ def may_redeal(d: R3State, house: str) -> bool:
     return not d.redeal_used[house] and hand_ap(d, house) <= REDEAL_MAX_AP
 
 
-def _deal(state: Any, houses: tuple[str, ...]) -> None:
+def _deal(state: State, houses: tuple[str, ...]) -> None:
     """Shuffle every card not held by a player who keeps his hand and deal 7 to ``houses``."""
     d: R3State = state.data
     keep = [h for h in HOUSES if h not in houses]
@@ -69,17 +69,16 @@ def _deal(state: Any, houses: tuple[str, ...]) -> None:
     deck = [c for c in tables().card_ids if c not in kept]
     state.rng.shuffle(deck)
     for h in houses:
-        d.hands[h] = sorted(deck[:HAND_SIZE], key=_hand_order)
+        d.hands[h] = sorted(deck[:HAND_SIZE], key=_hand_order().__getitem__)
         d.played = []
         deck = deck[HAND_SIZE:]
-    d.set_aside = sorted(deck, key=_hand_order)
+    d.set_aside = sorted(deck, key=_hand_order().__getitem__)
 
 
 @functools.cache
-def _hand_order(card_id: str) -> tuple[int, int, str]:
-    """Sort key of a hand: action cards by AP, then the events (the same key for a card always)."""
-    card = tables().cards[card_id]
-    return (1 if card.event else 0, card.ap, card_id)
+def _hand_order() -> dict[str, tuple[int, int, str]]:
+    """Card id -> its sort key in a hand: action cards by AP, then the events (built once)."""
+    return {c.id: (1 if c.event else 0, c.ap, c.id) for c in tables().cards.values()}
 
 
 class DealCards(Procedure):
@@ -87,7 +86,7 @@ class DealCards(Procedure):
 
     rule = "5.1"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.turn = 0
         d.phase = "card"
@@ -110,19 +109,19 @@ class Redeal(Procedure):
 
     rule = "5.1"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         frame.vars["asked"] = ()  # houses that answered in this round
         frame.vars["called"] = ()  # houses that called a redeal in this round
         frame.vars["answer"] = ()  # opponents asked "keep or redeal too"
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         answer = frame.vars["answer"]
         if answer:
             return Pending((answer[0],), "redeal-too", "Your opponent redeals: keep your hand or redeal too?")
         waiting = tuple(h for h in HOUSES if h not in frame.vars["asked"])
         return Pending(waiting, "redeal", "Keep your hand, or redeal it (13 AP or less, once a campaign)")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         if frame.vars["answer"]:
             return [Action(player, "keep hand", "keep"), Action(player, "redeal too", "redeal-too")]
         out = [Action(player, "keep hand", "keep")]
@@ -130,7 +129,7 @@ class Redeal(Procedure):
             out.append(Action(player, "redeal hand", "redeal"))
         return out
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         h = action.player
         if frame.vars["answer"]:
@@ -160,7 +159,7 @@ class Redeal(Procedure):
         else:
             frame.vars["answer"] = (other(called[0]),)
 
-    def _redeal(self, state: Any, frame: Any, houses: tuple[str, ...]) -> None:
+    def _redeal(self, state: State, frame: Frame, houses: tuple[str, ...]) -> None:
         d: R3State = state.data
         _deal(state, tuple(h for h in HOUSES if h in houses))
         for h in houses:
@@ -214,9 +213,9 @@ _CARD_PENDING = {
 
 
 @functools.cache
-def _play_actions(house: str) -> dict[str, Action]:
-    """Card id -> the action of ``house`` playing it (made once and reused every card phase)."""
-    return {c: Action(house, f"play {label}", "card", c) for c, label in _labels().items()}
+def _play_actions() -> dict[str, dict[str, Action]]:
+    """House -> card id -> the action of that house playing it (made once, reused every card phase)."""
+    return {h: {c: Action(h, f"play {label}", "card", c) for c, label in _labels().items()} for h in HOUSES}
 
 
 class CardPhase(Procedure):
@@ -224,23 +223,23 @@ class CardPhase(Procedure):
 
     rule = "1.1"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.new_game_turn()
         d.turn += 1
         d.phase = "card"
         state.emit(f"campaign {d.campaign}, game turn {d.turn}", "turn")
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         chosen = state.data.chosen
         if not chosen:
             return _CARD_PENDING[HOUSES]
         return _CARD_PENDING[HOUSES[1:] if HOUSES[0] in chosen else HOUSES[:1]]  # the other one
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
-        return list(map(_play_actions(player).__getitem__, play_options(state.data, player)))
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        return list(map(_play_actions()[player].__getitem__, play_options(state.data, player)))
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         h = action.player
         d.chosen[h] = action.args
@@ -252,7 +251,7 @@ class CardPhase(Procedure):
         end(state)
 
 
-def reveal(state: Any) -> None:
+def reveal(state: State) -> None:
     """Turn both chosen cards face-up and settle Player 1 and the action points."""
     d: R3State = state.data
     cards = tables().cards
@@ -299,7 +298,7 @@ def plague_targets(d: R3State, house: str, reading: str = "occupied") -> list[st
     return out
 
 
-def plague(state: Any, house: str, area: str) -> int:
+def plague(state: State, house: str, area: str) -> int:
     """Every block in ``area`` loses one step, even if that eliminates it (5.1). Returns the
     number of blocks eliminated."""
     d: R3State = state.data

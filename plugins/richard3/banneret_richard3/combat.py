@@ -16,13 +16,12 @@ Conventions
 
 from __future__ import annotations
 
-from typing import Callable, Collection, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, NamedTuple, Sequence
 
-from banneret_richard3.data_model import Block, GameMap
+from banneret_richard3.data_model import HOUSES, Block, GameMap
+from banneret_richard3.state import BORDER_COLOURS, Parameters
 
 __all__ = [
-    "MAX_ROUNDS",
-    "BORDER_LIMITS",
     "TREACHERY_CAP",
     "NEVILLE_LOYALTY_READINGS",
     "initiative",
@@ -33,6 +32,7 @@ __all__ = [
     "strongest",
     "tie_matters",
     "apply_hits",
+    "Volley",
     "allocate_volley",
     "usable_shield",
     "defence_bonus",
@@ -46,7 +46,6 @@ __all__ = [
     "treachery_dice",
     "treachery_targets",
     "treachery_succeeds",
-    "border_limit",
     "retreat_destinations",
     "must_retreat",
     "regroup_destinations",
@@ -55,8 +54,6 @@ __all__ = [
     "battle_over",
 ]
 
-MAX_ROUNDS = 4  # 6.2
-BORDER_LIMITS: Mapping[str, int] = {"yellow": 4, "blue": 3, "red": 2}  # 5.21
 TREACHERY_CAP = 3  # 6.9: at most three rolls against one block in one battle
 NEVILLE_LOYALTY_READINGS = ("it", "pl")  # 6.91 / digest A-1
 _LETTERS = "ABCD"
@@ -94,17 +91,18 @@ def order_key(letter: str, defending: bool) -> tuple[int, int]:
     return (_LETTERS.index(letter), 0 if defending else 1)
 
 
-def next_group(waiting: Iterable[tuple[str, str, bool]]) -> tuple[str, ...]:
-    """The blocks that act next: those sharing the earliest (letter, side) among ``waiting``.
+def next_group(waiting: Iterable[tuple[str, Any]]) -> tuple[str, ...]:
+    """The blocks that act next (6.2): those sharing the smallest turn key among ``waiting``.
 
-    ``waiting`` holds ``(block_id, letter, defending)`` for every block yet to act this round.
-    Within the group (same letter, same side) the owner chooses the order (digest D17), so
-    all of them are returned, sorted by id. Empty input gives an empty tuple.
+    ``waiting`` holds ``(block_id, key)`` for every block yet to act this round, the key being
+    :func:`order_key` of its :func:`initiative` letter and side, or the same order as one int
+    (:func:`turn_key`, what the battle uses). Within the group (same letter, same side) the
+    owner chooses the order (digest D17), so all of them are returned, sorted by id. Empty
+    input gives an empty tuple.
     """
-    best: tuple[int, int] | None = None
+    best: Any = None
     group: list[str] = []
-    for block_id, letter, defending in waiting:
-        key = order_key(letter, defending)
+    for block_id, key in waiting:
         if best is None or key < best:
             best = key
             group = [block_id]
@@ -141,29 +139,40 @@ def apply_hits(strength: int, hits: int) -> tuple[int, int]:
     return strength - taken, hits - taken
 
 
-def allocate_volley(
-    hits: int,
-    strengths: Mapping[str, int],
-    pick: Callable[[tuple[str, ...]], str] | None = None,
-) -> list[tuple[str, int]]:
-    """Distribute one block's hits (6.4) and return ``[(block_id, hits taken), ...]`` in order.
+class Volley(NamedTuple):
+    """Where one volley's hits went (6.4), as far as they could go without asking the owner."""
 
-    Every hit goes to the strongest enemy block until it is eliminated; only the surplus
-    moves on to the next strongest. ``pick`` chooses among equally strong blocks (the owner's
-    choice); default: the first id. Blocks not given (reserves not yet arrived) never take hits.
+    taken: tuple[tuple[str, int], ...]  # (block id, hits taken), in the order they were put
+    left: int  # hits still to put when ``tied`` is not empty
+    tied: tuple[str, ...]  # equally strongest blocks the owner must choose among; () when done
+
+
+def allocate_volley(hits: int, strengths: Mapping[str, int], chosen: str | None = None) -> Volley:
+    """Distribute one block's hits (6.4) over the enemy blocks ``strengths`` (id -> strength).
+
+    Every hit goes to the strongest block until it is eliminated; only the surplus moves on
+    to the next strongest. Where several are equally strong and the order changes the result
+    (:func:`tie_matters`), the owner chooses: the volley stops there and returns the tied
+    blocks with the hits left; call again with the strengths then and ``chosen`` (one of the
+    tied blocks) to go on. Where the order cannot matter, the first id takes the hits. Blocks
+    not given (reserves not yet arrived) never take hits; hits beyond all blocks are lost.
     """
     left = dict(strengths)
-    out: list[tuple[str, int]] = []
+    taken: list[tuple[str, int]] = []
     while hits > 0 and left:
         tied = strongest(left)
-        target = tied[0] if pick is None or len(tied) == 1 else pick(tied)
-        if target not in tied:
-            raise ValueError(f"{target!r} is not among the strongest blocks {tied}")
-        new, hits_left = apply_hits(left[target], hits)
-        out.append((target, hits - hits_left))
-        hits = hits_left
-        del left[target]
-    return out
+        if chosen is not None:
+            if chosen not in tied:
+                raise ValueError(f"{chosen!r} is not among the strongest blocks {tied}")
+            target, chosen = chosen, None
+        elif tie_matters(hits, left[tied[0]], len(tied)):
+            return Volley(tuple(taken), hits, tied)
+        else:
+            target = tied[0]
+        _new, surplus = apply_hits(left.pop(target), hits)
+        taken.append((target, hits - surplus))
+        hits = surplus
+    return Volley(tuple(taken), 0, ())
 
 
 # ---------------------------------------------------------------------------- 2.2-2.6 bonuses
@@ -278,6 +287,8 @@ class Charge(NamedTuple):
     heir_strength: int  # after the counter-attack; 0 = eliminated
     hits: int  # hits scored by the heir (before capping at the target's strength)
     counter_hits: int  # hits scored by the surviving target (0 if it died)
+    heir_dice: tuple[int, ...]
+    counter_dice: tuple[int, ...]  # () if the target died
 
 
 def resolve_charge(
@@ -285,25 +296,29 @@ def resolve_charge(
     heir_fire: int,
     target_strength: int,
     target_fire: int,
-    heir_dice: Sequence[int],
-    target_dice: Sequence[int] = (),
+    roll: Callable[[int], Sequence[int]],
 ) -> Charge:
     """6.5 with the digest's reading A-23: the heir rolls ``heir_strength`` dice at his effective
     firepower against one named block, excess hits lost; a surviving target at once rolls its
     remaining strength at its own effective firepower against the heir, excess lost.
-    ``target_dice`` must hold at least the target's remaining strength in dice (only that many
-    are read)."""
-    if len(heir_dice) != heir_strength:
-        raise ValueError(f"a charge at strength {heir_strength} rolls {heir_strength} dice, not {len(heir_dice)}")
+    ``roll(n)`` draws ``n`` dice: first the heir's, then (only if the target survives) the
+    target's."""
+    heir_dice = _rolled(roll, heir_strength)
     hits = count_hits(heir_dice, heir_fire)
     left, _ = apply_hits(target_strength, hits)
     if left == 0:
-        return Charge(0, heir_strength, hits, 0)
-    if len(target_dice) < left:
-        raise ValueError(f"the counter-attack at strength {left} needs {left} dice, got {len(target_dice)}")
-    counter = count_hits(target_dice[:left], target_fire)
+        return Charge(0, heir_strength, hits, 0, heir_dice, ())
+    counter_dice = _rolled(roll, left)
+    counter = count_hits(counter_dice, target_fire)
     heir_left, _ = apply_hits(heir_strength, counter)
-    return Charge(left, heir_left, hits, counter)
+    return Charge(left, heir_left, hits, counter, heir_dice, counter_dice)
+
+
+def _rolled(roll: Callable[[int], Sequence[int]], count: int) -> tuple[int, ...]:
+    dice = tuple(roll(count))
+    if len(dice) != count:
+        raise ValueError(f"a roll of {count} dice gave {len(dice)}: {dice}")
+    return dice
 
 
 # ---------------------------------------------------------------------------- 6.9 treachery
@@ -336,7 +351,7 @@ _WARWICK_IMMUNE = frozenset({"northumberland", "westmoreland"})  # 6.91
 _WARWICK_KIN = frozenset({"kent", "salisbury"})  # 6.91: the small Warwick shield
 
 
-def treachery_dice(target: Block, source: str, reading: str = "it") -> int | None:
+def treachery_dice(target: Block, source: str, reading: str) -> int | None:
     """How many dice a treachery roll by ``source`` against ``target`` uses, or None if the
     roll is not allowed at all (6.9, 6.91).
 
@@ -365,7 +380,7 @@ def treachery_targets(
     roles: Collection[str] = (),
     defected: Collection[str] = (),
     rolls_against: Mapping[str, int] | None = None,
-    reading: str = "it",
+    reading: str,
 ) -> list[str]:
     """Ids (sorted) of the engaged enemy blocks ``source`` may roll against (6.9, 9.1).
 
@@ -394,48 +409,27 @@ def treachery_succeeds(dice: Sequence[int]) -> bool:
 # ---------------------------------------------------------------------------- 6.6 / 6.7 moves
 
 
-def border_limit(colour: str) -> int:
-    """Blocks per player that may cross a border of ``colour`` (5.21)."""
-    return BORDER_LIMITS[colour]
-
-
-_BORDERS: dict[int, tuple[GameMap, dict[str, tuple[tuple[str, int, str | None], ...]]]] = {}
-
-
-def _borders(game_map: GameMap) -> dict[str, tuple[tuple[str, int, str | None], ...]]:
-    """Per area: ``(neighbour, border limit, neighbour's exile house)``, sorted (cached per map)."""
-    hit = _BORDERS.get(id(game_map))
-    if hit is not None and hit[0] is game_map:
-        return hit[1]
-    table = {}
-    for a in game_map.areas:
-        row = []
-        for n in game_map.board.neighbours(a):
-            colour = game_map.border_colour(a, n) or "yellow"
-            row.append((n, BORDER_LIMITS[colour], game_map.areas[n].exile_of))
-        table[a] = tuple(row)
-    _BORDERS[id(game_map)] = (game_map, table)
-    return table
-
-
 def _open_neighbours(
     game_map: GameMap,
     area: str,
     house: str,
     houses_in: Callable[[str], Iterable[str]],
     crossed: Mapping[str, int] | None,
+    rules: Parameters,
     banned: Collection[str] = (),
 ) -> list[str]:
     """Areas (sorted) next to ``area`` by a land border that are friendly or vacant for
     ``house`` (never enemy or contested, never the enemy's exile, 2.7), not in ``banned``,
     and whose border ``house`` has not yet crossed to its limit (``crossed``: per neighbour)."""
     out = []
-    for dest, limit, exile_of in _borders(game_map)[area]:
+    limits = rules.border_limits
+    for dest in game_map.board.neighbours(area):
+        exile_of = game_map.areas[dest].exile_of
         if exile_of is not None and exile_of != house:
             continue  # 2.7: never into the enemy's exile
         if dest in banned:
             continue
-        if crossed and crossed.get(dest, 0) >= limit:
+        if crossed and crossed.get(dest, 0) >= limits[BORDER_COLOURS.index(game_map.border_colour(area, dest) or "yellow")]:
             continue
         for h in houses_in(dest):  # inline, not a helper call: runs for every neighbour
             if h != house:
@@ -446,6 +440,7 @@ def _open_neighbours(
 
 
 def retreat_destinations(
+    rules: Parameters,
     game_map: GameMap,
     area: str,
     house: str,
@@ -457,7 +452,8 @@ def retreat_destinations(
     is_player2: bool = False,
     crossed_this_round: Mapping[str, int] | None = None,
 ) -> list[str]:
-    """Areas (sorted) a block of ``house`` may retreat to from the battle in ``area`` (6.6).
+    """Areas (sorted) a block of ``house`` may retreat to from the battle in ``area`` (6.6),
+    under the game's border limits ``rules``.
 
     * never in round 1;
     * one land border to an adjacent friendly or vacant area (not an enemy exile);
@@ -469,15 +465,17 @@ def retreat_destinations(
     if round_no <= 1:
         return []
     banned = [a for a in enemy_entries if a not in own_entries] if is_player2 else enemy_entries
-    return _open_neighbours(game_map, area, house, houses_in, crossed_this_round, banned)
+    return _open_neighbours(game_map, area, house, houses_in, crossed_this_round, rules, banned)
 
 
-def must_retreat(round_no: int, attacking: bool) -> bool:
-    """6.2: in round 4 the Attacker's blocks must retreat in their battle turns."""
-    return round_no >= MAX_ROUNDS and attacking
+def must_retreat(round_no: int, attacking: bool, rounds: int) -> bool:
+    """6.2: in the last of the ``rounds`` battle rounds (4) the Attacker's blocks must retreat
+    in their battle turns."""
+    return round_no >= rounds and attacking
 
 
 def regroup_destinations(
+    rules: Parameters,
     game_map: GameMap,
     area: str,
     house: str,
@@ -489,7 +487,7 @@ def regroup_destinations(
     within the border limits counted with the game turn's movement (digest A-20 reading):
     ``crossed_this_turn`` maps each neighbour to the crossings of that border by this house so
     far this turn (under the per-battle reading the caller passes this battle's regroups only)."""
-    return _open_neighbours(game_map, area, house, houses_in, crossed_this_turn)
+    return _open_neighbours(game_map, area, house, houses_in, crossed_this_turn, rules)
 
 
 # ---------------------------------------------------------------------------- 6.8 eliminations
@@ -550,7 +548,7 @@ def battle_over(engaged: Mapping[str, int], waiting: Mapping[str, int]) -> tuple
     """Digest A-56: the battle ends when a side has neither engaged blocks nor reserves still
     to arrive. ``engaged`` / ``waiting`` count blocks per house. Returns ``(over, winner)``;
     the winner is the side with blocks left (None if neither has any)."""
-    alive = [h for h in sorted(set(engaged) | set(waiting)) if engaged.get(h, 0) + waiting.get(h, 0) > 0]
+    alive = [h for h in HOUSES if engaged.get(h, 0) + waiting.get(h, 0) > 0]
     if len(alive) == 2:
         return False, None
     return True, (alive[0] if alive else None)

@@ -325,10 +325,6 @@ class Block(Sourced):
     def firepower(self) -> int:
         return int(self.combat[1:])
 
-    @property
-    def two_version(self) -> bool:
-        return self.counterpart is not None
-
 
 @attrs.frozen(kw_only=True)
 class Card(Sourced):

@@ -12,14 +12,17 @@ all of a player's moves (1.2, A-49): once a player recruits, he makes no more mo
 
 from __future__ import annotations
 
+import enum
 import functools
 from typing import Any
 
-from banneret import Action, Pending, Procedure
+from banneret import Action, Frame, Pending, Procedure, State
 from banneret.flow import end, var
 
 from banneret_richard3 import cards as cardrules
-from banneret_richard3.state import BORDER_LIMIT, HOUSES, POOL, R3State, border_key, house_map, other, tables
+from banneret_richard3.state import (
+    BORDER_COLOURS, HOUSES, POOL, Parameters, R3State, border_key, house_map, other, parameters, tables,
+)
 
 __all__ = [
     "NO_SEA_MOVE", "ATTACK_BORDERS", "REINFORCE_BORDERS", "land_paths", "sea_destinations",
@@ -35,12 +38,13 @@ REINFORCE_BORDERS = 2  # 6.3: Player 2's reinforcements at most two
 # --------------------------------------------------------------------------- land movement
 
 
-def _enemy_in(d: R3State, area: str, house: str) -> bool:
-    hm = house_map(d.king)
-    for b in d.at[area]:
-        if hm[b] != house:
-            return True
-    return False
+class Mover(enum.IntEnum):
+    """What a block is to the house moving (the movement tables' ``movers``): false for the
+    enemy's blocks, true for its own; ``SEA`` for its own that may also move by sea (5.3)."""
+
+    ENEMY = 0
+    LAND = 1
+    SEA = 2
 
 
 class _MoveTables:
@@ -49,8 +53,9 @@ class _MoveTables:
     def __init__(self) -> None:
         t = tables()
         self.areas = t.areas
-        # house -> area -> ((neighbour, crossings key, border limit, red?), ...) in neighbour order
-        self.steps: dict[str, dict[str, tuple[tuple[str, tuple[str, str, str], int, bool], ...]]] = {}
+        # house -> area -> ((neighbour, crossings key, colour number, red?), ...) in neighbour
+        # order; the colour number indexes Parameters.border_limits
+        steps: dict[str, dict[str, tuple[tuple[str, tuple[str, str, str], int, bool], ...]]] = {}
         for h in HOUSES:
             per: dict[str, tuple[tuple[str, tuple[str, str, str], int, bool], ...]] = {}
             for a in t.areas:
@@ -58,9 +63,9 @@ class _MoveTables:
                 for n in t.neighbours[a]:
                     k = border_key(a, n)
                     colour = t.colour[k]
-                    row.append((n, (h, k[0], k[1]), BORDER_LIMIT[colour], colour == "red"))
+                    row.append((n, (h, k[0], k[1]), BORDER_COLOURS.index(colour), colour == "red"))
                 per[a] = tuple(row)
-            self.steps[h] = per
+            steps[h] = per
         # 2.7: the enemy's exile areas are never entered
         self.closed: dict[str, frozenset[str]] = {
             h: frozenset(a for a in t.areas if t.exile_of[a] is not None and t.exile_of[a] != h) for h in HOUSES
@@ -97,24 +102,23 @@ class _MoveTables:
             else:
                 rec = ("never", ())  # heirs and the exile mercenaries are never recruited
             self.recruit[b] = rec
-        self.recruitable: tuple[str, ...] = tuple(b for b in t.block_ids if self.recruit[b][0] != "never")
+        recruitable = tuple(b for b in t.block_ids if self.recruit[b][0] != "never")
         # (king, house) -> the recruitable blocks fighting for ``house`` under that king, register order
         self.recruitable_by: dict[tuple[str, str], tuple[str, ...]] = {
-            (k, h): tuple(b for b in self.recruitable if house_map(k)[b] == h) for k in HOUSES for h in HOUSES
+            (k, h): tuple(b for b in recruitable if house_map(k)[b] == h) for k in HOUSES for h in HOUSES
         }
-        # house -> origin -> ((first area, key, limit, red?, ((second area, key, limit), ...)), ...):
-        # every two-area path in the order land_paths walks them
-        self.tree2: dict[str, dict[str, tuple[Any, ...]]] = {
-            h: {a: tuple((n1, k1, l1, r1, tuple((n2, k2, l2) for n2, k2, l2, _r2 in self.steps[h][n1] if n2 != a))
-                         for n1, k1, l1, r1 in self.steps[h][a])
-                for a in t.areas}
-            for h in HOUSES
-        }
-        # house -> area -> neighbour -> (crossings key, border limit)
-        self.border_to: dict[str, dict[str, dict[str, tuple[tuple[str, str, str], int]]]] = {
-            h: {a: {n: (key, limit) for n, key, limit, _red in self.steps[h][a]} for a in t.areas} for h in HOUSES
-        }
-        self.seas_of: dict[str, tuple[str, ...]] = {a: t.seas[a] for a in t.areas}
+        # house -> origin -> ((first area, key, colour, red?, second steps, second steps by area),
+        # ...): every two-area path in the order land_paths walks them; the second steps are
+        # ((second area, key, colour), ...), and by area each one alone (for a Muster target)
+        self.tree2: dict[str, dict[str, tuple[Any, ...]]] = {}
+        for h in HOUSES:
+            self.tree2[h] = {}
+            for a in t.areas:
+                row = []
+                for n1, k1, c1, r1 in steps[h][a]:
+                    kids = tuple((n2, k2, c2) for n2, k2, c2, _r2 in steps[h][n1] if n2 != a)
+                    row.append((n1, k1, c1, r1, kids, {kid[0]: (kid,) for kid in kids}))
+                self.tree2[h][a] = tuple(row)
         # house -> area -> the other areas on its seas that are not the enemy's exile (sorted)
         self.landings: dict[str, dict[str, tuple[str, ...]]] = {
             h: {a: tuple(dest for dest, _seas in self.sea_targets[a] if dest not in self.closed[h]) for a in t.areas}
@@ -148,25 +152,46 @@ class _MoveTables:
                 self.pick_actions[(h, "land", event)] = Action(h, _VERBS.get(event, "land move"), "pick", "land")
             self.pick_actions[(h, "sea", None)] = Action(h, "sea move", "pick", "sea")
             self.pick_actions[(h, "recruit", None)] = Action(h, "recruit", "pick", "recruit")
-        # (king, house, Bombards by sea) -> block -> 0 enemy, 1 own, 2 own and may move by sea
-        self.flags: dict[tuple[str, str, bool], dict[str, int]] = {}
+        # (king, house, Bombards by sea) -> block -> what it is to ``house``: a Mover
+        self.movers: dict[tuple[str, str, bool], dict[str, Mover]] = {}
         for k in HOUSES:
             for h in HOUSES:
-                for flag in (False, True):
-                    self.flags[(k, h, flag)] = {
-                        b: (0 if house_map(k)[b] != h else 2 if b in self.sea_ok[flag] else 1) for b in t.block_ids
+                for by_sea in (False, True):
+                    self.movers[(k, h, by_sea)] = {
+                        b: (Mover.ENEMY if house_map(k)[b] != h else Mover.SEA if b in self.sea_ok[by_sea] else Mover.LAND)
+                        for b in t.block_ids
                     }
-        self.coasts: dict[str, tuple[str, ...]] = dict(t.coasts)
+        # (house, mode, origin) -> what Actions.pending answers
+        self.pendings: dict[tuple[str, str, str | None], Pending] = {}
+        for h in HOUSES:
+            self.pendings[(h, "menu", None)] = Pending((h,), "action-menu", "Spend your action points (or end your actions)")
+            for which, prompt in _PICK_PROMPTS.items():
+                self.pendings[(h, "pick", which)] = Pending((h,), "action-pick", prompt)
+            for mode, prompt in _PROMPTS.items():
+                for a in t.areas:
+                    self.pendings[(h, mode, a)] = Pending((h,), f"action-{mode}", prompt.format(a))
+        # the fixed actions of a group: house -> block -> "select B" / "ship B"; house -> area ->
+        # "done moving from A" / "done mustering at A" / "muster at A"
+        self.select_actions: dict[str, dict[str, Action]] = {
+            h: {b: Action(h, f"select {b}", "select", b) for b in t.block_ids} for h in HOUSES
+        }
+        self.ship_select_actions: dict[str, dict[str, Action]] = {
+            h: {b: Action(h, f"ship {b}", "select", b) for b in t.block_ids} for h in HOUSES
+        }
+        self.done_actions: dict[str, dict[str, Action]] = {
+            h: {a: Action(h, f"done moving from {a}", "done") for a in t.areas} for h in HOUSES
+        }
+        self.muster_done_actions: dict[str, dict[str, Action]] = {
+            h: {a: Action(h, f"done mustering at {a}", "done") for a in t.areas} for h in HOUSES
+        }
+        self.muster_actions: dict[str, dict[str, Action]] = {
+            h: {a: Action(h, f"muster at {a}", "muster", a) for a in t.areas} for h in HOUSES
+        }
 
 
 @functools.cache
 def _mt() -> _MoveTables:
     return _MoveTables()
-
-
-# Action objects are immutable and their labels fixed by (house, kind, args): build each once.
-_ACTIONS: dict[tuple[Any, ...], Action] = {}
-_ACTIONS_MAX = 50_000
 
 
 def attack_borders(d: R3State, area: str, house: str) -> set[str]:
@@ -193,155 +218,119 @@ def _entry_ok(d: R3State, house: str, dest: str, came_from: str) -> bool:
 
 def land_paths(
     d: R3State, house: str, origin: str, steps: int = 2, bonus: int = 0,
-    banned: frozenset[str] | set[str] = frozenset(), target: str | None = None,
+    banned: frozenset[str] | set[str] = frozenset(), target: str | None = None, *, rules: Parameters,
+    first: bool = False,
 ) -> list[tuple[str, ...]]:
     """Every legal land path of a ``house`` block from ``origin`` (5.2, 5.21): up to ``steps``
     areas; through friendly or vacant areas only; stop on entering an area with enemy blocks
-    or after crossing a red border; border limits per player per turn (+``bonus``); never into
-    an enemy exile area; ``banned`` borders (pinning, 5.22) may not be crossed on leaving
-    ``origin``; with ``target`` only paths ending there (Muster). Paths exclude ``origin``
-    and never revisit an area."""
+    or after crossing a red border; border limits per player per turn (``rules``, +``bonus``);
+    never into an enemy exile area; ``banned`` borders (pinning, 5.22) may not be crossed on
+    leaving ``origin``; with ``target`` only paths ending there (Muster). Paths exclude
+    ``origin`` and never revisit an area. With ``first``, only the first of them (the caller
+    asks whether there is one).
+
+    The usual reach of two areas (and one, to ask whether a block may move at all) runs an
+    unrolled walk over a precomputed two-area tree; any other reach runs
+    :func:`land_paths_reference`, the plain walk, which gives the same list in the same order
+    for one and two areas too (a property test plays random games to check it)."""
+    if steps not in (1, 2):
+        found = land_paths_reference(d, house, origin, steps, bonus, banned, target, rules=rules)
+        return found[:1] if first else found
     mt = _mt()
     out: list[tuple[str, ...]] = []
-    nbrs = mt.steps[house]
     closed = mt.closed[house]
     crossings = d.crossings
     at = d.at
     hm = house_map(d.king)
+    limits = rules.border_limits
     enemy: dict[str, bool] = {}
-    if steps == 2:
-        # the usual reach, unrolled over the precomputed two-area tree (same order as walk)
-        for n1, k1, lim1, red1, kids in mt.tree2[house][origin]:
-            if n1 in closed or n1 in banned or crossings.get(k1, 0) >= lim1 + bonus:
-                continue
-            for b in at[n1]:
-                if hm[b] != house:
-                    if (target is None or n1 == target) and _entry_ok(d, house, n1, origin):
-                        out.append((n1,))
-                    break
-            else:
-                if target is None or n1 == target:
+    for n1, k1, c1, red1, kids, kid_at in mt.tree2[house][origin]:
+        if n1 in closed or n1 in banned or crossings.get(k1, 0) >= limits[c1] + bonus:
+            continue
+        for b in at[n1]:
+            if hm[b] != house:
+                if (target is None or n1 == target) and _entry_ok(d, house, n1, origin):
                     out.append((n1,))
-                if red1 or n1 == target:
+                    if first:
+                        return out
+                break
+        else:
+            if target is None or n1 == target:
+                out.append((n1,))
+                if first:
+                    return out
+            if red1 or n1 == target or steps == 1:
+                continue
+            for n2, k2, c2 in (kids if target is None else kid_at.get(target, ())):
+                if n2 in closed or crossings.get(k2, 0) >= limits[c2] + bonus:
                     continue
-                for n2, k2, lim2 in kids:
-                    if n2 in closed or crossings.get(k2, 0) >= lim2 + bonus:
-                        continue
-                    e = enemy.get(n2)
-                    if e is None:
-                        e = False
-                        for b in at[n2]:
-                            if hm[b] != house:
-                                e = True
-                                break
-                        enemy[n2] = e
-                    if e:
-                        if (target is None or n2 == target) and _entry_ok(d, house, n2, n1):
-                            out.append((n1, n2))
-                    elif target is None or n2 == target:
+                e = enemy.get(n2)
+                if e is None:
+                    e = False
+                    for b in at[n2]:
+                        if hm[b] != house:
+                            e = True
+                            break
+                    enemy[n2] = e
+                if e:
+                    if (target is None or n2 == target) and _entry_ok(d, house, n2, n1):
                         out.append((n1, n2))
-        return out
+                        if first:
+                            return out
+                elif target is None or n2 == target:
+                    out.append((n1, n2))
+                    if first:
+                        return out
+    return out
 
-    def walk(path: tuple[str, ...], here: str, depth: int) -> None:
-        for n, key, limit, red in nbrs[here]:
+
+def land_paths_reference(
+    d: R3State, house: str, origin: str, steps: int = 2, bonus: int = 0,
+    banned: frozenset[str] | set[str] = frozenset(), target: str | None = None, *, rules: Parameters,
+) -> list[tuple[str, ...]]:
+    """:func:`land_paths` as a plain depth-first walk of the map, for any reach: what the rule
+    says, one border at a time (play uses it for reaches other than two, e.g. Force March)."""
+    t = tables()
+    closed = _mt().closed[house]
+    out: list[tuple[str, ...]] = []
+
+    def walk(path: tuple[str, ...], here: str) -> None:
+        for n in t.neighbours[here]:
             if n == origin or n in path or n in closed:
-                continue
-            if depth == 0 and n in banned:
-                continue
-            if crossings.get(key, 0) >= limit + bonus:
-                continue
+                continue  # 2.7: never into the enemy's exile
+            if not path and n in banned:
+                continue  # 5.22: pinned defenders keep off the attackers' borders
+            colour = t.colour[border_key(here, n)]
+            if d.crossed(house, here, n) >= rules.border_limit(colour) + bonus:
+                continue  # 5.21
             new = path + (n,)
-            e = enemy.get(n)
-            if e is None:
-                e = False
-                for b in at[n]:
-                    if hm[b] != house:
-                        e = True
-                        break
-                enemy[n] = e
-            if e:
+            if any(d.house_of(b) != house for b in d.at[n]):  # enemy blocks stop the move (5.2)
                 if (target is None or n == target) and _entry_ok(d, house, n, here):
                     out.append(new)
                 continue
             if target is None or n == target:
                 out.append(new)
-            if not red and depth + 1 < steps and n != target:
-                walk(new, n, depth + 1)
+            if colour != "red" and len(new) < steps and n != target:
+                walk(new, n)
 
-    walk((), origin, 0)
+    walk((), origin)
     return out
 
 
 def _land_ends(
-    d: R3State, house: str, origin: str, steps: int = 2, bonus: int = 0,
-    banned: frozenset[str] | set[str] = frozenset(),
+    d: R3State, house: str, origin: str, banned: frozenset[str] | set[str], rules: Parameters,
 ) -> set[str]:
-    """The last areas of :func:`land_paths` (no target): where a block from ``origin`` may end
-    a land move. A path to a Muster target exists exactly when the target is among them."""
-    return {path[-1] for path in land_paths(d, house, origin, steps, bonus, banned)}
+    """Where a block from ``origin`` may end a normal two-area land move (the last areas of
+    :func:`land_paths`)."""
+    return {path[-1] for path in land_paths(d, house, origin, 2, 0, banned, rules=rules)}
 
 
-def _reaches(d: R3State, house: str, origin: str, target: str, banned: frozenset[str] | set[str]) -> bool:
-    """Whether a normal two-area move (Muster, A-8) from ``origin`` can end in ``target``:
-    the same as ``target in _land_ends(d, house, origin, 2, 0, banned)``, looking only at
-    paths that end there."""
-    mt = _mt()
-    if target == origin or target in mt.closed[house]:
-        return False
-    crossings = d.crossings
-    at = d.at
-    hm = house_map(d.king)
-    second = mt.border_to[house]
-    enemy_at_target: bool | None = None
-    for n, key, limit, red in mt.steps[house][origin]:
-        if n in banned or crossings.get(key, 0) >= limit:
-            continue
-        if n == target:
-            if enemy_at_target is None:
-                enemy_at_target = any(hm[b] != house for b in at[n])
-            if not enemy_at_target or _entry_ok(d, house, n, origin):
-                return True
-            continue
-        if red or n in mt.closed[house]:
-            continue
-        last = second[n].get(target)
-        if last is None:
-            continue  # not next to the target
-        if any(hm[b] != house for b in at[n]):
-            continue  # an enemy area stops the move
-        key2, limit2 = last
-        if crossings.get(key2, 0) >= limit2:
-            continue
-        if enemy_at_target is None:
-            enemy_at_target = any(hm[b] != house for b in at[target])
-        if not enemy_at_target or _entry_ok(d, house, target, n):
-            return True
-    return False
-
-
-def _has_land_path(d: R3State, house: str, origin: str, bonus: int, banned: frozenset[str] | set[str]) -> bool:
-    """Whether :func:`land_paths` (without a target) finds anything: every path starts with a
-    one-area path that is itself legal, so only the first step needs looking at."""
-    mt = _mt()
-    closed = mt.closed[house]
-    crossings = d.crossings
-    at = d.at
-    hm = house_map(d.king)
-    for n, key, limit, _red in mt.steps[house][origin]:
-        if n in closed or n in banned or crossings.get(key, 0) >= limit + bonus:
-            continue
-        for b in at[n]:
-            if hm[b] != house:
-                if _entry_ok(d, house, n, origin):
-                    return True
-                break
-        else:
-            return True
-    return False
-
-
-def _movable(d: R3State, block: str) -> bool:
-    return block not in d.moved and block not in d.recruited
+def _has_land_path(
+    d: R3State, house: str, origin: str, bonus: int, banned: frozenset[str] | set[str], rules: Parameters,
+) -> bool:
+    """Whether :func:`land_paths` finds anything: every path starts with a one-area path that
+    is itself legal, so the first path of a one-area reach answers it."""
+    return bool(land_paths(d, house, origin, 1, bonus, banned, rules=rules, first=True))
 
 
 def _pinned_out(d: R3State, area: str) -> bool:
@@ -357,7 +346,7 @@ def _banned(d: R3State, area: str, house: str) -> frozenset[str]:
     return frozenset(cf for b, cf in d.entries.get(area, ()) if d.house_of(b) != house and not cf.startswith("sea:"))
 
 
-def do_land_move(state: Any, house: str, block: str, path: tuple[str, ...], origin: str) -> None:
+def do_land_move(state: State, house: str, block: str, path: tuple[str, ...], origin: str) -> None:
     d: R3State = state.data
     here = origin
     for n in path:
@@ -420,23 +409,7 @@ def sea_destinations(d: R3State, house: str, origin: str, piracy: bool = False) 
     return out
 
 
-def _has_sea_destination(d: R3State, house: str, origin: str, piracy: bool) -> bool:
-    """Whether :func:`sea_destinations` would find anything (cheap early exit)."""
-    closed = _mt().closed[house]
-    at = d.at
-    hm = house_map(d.king)
-    for dest, _seas in _mt().sea_targets[origin]:
-        if dest in closed:
-            continue
-        for b in at[dest]:
-            if hm[b] != house:
-                break
-        else:
-            return True
-    return bool(piracy and sea_destinations(d, house, origin, piracy))
-
-
-def do_sea_move(state: Any, house: str, block: str, origin: str, dest: str, sea: str) -> None:
+def do_sea_move(state: State, house: str, block: str, origin: str, dest: str, sea: str) -> None:
     d: R3State = state.data
     d.place(block, dest)
     d.moved.add(block)
@@ -493,7 +466,6 @@ def start_pins(d: R3State, house: str) -> None:
 # --------------------------------------------------------------------------- the procedure
 
 
-_PENDING: dict[tuple[str, str, str | None], Pending] = {}
 _VERBS = {"surprise": "surprise move", "force_march": "force march"}
 _LAND_EVENTS = (None, "surprise", "force_march", "treason")  # cards that allow land moves
 _SEA_EVENTS = (None, "surprise", "piracy")  # cards that allow sea moves
@@ -507,18 +479,8 @@ def _label_path(block: str, origin: str, path: tuple[str, ...]) -> str:
 
 
 def _path_actions(house: str, block: str, origin: str, paths: list[tuple[str, ...]]) -> list[Action]:
-    """The "move" actions of ``block`` from ``origin`` along ``paths`` (each built once)."""
-    cache = _ACTIONS
-    out = []
-    for p in paths:
-        key = (house, block, origin, p)
-        act = cache.get(key)
-        if act is None:
-            if len(cache) > _ACTIONS_MAX:
-                cache.clear()  # a bound on memory; the actions are rebuilt as needed
-            act = cache[key] = Action(house, _label_path(block, origin, p), "path", p)
-        out.append(act)
-    return out
+    """The "move" actions of ``block`` from ``origin`` along ``paths``."""
+    return [Action(house, _label_path(block, origin, p), "path", p) for p in paths]
 
 
 # the frame of Actions at its menu: no area picked, no block selected, normal reach
@@ -530,7 +492,7 @@ class Actions(Procedure):
 
     rule = "5.0"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.phase = "action"
         house = frame.vars["house"] = var(state, "house")
@@ -544,21 +506,10 @@ class Actions(Procedure):
             end(state)
 
     # --- what may be done -------------------------------------------------------------
-    def pending(self, state: Any, frame: Any) -> Pending:
-        key = (frame.vars["house"], frame.vars["mode"], frame.vars["origin"])
-        found = _PENDING.get(key)
-        if found is None:
-            house, mode, origin = key
-            if mode == "menu":
-                found = Pending((house,), "action-menu", "Spend your action points (or end your actions)")
-            elif mode == "pick":
-                found = Pending((house,), "action-pick", _PICK_PROMPTS[origin])
-            else:
-                found = Pending((house,), f"action-{mode}", _PROMPTS[mode].format(origin))
-            _PENDING[key] = found
-        return found
+    def pending(self, state: State, frame: Frame) -> Pending:
+        return _mt().pendings[(frame.vars["house"], frame.vars["mode"], frame.vars["origin"])]
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         mode = frame.vars["mode"]
         if mode == "menu":
             return self._menu(state, frame, player)
@@ -570,7 +521,7 @@ class Actions(Procedure):
             return self._sea(state, frame, player)
         return self._muster(state, frame, player)
 
-    def _menu(self, state: Any, frame: Any, house: str) -> list[Action]:
+    def _menu(self, state: State, frame: Frame, house: str) -> list[Action]:
         """The top of the menu: what kind of action (5.0). Land moves, sea moves and recruits
         are offered as one choice each when at least one exists; the area or block is the
         next decision (:meth:`_pick`). Plague and Muster name their area at once."""
@@ -579,24 +530,20 @@ class Actions(Procedure):
         out: list[Action] = []
         mt = _mt()
         if event == "plague":
-            reading = state.options.get("plague_target", "occupied")
-            for a in cardrules.plague_targets(d, house, reading):
+            for a in cardrules.plague_targets(d, house, state.options["plague_target"]):
                 out.append(Action(house, f"plague {a}", "plague", a))
         elif event == "muster":
             reachable: set[str] = set()
+            rules = parameters(state)
             for a in _own_movable_areas(d, house):
-                reachable |= _land_ends(d, house, a, 2, 0, _banned(d, a, house))
-            cache = _ACTIONS
+                reachable |= _land_ends(d, house, a, _banned(d, a, house), rules)
+            musters = mt.muster_actions[house]
             for a in sorted(reachable):
                 if not d.at[a] or d.occupant(a) == house:  # friendly or vacant (A-8)
-                    key = (house, "muster", a)
-                    act = cache.get(key)
-                    if act is None:
-                        act = cache[key] = Action(house, f"muster at {a}", "muster", a)
-                    out.append(act)
+                    out.append(musters[a])
         else:
             if not frame.vars["recruiting"]:  # A-49: no moves once a recruit is placed
-                bombard_sea = bool(state.options.get("bombard_sea_moves", False))
+                bombard_sea = state.options["bombard_sea_moves"]
                 land, sea = _move_kinds(d, house, event in _LAND_EVENTS, event in _SEA_EVENTS,
                                         event == "piracy", bombard_sea)
                 if land:
@@ -608,7 +555,7 @@ class Actions(Procedure):
         out.append(mt.end_actions[house])
         return out
 
-    def _pick(self, state: Any, frame: Any, house: str) -> list[Action]:
+    def _pick(self, state: State, frame: Frame, house: str) -> list[Action]:
         """The second step of the menu: the area to move from, or the block and area to
         recruit (each 1 AP)."""
         d: R3State = state.data
@@ -617,49 +564,39 @@ class Actions(Procedure):
         if which == "land":
             return _land_actions(d, house, event)
         if which == "sea":
-            return _sea_actions(d, house, event == "piracy", bool(state.options.get("bombard_sea_moves", False)))
+            return _sea_actions(d, house, event == "piracy", state.options["bombard_sea_moves"])
         return _recruit_actions(d, house)
 
-    def _group(self, state: Any, frame: Any, house: str) -> list[Action]:
+    def _group(self, state: State, frame: Frame, house: str) -> list[Action]:
         d: R3State = state.data
         origin = frame.vars["origin"]
         sel = frame.vars["sel"]
-        cache = _ACTIONS
         if sel is None:
-            out = []
-            for b in self._group_blocks(d, frame, house):
-                key = (house, "select", b)
-                act = cache.get(key)
-                if act is None:
-                    act = cache[key] = Action(house, f"select {b}", "select", b)
-                out.append(act)
-            key = (house, "done", origin)
-            act = cache.get(key)
-            if act is None:
-                act = cache[key] = Action(house, f"done moving from {origin}", "done")
-            out.append(act)
+            mt = _mt()
+            selects = mt.select_actions[house]
+            out = [selects[b] for b in self._group_blocks(state, frame, house)]
+            out.append(mt.done_actions[house][origin])
             return out
-        return _path_actions(house, sel, origin, self._paths(d, frame, house))
+        paths = land_paths(d, house, origin, frame.vars["reach"], frame.vars["bonus"], _banned(d, origin, house),
+                           rules=parameters(state))
+        return _path_actions(house, sel, origin, paths)
 
-    def _paths(self, d: R3State, frame: Any, house: str) -> list[tuple[str, ...]]:
-        origin = frame.vars["origin"]
-        return land_paths(d, house, origin, frame.vars["reach"], frame.vars["bonus"], _banned(d, origin, house))
-
-    def _group_blocks(self, d: R3State, frame: Any, house: str) -> list[str]:
+    def _group_blocks(self, state: State, frame: Frame, house: str) -> list[str]:
+        d: R3State = state.data
         origin = frame.vars["origin"]
         if _pinned_out(d, origin):
             return []
         blocks = _movable_in(d, origin, house)
-        if not blocks or not _has_land_path(d, house, origin, frame.vars["bonus"], _banned(d, origin, house)):
+        if not blocks or not _has_land_path(d, house, origin, frame.vars["bonus"], _banned(d, origin, house), parameters(state)):
             return []
         return blocks
 
-    def _sea(self, state: Any, frame: Any, house: str) -> list[Action]:
+    def _sea(self, state: State, frame: Frame, house: str) -> list[Action]:
         d: R3State = state.data
         origin = frame.vars["origin"]
         sel = frame.vars["sel"]
         piracy = d.card_event(house) == "piracy"
-        bombard_sea = state.options.get("bombard_sea_moves", False)
+        bombard_sea = state.options["bombard_sea_moves"]
         if frame.vars["dest"] is not None:  # 5.31: a second block between major ports
             dest, sea = frame.vars["dest"]
             out = [Action(house, f"also ship {b}: {origin} -> {dest}", "ship2", b)
@@ -667,54 +604,43 @@ class Actions(Procedure):
             out.append(Action(house, "done shipping", "done"))
             return out
         if sel is None:
-            cache = _ACTIONS
-            out = []
-            for b in self._sea_blocks(d, origin, house, bombard_sea):
-                key = (house, "ship", b)
-                act = cache.get(key)
-                if act is None:
-                    act = cache[key] = Action(house, f"ship {b}", "select", b)
-                out.append(act)
-            return out
-        cache = _ACTIONS
-        out = []
-        for dest, sea in sea_destinations(d, house, origin, piracy):
-            key = (house, "ship", sel, origin, dest, sea)
-            act = cache.get(key)
-            if act is None:
-                if len(cache) > _ACTIONS_MAX:
-                    cache.clear()  # a bound on memory; the actions are rebuilt as needed
-                act = cache[key] = Action(house, f"ship {sel}: {origin} -> {dest}", "ship", (dest, sea))
-            out.append(act)
-        return out
+            ships = _mt().ship_select_actions[house]
+            return [ships[b] for b in self._sea_blocks(d, origin, house, bombard_sea)]
+        return [Action(house, f"ship {sel}: {origin} -> {dest}", "ship", (dest, sea))
+                for dest, sea in sea_destinations(d, house, origin, piracy)]
 
     def _sea_blocks(self, d: R3State, origin: str, house: str, bombard_sea: bool) -> list[str]:
         if _pinned_out(d, origin):
             return []
-        sea_ok = _mt().sea_ok[bool(bombard_sea)]
+        sea_ok = _mt().sea_ok[bombard_sea]
         return [b for b in _movable_in(d, origin, house) if b in sea_ok]
 
-    def _muster_blocks(self, d: R3State, house: str, target: str) -> list[tuple[str, str]]:
+    def _muster_blocks(self, state: State, house: str, target: str) -> list[tuple[str, str]]:
         """(block, origin) pairs of blocks that can end a normal move at ``target`` (A-8)."""
+        d: R3State = state.data
+        rules = parameters(state)
         out = []
         for a in _own_movable_areas(d, house):
-            if a != target and _reaches(d, house, a, target, _banned(d, a, house)):
+            if a != target and land_paths(d, house, a, 2, 0, _banned(d, a, house), target, rules=rules, first=True):
                 out.extend((b, a) for b in _movable_in(d, a, house))
         return out
 
-    def _muster(self, state: Any, frame: Any, house: str) -> list[Action]:
+    def _muster(self, state: State, frame: Frame, house: str) -> list[Action]:
         d: R3State = state.data
         target = frame.vars["origin"]
         sel = frame.vars["sel"]
         if sel is None:
-            out = [Action(house, f"select {b}", "select", b) for b, a in self._muster_blocks(d, house, target)]
-            out.append(Action(house, f"done mustering at {target}", "done"))
+            mt = _mt()
+            selects = mt.select_actions[house]
+            out = [selects[b] for b, _origin in self._muster_blocks(state, house, target)]
+            out.append(mt.muster_done_actions[house][target])
             return out
         here = d.loc[sel]
-        return _path_actions(house, sel, here, land_paths(d, house, here, 2, 0, _banned(d, here, house), target))
+        paths = land_paths(d, house, here, 2, 0, _banned(d, here, house), target, rules=parameters(state))
+        return _path_actions(house, sel, here, paths)
 
     # --- doing it ---------------------------------------------------------------------
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         house = frame.vars["house"]
         kind = action.kind
@@ -767,9 +693,9 @@ class Actions(Procedure):
             do_land_move(state, house, block, action.args, origin)
             frame.vars["sel"] = None
             if frame.vars["mode"] == "group":
-                if not self._group_blocks(d, frame, house):
+                if not self._group_blocks(state, frame, house):
                     self._close(state, frame, house)
-            elif not self._muster_blocks(d, house, frame.vars["origin"]):
+            elif not self._muster_blocks(state, house, frame.vars["origin"]):
                 self._close(state, frame, house)
             return
         if kind == "ship":
@@ -779,7 +705,7 @@ class Actions(Procedure):
             do_sea_move(state, house, block, origin, dest, sea)
             frame.vars["sel"] = None
             t = tables()
-            bombard_sea = state.options.get("bombard_sea_moves", False)
+            bombard_sea = state.options["bombard_sea_moves"]
             if (d.card_event(house) != "piracy" and t.major_port[origin] and t.major_port[dest]
                     and self._sea_blocks(d, origin, house, bombard_sea) and not d.is_contested(dest)):
                 frame.vars["dest"] = (dest, sea)
@@ -796,7 +722,7 @@ class Actions(Procedure):
             return
         raise ValueError(f"unknown action kind {kind!r}")
 
-    def _close(self, state: Any, frame: Any, house: str) -> None:
+    def _close(self, state: State, frame: Frame, house: str) -> None:
         frame.vars["mode"] = "menu"
         frame.vars["origin"] = None
         frame.vars["sel"] = None
@@ -806,7 +732,7 @@ class Actions(Procedure):
         state.data.event_area = None
         self._after_action(state, frame, house)
 
-    def _after_action(self, state: Any, frame: Any, house: str) -> None:
+    def _after_action(self, state: State, frame: Frame, house: str) -> None:
         if state.data.ap[house] <= 0:
             state.emit(f"{house} has spent its action points", "phase")
             end(state)
@@ -816,25 +742,18 @@ def _own_movable_areas(d: R3State, house: str) -> list[str]:
     """Areas (in area order) with an own block that may still move this turn, not pinned in
     (5.22)."""
     mt = _mt()
-    flags = mt.flags[(d.king, house, False)]
+    own = mt.movers[(d.king, house, False)]
     moved = d.moved
     recruited = d.recruited
     pin_left = d.pin_left
     out = []
     for a, found in zip(mt.areas, mt.at_of(d.at)):
         for b in found:
-            if flags[b] and b not in moved and b not in recruited:
+            if own[b] and b not in moved and b not in recruited:
                 if a not in pin_left or pin_left[a] > 0:
                     out.append(a)
                 break
     return out
-
-
-# The menu's existence tests look first at the areas (or the pool block) that answered "yes"
-# last time, in any game: hints, judged by the same loop as every other candidate, so the
-# answer never depends on them. Most menus are settled there, without a walk over the map.
-# (house, Bombards by sea) -> (area that had a land move, area that had a sea move)
-_MOVE_HINTS: dict[tuple[str, bool], tuple[str, str]] = {}
 
 
 def _move_kinds(
@@ -846,8 +765,8 @@ def _move_kinds(
     landing (with Piracy, any of :func:`sea_destinations`). :func:`_land_actions` and
     :func:`_sea_from` list the same areas in full."""
     mt = _mt()
-    flags = mt.flags[(d.king, house, bombard_sea)]
-    enemy = mt.flags[(d.king, house, False)]
+    movers = mt.movers[(d.king, house, bombard_sea)]
+    own = mt.movers[(d.king, house, False)]
     landings = mt.landings[house]
     land_ok = mt.land_ok
     moved = d.moved
@@ -856,35 +775,27 @@ def _move_kinds(
     at = d.at
     land = not want_land  # a kind not wanted counts as found: the scan stops on the other
     sea = not want_sea
-    key = (house, bombard_sea)
-    hints = _MOVE_HINTS.get(key) or mt.areas[:2]
-    land_at, sea_at = hints
-    for a in hints + mt.areas:
-        found = at[a]
+    sea_mover = Mover.SEA
+    for a, found in zip(mt.areas, mt.at_of(at)):
         if not found:
             continue
         mover = by_sea = False
         for b in found:
-            f = flags[b]
-            if f and b not in moved and b not in recruited:
+            m = movers[b]
+            if m and b not in moved and b not in recruited:
                 mover = True
-                if f == 2:
+                if m == sea_mover:
                     by_sea = True
                     break
         if not mover or (a in pin_left and pin_left[a] <= 0):
             continue
         if not land and land_ok[a]:
             land = True
-            land_at = a
         if not sea and by_sea:
-            sea = _can_land(at, landings[a], enemy) or bool(
+            sea = _can_land(at, landings[a], own) or bool(
                 piracy and landings[a] and sea_destinations(d, house, a, piracy))
-            if sea:
-                sea_at = a
         if land and sea:
             break
-    if hints != (land_at, sea_at):
-        _MOVE_HINTS[key] = (land_at, sea_at)
     return land and want_land, sea and want_sea
 
 
@@ -894,11 +805,11 @@ def _land_actions(d: R3State, house: str, event: str | None) -> list[Action]:
     return [acts[a] for a in _own_movable_areas(d, house) if a in acts]
 
 
-def _can_land(at: dict[str, tuple[str, ...]], landings: tuple[str, ...], enemy: dict[str, int]) -> bool:
-    """Whether one of ``landings`` holds no enemy block (``enemy[b]`` is 0 for the enemy's)."""
+def _can_land(at: dict[str, tuple[str, ...]], landings: tuple[str, ...], own: dict[str, Mover]) -> bool:
+    """Whether one of ``landings`` holds no enemy block (``own[b]`` is false for the enemy's)."""
     for c in landings:
         for b in at[c]:
-            if not enemy[b]:
+            if not own[b]:
                 break  # enemy blocks: no landing there
         else:
             return True
@@ -911,8 +822,9 @@ def _sea_from(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> list[s
     Piracy, any destination of :func:`sea_destinations`)."""
     mt = _mt()
     landings = mt.landings[house]
-    flags = mt.flags[(d.king, house, bombard_sea)]
-    enemy = mt.flags[(d.king, house, False)]
+    movers = mt.movers[(d.king, house, bombard_sea)]
+    own = mt.movers[(d.king, house, False)]
+    sea_mover = Mover.SEA
     moved = d.moved
     recruited = d.recruited
     pin_left = d.pin_left
@@ -922,13 +834,13 @@ def _sea_from(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> list[s
         if not found:
             continue
         for b in found:
-            if flags[b] == 2 and b not in moved and b not in recruited:
+            if movers[b] == sea_mover and b not in moved and b not in recruited:
                 break
         else:
             continue  # no own block here may move by sea
         if a in pin_left and pin_left[a] <= 0:
             continue  # 5.22: pinned
-        if _can_land(at, landings[a], enemy) or (piracy and landings[a] and sea_destinations(d, house, a, piracy)):
+        if _can_land(at, landings[a], own) or (piracy and landings[a] and sea_destinations(d, house, a, piracy)):
             out.append(a)
     return out
 
@@ -941,23 +853,16 @@ def _sea_actions(d: R3State, house: str, piracy: bool, bombard_sea: bool) -> lis
 
 def _recruit_options(d: R3State, house: str, first: bool) -> list[Action]:
     """5.4: "recruit B in A" for each face-up pool block and each area open to it ("open": no
-    enemy block there; "held": own blocks only; "vacant": empty); ``first``: stop at one,
-    looking first at the block that answered last time (a hint, as for the moves above)."""
+    enemy block there; "held": own blocks only; "vacant": empty); ``first``: stop at one."""
     mt = _mt()
     out: list[Action] = []
     king = d.king
     recruit = mt.recruit_actions[house]
-    key = (king, house)
-    blocks = mt.recruitable_by[key]
-    if first:
-        hint = _RECRUIT_HINTS.get(key)
-        if hint is not None:
-            blocks = (hint,) + blocks
     loc = d.loc
     down = d.down
-    flags = mt.flags[(king, house, False)]
+    own = mt.movers[(king, house, False)]
     at = d.at
-    for b in blocks:
+    for b in mt.recruitable_by[(king, house)]:
         if loc[b] != POOL or b in down:
             continue
         mode, places = recruit[b]
@@ -968,7 +873,7 @@ def _recruit_options(d: R3State, house: str, first: bool) -> list[Action]:
                     continue
             elif found:
                 for x in found:
-                    if not flags[x]:
+                    if not own[x]:
                         break
                 else:
                     found = ()
@@ -978,14 +883,8 @@ def _recruit_options(d: R3State, house: str, first: bool) -> list[Action]:
                 continue
             out.append(act)
             if first:
-                _RECRUIT_HINTS[key] = b
                 return out
     return out
-
-
-# (king, house) -> the pool block that last showed a recruit possible (one of
-# ``recruitable_by[(king, house)]``)
-_RECRUIT_HINTS: dict[tuple[str, str], str] = {}
 
 
 def _any_recruit(d: R3State, house: str) -> bool:
@@ -994,18 +893,6 @@ def _any_recruit(d: R3State, house: str) -> bool:
 
 def _recruit_actions(d: R3State, house: str) -> list[Action]:
     return _recruit_options(d, house, False)
-
-
-def _own_areas(d: R3State, house: str) -> list[str]:
-    at = d.at
-    hm = house_map(d.king)
-    out = []
-    for a in tables().areas:
-        for b in at[a]:
-            if hm[b] == house:
-                out.append(a)
-                break
-    return out
 
 
 def _movable_in(d: R3State, area: str, house: str) -> list[str]:
@@ -1039,7 +926,7 @@ class MainAttack(Procedure):
 
     rule = "6.3"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         if not d.defender:
             end(state)  # nobody attacked anywhere
@@ -1054,14 +941,14 @@ class MainAttack(Procedure):
     def _open(self, d: R3State, house: str) -> list[tuple[str, list[str]]]:
         return [(a, u) for a, u in attacked_areas(d, house) if (a, house) not in d.main_attack]
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         return Pending((frame.vars["house"],), "main-attack", "Declare the Main Attack border")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         area, used = self._open(state.data, player)[0]
         return [Action(player, f"main attack on {area} from {cf}", "main", (area, cf)) for cf in used]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         area, cf = action.args
         d.main_attack[(area, action.player)] = cf

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from banneret import (
-    Action, Flow, ForEach, Game, GameInfo, OptionSpec, Outcome, Pending, Procedure, Repeat,
-    Scenario, Steps, hookimpl,
+    Action, Flow, ForEach, Frame, Game, GameInfo, OptionSpec, Outcome, Pending, Procedure, Repeat,
+    Scenario, State, Steps, hookimpl,
 )
 from banneret.flow import call, end
 from banneret.types import GAME_OVER, Standing
@@ -25,9 +25,10 @@ from banneret_richard3.politics import (
 )
 from banneret_richard3.render import render_view
 from banneret_richard3.state import (
-    DEAD, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, R3State, initial_state, other, tables,
+    DEAD, DEFAULT_PARAMETERS, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, R3State, initial_state, other,
+    parameters, parameters_from, tables,
 )
-from banneret_richard3.supply import EndGameTurn, Execution, SupplyLimits, Succession
+from banneret_richard3.supply import EndGameTurn, Execution, SupplyLimits, Succession, supply_limit
 
 __all__ = ["RichardIII", "BattlePhase", "banneret_games", "banneret_agents"]
 
@@ -40,13 +41,13 @@ class BattlePhase(Procedure):
 
     rule = "6.1"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.phase = "battle"
         d.battles = d.contested_areas()
         self._next(state, frame)
 
-    def _next(self, state: Any, frame: Any) -> None:
+    def _next(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.battles = [a for a in d.battles if d.is_contested(a)]
         if not d.battles or d.winner is not None:
@@ -56,30 +57,30 @@ class BattlePhase(Procedure):
         if len(d.battles) == 1:
             self._fight(state, d.battles[0])
 
-    def _fight(self, state: Any, area: str) -> None:
+    def _fight(self, state: State, area: str) -> None:
         d: R3State = state.data
         d.battles.remove(area)
         call(state, "Battle", area=area)
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         d: R3State = state.data
         return Pending((d.player1,), "battle-order", "Choose the next battle")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         return [Action(player, f"fight battle in {a}", "battle", a) for a in state.data.battles]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         self._fight(state, action.args)
 
-    def resume(self, state: Any, frame: Any, result: Any) -> None:
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
         d: R3State = state.data
         d.battle_area = None
-        if state.options.get("pretender_succession") == "immediate" and d.pretender_block is None:
+        if state.options["pretender_succession"] == "immediate" and d.pretender_block is None:
             d.pretender_block = d.senior_heir(d.pretender)  # A-29 alternative
         self._next(state, frame)
 
 
-def _action_order(state: Any) -> tuple[str, ...]:
+def _action_order(state: State) -> tuple[str, ...]:
     """1.2: Player 1 acts first, then Player 2."""
     p1 = state.data.player1
     return (p1, other(p1))
@@ -153,7 +154,13 @@ class RichardIII(Game):
     )
 
     # --- set-up ------------------------------------------------------------------------
-    def setup(self, state: Any) -> R3State:
+    def rule_parameters(self) -> dict[str, Any]:
+        """The numbers a house rule may change (border limits, battle rounds, supply limits):
+        the defaults of :class:`~banneret_richard3.state.Parameters`."""
+        return dict(DEFAULT_PARAMETERS)
+
+    def setup(self, state: State) -> R3State:
+        state.rules = parameters_from(state.rules)  # typed and frozen, once per game
         return initial_state()
 
     # --- decisions: the game stops the moment someone wins (9.0) -----------------------
@@ -180,7 +187,7 @@ class RichardIII(Game):
         d: R3State = state.data
         loc = d.loc
         if d.winner is None and (loc["clarence_l"] not in OFF_BOARD or loc["exeter_y"] not in OFF_BOARD) \
-                and state.options.get("last_heir_defected", "loses") == "loses":
+                and state.options["last_heir_defected"] == "loses":
             _check_defected_last_heir(state)  # only once somebody has defected
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -201,6 +208,7 @@ class RichardIII(Game):
     def view(self, state: Any, player: str | None) -> dict[str, Any]:
         d: R3State = state.data
         t = tables()
+        rules = parameters(state)
 
         def sees(block: str) -> bool:
             return player is None or block in d.revealed or d.house_of(block) == player
@@ -241,6 +249,7 @@ class RichardIII(Game):
             "chosen": chosen,
             "redeal_used": dict(d.redeal_used),
             "areas": areas,
+            "supply_limits": {a: supply_limit(a, rules) for a in t.areas},  # 7.1, 7.2
             "pools": pools,
             "minors": {h: d.minors(h) for h in HOUSES},
             "dead": dead if player is None else dead_public + [b for b in dead if b not in dead_public and t.blocks[b].house == player],
@@ -249,7 +258,7 @@ class RichardIII(Game):
             "battle_area": d.battle_area,
             "main_attack": {f"{a}/{h}": cf for (a, h), cf in sorted(d.main_attack.items())},
             "moved": sorted(b for b in d.moved | d.recruited if player is None or d.house_of(b) == player),
-            "battle": _battle_view(d, sees) if d.battle_area is not None and "area" in d.battle else None,
+            "battle": _battle_view(d, sees, rules.battle_rounds) if d.battle_area is not None and "area" in d.battle else None,
             "winner": d.winner,
         }
 
@@ -299,8 +308,8 @@ class RichardIII(Game):
         return new
 
 
-def _battle_view(d: R3State, sees: Any) -> dict[str, Any]:
-    """The battle being fought as the viewer sees it: its round, sides and reserves (blocks
+def _battle_view(d: R3State, sees: Any, rounds: int) -> dict[str, Any]:
+    """The battle being fought as the viewer sees it: its round (of ``rounds``), sides and reserves (blocks
     revealed by the battle by name, strength and firepower; any others only counted)."""
     b = d.battle
     reserves = set(b["reserves"])
@@ -318,6 +327,7 @@ def _battle_view(d: R3State, sees: Any) -> dict[str, Any]:
     return {
         "area": b["area"],
         "round": b["round"],
+        "rounds": rounds,
         "attacker": b["attacker"],
         "defender": b["defender"],
         "sides": sides,

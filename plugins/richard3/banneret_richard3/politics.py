@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 import operator
 from itertools import chain
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
-from banneret import Action, Pending, Procedure
+from banneret import Action, Frame, Pending, Procedure, State
 from banneret.flow import end
 
 from banneret_richard3.state import HOUSES, POOL, R3State, house_map, tables
@@ -30,11 +30,11 @@ NO_USURPATION_AREAS = frozenset({"isle_of_man"})  # 8.2 (exile areas are exclude
 SUPPORT_TYPES = frozenset({"noble", "church", "heir"})
 
 
-def game_over(state: Any) -> bool:
+def game_over(state: State) -> bool:
     return state.data.winner is not None
 
 
-def campaign_over(state: Any) -> bool:
+def campaign_over(state: State) -> bool:
     d: R3State = state.data
     return d.winner is not None or (d.turn >= 7 and d.phase == "done")
 
@@ -62,7 +62,7 @@ class LeviesDisband(Procedure):
 
     rule = "8.1"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.political = True
         d.phase = "political"
@@ -80,27 +80,34 @@ class LeviesDisband(Procedure):
 
 
 @functools.cache
-def _supporters(house: str) -> frozenset[str]:
-    """The nobles, church blocks and heirs of ``house``: they count in 8.2 and go home in 8.3
-    and 8.4 (the Rebel, the one block that changes sides, is none of them)."""
+def _supporters() -> dict[str, frozenset[str]]:
+    """House -> its nobles, church blocks and heirs: they count in 8.2 and go home in 8.3 and
+    8.4 (the Rebel, the one block that changes sides, is none of them). Built once."""
     t = tables()
-    return frozenset(b for b in t.block_ids if t.blocks[b].type in SUPPORT_TYPES and t.blocks[b].house == house)
+    return {
+        h: frozenset(b for b in t.block_ids if t.blocks[b].type in SUPPORT_TYPES and t.blocks[b].house == h)
+        for h in HOUSES
+    }
 
 
 @functools.cache
-def _map_blocks(usurpation: bool) -> Callable[[dict[str, tuple[str, ...]]], tuple[tuple[str, ...], ...]]:
-    """R3State.at -> the blocks of each area on the map, exile excluded (for 8.2 the Isle of
-    Man too), in area order: one C call instead of a loop over the areas."""
+def _map_blocks() -> dict[bool, Callable[[dict[str, tuple[str, ...]]], tuple[tuple[str, ...], ...]]]:
+    """For the usurpation count (True) or not: R3State.at -> the blocks of each area on the
+    map, exile excluded (for 8.2 the Isle of Man too), in area order: one C call instead of a
+    loop over the areas. Built once."""
     t = tables()
-    return operator.itemgetter(*(a for a in t.areas if t.exile_of[a] is None
-                                 and not (usurpation and a in NO_USURPATION_AREAS)))
+    return {
+        usurpation: operator.itemgetter(*(a for a in t.areas if t.exile_of[a] is None
+                                          and not (usurpation and a in NO_USURPATION_AREAS)))
+        for usurpation in (False, True)
+    }
 
 
 def support(d: R3State, house: str) -> int:
     """8.2: nobles, church blocks and heirs of ``house`` on the map outside exile and the Isle
     of Man, plus one for holding Middlesex (London)."""
     # a block stands in one area only, so the intersection counts them (in C)
-    n = len(_supporters(house).intersection(chain.from_iterable(_map_blocks(True)(d.at))))
+    n = len(_supporters()[house].intersection(chain.from_iterable(_map_blocks()[True](d.at))))
     if d.occupant(LONDON_AREA) == house:
         n += 1
     return n
@@ -111,7 +118,7 @@ class Usurpation(Procedure):
 
     rule = "8.2"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         king, pretender = d.king, d.pretender
         sk, sp = support(d, king), support(d, pretender)
@@ -205,18 +212,18 @@ class _GoingHome(Procedure):
     def options(self, d: R3State, block: str) -> list[str]:
         raise NotImplementedError
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         if d.winner is not None:
             end(state)
             return
         # the house's heirs, nobles and church blocks on the map, in area order (8.4 NOTE:
         # blocks in exile stay)
-        mine = _supporters(self.house(d))
-        frame.vars["todo"] = tuple(filter(mine.__contains__, chain.from_iterable(_map_blocks(False)(d.at))))
+        mine = _supporters()[self.house(d)]
+        frame.vars["todo"] = tuple(filter(mine.__contains__, chain.from_iterable(_map_blocks()[False](d.at))))
         self._advance(state, frame)
 
-    def _advance(self, state: Any, frame: Any) -> None:
+    def _advance(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         while frame.vars["todo"]:
             b = frame.vars["todo"][0]
@@ -227,7 +234,7 @@ class _GoingHome(Procedure):
             frame.vars["todo"] = frame.vars["todo"][1:]
         end(state)
 
-    def _send(self, state: Any, block: str, where: str) -> None:
+    def _send(self, state: State, block: str, where: str) -> None:
         d: R3State = state.data
         h = d.house_of(block)
         old = d.loc[block]
@@ -237,17 +244,17 @@ class _GoingHome(Procedure):
         dest = "its pool" if where == POOL else where
         state.emit(f"{block} goes home: {old} -> {dest}", "home", only=(h,), public=f"a {h} block goes home: {old} -> {dest}")
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         d: R3State = state.data
         b = frame.vars["todo"][0]
         return Pending((d.house_of(b),), "go-home", f"Choose where {b} goes home")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d: R3State = state.data
         b = frame.vars["todo"][0]
         return [Action(player, f"send {b} home to {a}", "home", a) for a in self.options(d, b)]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         b = frame.vars["todo"][0]
         self._send(state, b, action.args)
         frame.vars["todo"] = frame.vars["todo"][1:]
@@ -303,7 +310,7 @@ class CampaignReset(Procedure):
 
     rule = "8.5"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         if d.winner is not None:
             end(state)
@@ -314,7 +321,7 @@ class CampaignReset(Procedure):
     def _over(self, d: R3State, area: str) -> int:
         return len(supply_count(d, area)) - EXILE_LIMIT[area]
 
-    def _advance(self, state: Any, frame: Any) -> None:
+    def _advance(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         while frame.vars["work"]:
             area = frame.vars["work"][0]
@@ -324,18 +331,18 @@ class CampaignReset(Procedure):
         self._reset(state)
         end(state)
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         d: R3State = state.data
         area = frame.vars["work"][0]
         return Pending((d.occupant(area) or tables().exile_of[area],), "exile-excess",
                        f"{area} is over its exile limit: send a block to your pool")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d: R3State = state.data
         area = frame.vars["work"][0]
         return [Action(player, f"send {b} from {area} to pool", "pool", b) for b in supply_count(d, area)]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         area = frame.vars["work"][0]
         d.place(action.args, POOL)
@@ -343,7 +350,7 @@ class CampaignReset(Procedure):
                    public=f"a {action.player} block leaves {area} for the pool")
         self._advance(state, frame)
 
-    def _reset(self, state: Any) -> None:
+    def _reset(self, state: State) -> None:
         d: R3State = state.data
         for b in sorted(d.down):
             where = d.loc[b]

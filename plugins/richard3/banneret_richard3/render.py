@@ -14,10 +14,8 @@ import textwrap
 from typing import Any, Sequence
 
 from banneret_richard3.cards import card_label
-from banneret_richard3.combat import MAX_ROUNDS
 from banneret_richard3.politics import CAMPAIGNS
 from banneret_richard3.state import HOUSES, tables
-from banneret_richard3.supply import supply_limit
 
 __all__ = ["render_view"]
 
@@ -58,11 +56,11 @@ def _area_label(area: str) -> str:
     return f"{area} ({ex} exile)" if ex else area
 
 
-def _supply_note(area: str, blocks: list[dict[str, Any]]) -> str:
-    """How full a one-house area is against its supply or exile limit, when at or over it."""
+def _supply_note(area: str, blocks: list[dict[str, Any]], limit: int) -> str:
+    """How full a one-house area is against its supply or exile ``limit``, when at or over it."""
     t = tables()
     counted = [b for b in blocks if not ("block" in b and t.blocks[b["block"]].home == area and t.exile_of[area])]
-    n, limit = len(counted), supply_limit(area)
+    n = len(counted)
     if n > limit:
         return f"  [supply {n}/{limit}: over the limit]"
     if n == limit:
@@ -137,7 +135,7 @@ def render_view(v: dict[str, Any], player: str | None, deciding: Sequence[str] =
         else:
             present = [h for h in HOUSES if by_house[h]]
             if len(present) == 1 and player in (None, present[0]):  # the enemy's limits: not known
-                note = _supply_note(area, blocks)
+                note = _supply_note(area, blocks, v["supply_limits"][area])
         rows.append((_area_label(area), tag + " | ".join(parts) + note))
     width = max((len(a) for a, _ in rows), default=0)
     lines += [f"  {a.ljust(width)}  {text}" for a, text in rows] or ["  (no blocks on the map)"]
@@ -164,7 +162,7 @@ def render_view(v: dict[str, Any], player: str | None, deciding: Sequence[str] =
     # --- the battle ------------------------------------------------------------------------
     if battle:
         rnd = battle["round"]
-        when = f"round {rnd} of {MAX_ROUNDS}" if rnd else "before round 1"
+        when = f"round {rnd} of {battle['rounds']}" if rnd else "before round 1"
         lines.append(f"BATTLE in {t.area[fighting].name} ({fighting}), {when}: "
                      f"{battle['attacker']} attacks, {battle['defender']} defends")
         for h in (battle["defender"], battle["attacker"]):

@@ -48,14 +48,19 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
+import attrs
+
+from banneret.errors import OptionError
 from banneret.gamedata import copied, gamedata, nested, shared
+from banneret.state import State
+
 from banneret_richard3.data_model import Block, GameMap, load_blocks, load_cards, load_map, load_setup
 
 __all__ = [
-    "HOUSES", "POOL", "MINOR", "OFFMAP", "DEAD", "BORDER_LIMIT", "Tables", "tables", "other",
-    "border_key", "house_map", "R3State", "initial_state",
+    "HOUSES", "POOL", "MINOR", "OFFMAP", "DEAD", "BORDER_COLOURS", "Parameters", "DEFAULT_PARAMETERS", "parameters", "parameters_from",
+    "Tables", "tables", "other", "border_key", "house_map", "R3State", "initial_state",
 ]
 
 HOUSES = ("lancaster", "york")
@@ -65,25 +70,83 @@ OFFMAP = "offmap"
 DEAD = "dead"
 OFF_BOARD = frozenset({POOL, MINOR, OFFMAP, DEAD})
 
-# 5.21 border limits per player per game turn.
-BORDER_LIMIT = {"yellow": 4, "blue": 3, "red": 2}
+
+# 5.21: the border colours, in the order of :attr:`Parameters.border_limits`
+BORDER_COLOURS: tuple[str, ...] = ("yellow", "blue", "red")
 
 
-_HOUSE: dict[str, str] = {}  # block id -> printed house (cache)
-# king's house -> {block id -> the house it fights for} (the Rebel: the other house, 3.26)
-_HOUSE_UNDER: dict[str, dict[str, str]] = {}
+@attrs.frozen
+class Parameters(Mapping[str, int]):
+    """The numbers of the rules that a house rule may change, typed and frozen.
+
+    ``RichardIII.rule_parameters()`` declares them (as a dict of these defaults); house-rule
+    variants change that dict before set-up, and set-up replaces ``state.rules`` by this
+    object, built once per game. Every rule reads its numbers from ``state.rules``, never from
+    a literal; clones share it. It is also a read-only mapping of the same names.
+    """
+
+    yellow_border_limit: int = 4  # 5.21: blocks per player across one border per game turn
+    blue_border_limit: int = 3  # 5.21 (river)
+    red_border_limit: int = 2  # 5.21 (red borders also stop a move)
+    battle_rounds: int = 4  # 6.2
+    supply_limit: int = 4  # 7.1: blocks an area without a city supplies
+    city_supply_limit: int = 5  # 7.1: an area with a city
+    border_limits: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The three border limits in :data:`BORDER_COLOURS` order (for the movement tables)."""
+
+    def __attrs_post_init__(self) -> None:
+        for name in _PARAMETER_NAMES:
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"rule parameter {name} must be a positive whole number, not {value!r}")
+        limits = (self.yellow_border_limit, self.blue_border_limit, self.red_border_limit)
+        object.__setattr__(self, "border_limits", limits)
+
+    def border_limit(self, colour: str) -> int:
+        """Blocks per player that may cross a border of ``colour`` in a game turn (5.21)."""
+        return self.border_limits[BORDER_COLOURS.index(colour)]
+
+    # read-only mapping of the declared names (what ``rule_parameters`` returns)
+    def __getitem__(self, name: str) -> int:
+        if name not in _PARAMETER_NAMES:
+            raise KeyError(name)
+        return getattr(self, name)  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_PARAMETER_NAMES)
+
+    def __len__(self) -> int:
+        return len(_PARAMETER_NAMES)
+
+
+_PARAMETER_NAMES: tuple[str, ...] = tuple(f.name for f in attrs.fields(Parameters) if f.init)
+DEFAULT_PARAMETERS = Parameters()
+
+
+def parameters(state: State) -> Parameters:
+    """The game's rule parameters: ``state.rules``, which set-up made a :class:`Parameters`."""
+    rules = state.rules
+    if not isinstance(rules, Parameters):
+        raise TypeError(f"state.rules of a Richard III game must be Parameters, not {type(rules).__name__}")
+    return rules
+
+
+def parameters_from(rules: Mapping[str, Any]) -> Parameters:
+    """The game's :class:`Parameters` from the engine's rule dict (the declared defaults as
+    house-rule variants left them); a name not declared or a bad value is an OptionError."""
+    unknown = sorted(set(rules) - set(_PARAMETER_NAMES))
+    if unknown:
+        raise OptionError(f"richard3 has no rule parameter {', '.join(unknown)} (parameters: {', '.join(_PARAMETER_NAMES)})")
+    try:
+        return Parameters(**rules)
+    except ValueError as err:
+        raise OptionError(str(err)) from None
 
 
 def house_map(king: str) -> dict[str, str]:
     """Block id -> the house it fights for while ``king``'s house holds the throne (the Rebel
-    serves the PRETENDER, 3.26). Built once per process; do not modify."""
-    found = _HOUSE_UNDER.get(king)
-    if found is None:
-        if not _HOUSE:
-            _HOUSE.update({b.id: b.house for b in tables().blocks.values()})
-        rebel = "york" if king == "lancaster" else "lancaster"
-        found = _HOUSE_UNDER[king] = {b: (rebel if h == "rebel" else h) for b, h in _HOUSE.items()}
-    return found
+    serves the PRETENDER, 3.26): a table of :class:`Tables`, shared by every game; read only."""
+    return tables().house_under[king]
 
 
 def other(house: str) -> str:
@@ -130,15 +193,17 @@ class Tables:
         self.card_ids: tuple[str, ...] = tuple(self.cards)
         setup = load_setup()
         self.succession: dict[str, tuple[str, ...]] = dict(setup.succession)
-        # heirs of each house by identity, senior first (Clarence/Exeter: their heir version)
-        self.heir_identities: dict[str, tuple[str, ...]] = {
-            h: tuple(blocks[b].identity for b in setup.succession[h]) for h in HOUSES
-        }
         self.version: dict[tuple[str, str], str] = {}  # (identity, house) -> block id
         for b in blocks.values():
             if b.house in HOUSES:
                 self.version[(b.identity, b.house)] = b.id
         self.setup = setup
+        # king's house -> {block id -> the house it fights for} (the Rebel: the Pretender, 3.26);
+        # plain dicts for the hot paths: read only
+        self.house_under: dict[str, dict[str, str]] = {}
+        for king in HOUSES:
+            pretender = other(king)
+            self.house_under[king] = {b.id: (pretender if b.house == "rebel" else b.house) for b in blocks.values()}
 
 
 @functools.cache
@@ -248,10 +313,7 @@ class R3State:
     # --- blocks -------------------------------------------------------------------------
     def house_of(self, block: str) -> str:
         """The house a block fights for (the Rebel: the current PRETENDER, 3.26)."""
-        try:
-            return _HOUSE_UNDER[self.king][block]
-        except KeyError:
-            return house_map(self.king)[block]
+        return tables().house_under[self.king][block]
 
     def info(self, block: str) -> Block:
         """The printed data of a block."""
@@ -272,11 +334,11 @@ class R3State:
         found = self.at[area]
         if house is None or not found:
             return found
-        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        hm = tables().house_under[self.king]
         return tuple([b for b in found if hm[b] == house])
 
     def count_in(self, area: str, house: str) -> int:
-        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        hm = tables().house_under[self.king]
         n = 0
         for b in self.at[area]:
             if hm[b] == house:
@@ -284,7 +346,7 @@ class R3State:
         return n
 
     def houses_in(self, area: str) -> set[str]:
-        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        hm = tables().house_under[self.king]
         return {hm[b] for b in self.at[area]}
 
     def is_contested(self, area: str) -> bool:
@@ -292,7 +354,7 @@ class R3State:
         found = self.at[area]
         if len(found) < 2:
             return False
-        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        hm = tables().house_under[self.king]
         first = hm[found[0]]
         for b in found:
             if hm[b] != first:
@@ -304,7 +366,7 @@ class R3State:
         found = self.at[area]
         if not found:
             return None
-        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        hm = tables().house_under[self.king]
         first = hm[found[0]]
         for b in found:
             if hm[b] != first:
@@ -325,7 +387,7 @@ class R3State:
     def pool(self, house: str, face_up: bool = True) -> list[str]:
         """Blocks in ``house``'s pool (face-up ones only by default), in block-register order."""
         loc = self.loc
-        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        hm = tables().house_under[self.king]
         if face_up:
             down = self.down
             return [b for b in tables().block_ids if loc[b] == POOL and hm[b] == house and b not in down]
@@ -333,7 +395,7 @@ class R3State:
 
     def contested_areas(self) -> list[str]:
         t = tables()
-        hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+        hm = tables().house_under[self.king]
         out = []
         for a, found in zip(t.areas, t.at_of(self.at)):
             if len(found) > 1:
@@ -410,7 +472,7 @@ class R3State:
         """Note that ``block`` entered ``area`` from ``came_from``; set the defender if the
         entry makes the area contested."""
         if area not in self.defender:
-            hm = _HOUSE_UNDER.get(self.king) or house_map(self.king)
+            hm = tables().house_under[self.king]
             enemy_only = False  # other blocks there, none of them ``house``'s
             for b in self.at[area]:
                 if b != block:

@@ -7,32 +7,31 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Callable
+from typing import Callable
 
-from banneret import Action, Pending, Procedure
+from banneret import Action, Frame, Pending, Procedure, State
 from banneret.flow import end
 
 from banneret_richard3.battle import eliminate
-from banneret_richard3.state import HOUSES, R3State, other, tables
+from banneret_richard3.state import HOUSES, Parameters, R3State, other, parameters, tables
 
 __all__ = [
-    "SUPPLY_LIMIT", "CITY_SUPPLY_LIMIT", "EXILE_LIMIT", "supply_limit", "supply_count",
+    "EXILE_LIMIT", "supply_limit", "supply_count",
     "excess", "Succession", "SupplyLimits", "Execution", "crown", "minor_entry_areas",
     "DEFECTED_HEIRS",
 ]
 
-SUPPLY_LIMIT = 4  # 7.1
-CITY_SUPPLY_LIMIT = 5  # 7.1: an area with a city
 EXILE_LIMIT = {"calais": 4, "france": 4, "ireland": 2, "scotland": 2}  # 7.2, plus own mercenaries
 # 9.1: the versions of Clarence and Exeter that serve the other house (new owner -> block).
 DEFECTED_HEIRS = {"lancaster": "clarence_l", "york": "exeter_y"}
 
 
-def supply_limit(area: str) -> int:
+def supply_limit(area: str, rules: Parameters) -> int:
+    """Blocks ``area`` supplies (7.1; the game's ``rules``, a city's more) or its exile limit (7.2)."""
     t = tables()
     if t.exile_of[area] is not None:
         return EXILE_LIMIT[area]
-    return CITY_SUPPLY_LIMIT if t.cities[area] else SUPPLY_LIMIT
+    return rules.city_supply_limit if t.cities[area] else rules.supply_limit
 
 
 def supply_count(d: R3State, area: str) -> list[str]:
@@ -44,8 +43,9 @@ def supply_count(d: R3State, area: str) -> list[str]:
     return [b for b in d.at[area] if t.blocks[b].home != area]
 
 
-def excess(d: R3State, area: str) -> int:
-    return max(0, len(supply_count(d, area)) - supply_limit(area))
+def excess(d: R3State, area: str, rules: Parameters) -> int:
+    """Steps ``area`` must lose to supply (7.1, 7.2)."""
+    return max(0, len(supply_count(d, area)) - supply_limit(area, rules))
 
 
 # --------------------------------------------------------------------------- 6.81 / 6.82
@@ -60,7 +60,7 @@ def minor_entry_areas(d: R3State, house: str) -> list[str]:
     return list(t.exiles[house])
 
 
-def crown(state: Any) -> None:
+def crown(state: State) -> None:
     """Name the KING and PRETENDER blocks: each house's most senior heir in play (6.81, A-29)."""
     d: R3State = state.data
     king = d.senior_heir(d.king)
@@ -86,7 +86,7 @@ class Succession(Procedure):
 
     rule = "6.81"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.phase = "supply"
         todo = []
@@ -98,7 +98,7 @@ class Succession(Procedure):
         frame.vars["todo"] = tuple(todo)
         self._advance(state, frame)
 
-    def _advance(self, state: Any, frame: Any) -> None:
+    def _advance(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         todo = frame.vars["todo"]
         while todo:
@@ -116,22 +116,22 @@ class Succession(Procedure):
         crown(state)
         end(state)
 
-    def _enter(self, state: Any, house: str, minor: str, area: str) -> None:
+    def _enter(self, state: State, house: str, minor: str, area: str) -> None:
         d: R3State = state.data
         d.place(minor, area)
         d.steps[minor] = tables().blocks[minor].max_strength
         d.heirs_killed[house] -= 1
         state.emit(f"{minor} comes of age and enters in {area}", "crown")
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         h, m = frame.vars["todo"][0]
         return Pending((h,), "minor-entry", f"Choose where {m} enters play")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         h, m = frame.vars["todo"][0]
         return [Action(player, f"enter {m} in {a}", "enter", a) for a in minor_entry_areas(state.data, h)]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         h, m = frame.vars["todo"][0]
         self._enter(state, h, m, action.args)
         frame.vars["todo"] = frame.vars["todo"][1:]
@@ -141,24 +141,24 @@ class Succession(Procedure):
 # --------------------------------------------------------------------------- 7.1 / 7.2
 
 
-_Limits = tuple[tuple[str, int, frozenset[str]], ...]
+_Areas = tuple[tuple[str, frozenset[str]], ...]
 
 
 @functools.cache
-def _limit_table() -> tuple[_Limits, _Limits, Callable[[dict[str, tuple[str, ...]]], tuple[tuple[str, ...], ...]]]:
-    """For the quick scan of :class:`SupplyLimits`: (area, limit, the area's own mercenaries) of
+def _limit_table() -> tuple[_Areas, _Areas, Callable[[dict[str, tuple[str, ...]]], tuple[tuple[str, ...], ...]]]:
+    """For the quick scan of :class:`SupplyLimits`: (area, the area's own mercenaries) of
     every area, then of the exile areas alone, in area order; and R3State.at -> the blocks of
     each map area (one C call)."""
     t = tables()
     every = tuple(
-        (a, supply_limit(a), frozenset(b for b in t.block_ids if t.exile_of[a] is not None and t.blocks[b].home == a))
+        (a, frozenset(b for b in t.block_ids if t.exile_of[a] is not None and t.blocks[b].home == a))
         for a in t.areas
     )
     return every, tuple(x for x in every if t.exile_of[x[0]] is not None), \
         operator.itemgetter(*(a for a in t.areas if t.exile_of[a] is None))
 
 
-def _reduce(state: Any, block: str) -> None:
+def _reduce(state: State, block: str) -> None:
     d: R3State = state.data
     house = d.house_of(block)
     area = d.loc[block]
@@ -180,17 +180,20 @@ class SupplyLimits(Procedure):
 
     rule = "7.1"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         at = d.at
+        rules = parameters(state)
         every, exiles, map_blocks = _limit_table()
-        # Quick scan (it runs every game turn): a map area's limit is 4 or 5, so the map areas
-        # are looked at one by one only when one of them holds more than 4 blocks (rare; one
-        # pass in C finds out); the exile areas always, as their own mercenaries do not count.
-        crowded = max(map(len, filter(None, map_blocks(at))), default=0) > SUPPLY_LIMIT
+        # Quick scan (it runs every game turn): the map areas are looked at one by one only
+        # when one of them holds more blocks than the smaller map limit (rare; one pass in C
+        # finds out); the exile areas always, as their own mercenaries do not count.
+        least = min(rules.supply_limit, rules.city_supply_limit)
+        crowded = max(map(len, filter(None, map_blocks(at))), default=0) > least
         over = []
-        for a, limit, own in (every if crowded else exiles):
+        for a, own in (every if crowded else exiles):
             found = at[a]
+            limit = supply_limit(a, rules)
             if len(found) > limit:
                 n = len(found) - limit - len(own.intersection(found))  # as supply_count (7.2)
                 if n > 0:
@@ -210,7 +213,7 @@ class SupplyLimits(Procedure):
     def _candidates(self, d: R3State, area: str, done: tuple[str, ...]) -> list[str]:
         return [b for b in supply_count(d, area) if b not in done]
 
-    def _advance(self, state: Any, frame: Any) -> None:
+    def _advance(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         while frame.vars["work"]:
             h, area, n = frame.vars["work"][0]
@@ -228,16 +231,16 @@ class SupplyLimits(Procedure):
             return
         end(state)
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         h, area, n = frame.vars["work"][0]
         return Pending((h,), "supply", f"{area} is over its supply limit: choose {n} block(s) to lose a step")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         h, area, n = frame.vars["work"][0]
         return [Action(player, f"reduce {b} in {area}", "reduce", b)
                 for b in self._candidates(state.data, area, frame.vars["done"])]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         h, area, n = frame.vars["work"][0]
         _reduce(state, action.args)
         frame.vars["done"] = frame.vars["done"] + (action.args,)
@@ -253,24 +256,24 @@ class Execution(Procedure):
 
     rule = "9.1"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         state.data.phase = "supply"
         frame.vars["asked"] = ()
         if not self._who(state, frame):
             end(state)
 
-    def _who(self, state: Any, frame: Any) -> list[str]:
+    def _who(self, state: State, frame: Frame) -> list[str]:
         d: R3State = state.data
         return [h for h in HOUSES if h not in frame.vars["asked"] and d.in_play(DEFECTED_HEIRS[h])]
 
-    def pending(self, state: Any, frame: Any) -> Pending:
+    def pending(self, state: State, frame: Frame) -> Pending:
         return Pending((self._who(state, frame)[0],), "execution", "Execute your defected enemy heir?")
 
-    def actions(self, state: Any, frame: Any, player: str) -> list[Action]:
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         block = DEFECTED_HEIRS[player]
         return [Action(player, f"execute {block}", "execute", block), Action(player, f"spare {block}", "spare", block)]
 
-    def act(self, state: Any, frame: Any, action: Action) -> None:
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         frame.vars["asked"] = frame.vars["asked"] + (action.player,)
         if action.kind == "execute":
@@ -285,7 +288,7 @@ class EndGameTurn(Procedure):
 
     rule = "1.0"
 
-    def start(self, state: Any, frame: Any) -> None:
+    def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.revealed = set()
         d.phase = "done" if d.turn >= 7 else "supply"

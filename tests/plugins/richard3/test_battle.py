@@ -17,7 +17,8 @@ from banneret.flow import call
 from banneret.state import State
 
 from banneret_richard3.battle import BATTLE_PROCEDURES, eliminate, lose_step
-from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, initial_state, tables
+from banneret_richard3.plugin import RichardIII
+from banneret_richard3.state import DEAD, DEFAULT_PARAMETERS, OFFMAP, POOL, R3State, initial_state, tables
 
 
 class FixedDice:
@@ -102,7 +103,8 @@ def make_board(
 
 def start(data: R3State, dice: list[int], options: dict[str, Any] | None = None, rng: Any = None) -> State:
     game = BattleGame()
-    state = State(game, 1, "test", dict(options or {}), {}, ("lancaster", "york"))
+    state = State(game, 1, "test", RichardIII.info.resolve_options(options or {}), DEFAULT_PARAMETERS,
+                  ("lancaster", "york"))
     state.rng = FixedDice(dice) if rng is None else rng  # type: ignore[assignment]
     state.data = data
     game.start(state)

@@ -12,9 +12,15 @@ import pytest
 
 from banneret_richard3 import combat
 from banneret_richard3.data_model import load_blocks, load_map
+from banneret_richard3.state import DEFAULT_PARAMETERS as P
 
 B = load_blocks()
 M = load_map()
+
+
+def keyed(waiting):
+    """(block, letter, defending) -> the (block, turn key) pairs next_group takes."""
+    return [(b, combat.order_key(letter, defending)) for b, letter, defending in waiting]
 
 
 def blk(block_id: str, **changes):
@@ -51,7 +57,7 @@ class TestInitiative:
 
     def test_s13_battle_example_order(self):
         """S13: Herbert (A2) and Clarence (B2) attack Rivers (B2): Herbert, Rivers, Clarence."""
-        waiting = [("clarence_y", "B", False), ("rivers_l", "B", True), ("herbert", "A", False)]
+        waiting = keyed([("clarence_y", "B", False), ("rivers_l", "B", True), ("herbert", "A", False)])
         seen = []
         while waiting:
             group = combat.next_group(waiting)
@@ -61,18 +67,18 @@ class TestInitiative:
         assert seen == ["herbert", "rivers_l", "clarence_y"]
 
     def test_same_letter_same_side_is_a_group(self):
-        waiting = [("b", "B", True), ("a", "B", True), ("c", "B", False), ("d", "C", True)]
+        waiting = keyed([("b", "B", True), ("a", "B", True), ("c", "B", False), ("d", "C", True)])
         assert combat.next_group(waiting) == ("a", "b")
         assert combat.next_group([]) == ()
 
     def test_s14_bombard_order(self):
         """S14: a defending Bombard acts first in round 1 and after every C block later."""
         def order(rnd):
-            waiting = [
+            waiting = keyed([
                 ("york_bombard", combat.initiative(B["york_bombard"], rnd), True),
                 ("herbert", "A", False),
                 ("london_levy", "C", False),
-            ]
+            ])
             out = []
             while waiting:
                 g = combat.next_group(waiting)
@@ -98,33 +104,35 @@ class TestHits:
 
     def test_s15_three_hits_all_on_strength_three(self):
         """S15: enemies at 2, 3 and 1: three hits eliminate the strength-3 block only."""
-        out = combat.allocate_volley(3, {"x2": 2, "x3": 3, "x1": 1})
-        assert out == [("x3", 3)]
+        assert combat.allocate_volley(3, {"x2": 2, "x3": 3, "x1": 1}) == combat.Volley((("x3", 3),), 0, ())
 
     def test_s15_fourth_hit_spills_to_next_strongest(self):
         out = combat.allocate_volley(4, {"x2": 2, "x3": 3, "x1": 1})
-        assert out == [("x3", 3), ("x2", 1)]
+        assert out.taken == (("x3", 3), ("x2", 1))
 
     def test_s15_owner_breaks_ties(self):
-        """S15: two strength-2 blocks: their owner picks; the third hit goes to the other."""
-        asked = []
+        """S15: two strength-2 blocks: the volley stops for their owner's pick, then the third
+        hit goes to the other."""
+        asked = combat.allocate_volley(3, {"a": 2, "b": 2})
+        assert asked == combat.Volley((), 3, ("a", "b"))
+        assert combat.allocate_volley(3, {"a": 2, "b": 2}, "b") == combat.Volley((("b", 2), ("a", 1)), 0, ())
 
-        def pick(tied):
-            asked.append(tied)
-            return "b"
+    def test_a_tie_that_cannot_matter_is_not_asked(self):
+        """Four hits on two strength-2 blocks kill both whatever the order: no question."""
+        assert combat.allocate_volley(4, {"b": 2, "a": 2}) == combat.Volley((("a", 2), ("b", 2)), 0, ())
 
-        out = combat.allocate_volley(3, {"a": 2, "b": 2}, pick)
-        assert out == [("b", 2), ("a", 1)]
-        assert asked == [("a", "b")]
+    def test_a_second_tie_after_the_first_pick_is_asked_again(self):
+        out = combat.allocate_volley(5, {"a": 2, "b": 2, "c": 1, "d": 1}, "a")
+        assert out == combat.Volley((("a", 2), ("b", 2)), 1, ("c", "d"))
 
     def test_volley_never_exceeds_the_blocks(self):
-        assert combat.allocate_volley(9, {"a": 2, "b": 1}) == [("a", 2), ("b", 1)]
-        assert combat.allocate_volley(0, {"a": 2}) == []
-        assert combat.allocate_volley(2, {}) == []
+        assert combat.allocate_volley(9, {"a": 2, "b": 1}).taken == (("a", 2), ("b", 1))
+        assert combat.allocate_volley(0, {"a": 2}).taken == ()
+        assert combat.allocate_volley(2, {}).taken == ()
 
     def test_pick_must_be_a_tied_block(self):
         with pytest.raises(ValueError):
-            combat.allocate_volley(1, {"a": 2, "b": 2, "c": 1}, lambda tied: "c")
+            combat.allocate_volley(1, {"a": 2, "b": 2, "c": 1}, "c")
 
     def test_tie_matters_only_when_the_order_changes_the_result(self):
         assert combat.tie_matters(1, 2, 2)  # which one is hurt
@@ -260,23 +268,29 @@ class TestCharge:
         assert combat.can_charge(B["rutland"], [B["rutland"], B["warwick_y"]])
 
     def test_excess_hits_are_lost_and_no_counter_when_target_dies(self):
-        result = combat.resolve_charge(4, 3, 2, 2, [1, 2, 3, 1])
-        assert result == combat.Charge(target_strength=0, heir_strength=4, hits=4, counter_hits=0)
+        result = combat.resolve_charge(4, 3, 2, 2, rolls([1, 2, 3, 1]))
+        assert result == combat.Charge(0, 4, hits=4, counter_hits=0, heir_dice=(1, 2, 3, 1), counter_dice=())
 
     def test_survivor_strikes_back_with_remaining_strength(self):
         """The target (3) takes 1 hit, then rolls 2 dice at its firepower against the heir."""
-        result = combat.resolve_charge(3, 3, 3, 2, [1, 5, 6], [2, 1, 1])
-        assert result == combat.Charge(target_strength=2, heir_strength=1, hits=1, counter_hits=2)
+        result = combat.resolve_charge(3, 3, 3, 2, rolls([1, 5, 6], [2, 1]))
+        assert result == combat.Charge(2, 1, hits=1, counter_hits=2, heir_dice=(1, 5, 6), counter_dice=(2, 1))
 
     def test_counter_attack_excess_lost(self):
-        result = combat.resolve_charge(1, 3, 4, 6, [6], [1, 1, 1, 1])
-        assert result == combat.Charge(target_strength=4, heir_strength=0, hits=0, counter_hits=4)
+        result = combat.resolve_charge(1, 3, 4, 6, rolls([6], [1, 1, 1, 1]))
+        assert (result.target_strength, result.heir_strength, result.hits, result.counter_hits) == (4, 0, 0, 4)
 
     def test_dice_counts_checked(self):
         with pytest.raises(ValueError):
-            combat.resolve_charge(3, 3, 3, 2, [1, 2])
+            combat.resolve_charge(3, 3, 3, 2, rolls([1, 2]))
         with pytest.raises(ValueError):
-            combat.resolve_charge(3, 3, 3, 2, [6, 6, 6], [1])
+            combat.resolve_charge(3, 3, 3, 2, rolls([6, 6, 6], [1]))
+
+
+def rolls(*throws):
+    """A ``roll(n)`` giving the prepared throws in turn (whatever ``n``: the resolver checks)."""
+    left = list(throws)
+    return lambda n: left.pop(0)
 
 
 # ---------------------------------------------------------------------------- 6.9 treachery
@@ -285,7 +299,7 @@ class TestCharge:
 class TestTreachery:
     def test_s21_king_on_northumberland_rolls_two_dice(self):
         """S21: loyalty 2 -> 2 dice; defects iff both even."""
-        assert combat.treachery_dice(B["northumberland_y"], "king") == 2
+        assert combat.treachery_dice(B["northumberland_y"], "king", "it") == 2
         assert combat.treachery_succeeds([2, 4])
         assert combat.treachery_succeeds([6, 6])
         assert not combat.treachery_succeeds([2, 3])
@@ -293,16 +307,16 @@ class TestTreachery:
 
     def test_rivers_loyalty_differs_by_side(self):
         """3.13: Rivers is loyalty 1 as a Lancastrian, 2 as a Yorkist."""
-        assert combat.treachery_dice(B["rivers_l"], "pretender") == 1
-        assert combat.treachery_dice(B["rivers_y"], "king") == 2
+        assert combat.treachery_dice(B["rivers_l"], "pretender", "it") == 1
+        assert combat.treachery_dice(B["rivers_y"], "king", "it") == 2
 
     def test_s22_warwick_and_his_kin(self):
         """S22 (reading "it"): Warwick rolls 1 die against Kent/Salisbury; others 2."""
         for kin in ("kent_l", "salisbury_l", "kent_y", "salisbury_y"):
-            assert combat.treachery_dice(B[kin], "warwick") == 1
-            assert combat.treachery_dice(B[kin], "king") == 2
-            assert combat.treachery_dice(B[kin], "pretender") == 2
-            assert combat.treachery_dice(B[kin], "treason") == 2
+            assert combat.treachery_dice(B[kin], "warwick", "it") == 1
+            assert combat.treachery_dice(B[kin], "king", "it") == 2
+            assert combat.treachery_dice(B[kin], "pretender", "it") == 2
+            assert combat.treachery_dice(B[kin], "treason", "it") == 2
 
     def test_neville_loyalty_pl_reading(self):
         """6.91 PL wording: loyalty 2 only when Warwick rolls (nobody else may roll)."""
@@ -312,24 +326,24 @@ class TestTreachery:
 
     def test_s22_warwick_never_on_northumberland_or_westmoreland(self):
         for target in ("northumberland_l", "northumberland_y", "westmoreland_l", "westmoreland_y"):
-            assert combat.treachery_dice(B[target], "warwick") is None
-            assert combat.treachery_dice(B[target], "king") == B[target].loyalty
+            assert combat.treachery_dice(B[target], "warwick", "it") is None
+            assert combat.treachery_dice(B[target], "king", "it") == B[target].loyalty
 
     def test_blocks_without_loyalty_never_defect(self):
         for target in ("henry_vi", "march", "norfolk", "london_levy", "york_bombard", "irish_mercenary", "rebel"):
-            assert combat.treachery_dice(B[target], "king") is None
+            assert combat.treachery_dice(B[target], "king", "it") is None
 
     def test_clarence_and_exeter_can_defect_unless_king_or_pretender(self):
         """9.1 / S33."""
         enemies = [B["clarence_y"], B["march"]]
-        assert combat.treachery_targets("king", enemies) == ["clarence_y"]
-        assert combat.treachery_targets("king", enemies, roles=("clarence_y",)) == []
+        assert combat.treachery_targets("king", enemies, reading="it") == ["clarence_y"]
+        assert combat.treachery_targets("king", enemies, roles=("clarence_y",), reading="it") == []
 
     def test_s23_three_roll_cap_and_no_winning_back(self):
         enemies = [B["stanley_y"], B["rivers_y"]]
-        assert combat.treachery_targets("warwick", enemies, rolls_against={"stanley": 2}) == ["rivers_y", "stanley_y"]
-        assert combat.treachery_targets("warwick", enemies, rolls_against={"stanley": 3}) == ["rivers_y"]
-        assert combat.treachery_targets("king", enemies, defected=("rivers",)) == ["stanley_y"]
+        assert combat.treachery_targets("warwick", enemies, rolls_against={"stanley": 2}, reading="it") == ["rivers_y", "stanley_y"]
+        assert combat.treachery_targets("warwick", enemies, rolls_against={"stanley": 3}, reading="it") == ["rivers_y"]
+        assert combat.treachery_targets("king", enemies, defected=("rivers",), reading="it") == ["stanley_y"]
 
     def test_sources(self):
         assert combat.treachery_source(B["henry_vi"], "lancaster", "henry_vi", "duke_of_york") == "king"
@@ -358,56 +372,57 @@ def houses(occupied):
 class TestRetreat:
     def test_never_in_round_one(self):
         """Statement 21."""
-        assert combat.retreat_destinations(M, "essex", "york", 1, houses_in=houses({})) == []
+        assert combat.retreat_destinations(P, M, "essex", "york", 1, houses_in=houses({})) == []
 
     def test_friendly_or_vacant_adjacent_only(self):
         occ = {"middlesex": {"york"}, "east_anglia": {"lancaster"}, "rutland": {"york", "lancaster"}}
-        assert combat.retreat_destinations(M, "essex", "york", 2, houses_in=houses(occ)) == ["middlesex"]
-        assert combat.retreat_destinations(M, "essex", "lancaster", 2, houses_in=houses(occ)) == ["east_anglia"]
+        assert combat.retreat_destinations(P, M, "essex", "york", 2, houses_in=houses(occ)) == ["middlesex"]
+        assert combat.retreat_destinations(P, M, "essex", "lancaster", 2, houses_in=houses(occ)) == ["east_anglia"]
 
     def test_s18_not_across_borders_the_enemy_used(self):
         """S18: York entered Essex from Rutland and Middlesex, Lancaster from East Anglia."""
         york_in = ("middlesex", "rutland")
         lanc_in = ("east_anglia",)
         got_l = combat.retreat_destinations(
-            M, "essex", "lancaster", 2, houses_in=houses({}), enemy_entries=york_in, own_entries=lanc_in, is_player2=True)
+            P, M, "essex", "lancaster", 2, houses_in=houses({}), enemy_entries=york_in, own_entries=lanc_in, is_player2=True)
         assert got_l == ["east_anglia"]
         got_y = combat.retreat_destinations(
-            M, "essex", "york", 2, houses_in=houses({}), enemy_entries=lanc_in, own_entries=york_in)
+            P, M, "essex", "york", 2, houses_in=houses({}), enemy_entries=lanc_in, own_entries=york_in)
         assert got_y == ["middlesex", "rutland"]
 
     def test_shared_border_only_player_two(self):
         """6.6: both entered across the same border: only Player 2 may retreat across it."""
         kw = dict(houses_in=houses({}), enemy_entries=("middlesex",), own_entries=("middlesex",))
-        assert "middlesex" in combat.retreat_destinations(M, "essex", "york", 2, is_player2=True, **kw)
-        assert "middlesex" not in combat.retreat_destinations(M, "essex", "york", 2, is_player2=False, **kw)
+        assert "middlesex" in combat.retreat_destinations(P, M, "essex", "york", 2, is_player2=True, **kw)
+        assert "middlesex" not in combat.retreat_destinations(P, M, "essex", "york", 2, is_player2=False, **kw)
 
     def test_border_limits_per_round(self):
         """6.6: border limits apply per battle round (A-19): a blue border takes 3."""
         kw = dict(houses_in=houses({}))
-        assert "kent" in combat.retreat_destinations(M, "middlesex", "york", 2, crossed_this_round={"kent": 2}, **kw)
-        assert "kent" not in combat.retreat_destinations(M, "middlesex", "york", 2, crossed_this_round={"kent": 3}, **kw)
-        assert "essex" in combat.retreat_destinations(M, "middlesex", "york", 2, crossed_this_round={"essex": 3}, **kw)
-        assert "essex" not in combat.retreat_destinations(M, "middlesex", "york", 2, crossed_this_round={"essex": 4}, **kw)
+        assert "kent" in combat.retreat_destinations(P, M, "middlesex", "york", 2, crossed_this_round={"kent": 2}, **kw)
+        assert "kent" not in combat.retreat_destinations(P, M, "middlesex", "york", 2, crossed_this_round={"kent": 3}, **kw)
+        assert "essex" in combat.retreat_destinations(P, M, "middlesex", "york", 2, crossed_this_round={"essex": 3}, **kw)
+        assert "essex" not in combat.retreat_destinations(P, M, "middlesex", "york", 2, crossed_this_round={"essex": 4}, **kw)
 
     def test_scotland_for_lancaster_only(self):
         """2.72 / statement 15."""
-        assert combat.retreat_destinations(M, "northumberland", "lancaster", 2, houses_in=houses({})) == ["north_yorks", "scotland"]
-        assert combat.retreat_destinations(M, "northumberland", "york", 2, houses_in=houses({})) == ["north_yorks"]
+        assert combat.retreat_destinations(P, M, "northumberland", "lancaster", 2, houses_in=houses({})) == ["north_yorks", "scotland"]
+        assert combat.retreat_destinations(P, M, "northumberland", "york", 2, houses_in=houses({})) == ["north_yorks"]
 
     def test_round_four_attackers_must_retreat(self):
-        assert combat.must_retreat(4, attacking=True)
-        assert not combat.must_retreat(4, attacking=False)
-        assert not combat.must_retreat(3, attacking=True)
+        assert combat.must_retreat(4, attacking=True, rounds=4)
+        assert not combat.must_retreat(4, attacking=False, rounds=4)
+        assert not combat.must_retreat(3, attacking=True, rounds=4)
+        assert combat.must_retreat(3, attacking=True, rounds=3)
 
 
 class TestRegroup:
     def test_adjacent_friendly_or_vacant_within_turn_limits(self):
         """6.7 (A-20): limits count with the game turn's crossings."""
         occ = {"east_anglia": {"lancaster"}, "rutland": {"york", "lancaster"}}
-        got = combat.regroup_destinations(M, "essex", "york", houses_in=houses(occ))
+        got = combat.regroup_destinations(P, M, "essex", "york", houses_in=houses(occ))
         assert got == ["middlesex"]
-        got = combat.regroup_destinations(M, "essex", "york", houses_in=houses({}), crossed_this_turn={"middlesex": 4})
+        got = combat.regroup_destinations(P, M, "essex", "york", houses_in=houses({}), crossed_this_turn={"middlesex": 4})
         assert got == ["east_anglia", "rutland"]
 
 

@@ -19,7 +19,7 @@ from banneret_richard3.battle import eliminate
 from banneret_richard3.cards import player_one
 from banneret_richard3.data_model import load_map
 from banneret_richard3.movement import recruit_places, sea_destinations
-from banneret_richard3.state import DEAD, MINOR, OFFMAP, POOL, tables
+from banneret_richard3.state import DEAD, DEFAULT_PARAMETERS, MINOR, OFFMAP, POOL, tables
 from banneret_richard3.supply import supply_count
 from r3_helpers import (
     choose, clear_map, data, do, labels, menu_labels, new, pending_kind, put, start_turn, touch,
@@ -326,8 +326,8 @@ def test_statement15_regroup_into_scotland_is_for_lancaster_only():
     for York."""
     m = load_map()
     empty = lambda area: ()  # noqa: E731
-    assert "scotland" in combat.regroup_destinations(m, "northumberland", "lancaster", houses_in=empty)
-    assert "scotland" not in combat.regroup_destinations(m, "northumberland", "york", houses_in=empty)
+    assert "scotland" in combat.regroup_destinations(DEFAULT_PARAMETERS, m, "northumberland", "lancaster", houses_in=empty)
+    assert "scotland" not in combat.regroup_destinations(DEFAULT_PARAMETERS, m, "northumberland", "york", houses_in=empty)
 
 
 def test_s9_each_separating_area_ships_on_both_its_seas():

@@ -84,10 +84,10 @@ def test_border_limits_count_per_player():
     clear_map(s)
     d = data(s)
     d.crossings[("lancaster", "cornwall", "somerset")] = 2
-    assert ("somerset",) not in land_paths(d, "lancaster", "cornwall")
-    assert ("somerset",) in land_paths(d, "york", "cornwall")
+    assert ("somerset",) not in land_paths(d, "lancaster", "cornwall", rules=s.rules)
+    assert ("somerset",) in land_paths(d, "york", "cornwall", rules=s.rules)
     d.crossings[("york", "cornwall", "somerset")] = 2
-    assert ("somerset",) not in land_paths(d, "york", "cornwall")
+    assert ("somerset",) not in land_paths(d, "york", "cornwall", rules=s.rules)
 
 
 # --------------------------------------------------------------------------- 5.22
@@ -144,9 +144,9 @@ def test_s8_exit_routes_and_force_march():
     clear_map(s)
     d = data(s)
     for a, b in (("glamorgan", "somerset"), ("east_yorks", "lincoln"), ("kent", "essex")):
-        assert (b,) not in land_paths(d, "lancaster", a)
-    assert not any(p[-1] == "somerset" for p in land_paths(d, "lancaster", "glamorgan", 2))
-    assert ("hereford", "gloucester", "somerset") in land_paths(d, "lancaster", "glamorgan", 3)
+        assert (b,) not in land_paths(d, "lancaster", a, rules=s.rules)
+    assert not any(p[-1] == "somerset" for p in land_paths(d, "lancaster", "glamorgan", 2, rules=s.rules))
+    assert ("hereford", "gloucester", "somerset") in land_paths(d, "lancaster", "glamorgan", 3, rules=s.rules)
 
 
 def test_s8_s9_sea_zones():
@@ -388,16 +388,16 @@ def test_attack_across_at_most_three_borders():
     for blk, came in (("oxford", "derby"), ("beaumont", "lincoln"), ("clifford", "rutland")):
         put(s, blk, "leicester")
         d.entries["leicester"] = d.entries.get("leicester", ()) + ((blk, came),)
-    assert not any(p[-1] == "leicester" for p in land_paths(d, "lancaster", "middlesex"))  # a 4th border
-    assert ("leicester",) in land_paths(d, "lancaster", "derby")  # a border already used
+    assert not any(p[-1] == "leicester" for p in land_paths(d, "lancaster", "middlesex", rules=s.rules))  # a 4th border
+    assert ("leicester",) in land_paths(d, "lancaster", "derby", rules=s.rules)  # a border already used
     d.entries["leicester"] = d.entries["leicester"][:2]
-    assert ("leicester",) in land_paths(d, "lancaster", "middlesex")  # a 3rd border
+    assert ("leicester",) in land_paths(d, "lancaster", "middlesex", rules=s.rules)  # a 3rd border
     # York, Player 2 defending Leicester, reinforces across two borders at most
     for blk, came in (("hastings", "derby"), ("essex", "lincoln")):
         put(s, blk, "leicester")
         d.entries["leicester"] += ((blk, came),)
-    assert ("leicester",) not in land_paths(d, "york", "middlesex")
-    assert ("leicester",) in land_paths(d, "york", "derby")
+    assert ("leicester",) not in land_paths(d, "york", "middlesex", rules=s.rules)
+    assert ("leicester",) in land_paths(d, "york", "derby", rules=s.rules)
 
 
 def test_scotland_is_open_to_lancaster_only():
@@ -405,8 +405,8 @@ def test_scotland_is_open_to_lancaster_only():
     s = new(41)
     clear_map(s)
     d = data(s)
-    assert ("scotland",) in land_paths(d, "lancaster", "northumberland")
-    assert not any("scotland" in p for p in land_paths(d, "york", "northumberland"))
+    assert ("scotland",) in land_paths(d, "lancaster", "northumberland", rules=s.rules)
+    assert not any("scotland" in p for p in land_paths(d, "york", "northumberland", rules=s.rules))
 
 
 def test_a_moved_block_moves_no_more():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import banneret
 from banneret_richard3.battle import eliminate
+from banneret_richard3.state import DEFAULT_PARAMETERS
 from banneret_richard3.supply import excess, supply_count, supply_limit
 from r3_helpers import data, do, labels, new, pending_kind, put, start_turn
 
@@ -18,7 +19,7 @@ def _to_supply(state, lancaster="action_ap2_1", york="action_ap2_2"):
 
 def test_supply_limits_by_area():
     """7.1 / 7.2: 4 blocks, 5 with a city; Calais and France 4, Ireland and Scotland 2."""
-    assert [supply_limit(a) for a in ("sussex", "wilts", "middlesex", "calais", "france", "ireland", "scotland")] == [
+    assert [supply_limit(a, DEFAULT_PARAMETERS) for a in ("sussex", "wilts", "middlesex", "calais", "france", "ireland", "scotland")] == [
         4, 5, 5, 4, 4, 2, 2]
 
 
@@ -48,7 +49,7 @@ def test_s26_six_blocks_in_a_city_area_lose_one_step():
     s = new(51)
     for b in ("oxford", "beaumont", "clifford", "devon", "pembroke"):
         put(s, b, "wilts")  # Wiltshire is there already: six blocks, Salisbury city
-    assert excess(data(s), "wilts") == 1
+    assert excess(data(s), "wilts", s.rules) == 1
     _to_supply(s)
     assert pending_kind(s) == ("supply", ("lancaster",))
     do(s, "lancaster", "reduce devon in wilts")
@@ -72,9 +73,10 @@ def test_s25_exile_limit_in_ireland():
 
 def test_own_mercenaries_do_not_count_in_exile():
     """7.2 / A-34: Calais holds four nobles/heirs and its two mercenaries: no loss."""
-    d = data(new(53))
-    assert len(d.at["calais"]) == 6 and excess(d, "calais") == 0
-    assert excess(d, "ireland") == 0  # York, Rutland + the Irish
+    s = new(53)
+    d = data(s)
+    assert len(d.at["calais"]) == 6 and excess(d, "calais", s.rules) == 0
+    assert excess(d, "ireland", s.rules) == 0  # York, Rutland + the Irish
 
 
 def test_s29_the_king_is_dead():
@@ -166,6 +168,6 @@ def test_a_minor_may_enter_an_exile_area_at_its_limit_then_7_2_reduces_it():
     do(s, "lancaster", "end actions")
     assert "enter clarence_y in ireland" in labels(s, "york")
     do(s, "york", "enter clarence_y in ireland")
-    assert sorted(d.at["ireland"]) == ["clarence_y", "kent_y", "warwick_y"] and excess(d, "ireland") == 1
+    assert sorted(d.at["ireland"]) == ["clarence_y", "kent_y", "warwick_y"] and excess(d, "ireland", s.rules) == 1
     assert pending_kind(s) == ("supply", ("york",))
     assert sorted(labels(s, "york")) == [f"reduce {b} in ireland" for b in ("clarence_y", "kent_y", "warwick_y")]

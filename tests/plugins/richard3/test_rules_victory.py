@@ -124,7 +124,8 @@ def test_the_rebel_may_walk_into_exile_but_never_serves_the_king(monkeypatch):
     import banneret_richard3.state as r3state
 
     king = data(s).king
-    monkeypatch.setitem(r3state._HOUSE_UNDER, king, {**r3state.house_map(king), "rebel": king})
+    serving_the_king = {**r3state.house_map(king), "rebel": king}
+    monkeypatch.setattr(r3state.R3State, "house_of", lambda self, block: serving_the_king[block])
     assert "the Rebel fights for the KING" in s.game.invariants(s)
 
 
