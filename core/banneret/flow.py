@@ -234,18 +234,24 @@ def clone_record(rec: Any) -> Any:
 def call(state: "State", proc: "str | type[Procedure]", *, record: Any = None, **vars: Any) -> None:
     """Start ``proc`` as a sub-procedure; the caller resumes when it ends. ``record`` is the
     procedure's own state, if it keeps any (see :class:`Frame`)."""
+    if state.ended is not None:
+        return  # the game ended in the caller's step: nothing more is started
     name = proc if isinstance(proc, str) else proc.name
     state.stack.append(Frame(name, vars, False, record))
 
 
 def goto(state: "State", proc: "str | type[Procedure]", *, record: Any = None, **vars: Any) -> None:
     """Replace the current procedure by ``proc`` (same caller)."""
+    if state.ended is not None:
+        return
     name = proc if isinstance(proc, str) else proc.name
     state.stack[-1] = Frame(name, vars, False, record)
 
 
 def end(state: "State", result: Any = None) -> None:
     """End the current procedure and hand ``result`` to its caller's ``resume``."""
+    if state.ended is not None:
+        return  # the game ended in this step: every procedure is gone already
     state.stack.pop()
     state.flow_result = _NO_RESULT if result is None else (result,)
 
@@ -281,7 +287,9 @@ def record(state: "State", kind: type[R]) -> R:
 def end_game(state: "State", outcome: Outcome) -> None:
     """The game ends now, with ``outcome`` (a sudden victory, a concession): every active
     procedure is dropped, nobody decides any more, and :meth:`Game.outcome` reports
-    ``outcome``. Any procedure may call it; the flow asks nothing further."""
+    ``outcome``. Any procedure, or a rule function deep inside one, may call it; what the
+    procedure then does to the flow (``call``, ``goto``, ``end``) is ignored, so it need
+    not check. Changes to the game's data after the call still happen: return at once."""
     if state.outer is not None:
         raise FlowError("end_game inside a Parallel branch: a secret sequence cannot end the game")
     state.ended = outcome

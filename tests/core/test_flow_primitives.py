@@ -9,9 +9,9 @@ import itertools
 import pytest
 
 import banneret
-from banneret import Action, Flow, Game, GameInfo, Match, Scenario, State
+from banneret import Action, Flow, Game, GameInfo, Match, Procedure, Scenario, State, Steps
 from banneret.errors import GameOverError, UndoError
-from banneret.flow import Decision, FlowError, Parallel, end, record, secret_of
+from banneret.flow import Decision, FlowError, Parallel, call, end, end_game, goto, record, secret_of
 from banneret.registry import registry_from
 from banneret.testing import conformance_tests, setup_of, trace
 
@@ -263,3 +263,28 @@ def test_a_single_option_is_taken_without_asking():
 
 for _game in ("cache", "caravan", "border", "siege"):
     globals().update(conformance_tests(_game, registry=REG, max_steps=80, hash_seeds=(3,)))
+
+
+def test_flow_operations_after_the_game_ended_are_ignored():
+    """A rule deep inside a step may end the game; the step's own call/goto/end that
+    follow are ignored instead of breaking the (now empty) stack."""
+
+    class Later(Procedure):
+        def start(self, state, frame):
+            raise AssertionError("nothing starts after the game ended")
+
+    class Sudden(Procedure):
+        def start(self, state, frame):
+            end_game(state, banneret.Outcome(("a",), "sudden"))
+            call(state, Later)
+            goto(state, Later)
+            end(state, "ignored")
+
+    class Quick(Game):
+        info = GameInfo("quick", "Quick", "1", "", "", ("a", "b"), 2, 2, (Scenario("s", ""),))
+        flow = Flow(Steps("game", [Sudden, Later]))
+
+    state = State(Quick(), 0, "s", {}, {}, ("a", "b"))
+    Quick.flow.begin(state)
+    assert state.stack == [] and Quick.flow.pending(state).players == ()
+    assert Quick().outcome(state) == banneret.Outcome(("a",), "sudden")

@@ -307,9 +307,6 @@ class R3State:
         """The house that is PRETENDER."""
         return "york" if self.king == "lancaster" else "lancaster"
 
-    def role(self, house: str) -> str:
-        return "KING" if house == self.king else "PRETENDER"
-
     # --- blocks -------------------------------------------------------------------------
     def house_of(self, block: str) -> str:
         """The house a block fights for (the Rebel: the current PRETENDER, 3.26)."""
@@ -318,12 +315,6 @@ class R3State:
     def info(self, block: str) -> Block:
         """The printed data of a block."""
         return tables().blocks[block]
-
-    def strength(self, block: str) -> int:
-        return self.steps[block]
-
-    def where(self, block: str) -> str:
-        return self.loc[block]
 
     def in_play(self, block: str) -> bool:
         """On the map or in exile, face-up."""
@@ -372,12 +363,6 @@ class R3State:
             if hm[b] != first:
                 return None
         return first
-
-    def is_friendly(self, area: str, house: str) -> bool:
-        return self.occupant(area) == house
-
-    def is_vacant(self, area: str) -> bool:
-        return not self.at[area]
 
     def is_enemy(self, area: str, house: str) -> bool:
         """Occupied by the other house only (2.1)."""
@@ -442,17 +427,7 @@ class R3State:
                 n += 1
         return n
 
-    def is_king(self, block: str) -> bool:
-        return block == self.king_block
-
-    def is_pretender(self, block: str) -> bool:
-        return block == self.pretender_block
-
     # --- cards --------------------------------------------------------------------------
-    def card_ap(self, house: str) -> int:
-        """AP of the card ``house`` revealed this game turn."""
-        return tables().cards[self.cards[house]].ap
-
     def card_event(self, house: str) -> str | None:
         card = self.cards.get(house)
         return None if card is None else tables().cards[card].event
