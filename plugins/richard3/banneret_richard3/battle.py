@@ -13,8 +13,11 @@ reached from it are listed in :data:`BATTLE_PROCEDURES` (pass them to ``Flow(ext
 A battle turn is one atomic choice naming the block, so the owner also picks the order of
 his same-letter blocks (digest D17): ``fire: warwick_y``, ``pass: warwick_y``,
 ``retreat warwick_y -> kent``, ``charge march on exeter_l``, ``treachery warwick_y on
-stanley_l``. The battle's own bookkeeping lives in ``state.data.battle`` (a dict of
-immutable values, see :func:`_setup`); the rules are the pure functions of
+stanley_l``. The battle's own bookkeeping is the ``Battle`` frame's record, a
+:class:`BattleRecord`: the nested procedures find it with ``record(state, BattleRecord)``,
+views and other modules with :func:`current`; it is gone when the battle ends. The one
+battle fact that outlives a battle, the Treason roll of the game turn (A-4), is
+:attr:`R3State.treason_rolled`. The rules are the pure functions of
 :mod:`banneret_richard3.combat`.
 
 Outside battles the game uses :func:`eliminate` (6.8, e.g. for supply losses and Plague) and
@@ -35,12 +38,15 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from banneret import Action, Frame, Pending, Procedure, State
-from banneret.flow import call, end
+from banneret.flow import FlowError, call, end, record
+from banneret.gamedata import copied, gamedata, shared
 
 from banneret_richard3 import combat
 from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, house_map, other, parameters, tables
 
 __all__ = [
+    "BattleRecord",
+    "current",
     "Battle",
     "TreasonRoll",
     "BattleRound",
@@ -53,14 +59,64 @@ __all__ = [
     "effective_fire",
 ]
 
-# keys of state.data.battle that outlive one battle (reset with the game turn)
-_KEEP = ("treason_used",)
+
+# ---------------------------------------------------------------------------- the record
 
 
-def _kept(battle: dict[str, Any]) -> dict[str, Any]:
-    """The entries of ``battle`` kept from one battle to the next (:data:`_KEEP`); looks up
-    the few kept keys rather than walking the whole battle."""
-    return {k: battle[k] for k in _KEEP if k in battle}
+@gamedata
+class BattleRecord:
+    """The bookkeeping of the battle being fought: the ``Battle`` frame's record, cloned with
+    it, part of the state's identity, gone when the battle ends (built by :func:`_setup`)."""
+
+    area: str = shared()
+    """The contested area fought over."""
+    attacker: str = shared()
+    """The attacking house (6.1); a round-1 wipe-out of the Defender swaps the roles (6.3)."""
+    defender: str = shared()
+    """The defending house: the one that occupied the area first (A-55), or after a swap (6.3)."""
+    reserves: tuple[str, ...] = shared()
+    """Blocks waiting in Reserve: they arrive at the start of round 2 (6.3); defectors join here (6.9)."""
+    was_reserve: tuple[str, ...] = shared()
+    """The blocks that started the battle in Reserve (they act after the others of their letter, 6.2)."""
+    entered: dict[str, tuple[str, ...]] = copied()
+    """House -> the areas its blocks entered the battle area from this game turn (6.6 retreats)."""
+    pirates: tuple[tuple[str, str], ...] = shared()
+    """(block, sea) for each Piracy sea attacker: it retreats and regroups by that sea (A-7)."""
+    round: int = shared(default=0)
+    """The round being fought, 1-4 (6.2); 0 before round 1."""
+    to_act: tuple[str, ...] = shared(default=())
+    """Blocks yet to have their battle turn this round (6.2)."""
+    group: tuple[str, ...] = shared(default=())
+    """The blocks whose battle turn waits for their owner (same letter, 6.2)."""
+    land: tuple[str, ...] = shared(default=())
+    """The land retreats open to :attr:`group`'s house, fixed while the turn waits (6.6)."""
+    retreats: tuple[tuple[str, str], ...] = shared(default=())
+    """(house, destination) of each land retreat this round (border limits, 6.6)."""
+    used: tuple[str, ...] = shared(default=())
+    """Treachery rolls spent in this battle, as ``house:source`` (one per source, 6.9)."""
+    rolled_on: tuple[str, ...] = shared(default=())
+    """The identity rolled against by each treachery roll of this battle (the cap of 6.9)."""
+    defected: tuple[str, ...] = shared(default=())
+    """Identities that changed sides in this battle (6.9)."""
+    swapped: bool = shared(default=False)
+    """Whether a round-1 wipe-out swapped Attacker and Defender (6.3)."""
+    deployed: tuple[str, ...] = shared(default=())
+    """Reserves deployed at once by that wipe-out: idle until round 2 (6.3)."""
+    regrouped: tuple[str, ...] = shared(default=())
+    """Blocks that have regrouped (each at most once, 6.7)."""
+    regrouped_to: tuple[str, ...] = shared(default=())
+    """The destination of each land regroup: the allowance when regroups count per battle (A-20)."""
+
+
+def current(state: State) -> BattleRecord | None:
+    """The record of the battle being fought, or None between battles (for views, other
+    modules and tests; the battle's own procedures use ``record(state, BattleRecord)``)."""
+    if state.data.battle_area is None:
+        return None
+    try:
+        return record(state, BattleRecord)
+    except FlowError:  # the game ended inside the battle and the flow dropped it
+        return None
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -71,25 +127,20 @@ def battle_area(state: State) -> str | None:
     return state.data.battle_area
 
 
-def _split(d: R3State) -> dict[str, list[str]]:
+def _split(d: R3State, b: BattleRecord) -> dict[str, list[str]]:
     """Each house's blocks in the battle that are not waiting in Reserve (one pass)."""
-    b = d.battle
-    reserves = b["reserves"]
+    reserves = b.reserves
     house_of = house_map(d.king)
     out: dict[str, list[str]] = {"lancaster": [], "york": []}
-    for x in d.at[b["area"]]:
+    for x in d.at[b.area]:
         if x not in reserves:
             out[house_of[x]].append(x)
     return out
 
 
-def _engaged(d: R3State, house: str) -> list[str]:
+def _engaged(d: R3State, b: BattleRecord, house: str) -> list[str]:
     """``house``'s blocks in the battle that are not waiting in Reserve."""
-    return _split(d)[house]
-
-
-def _is_defending(d: R3State, block: str) -> bool:
-    return d.house_of(block) == d.battle["defender"]
+    return _split(d, b)[house]
 
 
 def _dead_ids(d: R3State) -> set[str]:
@@ -106,20 +157,21 @@ def _dead_ids(d: R3State) -> set[str]:
     return out
 
 
-def effective_fire(d: R3State, block: str) -> int:
-    """Firepower of ``block`` now: printed number plus its defensive bonus (2.2-2.6, 6.4)."""
+def effective_fire(d: R3State, b: BattleRecord, block: str) -> int:
+    """Firepower of ``block`` in battle ``b`` now: printed number plus its defensive bonus
+    (2.2-2.6, 6.4)."""
     t = tables()
     info = t.blocks[block]
-    if not _is_defending(d, block):
-        return combat.firepower(info)
     house = d.house_of(block)
+    if house != b.defender:
+        return combat.firepower(info)
     heirs: list[Any] = []
     dead: set[str] = set()
     if info.type == "heir":
-        heirs = [t.blocks[x] for x in _engaged(d, house) if t.blocks[x].type == "heir"]
+        heirs = [t.blocks[x] for x in _engaged(d, b, house) if t.blocks[x].type == "heir"]
         dead = _dead_ids(d)
     bonus = combat.defence_bonus(
-        info, d.battle["area"], defending=True, game_map=t.map, king_house=d.king,
+        info, b.area, defending=True, game_map=t.map, king_house=d.king,
         side_heirs=heirs, dead=dead,
     )
     return combat.firepower(info, bonus)
@@ -183,8 +235,9 @@ def eliminate(state: State, block: str, why: str = "eliminated") -> combat.Fate:
             d.winner = other(fate.heir_of)
             d.reason = f"all five {fate.heir_of} heirs are dead (9.0)"
             state.emit(f"{d.winner} wins: {d.reason}", "game")
-    if d.battle:
-        _forget(d, block)
+    fought = current(state)
+    if fought is not None:
+        _forget(fought, block)
     return fate
 
 
@@ -199,34 +252,21 @@ def lose_step(state: State, block: str, steps: int = 1, why: str = "loses its la
     return False
 
 
-def _forget(d: R3State, block: str) -> None:
+def _forget(b: BattleRecord, block: str) -> None:
     """Drop ``block`` from the battle's waiting lists."""
-    b = d.battle
-    if "to_act" in b and block in b["to_act"]:
-        b["to_act"] = tuple(x for x in b["to_act"] if x != block)
-    if "reserves" in b and block in b["reserves"]:
-        b["reserves"] = tuple(x for x in b["reserves"] if x != block)
+    if block in b.to_act:
+        b.to_act = tuple(x for x in b.to_act if x != block)
+    if block in b.reserves:
+        b.reserves = tuple(x for x in b.reserves if x != block)
 
 
 # ---------------------------------------------------------------------------- set-up
 
 
-def _setup(state: State, area: str) -> None:
-    """Fill ``state.data.battle`` for a battle in ``area`` (6.1, 6.3).
-
-    Keys: ``area``; ``round`` (0 before round 1); ``attacker`` / ``defender`` (swapped by a
-    round-1 wipe-out, 6.3); ``reserves`` (blocks waiting to arrive); ``was_reserve``;
-    ``to_act`` (blocks yet to act this round); ``enter_<house>`` (areas each side came from,
-    6.6); ``pirates`` ((block, sea) for Piracy sea attackers); ``used`` (treachery sources
-    spent, ``house:source``); ``rolled_on`` (one identity per roll, 6.9 cap);
-    ``defected`` (identities that changed sides here); ``retreats`` ((house, dest) this round);
-    ``regrouped`` / ``regroup_x`` (blocks regrouped, destinations crossed);
-    ``swapped``; ``deployed`` (reserves deployed by a round-1 wipe-out, idle until round 2);
-    ``group`` / ``land`` (the blocks whose turn it is and their house's land retreats, set
-    when a battle turn waits for its owner); ``treason_used`` (kept for the whole game turn).
-    """
+def _setup(state: State, area: str) -> BattleRecord:
+    """The record of a battle in ``area`` as it starts (6.1, 6.3): who attacks and defends,
+    the Reserves, the borders each side came by, the Piracy sea attackers."""
     d: R3State = state.data
-    kept = _kept(d.battle)
     blocks = d.at[area]
     defender = d.defender.get(area)
     if defender is None:  # fall back: the house whose block arrived first
@@ -254,28 +294,16 @@ def _setup(state: State, area: str) -> None:
                 pirates.append((blk, src[4:]))
         else:
             enter[house].add(src)
-    d.battle = {
-        **kept,
-        "area": area,
-        "round": 0,
-        "attacker": attacker,
-        "defender": defender,
-        "reserves": reserved,
-        "was_reserve": reserved,
-        "to_act": (),
-        "enter_lancaster": tuple(sorted(enter["lancaster"])),
-        "enter_york": tuple(sorted(enter["york"])),
-        "pirates": tuple(sorted(pirates)),
-        "used": (),
-        "rolled_on": (),
-        "defected": (),
-        "retreats": (),
-        "regrouped": (),
-        "regroup_x": (),
-        "swapped": False,
-        "deployed": (),
-    }
     d.battle_area = area
+    return BattleRecord(
+        area=area,
+        attacker=attacker,
+        defender=defender,
+        reserves=reserved,
+        was_reserve=reserved,
+        entered={house: tuple(sorted(came_from)) for house, came_from in enter.items()},
+        pirates=tuple(sorted(pirates)),
+    )
 
 
 def _reserves(d: R3State, area: str, defender: str, came: dict[str, str]) -> list[str]:
@@ -298,40 +326,38 @@ def _reserves(d: R3State, area: str, defender: str, came: dict[str, str]) -> lis
     return out
 
 
-def _check_wipeout(state: State) -> None:
+def _check_wipeout(state: State, b: BattleRecord) -> None:
     """6.3 exception: the Defender's engaged blocks all gone in round 1 (or before it, A-4):
     its Reserves deploy at once and it becomes the Attacker for the rest of the battle."""
     d: R3State = state.data
-    b = d.battle
-    if b["round"] > 1 or b["swapped"]:
+    if b.round > 1 or b.swapped:
         return
-    defender = b["defender"]
-    if _engaged(d, defender):
+    defender = b.defender
+    if _engaged(d, b, defender):
         return
-    waiting = tuple(x for x in b["reserves"] if d.house_of(x) == defender)
+    waiting = tuple(x for x in b.reserves if d.house_of(x) == defender)
     if not waiting:
         return
-    b["reserves"] = tuple(x for x in b["reserves"] if x not in waiting)
-    b["deployed"] = waiting  # they cannot act before round 2
-    b["attacker"], b["defender"] = defender, b["attacker"]
-    b["swapped"] = True
+    b.reserves = tuple(x for x in b.reserves if x not in waiting)
+    b.deployed = waiting  # they cannot act before round 2
+    b.attacker, b.defender = defender, b.attacker
+    b.swapped = True
     names = ", ".join(tables().blocks[x].name for x in waiting)
     state.emit(
         f"{defender}'s defenders are wiped out in round 1: its reserves ({names}) deploy at once; "
-        f"{b['defender']} now defends the area",
+        f"{b.defender} now defends the area",
         "battle",
     )
 
 
-def _outcome(d: R3State) -> tuple[bool, str | None]:
+def _outcome(d: R3State, b: BattleRecord) -> tuple[bool, str | None]:
     """:func:`combat.battle_over` (A-56) for the battle now: ``(over, winner)``, counting each
     side's engaged blocks and its reserves (they stand in the area too)."""
-    b = d.battle
-    reserves = b["reserves"]
+    reserves = b.reserves
     house_of = house_map(d.king)
     engaged = {"lancaster": 0, "york": 0}
     waiting = {"lancaster": 0, "york": 0}
-    for x in d.at[b["area"]]:
+    for x in d.at[b.area]:
         (waiting if x in reserves else engaged)[house_of[x]] += 1
     return combat.battle_over(engaged, waiting)
 
@@ -353,69 +379,69 @@ class Battle(Procedure):
                 d.battles.remove(area)
             end(state, d.occupant(area))
             return
-        _setup(state, area)
-        b = d.battle
+        b = frame.record = _setup(state, area)
         t = tables()
         shown = []
         for blk in d.at[area]:
             d.revealed.add(blk)
-            tag = " (reserve)" if blk in b["reserves"] else ""
+            tag = " (reserve)" if blk in b.reserves else ""
             shown.append(f"{t.blocks[blk].name} {d.house_of(blk)} {d.steps[blk]}{tag}")
         state.emit(
-            f"Battle in {t.area[area].name}: {b['attacker']} attacks {b['defender']}; " + ", ".join(shown),
+            f"Battle in {t.area[area].name}: {b.attacker} attacks {b.defender}; " + ", ".join(shown),
             "battle",
             reveal=True,
         )
         frame.vars["stage"] = "treason"
-        if _treason_available(state):
+        if _treason_available(state, b):
             call(state, TreasonRoll)
             return
         self._next(state, frame)
 
     def _next(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
-        b = d.battle
+        b: BattleRecord = frame.record
         if d.winner is not None:  # 9.0: the game ended in this battle: clear it away, no more news
-            self._done(state, None)
+            self._done(state, frame, None)
             return
-        over, winner = _outcome(d)
+        over, winner = _outcome(d, b)
         if over:
             self._finish(state, frame, winner)
             return
-        if b["round"] >= parameters(state).battle_rounds:  # 6.2: the Attacker has left or died
-            defender = b["defender"]
-            self._finish(state, frame, defender if d.blocks_in(b["area"], defender) else None)
+        if b.round >= parameters(state).battle_rounds:  # 6.2: the Attacker has left or died
+            defender = b.defender
+            self._finish(state, frame, defender if d.blocks_in(b.area, defender) else None)
             return
-        b["round"] += 1
-        call(state, BattleRound, round=b["round"])
+        b.round += 1
+        call(state, BattleRound, round=b.round)
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         if frame.vars.get("stage") == "regroup":
-            self._done(state, frame.vars["winner"])
+            self._done(state, frame, frame.vars["winner"])
             return
         self._next(state, frame)
 
     def _finish(self, state: State, frame: Frame, winner: str | None) -> None:
         d: R3State = state.data
-        area = d.battle["area"]
+        b: BattleRecord = frame.record
+        area = b.area
         if winner is not None:
             state.emit(f"{winner} wins the battle in {tables().area[area].name}", "battle")
         else:
             state.emit(f"the battle in {tables().area[area].name} ends with no victor", "battle")
         frame.vars["winner"] = winner
-        if winner is not None and d.blocks_in(area, winner) and _regroup_options(state, winner):
+        if winner is not None and d.blocks_in(area, winner) and _regroup_options(state, b, winner):
             frame.vars["stage"] = "regroup"
             call(state, Regroup, house=winner)
             return
-        self._done(state, winner)
+        self._done(state, frame, winner)
 
-    def _done(self, state: State, winner: str | None) -> None:
+    def _done(self, state: State, frame: Frame, winner: str | None) -> None:
+        """Stand the blocks up and end the battle: its record goes with its frame."""
         d: R3State = state.data
-        area = d.battle["area"]
+        area = frame.record.area
         d.revealed.clear()  # 6.1: stand the blocks upright again
         if d.winner is None:
             state.emit(f"the blocks in {tables().area[area].name} stand up again", "battle")
-        d.battle = _kept(d.battle)
         d.battle_area = None
         if area in d.battles:
             d.battles.remove(area)
@@ -425,26 +451,25 @@ class Battle(Procedure):
 # ---------------------------------------------------------------------------- Treason
 
 
-def _treason_available(state: State) -> bool:
+def _treason_available(state: State, b: BattleRecord) -> bool:
     d: R3State = state.data
     house = d.treason
     if house is None:
         return False
-    b = d.battle
-    if state.options["treason_rolls"] == "once" and b.get("treason_used"):
+    if state.options["treason_rolls"] == "once" and d.treason_rolled:  # A-4
         return False
-    if not d.blocks_in(b["area"], house):
+    if not d.blocks_in(b.area, house):
         return False
-    return bool(_treason_targets(state, house))
+    return bool(_treason_targets(state, b, house))
 
 
-def _treason_targets(state: State, house: str) -> list[str]:
+def _treason_targets(state: State, b: BattleRecord, house: str) -> list[str]:
     d: R3State = state.data
     t = tables()
-    enemies = [t.blocks[x] for x in _engaged(d, other(house))]
+    enemies = [t.blocks[x] for x in _engaged(d, b, other(house))]
     return combat.treachery_targets(
-        "treason", enemies, roles=_roles(d), defected=d.battle["defected"],
-        rolls_against=_roll_counts(d), reading=state.options["neville_loyalty"],
+        "treason", enemies, roles=_roles(d), defected=b.defected,
+        rolls_against=_roll_counts(b), reading=state.options["neville_loyalty"],
     )
 
 
@@ -452,9 +477,9 @@ def _roles(d: R3State) -> tuple[str, ...]:
     return tuple(x for x in (d.king_block, d.pretender_block) if x is not None)
 
 
-def _roll_counts(d: R3State) -> dict[str, int]:
+def _roll_counts(b: BattleRecord) -> dict[str, int]:
     out: dict[str, int] = {}
-    for ident in d.battle["rolled_on"]:
+    for ident in b.rolled_on:
         out[ident] = out.get(ident, 0) + 1
     return out
 
@@ -469,33 +494,34 @@ class TreasonRoll(Procedure):
         return Pending((state.data.treason,), "treason", "Treason: make a treachery roll before the battle?")
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
-        out = [Action(player, f"treason on {x}", "treason", x) for x in _treason_targets(state, player)]
+        b = record(state, BattleRecord)
+        out = [Action(player, f"treason on {x}", "treason", x) for x in _treason_targets(state, b, player)]
         out.append(Action(player, "no treason roll", "no-treason"))
         return out
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
         if action.kind == "treason":
-            d.battle["treason_used"] = True
-            _treachery(state, action.player, "treason", action.args)
-            _check_wipeout(state)
+            b = record(state, BattleRecord)
+            d.treason_rolled = True
+            _treachery(state, b, action.player, "treason", action.args)
+            _check_wipeout(state, b)
         end(state)
 
 
 # ---------------------------------------------------------------------------- treachery
 
 
-def _treachery(state: State, house: str, source: str, target: str) -> bool:
+def _treachery(state: State, b: BattleRecord, house: str, source: str, target: str) -> bool:
     """Roll against ``target``; on success its other version joins ``house``'s Reserve (6.9)."""
     d: R3State = state.data
     t = tables()
     info = t.blocks[target]
-    b = d.battle
     n = combat.treachery_dice(info, source, state.options["neville_loyalty"])
     assert n is not None
     dice = state.rng.dice(n, 6)
-    b["used"] = b["used"] + (f"{house}:{source}",)
-    b["rolled_on"] = b["rolled_on"] + (info.identity,)
+    b.used = b.used + (f"{house}:{source}",)
+    b.rolled_on = b.rolled_on + (info.identity,)
     ok = combat.treachery_succeeds(dice)
     state.emit(
         f"{house} ({source}) treachery roll on {info.name}: {dice} -> " + ("defects!" if ok else "stays loyal"),
@@ -507,14 +533,14 @@ def _treachery(state: State, house: str, source: str, target: str) -> bool:
     assert turncoat is not None
     area = d.loc[target]
     strength = d.steps[target]
-    _forget(d, target)
+    _forget(b, target)
     d.revealed.discard(target)
     d.place(target, OFFMAP)
     d.place(turncoat, area)
     d.steps[turncoat] = strength
     d.revealed.add(turncoat)
-    b["reserves"] = tuple(sorted(b["reserves"] + (turncoat,)))
-    b["defected"] = b["defected"] + (info.identity,)
+    b.reserves = tuple(sorted(b.reserves + (turncoat,)))
+    b.defected = b.defected + (info.identity,)
     state.emit(f"{t.blocks[turncoat].name} joins {house}'s reserve at strength {strength}", "battle", reveal=True)
     return True
 
@@ -522,49 +548,47 @@ def _treachery(state: State, house: str, source: str, target: str) -> bool:
 # ---------------------------------------------------------------------------- retreats
 
 
-def _retreats(state: State, block: str, land: list[str] | None = None) -> list[str]:
+def _retreats(state: State, b: BattleRecord, block: str, land: list[str] | None = None) -> list[str]:
     """Where ``block`` may retreat now (6.6; Piracy attackers A-7); ``land`` is the house's
     land retreats when already computed."""
     d: R3State = state.data
-    b = d.battle
     house = d.house_of(block)
-    if b["round"] <= 1:
+    if b.round <= 1:
         return []
-    if b["pirates"]:
-        for blk, sea in b["pirates"]:
+    if b.pirates:
+        for blk, sea in b.pirates:
             if blk == block:
-                return _sea_moves(d, sea, house)
-    return _land_retreats(state, house) if land is None else land
+                return _sea_moves(d, b, sea, house)
+    return _land_retreats(state, b, house) if land is None else land
 
 
-def _sea_moves(d: R3State, sea: str, house: str) -> list[str]:
+def _sea_moves(d: R3State, b: BattleRecord, sea: str, house: str) -> list[str]:
     """Friendly or vacant coastal areas of ``sea`` other than the battle area (A-7)."""
     t = tables()
-    area = d.battle["area"]
+    area = b.area
     return [
         a for a in t.coasts[sea]
         if a != area and t.exile_of[a] in (None, house) and d.houses_in(a) <= {house}
     ]
 
 
-def _land_retreats(state: State, house: str) -> list[str]:
+def _land_retreats(state: State, b: BattleRecord, house: str) -> list[str]:
     """Land retreats open to ``house``'s blocks now (6.6): the same for all its blocks."""
     d: R3State = state.data
-    b = d.battle
-    rnd = b["round"]
+    rnd = b.round
     if rnd <= 1:
         return []
-    area = b["area"]
+    area = b.area
     t = tables()
     crossed: dict[str, int] = {}
-    for h, dest in b["retreats"]:
+    for h, dest in b.retreats:
         if h == house:
             crossed[dest] = crossed.get(dest, 0) + 1
     return combat.retreat_destinations(
         parameters(state), t.map, area, house, rnd,
         houses_in=_houses_in(d),
-        enemy_entries=b["enter_" + other(house)],
-        own_entries=b["enter_" + house],
+        enemy_entries=b.entered[other(house)],
+        own_entries=b.entered[house],
         is_player2=d.player1 is not None and house != d.player1,
         crossed_this_round=crossed,
     )
@@ -573,44 +597,42 @@ def _land_retreats(state: State, house: str) -> list[str]:
 # ---------------------------------------------------------------------------- BattleRound
 
 
-def _group(d: R3State) -> tuple[str, ...]:
+def _group(d: R3State, b: BattleRecord) -> tuple[str, ...]:
     """The blocks whose battle turn comes next (6.2): :func:`combat.next_group` of the blocks
     yet to act, keyed by :func:`combat.turn_key` (the int form of the initiative order)."""
-    b = d.battle
-    defender = b["defender"]
-    rnd = b["round"]
-    was_reserve = b["was_reserve"]
+    defender = b.defender
+    rnd = b.round
+    was_reserve = b.was_reserve
     blocks = tables().blocks
     house_of = house_map(d.king)
     key = combat.turn_key
     return combat.next_group(
-        (x, key(blocks[x], rnd, house_of[x] == defender, x in was_reserve)) for x in b["to_act"]
+        (x, key(blocks[x], rnd, house_of[x] == defender, x in was_reserve)) for x in b.to_act
     )
 
 
-def _source(d: R3State, block: str) -> str | None:
+def _source(d: R3State, b: BattleRecord, block: str) -> str | None:
     """The treachery roll ``block`` may still make in this battle (6.9), or None."""
     src = combat.treachery_source(tables().blocks[block], d.house_of(block), d.king_block, d.pretender_block)
-    if src is None or f"{d.house_of(block)}:{src}" in d.battle["used"]:
+    if src is None or f"{d.house_of(block)}:{src}" in b.used:
         return None
     return src
 
 
 def _turn_actions(
-    state: State, block: str, player: str, enemies: list[str], own: list[str], land: list[str]
+    state: State, b: BattleRecord, block: str, player: str, enemies: list[str], own: list[str], land: list[str]
 ) -> list[Action]:
     """The choices of ``block`` in its battle turn (6.2, 6.5, 6.6, 6.9); ``enemies`` / ``own``
     are the engaged blocks of each side, ``land`` the land retreats open to the block's house."""
     d: R3State = state.data
-    b = d.battle
     house = d.house_of(block)
-    if combat.must_retreat(b["round"], house == b["attacker"], parameters(state).battle_rounds):
-        return [Action(player, f"retreat {block} -> {a}", "retreat", (block, a)) for a in _retreats(state, block, land)]
+    if combat.must_retreat(b.round, house == b.attacker, parameters(state).battle_rounds):
+        return [Action(player, f"retreat {block} -> {a}", "retreat", (block, a)) for a in _retreats(state, b, block, land)]
     out: list[Action] = []
     if enemies:
         out.append(Action(player, f"fire: {block}", "fire", block))
     out.append(Action(player, f"pass: {block}", "pass", block))
-    for a in _retreats(state, block, land):
+    for a in _retreats(state, b, block, land):
         out.append(Action(player, f"retreat {block} -> {a}", "retreat", (block, a)))
     if enemies:
         blocks = tables().blocks
@@ -619,27 +641,26 @@ def _turn_actions(
             for e in sorted(enemies):
                 out.append(Action(player, f"charge {block} on {e}", "charge", (block, e)))
         if info.type == "heir" or info.identity == "warwick":
-            src = _source(d, block)
+            src = _source(d, b, block)
             if src is not None:
                 targets = combat.treachery_targets(
-                    src, [blocks[x] for x in enemies], roles=_roles(d), defected=b["defected"],
-                    rolls_against=_roll_counts(d), reading=state.options["neville_loyalty"],
+                    src, [blocks[x] for x in enemies], roles=_roles(d), defected=b.defected,
+                    rolls_against=_roll_counts(b), reading=state.options["neville_loyalty"],
                 )
                 for e in targets:
                     out.append(Action(player, f"treachery {block} on {e}", "treachery", (block, e, src)))
     return out
 
 
-def _needs_decision(state: State, block: str, enemies: bool, land: list[str]) -> bool | None:
+def _needs_decision(state: State, b: BattleRecord, block: str, enemies: bool, land: list[str]) -> bool | None:
     """True if ``block``'s turn offers a real choice; False if it can only pass; None if it
     must retreat and cannot (it is eliminated, 6.6)."""
     d: R3State = state.data
-    b = d.battle
-    if combat.must_retreat(b["round"], d.house_of(block) == b["attacker"], parameters(state).battle_rounds):
-        return True if _retreats(state, block, land) else None
+    if combat.must_retreat(b.round, d.house_of(block) == b.attacker, parameters(state).battle_rounds):
+        return True if _retreats(state, b, block, land) else None
     if enemies:
         return True
-    return bool(_retreats(state, block, land))
+    return bool(_retreats(state, b, block, land))
 
 
 class BattleRound(Procedure):
@@ -650,50 +671,49 @@ class BattleRound(Procedure):
 
     def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
-        b = d.battle
+        b = record(state, BattleRecord)
         rnd = frame.vars["round"]
-        if rnd >= 2 and b["reserves"]:
-            names = ", ".join(tables().blocks[x].name for x in b["reserves"])
+        if rnd >= 2 and b.reserves:
+            names = ", ".join(tables().blocks[x].name for x in b.reserves)
             state.emit(f"round {rnd}: reserves arrive ({names})", "battle")
-            b["reserves"] = ()
+            b.reserves = ()
         else:
             state.emit(f"round {rnd}", "battle")
-        b["retreats"] = ()
-        area = b["area"]
-        early = b["deployed"] if rnd == 1 else ()
-        b["to_act"] = tuple(sorted(x for x in d.at[area] if x not in b["reserves"] and x not in early))
-        self._advance(state, frame)  # which first checks for a round-1 wipe-out (6.3)
+        b.retreats = ()
+        area = b.area
+        early = b.deployed if rnd == 1 else ()
+        b.to_act = tuple(sorted(x for x in d.at[area] if x not in b.reserves and x not in early))
+        self._advance(state, frame, b)  # which first checks for a round-1 wipe-out (6.3)
 
-    def _advance(self, state: State, frame: Frame) -> None:
+    def _advance(self, state: State, frame: Frame, b: BattleRecord) -> None:
         """Run automatic turns until a player must decide, the round ends or the battle ends."""
         d: R3State = state.data
-        b = d.battle
         while True:
             if d.winner is not None:
                 end(state, "over")
                 return
-            _check_wipeout(state)
-            if _outcome(d)[0]:
+            _check_wipeout(state, b)
+            if _outcome(d, b)[0]:
                 end(state, "over")
                 return
-            if not b["to_act"]:
+            if not b.to_act:
                 # 6.2: after round 4 no Attacker block may stay; late defectors must leave too
-                if b["round"] >= parameters(state).battle_rounds and not frame.vars.get("late"):
-                    late = tuple(sorted(d.blocks_in(b["area"], b["attacker"])))
+                if b.round >= parameters(state).battle_rounds and not frame.vars.get("late"):
+                    late = tuple(sorted(d.blocks_in(b.area, b.attacker)))
                     frame.vars["late"] = True
                     if late:
-                        b["reserves"] = tuple(x for x in b["reserves"] if x not in late)
-                        b["to_act"] = late
+                        b.reserves = tuple(x for x in b.reserves if x not in late)
+                        b.to_act = late
                         continue
                 end(state, None)
                 return
-            group = _group(d)
+            group = _group(d, b)
             decide = False
             house = d.house_of(group[0])
-            enemies = bool(_split(d)[other(house)])
-            land = _land_retreats(state, house) if b["round"] > 1 else []
+            enemies = bool(_split(d, b)[other(house)])
+            land = _land_retreats(state, b, house) if b.round > 1 else []
             for blk in group:
-                need = _needs_decision(state, blk, enemies, land)
+                need = _needs_decision(state, b, blk, enemies, land)
                 if need is None:
                     eliminate(state, blk, "must retreat but cannot")
                     decide = False
@@ -702,36 +722,37 @@ class BattleRound(Procedure):
                     decide = True
             else:
                 if decide:
-                    b["group"] = group
-                    b["land"] = tuple(land)  # unchanged until the decision is made
+                    b.group = group
+                    b.land = tuple(land)  # unchanged until the decision is made
                     return
                 for blk in group:  # nothing to do but pass
-                    b["to_act"] = tuple(x for x in b["to_act"] if x != blk)
+                    b.to_act = tuple(x for x in b.to_act if x != blk)
                 continue
 
     def pending(self, state: State, frame: Frame) -> Pending:
         d: R3State = state.data
-        group = d.battle["group"]
+        group = record(state, BattleRecord).group
         owner = d.house_of(group[0])
         return Pending((owner,), "battle-turn", f"battle round {frame['round']}: battle turn of {', '.join(group)}")
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         d: R3State = state.data
-        group = d.battle["group"]
+        b = record(state, BattleRecord)
+        group = b.group
         house = d.house_of(group[0])
-        sides = _split(d)
-        land = list(d.battle["land"])
+        sides = _split(d, b)
+        land = list(b.land)
         out: list[Action] = []
         for blk in group:
-            out.extend(_turn_actions(state, blk, player, sides[other(house)], sides[house], land))
+            out.extend(_turn_actions(state, b, blk, player, sides[other(house)], sides[house], land))
         return out
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
-        b = d.battle
+        b = record(state, BattleRecord)
         kind = action.kind
         block = action.args if kind in ("fire", "pass") else action.args[0]
-        b["to_act"] = tuple(x for x in b["to_act"] if x != block)
+        b.to_act = tuple(x for x in b.to_act if x != block)
         t = tables()
         name = t.blocks[block].name
         if kind == "pass":
@@ -740,39 +761,39 @@ class BattleRound(Procedure):
             dest = action.args[1]
             d.place(block, dest)
             d.revealed.discard(block)
-            if not any(x == block for x, _ in b["pirates"]):  # sea retreats use no land border
-                b["retreats"] = b["retreats"] + ((d.house_of(block), dest),)
+            if not any(x == block for x, _ in b.pirates):  # sea retreats use no land border
+                b.retreats = b.retreats + ((d.house_of(block), dest),)
             state.emit(f"{name} retreats to {t.area[dest].name}", "battle")
         elif kind == "fire":
-            fire = effective_fire(d, block)
+            fire = effective_fire(d, b, block)
             dice = state.rng.dice(d.steps[block], 6)
             hits = combat.count_hits(dice, fire)
             state.emit(f"{name} fires {dice} at {fire}: {hits} hit(s)", "battle")
             if hits:
                 target = other(d.house_of(block))
-                volley = _volley(state, target, hits)
+                volley = _volley(state, b, target, hits)
                 if volley.tied:
                     call(state, BattleHits, house=target, hits=volley.left, tied=volley.tied)
                     return
         elif kind == "charge":
-            _charge(state, block, action.args[1])
+            _charge(state, b, block, action.args[1])
         elif kind == "treachery":
-            _treachery(state, d.house_of(block), action.args[2], action.args[1])
-        self._advance(state, frame)
+            _treachery(state, b, d.house_of(block), action.args[2], action.args[1])
+        self._advance(state, frame, b)
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
-        self._advance(state, frame)
+        self._advance(state, frame, record(state, BattleRecord))
 
 
 # ---------------------------------------------------------------------------- hits
 
 
-def _volley(state: State, target_house: str, hits: int, chosen: str | None = None) -> combat.Volley:
+def _volley(state: State, b: BattleRecord, target_house: str, hits: int, chosen: str | None = None) -> combat.Volley:
     """Put ``hits`` on ``target_house``'s engaged blocks by :func:`combat.allocate_volley`
     (6.4), ``chosen`` being the owner's pick among tied blocks; the result's ``tied`` is not
     empty when the owner must choose (again) among equally strong blocks."""
     d: R3State = state.data
-    strengths = {x: d.steps[x] for x in _engaged(d, target_house)}
+    strengths = {x: d.steps[x] for x in _engaged(d, b, target_house)}
     volley = combat.allocate_volley(hits, strengths, chosen)
     for block, taken in volley.taken:
         _hit(state, block, taken)
@@ -803,7 +824,7 @@ class BattleHits(Procedure):
         return [Action(player, f"take hits: {x}", "take-hits", x) for x in frame.vars["tied"]]
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
-        volley = _volley(state, frame.vars["house"], frame.vars["hits"], action.args)
+        volley = _volley(state, record(state, BattleRecord), frame.vars["house"], frame.vars["hits"], action.args)
         if volley.tied:
             frame.vars["hits"] = volley.left
             frame.vars["tied"] = volley.tied
@@ -814,13 +835,13 @@ class BattleHits(Procedure):
 # ---------------------------------------------------------------------------- charge
 
 
-def _charge(state: State, heir: str, target: str) -> None:
+def _charge(state: State, b: BattleRecord, heir: str, target: str) -> None:
     """6.5 (A-23) by :func:`combat.resolve_charge`: the heir's volley all on ``target``, excess
     lost; a survivor strikes back."""
     d: R3State = state.data
     t = tables()
-    heir_fire = effective_fire(d, heir)
-    target_fire = effective_fire(d, target)
+    heir_fire = effective_fire(d, b, heir)
+    target_fire = effective_fire(d, b, target)
     result = combat.resolve_charge(d.steps[heir], heir_fire, d.steps[target], target_fire, state.rng.dice)
     heir_name, target_name = t.blocks[heir].name, t.blocks[target].name
     state.emit(f"{heir_name} charges {target_name}: {list(result.heir_dice)} at {heir_fire}: {result.hits} hit(s)", "battle")
@@ -842,13 +863,14 @@ def _charge(state: State, heir: str, target: str) -> None:
 # ---------------------------------------------------------------------------- Regroup
 
 
-def _regroup_crossed(state: State, house: str) -> dict[str, int]:
+def _regroup_crossed(state: State, b: BattleRecord, house: str) -> dict[str, int]:
+    """Crossings from the battle area that count against ``house``'s regroups, per
+    destination: this battle's regroups, or the game turn's moves too (6.7, A-20)."""
     d: R3State = state.data
-    b = d.battle
-    area = b["area"]
+    area = b.area
     if state.options["regroup_limits"] == "battle":
         out: dict[str, int] = {}
-        for dest in b["regroup_x"]:
+        for dest in b.regrouped_to:
             out[dest] = out.get(dest, 0) + 1
         return out
     # one pass over the turn's few crossings (keys: house, area_a, area_b) is cheaper than
@@ -863,29 +885,28 @@ def _regroup_crossed(state: State, house: str) -> dict[str, int]:
     return out
 
 
-def _regroup_land(state: State, house: str) -> list[str]:
+def _regroup_land(state: State, b: BattleRecord, house: str) -> list[str]:
     """Land regroup destinations of ``house`` now (6.7); Piracy attackers use :func:`_sea_moves` (A-7)."""
     d: R3State = state.data
-    crossed = _regroup_crossed(state, house)
+    crossed = _regroup_crossed(state, b, house)
     return combat.regroup_destinations(
-        parameters(state), tables().map, d.battle["area"], house, houses_in=_houses_in(d), crossed_this_turn=crossed,
+        parameters(state), tables().map, b.area, house, houses_in=_houses_in(d), crossed_this_turn=crossed,
     )
 
 
-def _regroup_options(state: State, house: str) -> list[tuple[str, str]]:
+def _regroup_options(state: State, b: BattleRecord, house: str) -> list[tuple[str, str]]:
     d: R3State = state.data
-    b = d.battle
     land: list[str] | None = None
-    pirates = dict(b["pirates"])
+    pirates = dict(b.pirates)
     out = []
-    for blk in sorted(d.blocks_in(b["area"], house)):
-        if blk in b["regrouped"]:
+    for blk in sorted(d.blocks_in(b.area, house)):
+        if blk in b.regrouped:
             continue
         if blk in pirates:
-            dests = _sea_moves(d, pirates[blk], house)
+            dests = _sea_moves(d, b, pirates[blk], house)
         else:
             if land is None:
-                land = _regroup_land(state, house)
+                land = _regroup_land(state, b, house)
             dests = land
         for dest in dests:
             out.append((blk, dest))
@@ -903,27 +924,27 @@ class Regroup(Procedure):
         return Pending((frame.vars["house"],), "regroup", "Regroup victorious blocks?")
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
-        out = [Action(player, f"regroup {blk} -> {dest}", "regroup", (blk, dest)) for blk, dest in _regroup_options(state, player)]
+        out = [Action(player, f"regroup {blk} -> {dest}", "regroup", (blk, dest)) for blk, dest in _regroup_options(state, record(state, BattleRecord), player)]
         out.append(Action(player, "end regroup", "end-regroup"))
         return out
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
-        b = d.battle
+        b = record(state, BattleRecord)
         if action.kind == "end-regroup":
             end(state)
             return
         blk, dest = action.args
-        area = b["area"]
+        area = b.area
         house = frame.vars["house"]
         d.place(blk, dest)
         d.revealed.discard(blk)
-        b["regrouped"] = b["regrouped"] + (blk,)
-        if not any(x == blk for x, _ in b["pirates"]):
-            b["regroup_x"] = b["regroup_x"] + (dest,)
+        b.regrouped = b.regrouped + (blk,)
+        if not any(x == blk for x, _ in b.pirates):
+            b.regrouped_to = b.regrouped_to + (dest,)
             d.cross(house, area, dest)
         state.emit(f"{tables().blocks[blk].name} regroups to {tables().area[dest].name}", "battle")
-        if not _regroup_options(state, house):
+        if not _regroup_options(state, b, house):
             end(state)
 
 

@@ -17,7 +17,7 @@ from banneret import (
 from banneret.flow import call, end
 from banneret.types import GAME_OVER, Standing
 
-from banneret_richard3.battle import BATTLE_PROCEDURES, effective_fire
+from banneret_richard3.battle import BATTLE_PROCEDURES, BattleRecord, current, effective_fire
 from banneret_richard3.cards import CardPhase, DealCards, Redeal, card_label
 from banneret_richard3.movement import Actions, MainAttack
 from banneret_richard3.politics import (
@@ -258,7 +258,7 @@ class RichardIII(Game):
             "battle_area": d.battle_area,
             "main_attack": {f"{a}/{h}": cf for (a, h), cf in sorted(d.main_attack.items())},
             "moved": sorted(b for b in d.moved | d.recruited if player is None or d.house_of(b) == player),
-            "battle": _battle_view(d, sees, rules.battle_rounds) if d.battle_area is not None and "area" in d.battle else None,
+            "battle": _battle_view(d, current(state), sees, rules.battle_rounds),
             "winner": d.winner,
         }
 
@@ -308,28 +308,30 @@ class RichardIII(Game):
         return new
 
 
-def _battle_view(d: R3State, sees: Any, rounds: int) -> dict[str, Any]:
-    """The battle being fought as the viewer sees it: its round (of ``rounds``), sides and reserves (blocks
-    revealed by the battle by name, strength and firepower; any others only counted)."""
-    b = d.battle
-    reserves = set(b["reserves"])
+def _battle_view(d: R3State, b: BattleRecord | None, sees: Any, rounds: int) -> dict[str, Any] | None:
+    """The battle ``b`` being fought as the viewer sees it (None between battles): its round
+    (of ``rounds``), sides and reserves (blocks revealed by the battle by name, strength and
+    firepower; any others only counted)."""
+    if b is None:
+        return None
+    reserves = set(b.reserves)
     sides: dict[str, list[dict[str, Any]]] = {h: [] for h in HOUSES}
     hidden: list[str] = []
-    for x in sorted(d.at[b["area"]]):
+    for x in sorted(d.at[b.area]):
         if sees(x):
             sides[d.house_of(x)].append({
-                "block": x, "strength": d.steps[x], "fire": effective_fire(d, x), "reserve": x in reserves,
+                "block": x, "strength": d.steps[x], "fire": effective_fire(d, b, x), "reserve": x in reserves,
             })
         else:
             hidden.append(d.house_of(x))
     for h in sorted(hidden):
         sides[h].append({"house": h})
     return {
-        "area": b["area"],
-        "round": b["round"],
+        "area": b.area,
+        "round": b.round,
         "rounds": rounds,
-        "attacker": b["attacker"],
-        "defender": b["defender"],
+        "attacker": b.attacker,
+        "defender": b.defender,
         "sides": sides,
     }
 

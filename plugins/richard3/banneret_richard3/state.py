@@ -36,8 +36,10 @@ What the battle module reads (contract with ``battle.py``)
   :attr:`R3State.king_block`, :attr:`R3State.pretender_block`, :attr:`R3State.treason`.
 * :attr:`R3State.crossings` -- land crossings per (house, border) this game turn (5.21), for
   regroups counted with the turn's movement (6.7, A-20).
-* :attr:`R3State.battle` -- scratch space owned by the battle module (immutable values only:
-  ints, strings, tuples), emptied between battles.
+* :attr:`R3State.battle_area` -- the area of the battle being fought; the battle's own
+  bookkeeping is the ``Battle`` procedure's record (``battle.BattleRecord``), gone when it ends.
+* :attr:`R3State.treason_rolled` -- whether the Treason card's roll was made this game turn
+  (A-4): the one battle fact that outlives a battle.
 * :attr:`R3State.revealed` -- blocks face-up now; the battle reveals its blocks and empties it.
 * :attr:`R3State.heirs_killed` -- incremented by eliminations of heirs (6.82): each is one minor
   to enter at the start of the next supply phase (``battle.eliminate`` does the 6.8 work for
@@ -294,8 +296,9 @@ class R3State:
     """Battle areas still to be fought this battle phase (Player 1 picks the order)."""
     battle_area: str | None = shared()
     """The area of the battle being fought."""
-    battle: dict[str, Any] = copied()
-    """Scratch space of the battle module (immutable values only)."""
+    treason_rolled: bool = shared()
+    """Whether the Treason card's treachery roll was made in a battle this game turn (5.1):
+    with the ``treason_rolls: once`` reading (A-4) no other battle of the turn may make it."""
 
     # --- end of game --------------------------------------------------------------------
     winner: str | None = shared(default=None)
@@ -477,7 +480,7 @@ class R3State:
         self.event_area = None
         self.battles = []
         self.battle_area = None
-        self.battle = {}
+        self.treason_rolled = False
 
 
 def initial_state() -> R3State:
@@ -497,5 +500,5 @@ def initial_state() -> R3State:
         redeal_used={h: False for h in HOUSES}, player1=None,
         ap={h: 0 for h in HOUSES}, moved=set(), sea_moved=set(), recruited=set(), crossings={},
         entries={}, defender={}, main_attack={}, pin_left={}, treason=None, event_area=None,
-        battles=[], battle_area=None, battle={},
+        battles=[], battle_area=None, treason_rolled=False,
     )

@@ -16,7 +16,7 @@ from banneret import Flow, Game, GameInfo, Pending, Procedure, Scenario
 from banneret.flow import call
 from banneret.state import State
 
-from banneret_richard3.battle import BATTLE_PROCEDURES, eliminate, lose_step
+from banneret_richard3.battle import BATTLE_PROCEDURES, BattleRecord, current, eliminate, lose_step
 from banneret_richard3.plugin import RichardIII
 from banneret_richard3.state import DEAD, DEFAULT_PARAMETERS, OFFMAP, POOL, R3State, initial_state, tables
 
@@ -141,7 +141,14 @@ def results(state: State) -> tuple[Any, ...]:
 
 
 def group(state: State) -> tuple[str, ...]:
-    return state.data.battle["group"]
+    return fight(state).group
+
+
+def fight(state: State) -> BattleRecord:
+    """The record of the battle being fought (one must be)."""
+    record = current(state)
+    assert record is not None, "no battle is being fought"
+    return record
 
 
 def texts(state: State) -> list[str]:
@@ -150,7 +157,7 @@ def texts(state: State) -> list[str]:
 
 def pass_all(state: State, until_round: int) -> None:
     """Everybody passes until round ``until_round`` starts (or the battle ends)."""
-    while not over(state) and state.data.battle.get("round", 0) < until_round:
+    while not over(state) and getattr(current(state), "round", 0) < until_round:
         offered = labels(state)
         passes = [x for x in offered if x.startswith("pass: ")]
         assert passes, offered
@@ -173,9 +180,9 @@ def test_s13_turn_order_every_round():
     """S13: Herbert (A2) and Clarence (B2) attack Rivers (B2): Herbert, Rivers, Clarence."""
     state = start(s13_board(), [6] * 60)
     seen = []
-    while not over(state) and state.data.battle["round"] <= 3:
+    while not over(state) and fight(state).round <= 3:
         (blk,) = group(state)
-        seen.append((state.data.battle["round"], blk))
+        seen.append((fight(state).round, blk))
         do(state, f"pass: {blk}")
     assert seen == [(r, b) for r in (1, 2, 3) for b in ("herbert", "rivers_l", "clarence_y")]
 
@@ -196,7 +203,7 @@ def test_battle_reveals_its_blocks_and_stands_them_up_after():
     assert over(state)
     assert results(state) == ("lancaster",)
     assert state.data.revealed == set()
-    assert state.data.battle == {} and state.data.battle_area is None and state.data.battles == []
+    assert current(state) is None and state.data.battle_area is None and state.data.battles == []
 
 
 def test_s14_bombard_acts_first_in_round_one_then_after_c_blocks():
@@ -210,9 +217,9 @@ def test_s14_bombard_acts_first_in_round_one_then_after_c_blocks():
     )
     state = start(d, [6] * 80)
     order = {1: [], 2: []}
-    while state.data.battle["round"] <= 2:
+    while fight(state).round <= 2:
         (blk,) = group(state)
-        order[state.data.battle["round"]].append(blk)
+        order[fight(state).round].append(blk)
         do(state, f"pass: {blk}")
     assert order[1] == ["york_bombard", "clifford", "york_levy"]
     assert order[2] == ["clifford", "york_levy", "york_bombard"]
@@ -227,15 +234,15 @@ def test_s14_bombard_arriving_as_reserve_first_acts_in_round_two_as_d3():
         player1="lancaster",
     )
     state = start(d, [6] * 80)
-    assert state.data.battle["reserves"] == ("lancaster_bombard",)
+    assert fight(state).reserves == ("lancaster_bombard",)
     r1 = []
-    while state.data.battle["round"] == 1:
+    while fight(state).round == 1:
         (blk,) = group(state)
         r1.append(blk)
         do(state, f"pass: {blk}")
     assert r1 == ["norfolk", "oxford"]
     r2 = []
-    while state.data.battle["round"] == 2:
+    while fight(state).round == 2:
         (blk,) = group(state)
         r2.append(blk)
         do(state, f"pass: {blk}")
@@ -257,11 +264,52 @@ def s16_board() -> R3State:
     )
 
 
+def _changed(value: Any) -> Any:
+    """A different value of the same kind (for the record's fields)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "_x"
+    if isinstance(value, tuple):
+        return value + ("x",)
+    return {**value, "x": ()}
+
+
+def test_the_battle_record_lives_and_dies_with_the_battle_frame():
+    """The battle's bookkeeping is the Battle frame's record: copied with the frame, seen by
+    the state hash in every field, and gone when the battle ends."""
+    import attrs
+
+    from banneret import clone, state_hash
+    from banneret.rng import Rng
+
+    state = start(s16_board(), [], rng=Rng(5))
+    b = fight(state)
+    assert [f.proc for f in state.stack if f.record is not None] == ["Battle"]
+    before = state_hash(state)
+    for field in attrs.fields(BattleRecord):
+        copy = clone(state)
+        assert fight(copy) == b and fight(copy) is not b
+        setattr(fight(copy), field.name, _changed(getattr(b, field.name)))
+        assert state_hash(copy) != before, field.name
+        assert fight(state) == b and state_hash(state) == before  # the original is untouched
+    moves = 0
+    while not over(state):
+        who = state.game.pending(state).players[0]
+        state.game.apply(state, state.game.legal_actions(state, who)[0])
+        moves += 1
+        assert moves < 100
+    assert current(state) is None and all(f.record is None for f in state.stack)
+    assert not hasattr(state.data, "battle")
+
+
 def test_s16_reserves_neither_act_nor_take_hits_in_round_one():
     state = start(s16_board(), [])
-    b = state.data.battle
-    assert b["reserves"] == ("norfolk", "suffolk")
-    assert set(b["to_act"]) == {"oxford", "beaumont", "warwick_y", "salisbury_y", "kent_y", "march"}
+    b = fight(state)
+    assert b.reserves == ("norfolk", "suffolk")
+    assert set(b.to_act) == {"oxford", "beaumont", "warwick_y", "salisbury_y", "kent_y", "march"}
     # March (A3, attacker) first, then the defending B blocks
     assert group(state) == ("march",)
     do(state, "pass: march")
@@ -280,9 +328,9 @@ def test_s16_reserves_neither_act_nor_take_hits_in_round_one():
         assert blk in group(state)
         do(state, f"pass: {blk}")
     # round 2: the Wilts blocks arrive and take normal turns
-    assert state.data.battle["round"] == 2 and state.data.battle["reserves"] == ()
+    assert fight(state).round == 2 and fight(state).reserves == ()
     assert "round 2: reserves arrive (Duke of Norfolk, Duke of Suffolk)" in texts(state)
-    assert set(state.data.battle["to_act"]) >= {"norfolk", "suffolk"}
+    assert set(fight(state).to_act) >= {"norfolk", "suffolk"}
 
 
 def test_s17_one_border_means_no_reserves():
@@ -295,8 +343,8 @@ def test_s17_one_border_means_no_reserves():
         player1="lancaster",
     )
     state = start(d, [])
-    assert state.data.battle["reserves"] == ()
-    assert state.data.battle["attacker"] == "lancaster"
+    assert fight(state).reserves == ()
+    assert fight(state).attacker == "lancaster"
 
 
 def s18_board() -> R3State:
@@ -317,12 +365,12 @@ def s18_board() -> R3State:
 
 def test_s18_player_two_reinforcements_are_reserves_and_retreat_limits():
     state = start(s18_board(), [6] * 200)
-    b = state.data.battle
-    assert b["reserves"] == ("buckingham_l", "essex", "northumberland_l", "stanley_l", "suffolk")
-    assert set(b["to_act"]) == {"herbert", "march", "warwick_y", "oxford", "beaumont"}
+    b = fight(state)
+    assert b.reserves == ("buckingham_l", "essex", "northumberland_l", "stanley_l", "suffolk")
+    assert set(b.to_act) == {"herbert", "march", "warwick_y", "oxford", "beaumont"}
     pass_all(state, 2)
-    assert state.data.battle["reserves"] == ()
-    assert len(state.data.battle["to_act"]) == 10
+    assert fight(state).reserves == ()
+    assert len(fight(state).to_act) == 10
     # round 2: York's A blocks first; they may not retreat across the East Anglia border
     assert group(state) == ("herbert", "march")
     york = [x for x in labels(state) if x.startswith("retreat herbert")]
@@ -344,12 +392,12 @@ def test_s19_round_one_wipe_out_swaps_roles():
     assert state.data.loc["oxford"] == DEAD  # rose noble
     state.rng.values = [1, 1, 6]  # Herbert A2 at 3: 2 hits on Beaumont (2)
     do(state, "fire: herbert")
-    b = state.data.battle
+    b = fight(state)
     assert state.data.loc["beaumont"] == DEAD
     # Lancaster's reserves deploy at once; York now defends, Lancaster attacks
-    assert b["swapped"] and b["defender"] == "york" and b["attacker"] == "lancaster"
-    assert b["reserves"] == ("essex", "suffolk")
-    assert b["to_act"] == ("warwick_y",)
+    assert b.swapped and b.defender == "york" and b.attacker == "lancaster"
+    assert b.reserves == ("essex", "suffolk")
+    assert b.to_act == ("warwick_y",)
     # Warwick (not yet acted) may hit the deployed blocks: tie 4/4 -> Lancaster picks
     state.rng.values = [1, 1, 6, 6]
     do(state, "fire: warwick_y")
@@ -358,7 +406,7 @@ def test_s19_round_one_wipe_out_swaps_roles():
     do(state, "take hits: northumberland_l")
     assert state.data.steps["northumberland_l"] == 2 and state.data.steps["buckingham_l"] == 4
     # the deployed blocks did not act in round 1: round 2 begins; York (defender) first in B
-    assert state.data.battle["round"] == 2
+    assert fight(state).round == 2
     assert group(state) == ("herbert", "march")
     do(state, "pass: herbert")
     do(state, "pass: march")
@@ -369,7 +417,7 @@ def test_s19_round_one_wipe_out_swaps_roles():
     assert "Earl of Essex fires [3, 3] at 3: 2 hit(s)" in texts(state)
     pass_all(state, 4)
     # round 4: Lancaster, now the Attacker, must retreat (only back to East Anglia)
-    while state.data.battle["round"] == 4 and decider(state) == "york":
+    while fight(state).round == 4 and decider(state) == "york":
         do(state, [x for x in labels(state) if x.startswith("pass: ")][0])
     assert decider(state) == "lancaster"
     assert all(x.startswith("retreat ") and x.endswith("-> east_anglia") for x in labels(state))
@@ -389,8 +437,8 @@ def test_a16_attacker_main_wiped_out_reserves_still_come():
     assert state.data.loc["oxford"] == DEAD
     # nothing left to do in round 1 (the Lancaster engaged side is empty): round 2 begins
     assert not over(state)
-    assert state.data.battle["round"] == 2
-    assert "beaumont" in state.data.battle["to_act"]
+    assert fight(state).round == 2
+    assert "beaumont" in fight(state).to_act
 
 
 # ---------------------------------------------------------------------------- 6.4 hits
@@ -503,7 +551,7 @@ def test_retreat_border_limit_applies_per_round():
     assert labels(state) == ["fire: stanley_l", "pass: stanley_l"]
     do(state, "pass: stanley_l")
     do(state, "pass: salisbury_y")
-    assert state.data.battle["round"] == 3
+    assert fight(state).round == 3
     assert "retreat stanley_l -> scotland" in labels(state)
 
 
@@ -603,11 +651,11 @@ def test_s21_king_wins_over_northumberland():
     assert state.rng.rolled == [[2, 4]]
     assert d.loc["northumberland_y"] == OFFMAP
     assert d.loc["northumberland_l"] == "leicester" and d.steps["northumberland_l"] == 3
-    assert d.battle["reserves"] == ("northumberland_l",)
+    assert fight(state).reserves == ("northumberland_l",)
     assert "northumberland_l" in d.revealed
     do(state, "pass: oxford")
     # round 2: the defector fights; the King may not roll again; York may not win it back
-    assert d.battle["round"] == 2 and "northumberland_l" in d.battle["to_act"]
+    assert fight(state).round == 2 and "northumberland_l" in fight(state).to_act
     assert not any(x.startswith("treachery") for x in labels(state))  # Pretender: no target
     do(state, "pass: duke_of_york")
     assert not any(x.startswith("treachery") for x in labels(state))
@@ -619,7 +667,7 @@ def test_s21_failed_roll_uses_up_the_king():
     state.rng.values = [2, 3]
     do(state, "treachery henry_vi on northumberland_y")
     assert state.data.loc["northumberland_y"] == "leicester"
-    assert "lancaster:king" in state.data.battle["used"]
+    assert "lancaster:king" in fight(state).used
     do(state, "pass: oxford")
     do(state, "pass: northumberland_y")
     pass_all(state, 2)
@@ -682,7 +730,7 @@ def test_s23_each_source_once_and_three_rolls_at_most():
     do(state, "pass: stanley_l")
     state.rng.values = [5]
     do(state, "treachery warwick_y on stanley_l")
-    assert state.data.battle["rolled_on"] == ("stanley", "stanley", "stanley")
+    assert fight(state).rolled_on == ("stanley", "stanley", "stanley")
     pass_all(state, 2)
     assert not any(x.startswith("treachery") for x in labels(state))
     do(state, "pass: duke_of_york")
@@ -721,12 +769,13 @@ def test_treason_once_reading_only_one_battle():
 
     for option, offered in (("per_battle", True), ("once", False)):
         state = start(board(), [1] + [6] * 100, options={"treason_rolls": option})
-        assert state.data.battle["area"] == "essex"
+        assert fight(state).area == "essex"
         do(state, "treason on rivers_l")
         pass_all(state, 4)
-        while state.data.battle.get("area") == "essex":
+        while getattr(current(state), "area", None) == "essex":
             do(state, [x for x in labels(state) if x.startswith(("retreat", "pass", "end regroup"))][0])
-        assert state.data.battle["area"] == "leicester"
+        assert fight(state).area == "leicester"
+        assert state.data.treason_rolled  # the game turn remembers the roll (A-4)
         assert (labels(state)[0] == "treason on stanley_l") is offered
 
 
@@ -829,7 +878,7 @@ def test_s34_last_heir_killed_ends_the_game():
     do(state, "fire: henry_vi")  # Henry B3 (placeholder) at 4: 2 hits kill March (2)
     assert state.data.winner == "lancaster"
     assert over(state)
-    assert state.data.battle == {}
+    assert current(state) is None
 
 
 # ---------------------------------------------------------------------------- 6.7 regroup
@@ -937,8 +986,8 @@ def test_random_battles_end_cleanly(seed):
     rounds = 0
     attacker = None
     while not over(state):
-        rounds = max(rounds, d.battle.get("round", 0))
-        attacker = d.battle.get("attacker", attacker)
+        rounds = max(rounds, getattr(current(state), "round", 0))
+        attacker = getattr(current(state), "attacker", attacker)
         who = state.game.pending(state).players[0]
         acts = state.game.legal_actions(state, who)
         assert acts and len({a.label for a in acts}) == len(acts)
@@ -951,7 +1000,7 @@ def test_random_battles_end_cleanly(seed):
             assert d.loc[b] == area
     assert not d.is_contested(area)
     assert rounds <= 4  # statement 21
-    assert set(d.battle) <= {"treason_used"} and d.revealed == set() and d.battle_area is None
+    assert current(state) is None and d.revealed == set() and d.battle_area is None
     for a in tables().areas:
         for b in d.at[a]:
             assert d.loc[b] == a and d.steps[b] >= 1 and b not in d.down
@@ -1006,7 +1055,7 @@ def test_no_tie_question_when_every_tied_block_dies_anyway():
     assert data.loc["beaumont"] == "leicester" and data.steps["beaumont"] == 1
     # no "take hits" question was asked: round 2 begins with Beaumont's turn
     assert state.game.pending(state).kind == "battle-turn" and group(state) == ("beaumont",)
-    assert data.battle["round"] == 2
+    assert fight(state).round == 2
 
 
 def test_s24_crown_and_shield_in_battle():
@@ -1043,7 +1092,7 @@ def test_a_defender_that_sailed_in_retreats_by_land():
         player1="york",
     )
     state = start(d, [6] * 30)
-    assert state.data.battle["pirates"] == ()
+    assert fight(state).pirates == ()
     pass_all(state, 2)
     got = sorted(x.split(" -> ")[1] for x in labels(state) if x.startswith("retreat warwick_y"))
     assert got == ["dorset", "kent", "oxford", "wilts"]
@@ -1067,5 +1116,5 @@ def test_the_game_ends_inside_the_battle_that_kills_the_last_heir():
         do(state, "fire: rivers_l" if who == "lancaster" else "pass: duke_of_york")
     assert state.data.winner == "lancaster"
     assert state.log[-1].text.startswith("lancaster wins")
-    assert state.data.battle == {} and state.data.battle_area is None and not state.data.revealed
+    assert current(state) is None and state.data.battle_area is None and not state.data.revealed
     assert state.game.pending(state).players == ()

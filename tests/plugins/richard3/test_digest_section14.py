@@ -15,7 +15,7 @@ import pytest
 from banneret import Rng
 from banneret_richard3 import combat
 from banneret_richard3.agent import make_agent
-from banneret_richard3.battle import eliminate
+from banneret_richard3.battle import current, eliminate
 from banneret_richard3.cards import player_one
 from banneret_richard3.data_model import load_map
 from banneret_richard3.movement import recruit_places, sea_destinations
@@ -446,8 +446,8 @@ def test_s17_three_groups_across_one_river_border_are_one_main_attack():
     assert d.main_attack[("sussex", "lancaster")] == "oxford"
     do(s, "york", "end actions")
     assert d.battle_area == "sussex"
-    assert d.battle["attacker"] == "lancaster" and d.battle["reserves"] == ()
-    assert set(d.battle["to_act"]) == {"beaumont", "devon", "oxford", "norfolk", "arundel"}
+    assert current(s).attacker == "lancaster" and current(s).reserves == ()
+    assert set(current(s).to_act) == {"beaumont", "devon", "oxford", "norfolk", "arundel"}
 
 
 # --------------------------------------------------------------------------- recruitment
@@ -502,13 +502,12 @@ def test_statement30_a_reserve_is_no_treachery_target_until_it_arrives():
     assert pending_kind(s) == ("main-attack", ("york",))
     do(s, "york", "main attack on leicester from derby")
     do(s, "lancaster", "end actions")
-    d = data(s)
-    assert d.battle["reserves"] == ("kent_y",)
+    assert current(s).reserves == ("kent_y",)
     do(s, "york", "pass: march")
     round1 = labels(s, "lancaster")
     assert "fire: henry_vi" in round1 and not any(x.startswith("treachery") for x in round1)
     do(s, "lancaster", "pass: henry_vi")
-    assert d.battle["round"] == 2 and d.battle["reserves"] == ()
+    assert current(s).round == 2 and current(s).reserves == ()
     do(s, "york", "pass: march")
     assert "treachery henry_vi on kent_y" in labels(s, "lancaster")
 
@@ -531,7 +530,7 @@ def test_statement14_a_block_that_sailed_in_regroups_over_land_only():
     _move(s, "lancaster", "north_yorks", "clifford", "east_yorks")
     do(s, "lancaster", "end actions")
     d = data(s)
-    assert d.battle_area == "east_yorks" and d.battle["defender"] == "york"
+    assert d.battle_area == "east_yorks" and current(s).defender == "york"
     dice = _rig(s, [6, 6, 6, 1, 1, 1, 6])
     do(s, "lancaster", "fire: clifford")  # A2 attacker first: 3 misses
     do(s, "york", "fire: warwick_y")  # B2 at 4: 3 hits kill Clifford (3)

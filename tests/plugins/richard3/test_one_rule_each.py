@@ -75,14 +75,13 @@ def test_the_fast_land_walk_agrees_with_the_plain_walk(seed: int) -> None:
 # --------------------------------------------------------------------------- 6.2 turn order
 
 
-def _reference_group(d) -> tuple[str, ...]:
+def _reference_group(d, b: battle.BattleRecord) -> tuple[str, ...]:
     """The next battle turn by the printed letters (initiative, order_key), block by block."""
-    b = d.battle
     blocks = tables().blocks
     return combat.next_group(
-        (x, combat.order_key(combat.initiative(blocks[x], b["round"], x in b["was_reserve"]),
-                             d.house_of(x) == b["defender"]))
-        for x in b["to_act"]
+        (x, combat.order_key(combat.initiative(blocks[x], b.round, x in b.was_reserve),
+                             d.house_of(x) == b.defender))
+        for x in b.to_act
     )
 
 
@@ -94,7 +93,9 @@ def test_the_battle_turn_order_agrees_with_the_initiative_letters(seed: int) -> 
         for state in _random_game(game):
             if banneret.pending(state).kind == "battle-turn":
                 d = data(state)
-                assert d.battle["group"] == _reference_group(d) == battle._group(d)
+                b = battle.current(state)
+                assert b is not None
+                assert b.group == _reference_group(d, b) == battle._group(d, b)
                 turns += 1
         if turns:
             break
