@@ -43,6 +43,7 @@ from banneret.gamedata import copied, gamedata, shared
 
 from banneret_richard3 import combat
 from banneret_richard3.state import DEAD, OFFMAP, POOL, R3State, house_map, other, parameters, tables
+from banneret_richard3.victory import check_defected_last_heir, victory
 
 __all__ = [
     "BattleRecord",
@@ -231,10 +232,10 @@ def eliminate(state: State, block: str, why: str = "eliminated") -> combat.Fate:
         if block == d.pretender_block:
             d.pretender_block = None
             state.emit("The PRETENDER is dead", "crown")
-        if d.winner is None and d.heirs_alive(fate.heir_of) == 0:
-            d.winner = other(fate.heir_of)
-            d.reason = f"all five {fate.heir_of} heirs are dead (9.0)"
-            state.emit(f"{d.winner} wins: {d.reason}", "game")
+        if state.ended is None and d.heirs_alive(fate.heir_of) == 0:
+            winner = other(fate.heir_of)
+            victory(state, winner, f"all five {fate.heir_of} heirs are dead (9.0)")
+        check_defected_last_heir(state)
     fought = current(state)
     if fought is not None:
         _forget(fought, block)
@@ -400,9 +401,6 @@ class Battle(Procedure):
     def _next(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         b: BattleRecord = frame.record
-        if d.winner is not None:  # 9.0: the game ended in this battle: clear it away, no more news
-            self._done(state, frame, None)
-            return
         over, winner = _outcome(d, b)
         if over:
             self._finish(state, frame, winner)
@@ -440,8 +438,7 @@ class Battle(Procedure):
         d: R3State = state.data
         area = frame.record.area
         d.revealed.clear()  # 6.1: stand the blocks upright again
-        if d.winner is None:
-            state.emit(f"the blocks in {tables().area[area].name} stand up again", "battle")
+        state.emit(f"the blocks in {tables().area[area].name} stand up again", "battle")
         d.battle_area = None
         if area in d.battles:
             d.battles.remove(area)
@@ -542,6 +539,7 @@ def _treachery(state: State, b: BattleRecord, house: str, source: str, target: s
     b.reserves = tuple(sorted(b.reserves + (turncoat,)))
     b.defected = b.defected + (info.identity,)
     state.emit(f"{t.blocks[turncoat].name} joins {house}'s reserve at strength {strength}", "battle", reveal=True)
+    check_defected_last_heir(state)
     return True
 
 
@@ -689,9 +687,8 @@ class BattleRound(Procedure):
         """Run automatic turns until a player must decide, the round ends or the battle ends."""
         d: R3State = state.data
         while True:
-            if d.winner is not None:
-                end(state, "over")
-                return
+            if state.ended is not None:
+                return  # 9.0: a death in this battle ended the game
             _check_wipeout(state, b)
             if _outcome(d, b)[0]:
                 end(state, "over")

@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from banneret import (
-    Action, Flow, ForEach, Frame, Game, GameInfo, OptionSpec, Outcome, Pending, Procedure, Repeat,
+    Action, Flow, ForEach, Frame, Game, GameInfo, OptionSpec, Pending, Procedure, Repeat, Rng,
     Scenario, State, Steps, hookimpl,
 )
 from banneret.flow import call, end
-from banneret.types import GAME_OVER, Standing
 
 from banneret_richard3.battle import BATTLE_PROCEDURES, BattleRecord, current, effective_fire
 from banneret_richard3.cards import CardPhase, DealCards, Redeal, card_label
@@ -50,7 +49,7 @@ class BattlePhase(Procedure):
     def _next(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.battles = [a for a in d.battles if d.is_contested(a)]
-        if not d.battles or d.winner is not None:
+        if not d.battles:
             d.battle_area = None
             end(state)
             return
@@ -163,49 +162,12 @@ class RichardIII(Game):
         state.rules = parameters_from(state.rules)  # typed and frozen, once per game
         return initial_state()
 
-    # --- decisions: the game stops the moment someone wins (9.0) -----------------------
-    # pending / legal_actions / apply ask the procedure on top of the stack directly: what
-    # Flow.pending / Flow.actions / Flow.act do, one call shorter on the hot path
-    def pending(self, state: Any) -> Pending:
-        if state.data.winner is not None or not state.stack:
-            return GAME_OVER
-        top = state.stack[-1]
-        return self.flow.procedures[top.proc].pending(state, top)  # type: ignore[union-attr]
-
-    def legal_actions(self, state: Any, player: str) -> list[Action]:
-        if not state.stack:
-            return []
-        top = state.stack[-1]
-        return self.flow.procedures[top.proc].actions(state, top, player)  # type: ignore[union-attr]
-
-    def apply(self, state: Any, action: Any) -> None:
-        flow = self.flow
-        top = state.stack[-1]
-        flow.procedures[top.proc].act(state, top, action)  # type: ignore[union-attr]
-        if state.flow_result is not None or not state.stack[-1].started:
-            flow.settle(state)  # type: ignore[union-attr]
-        d: R3State = state.data
-        loc = d.loc
-        if d.winner is None and (loc["clarence_l"] not in OFF_BOARD or loc["exeter_y"] not in OFF_BOARD) \
-                and state.options["last_heir_defected"] == "loses":
-            _check_defected_last_heir(state)  # only once somebody has defected
-
-    def outcome(self, state: Any) -> Outcome | None:
-        """The winning house ranks first, the other second (9.0). The score is each house's
-        heirs still alive (A-27 a): losing every heir is the sudden-death defeat, so it is
-        the count the rules themselves end the game on."""
-        d: R3State = state.data
-        if d.winner is None:
-            return None
-        standings = tuple(Standing(h, 1 if h == d.winner else 2, d.heirs_alive(h)) for h in (d.winner, other(d.winner)))
-        return Outcome((d.winner,), d.reason, standings, "heirs alive")
-
-    def turn(self, state: Any) -> int:
+    def turn(self, state: State) -> int:
         d: R3State = state.data
         return (d.campaign - 1) * 7 + d.turn
 
     # --- views -------------------------------------------------------------------------
-    def view(self, state: Any, player: str | None) -> dict[str, Any]:
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
         d: R3State = state.data
         t = tables()
         rules = parameters(state)
@@ -259,20 +221,20 @@ class RichardIII(Game):
             "main_attack": {f"{a}/{h}": cf for (a, h), cf in sorted(d.main_attack.items())},
             "moved": sorted(b for b in d.moved | d.recruited if player is None or d.house_of(b) == player),
             "battle": _battle_view(d, current(state), sees, rules.battle_rounds),
-            "winner": d.winner,
+            "winner": None if state.ended is None else state.ended.winners[0],
         }
 
-    def render(self, state: Any, player: str | None) -> str:
+    def render(self, state: State, player: str | None) -> str:
         """The board as text for ``player``, made from ``view(state, player)`` alone (see
         :mod:`banneret_richard3.render`)."""
         return render_view(self.view(state, player), player, self.pending(state).players)
 
     # --- invariants (digest 14.1) -------------------------------------------------------
-    def invariants(self, state: Any) -> list[str]:
+    def invariants(self, state: State) -> list[str]:
         return check_invariants(state)
 
     # --- hidden information -------------------------------------------------------------
-    def resample_hidden(self, state: Any, player: str, rng: Any) -> Any:
+    def resample_hidden(self, state: State, player: str, rng: Rng) -> State:
         """Redraw what ``player`` cannot see: the opponent's hand (and face-down card) from the
         cards ``player`` has not seen played, and which of the opponent's hidden blocks of one
         type stands where (blocks that did not move this turn)."""
@@ -340,21 +302,7 @@ def _owner_of_down(d: R3State, block: str) -> str:
     return d.house_of(block)
 
 
-def _check_defected_last_heir(state: Any) -> None:
-    """A-27 edge: a house whose only surviving heirs serve the enemy has no KING or PRETENDER
-    to fight for; it loses (option last_heir_defected = loses)."""
-    d: R3State = state.data
-    if d.loc["clarence_l"] in OFF_BOARD and d.loc["exeter_y"] in OFF_BOARD:
-        return  # nobody has defected
-    for h in HOUSES:
-        if d.heirs_alive(h) > 0 and not d.heirs(h) and not d.minors(h):
-            d.winner = other(h)
-            d.reason = f"{h}'s only surviving heir fights for {other(h)} (A-27)"
-            state.emit(d.reason, "victory")
-            return
-
-
-def check_invariants(state: Any) -> list[str]:
+def check_invariants(state: State) -> list[str]:
     """Digest 14.1 invariants 1-16 that can be read from one state (4 and 9 compare two states
     and are tested along playouts)."""
     d: R3State = state.data

@@ -17,6 +17,7 @@ from banneret.flow import end
 
 from banneret_richard3.state import HOUSES, POOL, R3State, house_map, tables
 from banneret_richard3.supply import EXILE_LIMIT, crown, supply_count
+from banneret_richard3.victory import victory
 
 __all__ = [
     "CAMPAIGNS", "LONDON_AREA", "NO_USURPATION_AREAS", "support", "LeviesDisband", "Usurpation",
@@ -31,12 +32,14 @@ SUPPORT_TYPES = frozenset({"noble", "church", "heir"})
 
 
 def game_over(state: State) -> bool:
-    return state.data.winner is not None
+    """The campaigns go on until 9.0 ends the game with :func:`victory` (after the third
+    campaign's usurpation at the latest); this bound is never reached in play."""
+    return state.data.campaign > CAMPAIGNS
 
 
 def campaign_over(state: State) -> bool:
     d: R3State = state.data
-    return d.winner is not None or (d.turn >= 7 and d.phase == "done")
+    return d.turn >= 7 and d.phase == "done"
 
 
 # --------------------------------------------------------------------------- 8.1
@@ -130,10 +133,9 @@ class Usurpation(Procedure):
             state.emit(f"no usurpation: {pretender} {sp} against {king} {sk}", "political")
         d.king_block = d.senior_heir(d.king)
         d.pretender_block = d.senior_heir(d.pretender)
-        if d.campaign >= CAMPAIGNS and d.winner is None:
-            d.winner = d.king
-            d.reason = f"{d.king} holds the throne after the third campaign (9.0)"
-            state.emit(d.reason, "victory")
+        if d.campaign >= CAMPAIGNS:
+            victory(state, d.king, f"{d.king} holds the throne after the third campaign (9.0)")
+            return
         end(state)
 
 
@@ -214,9 +216,6 @@ class _GoingHome(Procedure):
 
     def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
-        if d.winner is not None:
-            end(state)
-            return
         # the house's heirs, nobles and church blocks on the map, in area order (8.4 NOTE:
         # blocks in exile stay)
         mine = _supporters()[self.house(d)]
@@ -312,9 +311,6 @@ class CampaignReset(Procedure):
 
     def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
-        if d.winner is not None:
-            end(state)
-            return
         frame.vars["work"] = tuple(a for a in sorted(EXILE_LIMIT) if self._over(d, a) > 0)
         self._advance(state, frame)
 

@@ -301,8 +301,6 @@ class R3State:
     with the ``treason_rolls: once`` reading (A-4) no other battle of the turn may make it."""
 
     # --- end of game --------------------------------------------------------------------
-    winner: str | None = shared(default=None)
-    reason: str = shared(default="")
 
     # --- the crown ----------------------------------------------------------------------
     @property

@@ -274,12 +274,11 @@ class Execution(Procedure):
         return [Action(player, f"execute {block}", "execute", block), Action(player, f"spare {block}", "spare", block)]
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
-        d: R3State = state.data
         frame.vars["asked"] = frame.vars["asked"] + (action.player,)
         if action.kind == "execute":
             eliminate(state, action.args, "is executed")
             state.emit(f"{action.player} executes {action.args}", "execute")
-        if d.winner is not None or not self._who(state, frame):
+        if not self._who(state, frame):
             end(state)
 
 

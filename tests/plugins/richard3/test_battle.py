@@ -47,7 +47,7 @@ class FightBattles(Procedure):
 
     def _next(self, state: Any, frame: Any) -> None:
         d = state.data
-        if d.battles and d.winner is None:
+        if d.battles and state.ended is None:
             call(state, "Battle", area=d.battles[0])
         else:
             frame["done"] = True
@@ -133,7 +133,7 @@ def decider(state: State) -> str:
 
 
 def over(state: State) -> bool:
-    return bool(state.stack[0].vars.get("done"))
+    return not state.stack or bool(state.stack[0].vars.get("done"))  # the game ended, or every battle is fought
 
 
 def results(state: State) -> tuple[Any, ...]:
@@ -831,7 +831,7 @@ def test_s29_the_king_is_dead():
     assert data.loc["henry_vi"] == DEAD
     assert data.king_block is None and data.heirs_killed["lancaster"] == 1
     assert "The KING is dead" in texts(state)
-    assert data.winner is None
+    assert state.ended is None
     # no King treachery now; Somerset (now senior heir present) may charge
     assert any(x.startswith("charge somerset") for x in labels(state))
 
@@ -876,7 +876,7 @@ def test_s34_last_heir_killed_ends_the_game():
     do(state, "pass: march")
     state.rng.values = [1, 1, 6, 6]
     do(state, "fire: henry_vi")  # Henry B3 (placeholder) at 4: 2 hits kill March (2)
-    assert state.data.winner == "lancaster"
+    assert state.ended.winners == ("lancaster",)
     assert over(state)
     assert current(state) is None
 
@@ -1099,8 +1099,9 @@ def test_a_defender_that_sailed_in_retreats_by_land():
 
 
 def test_the_game_ends_inside_the_battle_that_kills_the_last_heir():
-    """9.0: the game stops the moment the fifth heir dies: the battle is cleared away with no
-    more news after the victory (no 'no victor' line, no standing up, no regroup)."""
+    """9.0: the game stops the moment the fifth heir dies (flow.end_game): no more news after
+    the victory (no 'no victor' line, no standing up, no regroup); the battle's record is
+    gone with its frame, and the board shows where the game ended."""
     d = make_board(
         {"oxford": ["duke_of_york", "rivers_l"]},
         defender={"oxford": "york"},
@@ -1111,10 +1112,10 @@ def test_the_game_ends_inside_the_battle_that_kills_the_last_heir():
     for heir in ("march", "rutland", "clarence_y", "gloucester"):
         d.place(heir, DEAD)
     state = start(d, [1] * 30)
-    while state.data.winner is None:
+    while state.ended is None:
         who = decider(state)
         do(state, "fire: rivers_l" if who == "lancaster" else "pass: duke_of_york")
-    assert state.data.winner == "lancaster"
+    assert state.ended.winners == ("lancaster",)
     assert state.log[-1].text.startswith("lancaster wins")
-    assert current(state) is None and state.data.battle_area is None and not state.data.revealed
-    assert state.game.pending(state).players == ()
+    assert current(state) is None and state.data.battle_area == "oxford"
+    assert state.game.pending(state).players == () and state.stack == []

@@ -16,8 +16,9 @@ def test_the_winner_ranks_first_with_heirs_alive_as_score():
         banneret.apply(state, agents[player].choose(Seat(state, player)))
     d = state.data
     result = banneret.outcome(state)
-    loser = next(h for h in state.factions if h != d.winner)
-    assert result.winners == (d.winner,) and result.ended_by == ENDED_BY_RULES
+    (winner,) = result.winners
+    loser = next(h for h in state.factions if h != winner)
+    assert result.ended_by == ENDED_BY_RULES and state.ended == result
     assert result.score_name == "heirs alive"
-    assert [(s.faction, s.rank) for s in result.standings] == [(d.winner, 1), (loser, 2)]
-    assert [s.score for s in result.standings] == [d.heirs_alive(d.winner), d.heirs_alive(loser)]
+    assert [(s.faction, s.rank) for s in result.standings] == [(winner, 1), (loser, 2)]
+    assert [s.score for s in result.standings] == [d.heirs_alive(winner), d.heirs_alive(loser)]
