@@ -676,9 +676,8 @@ class LandGroup(_AtArea):
         if action.kind == "done":
             end(state)
             return
-        vars = frame.vars
-        call(state, LandPath, house=vars["house"], block=action.args, origin=vars["origin"],
-             bonus=vars["bonus"], reach=vars["reach"])
+        v = frame.vars
+        call(state, LandPath, house=v["house"], block=action.args, origin=v["origin"], bonus=v["bonus"], reach=v["reach"])
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         if not self._blocks(state, frame):
