@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import enum
 import functools
-from typing import Any
+from typing import Any, ClassVar
 
 from banneret import Action, Frame, Pending, Procedure, State
-from banneret.flow import end, var
+from banneret.flow import Choice, Decision, call, end, goto, var
 
 from banneret_richard3 import cards as cardrules
 from banneret_richard3.state import (
@@ -26,7 +26,9 @@ from banneret_richard3.state import (
 
 __all__ = [
     "NO_SEA_MOVE", "ATTACK_BORDERS", "REINFORCE_BORDERS", "land_paths", "sea_destinations",
-    "can_sea_move", "recruit_places", "Actions", "MainAttack", "start_pins", "attack_borders",
+    "can_sea_move", "recruit_places", "Actions", "LandMove", "LandGroup", "LandPath", "Muster", "MusterPath",
+    "SeaMove", "ShipBlock", "ShipTo", "AlsoShip", "Recruit", "MainAttack", "start_pins",
+    "attack_borders",
 ]
 
 # 5.3: these never move by sea (the Bombard too, A-21, unless the option allows it).
@@ -161,15 +163,16 @@ class _MoveTables:
                         b: (Mover.ENEMY if house_map(k)[b] != h else Mover.SEA if b in self.sea_ok[by_sea] else Mover.LAND)
                         for b in t.block_ids
                     }
-        # (house, mode, origin) -> what Actions.pending answers
-        self.pendings: dict[tuple[str, str, str | None], Pending] = {}
+        # (house, decision kind, area) -> the pending decision of a step whose prompt names its area
+        self.pendings: dict[tuple[str, str, str], Pending] = {}
         for h in HOUSES:
-            self.pendings[(h, "menu", None)] = Pending((h,), "action-menu", "Spend your action points (or end your actions)")
-            for which, prompt in _PICK_PROMPTS.items():
-                self.pendings[(h, "pick", which)] = Pending((h,), "action-pick", prompt)
-            for mode, prompt in _PROMPTS.items():
+            for decision, prompt in _AREA_PROMPTS.items():
                 for a in t.areas:
-                    self.pendings[(h, mode, a)] = Pending((h,), f"action-{mode}", prompt.format(a))
+                    self.pendings[(h, decision, a)] = Pending((h,), decision, prompt.format(a))
+        # house -> (block, area) -> "recruit B in A"
+        self.recruit_action_of: dict[str, dict[tuple[str, str], Action]] = {
+            h: {act.args: act for _mode, places in self.recruit_actions[h].values() for _a, act in places} for h in HOUSES
+        }
         # the fixed actions of a group: house -> block -> "select B" / "ship B"; house -> area ->
         # "done moving from A" / "done mustering at A" / "muster at A"
         self.select_actions: dict[str, dict[str, Action]] = {
@@ -463,40 +466,81 @@ def start_pins(d: R3State, house: str) -> None:
         d.pin_left[area] = defenders - min(defenders, attackers)
 
 
-# --------------------------------------------------------------------------- the procedure
+# --------------------------------------------------------------------------- the procedures
+#
+#   Actions (5.0)  the menu, until the action points are spent or the player ends
+#     -> LandMove (5.2)   origin area -> LandGroup: a block at a time -> LandPath: its path
+#     -> SeaMove (5.3)    origin area -> ShipBlock -> ShipTo -> AlsoShip (5.31, major ports)
+#     -> Recruit (5.4)    a pool block and its area
+#     -> Muster (5.1)     a block at a time -> MusterPath: its path into the muster area
+#   (the Plague card's use is one choice of the menu itself)
 
 
 _VERBS = {"surprise": "surprise move", "force_march": "force march"}
 _LAND_EVENTS = (None, "surprise", "force_march", "treason")  # cards that allow land moves
 _SEA_EVENTS = (None, "surprise", "piracy")  # cards that allow sea moves
-_PICK_PROMPTS = {"land": "Move by land from which area?", "sea": "Move by sea from which area?",
-                 "recruit": "Recruit which block, and where?"}
-_PROMPTS = {"group": "Move blocks from {}", "sea": "Ship blocks from {}", "muster": "Muster blocks at {}"}
+_ONE_GROUP_EVENTS = ("surprise", "force_march", "treason", "muster")  # A-6, A-8, A-9, A-4
+# the decisions whose prompt names their area
+_AREA_PROMPTS = {"action-group": "Move blocks from {}", "action-sea": "Ship blocks from {}",
+                 "action-muster": "Muster blocks at {}"}
+_RECRUITED = "recruited"  # what Recruit hands back to the menu
 
 
-def _label_path(block: str, origin: str, path: tuple[str, ...]) -> str:
-    return f"move {block}: " + " -> ".join((origin,) + path)
+def _spend_for_group(d: R3State, house: str) -> None:
+    """A land, sea or Muster group costs 1 AP; an event card gives exactly that one group."""
+    d.ap[house] -= 1
+    if d.card_event(house) in _ONE_GROUP_EVENTS:
+        d.ap[house] = 0
 
 
-def _path_actions(house: str, block: str, origin: str, paths: list[tuple[str, ...]]) -> list[Action]:
-    """The "move" actions of ``block`` from ``origin`` along ``paths``."""
-    return [Action(house, _label_path(block, origin, p), "path", p) for p in paths]
+class _HouseDecision(Decision):
+    """A decision of the house spending its action points (frame variable ``house``)."""
+
+    _pending_of: ClassVar[dict[str, Pending]] = {}  # house -> the pending decision, built with the class
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._pending_of = {h: Pending((h,), cls.kind, cls.prompt) for h in HOUSES}
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame.vars["house"]
+
+    def pending(self, state: State, frame: Frame) -> Pending:
+        return self._pending_of[frame.vars["house"]]
 
 
-# the frame of Actions at its menu: no area picked, no block selected, normal reach
-_MENU_VARS = {"mode": "menu", "origin": None, "sel": None, "bonus": 0, "reach": 2, "recruiting": False, "dest": None}
+class _AtArea(_HouseDecision):
+    """A decision whose prompt names an area, the frame variable ``area_var``."""
+
+    area_var: ClassVar[str] = "origin"
+
+    def pending(self, state: State, frame: Frame) -> Pending:
+        return _mt().pendings[(frame.vars["house"], self.kind, frame.vars[self.area_var])]
 
 
-class Actions(Procedure):
+class _HouseChoice(_HouseDecision, Choice):
+    """One step of a move; asked even when it has a single possibility (every step of a move
+    is a decision of its own, which logs, saves and agents see)."""
+
+    ask_single = True
+
+
+class _AreaChoice(_AtArea, _HouseChoice):
+    """A step of a move whose prompt names an area."""
+
+
+class Actions(_HouseDecision):
     """One player spends his card's action points (1.2, 5.0)."""
 
     rule = "5.0"
+    kind = "action-menu"
+    prompt = "Spend your action points (or end your actions)"
 
     def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data
         d.phase = "action"
         house = frame.vars["house"] = var(state, "house")
-        frame.vars.update(_MENU_VARS)
+        frame.vars["recruiting"] = False  # A-49: once a recruit is placed, no more moves
         if house != d.player1:
             start_pins(d, house)
         else:
@@ -505,27 +549,12 @@ class Actions(Procedure):
         if d.ap[house] <= 0:
             end(state)
 
-    # --- what may be done -------------------------------------------------------------
-    def pending(self, state: State, frame: Frame) -> Pending:
-        return _mt().pendings[(frame.vars["house"], frame.vars["mode"], frame.vars["origin"])]
-
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
-        mode = frame.vars["mode"]
-        if mode == "menu":
-            return self._menu(state, frame, player)
-        if mode == "pick":
-            return self._pick(state, frame, player)
-        if mode == "group":
-            return self._group(state, frame, player)
-        if mode == "sea":
-            return self._sea(state, frame, player)
-        return self._muster(state, frame, player)
-
-    def _menu(self, state: State, frame: Frame, house: str) -> list[Action]:
-        """The top of the menu: what kind of action (5.0). Land moves, sea moves and recruits
-        are offered as one choice each when at least one exists; the area or block is the
-        next decision (:meth:`_pick`). Plague and Muster name their area at once."""
+        """The kind of action: land moves, sea moves and recruits are offered as one choice
+        each when at least one exists, and the area or block is the next decision (LandMove,
+        SeaMove, Recruit). Plague and Muster name their area at once."""
         d: R3State = state.data
+        house = frame.vars["house"]
         event = d.card_event(house)
         out: list[Action] = []
         mt = _mt()
@@ -555,34 +584,86 @@ class Actions(Procedure):
         out.append(mt.end_actions[house])
         return out
 
-    def _pick(self, state: State, frame: Frame, house: str) -> list[Action]:
-        """The second step of the menu: the area to move from, or the block and area to
-        recruit (each 1 AP)."""
+    def act(self, state: State, frame: Frame, action: Action) -> None:
         d: R3State = state.data
-        which = frame.vars["origin"]
+        house = frame.vars["house"]
+        kind = action.kind
+        if kind == "end":
+            state.emit(f"{house} ends its actions", "phase")
+            end(state)
+        elif kind == "plague":  # 5.1 Plague: the card's whole use
+            d.ap[house] = 0
+            cardrules.plague(state, house, action.args)
+            end(state)
+        elif kind == "pick":
+            call(state, _PICKED[action.args], house=house)
+        elif kind == "muster":  # 5.1 Muster (A-8)
+            _spend_for_group(d, house)
+            d.event_area = action.args
+            state.emit(f"{house} musters at {action.args}", "event")
+            call(state, Muster, house=house, target=action.args)
+        else:
+            raise ValueError(f"unknown action kind {kind!r}")
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        """Back at the menu after a move, a recruit or a Muster: on while AP are left."""
+        if result == _RECRUITED:
+            frame.vars["recruiting"] = True
+        house = frame.vars["house"]
+        if state.data.ap[house] <= 0:
+            state.emit(f"{house} has spent its action points", "phase")
+            end(state)
+
+
+# --- 5.2 land moves
+
+
+class LandMove(_HouseChoice):
+    """5.2 A land move, first choice: the area to move a group from (1 AP)."""
+
+    rule = "5.2"
+    kind = "action-pick"
+    prompt = "Move by land from which area?"
+
+    def options(self, state: State, frame: Frame) -> list[str]:
+        d: R3State = state.data
+        house = frame.vars["house"]
+        acts = _mt().land_actions[(house, d.card_event(house))]
+        return [a for a in _own_movable_areas(d, house) if a in acts]
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        acts = _mt().land_actions[(player, state.data.card_event(player))]
+        return [acts[a] for a in frame.vars["options"]]
+
+    def choose(self, state: State, frame: Frame, option: str) -> None:
+        d: R3State = state.data
+        house = frame.vars["house"]
         event = d.card_event(house)
-        if which == "land":
-            return _land_actions(d, house, event)
-        if which == "sea":
-            return _sea_actions(d, house, event == "piracy", state.options["bombard_sea_moves"])
-        return _recruit_actions(d, house)
+        _spend_for_group(d, house)
+        goto(state, LandGroup, house=house, origin=option,
+             bonus=1 if event == "surprise" else 0,  # 5.1 Surprise: border limits +1
+             reach=3 if event == "force_march" else 2)  # 5.1 Force March: three areas
 
-    def _group(self, state: State, frame: Frame, house: str) -> list[Action]:
-        d: R3State = state.data
-        origin = frame.vars["origin"]
-        sel = frame.vars["sel"]
-        if sel is None:
-            mt = _mt()
-            selects = mt.select_actions[house]
-            out = [selects[b] for b in self._group_blocks(state, frame, house)]
-            out.append(mt.done_actions[house][origin])
-            return out
-        paths = land_paths(d, house, origin, frame.vars["reach"], frame.vars["bonus"], _banned(d, origin, house),
-                           rules=parameters(state))
-        return _path_actions(house, sel, origin, paths)
 
-    def _group_blocks(self, state: State, frame: Frame, house: str) -> list[str]:
+class LandGroup(_AtArea):
+    """5.2 A land move, then: a block of the group at a time, or done."""
+
+    rule = "5.2"
+    kind = "action-group"
+    prompt = _AREA_PROMPTS[kind]
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        mt = _mt()
+        selects = mt.select_actions[player]
+        out = [selects[b] for b in self._blocks(state, frame)]
+        out.append(mt.done_actions[player][frame.vars["origin"]])
+        return out
+
+    def _blocks(self, state: State, frame: Frame) -> list[str]:
+        """The blocks still to move from the origin: none once it is pinned out (5.22) or
+        no border is open (5.21)."""
         d: R3State = state.data
+        house = frame.vars["house"]
         origin = frame.vars["origin"]
         if _pinned_out(d, origin):
             return []
@@ -591,151 +672,242 @@ class Actions(Procedure):
             return []
         return blocks
 
-    def _sea(self, state: State, frame: Frame, house: str) -> list[Action]:
-        d: R3State = state.data
-        origin = frame.vars["origin"]
-        sel = frame.vars["sel"]
-        piracy = d.card_event(house) == "piracy"
-        bombard_sea = state.options["bombard_sea_moves"]
-        if frame.vars["dest"] is not None:  # 5.31: a second block between major ports
-            dest, sea = frame.vars["dest"]
-            out = [Action(house, f"also ship {b}: {origin} -> {dest}", "ship2", b)
-                   for b in self._sea_blocks(d, origin, house, bombard_sea)]
-            out.append(Action(house, "done shipping", "done"))
-            return out
-        if sel is None:
-            ships = _mt().ship_select_actions[house]
-            return [ships[b] for b in self._sea_blocks(d, origin, house, bombard_sea)]
-        return [Action(house, f"ship {sel}: {origin} -> {dest}", "ship", (dest, sea))
-                for dest, sea in sea_destinations(d, house, origin, piracy)]
+    def act(self, state: State, frame: Frame, action: Action) -> None:
+        if action.kind == "done":
+            end(state)
+            return
+        v = frame.vars
+        call(state, LandPath, house=v["house"], block=action.args, origin=v["origin"], bonus=v["bonus"], reach=v["reach"])
 
-    def _sea_blocks(self, d: R3State, origin: str, house: str, bombard_sea: bool) -> list[str]:
-        if _pinned_out(d, origin):
-            return []
-        sea_ok = _mt().sea_ok[bombard_sea]
-        return [b for b in _movable_in(d, origin, house) if b in sea_ok]
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        if not self._blocks(state, frame):
+            end(state)
 
-    def _muster_blocks(self, state: State, house: str, target: str) -> list[tuple[str, str]]:
-        """(block, origin) pairs of blocks that can end a normal move at ``target`` (A-8)."""
+
+class LandPath(_AreaChoice):
+    """5.2, 5.21 The selected block's path (explicit: border limits count every border)."""
+
+    rule = "5.21"
+    kind = "action-group"
+    prompt = _AREA_PROMPTS[kind]
+
+    def options(self, state: State, frame: Frame) -> list[tuple[str, ...]]:
         d: R3State = state.data
-        rules = parameters(state)
-        out = []
-        for a in _own_movable_areas(d, house):
-            if a != target and land_paths(d, house, a, 2, 0, _banned(d, a, house), target, rules=rules, first=True):
-                out.extend((b, a) for b in _movable_in(d, a, house))
+        v = frame.vars
+        house, origin = v["house"], v["origin"]
+        return land_paths(d, house, origin, v["reach"], v["bonus"], _banned(d, origin, house), rules=parameters(state))
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        v = frame.vars
+        head = f"move {v['block']}: {v['origin']} -> "
+        return [Action(player, head + " -> ".join(path), "path", path) for path in v["options"]]
+
+    def choose(self, state: State, frame: Frame, option: tuple[str, ...]) -> None:
+        v = frame.vars
+        do_land_move(state, v["house"], v["block"], option, v["origin"])
+        end(state)
+
+
+# --- 5.1 Muster (A-8)
+
+
+class Muster(_AtArea):
+    """5.1 Muster: blocks that can end a normal move in the muster area go there, one at a
+    time, until the player is done (A-8)."""
+
+    rule = "5.1"
+    kind = "action-muster"
+    prompt = _AREA_PROMPTS[kind]
+    area_var = "target"
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        mt = _mt()
+        target = frame.vars["target"]
+        selects = mt.select_actions[player]
+        out = [selects[b] for b, _origin in _muster_blocks(state, player, target)]
+        out.append(mt.muster_done_actions[player][target])
         return out
 
-    def _muster(self, state: State, frame: Frame, house: str) -> list[Action]:
-        d: R3State = state.data
-        target = frame.vars["origin"]
-        sel = frame.vars["sel"]
-        if sel is None:
-            mt = _mt()
-            selects = mt.select_actions[house]
-            out = [selects[b] for b, _origin in self._muster_blocks(state, house, target)]
-            out.append(mt.muster_done_actions[house][target])
-            return out
-        here = d.loc[sel]
-        paths = land_paths(d, house, here, 2, 0, _banned(d, here, house), target, rules=parameters(state))
-        return _path_actions(house, sel, here, paths)
-
-    # --- doing it ---------------------------------------------------------------------
     def act(self, state: State, frame: Frame, action: Action) -> None:
+        if action.kind == "done":
+            self._close(state)
+            return
+        block = action.args
+        call(state, MusterPath, house=frame.vars["house"], block=block, origin=state.data.loc[block],
+             target=frame.vars["target"])
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        if not _muster_blocks(state, frame.vars["house"], frame.vars["target"]):
+            self._close(state)
+
+    @staticmethod
+    def _close(state: State) -> None:
+        state.data.event_area = None
+        end(state)
+
+
+class MusterPath(LandPath):
+    """5.1 Muster: the selected block's path, a normal move ending in the muster area."""
+
+    rule = "5.1"
+    kind = "action-muster"
+    prompt = _AREA_PROMPTS[kind]
+    area_var = "target"
+
+    def options(self, state: State, frame: Frame) -> list[tuple[str, ...]]:
+        d: R3State = state.data
+        v = frame.vars
+        house, here = v["house"], v["origin"]
+        return land_paths(d, house, here, 2, 0, _banned(d, here, house), v["target"], rules=parameters(state))
+
+
+def _muster_blocks(state: State, house: str, target: str) -> list[tuple[str, str]]:
+    """(block, origin) pairs of blocks that can end a normal move at ``target`` (A-8)."""
+    d: R3State = state.data
+    rules = parameters(state)
+    out: list[tuple[str, str]] = []
+    for a in _own_movable_areas(d, house):
+        if a != target and land_paths(d, house, a, 2, 0, _banned(d, a, house), target, rules=rules, first=True):
+            out.extend((b, a) for b in _movable_in(d, a, house))
+    return out
+
+
+# --- 5.3 sea moves
+
+
+class SeaMove(_HouseChoice):
+    """5.3 A sea move, first choice: the area to ship from (1 AP)."""
+
+    rule = "5.3"
+    kind = "action-pick"
+    prompt = "Move by sea from which area?"
+
+    def options(self, state: State, frame: Frame) -> list[str]:
+        house = frame.vars["house"]
+        d: R3State = state.data
+        return _sea_from(d, house, d.card_event(house) == "piracy", state.options["bombard_sea_moves"])
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        acts = _mt().sea_actions[player]
+        return [acts[a] for a in frame.vars["options"]]
+
+    def choose(self, state: State, frame: Frame, option: str) -> None:
+        house = frame.vars["house"]
+        _spend_for_group(state.data, house)
+        goto(state, ShipBlock, house=house, origin=option)
+
+
+def _sea_blocks(state: State, house: str, origin: str) -> list[str]:
+    """``house``'s blocks in ``origin`` that may still move by sea (none once pinned out, 5.22)."""
+    d: R3State = state.data
+    if _pinned_out(d, origin):
+        return []
+    sea_ok = _mt().sea_ok[state.options["bombard_sea_moves"]]
+    return [b for b in _movable_in(d, origin, house) if b in sea_ok]
+
+
+class ShipBlock(_AreaChoice):
+    """5.3 A sea move, second choice: the block to ship."""
+
+    rule = "5.3"
+    kind = "action-sea"
+    prompt = _AREA_PROMPTS[kind]
+
+    def options(self, state: State, frame: Frame) -> list[str]:
+        return _sea_blocks(state, frame.vars["house"], frame.vars["origin"])
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        ships = _mt().ship_select_actions[player]
+        return [ships[b] for b in frame.vars["options"]]
+
+    def choose(self, state: State, frame: Frame, option: str) -> None:
+        goto(state, ShipTo, house=frame.vars["house"], origin=frame.vars["origin"], block=option)
+
+
+class ShipTo(_AreaChoice):
+    """5.3 A sea move, third choice: the landing (with Piracy, maybe an attack)."""
+
+    rule = "5.3"
+    kind = "action-sea"
+    prompt = _AREA_PROMPTS[kind]
+
+    def options(self, state: State, frame: Frame) -> list[tuple[str, str]]:
+        house = frame.vars["house"]
+        d: R3State = state.data
+        return sea_destinations(d, house, frame.vars["origin"], d.card_event(house) == "piracy")
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        head = f"ship {frame.vars['block']}: {frame.vars['origin']} -> "
+        return [Action(player, head + dest_sea[0], "ship", dest_sea) for dest_sea in frame.vars["options"]]
+
+    def choose(self, state: State, frame: Frame, option: tuple[str, str]) -> None:
+        d: R3State = state.data
+        house, origin = frame.vars["house"], frame.vars["origin"]
+        dest, sea = option
+        do_sea_move(state, house, frame.vars["block"], origin, dest, sea)
+        t = tables()
+        if (d.card_event(house) != "piracy" and t.major_port[origin] and t.major_port[dest]
+                and _sea_blocks(state, house, origin) and not d.is_contested(dest)):
+            goto(state, AlsoShip, house=house, origin=origin, dest=dest, sea=sea)
+        else:
+            end(state)
+
+
+class AlsoShip(_AreaChoice):
+    """5.31 Between two major ports a second block may follow for the same AP, or not."""
+
+    rule = "5.31"
+    kind = "action-sea"
+    prompt = _AREA_PROMPTS[kind]
+
+    def options(self, state: State, frame: Frame) -> list[str | tuple[()]]:
+        return [*_sea_blocks(state, frame.vars["house"], frame.vars["origin"]), ()]  # () is "done shipping"
+
+    def action(self, state: State, frame: Frame, player: str, option: str | tuple[()]) -> Action:
+        if not isinstance(option, str):
+            return Action(player, "done shipping", "done")
+        return Action(player, f"also ship {option}: {frame.vars['origin']} -> {frame.vars['dest']}", "ship2", option)
+
+    def choose(self, state: State, frame: Frame, option: str | tuple[()]) -> None:
+        if isinstance(option, str):
+            v = frame.vars
+            do_sea_move(state, v["house"], option, v["origin"], v["dest"], v["sea"])
+        end(state)
+
+
+# --- 5.4 recruitment
+
+
+class Recruit(_HouseChoice):
+    """5.4 A recruit (1 AP): a face-up pool block and the area it enters. Recruits come after
+    all of a player's moves (1.2, A-49)."""
+
+    rule = "5.4"
+    kind = "action-pick"
+    prompt = "Recruit which block, and where?"
+
+    def options(self, state: State, frame: Frame) -> list[tuple[str, str]]:
+        return [a.args for a in _recruit_actions(state.data, frame.vars["house"])]
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        acts = _mt().recruit_action_of[player]
+        return [acts[o] for o in frame.vars["options"]]
+
+    def choose(self, state: State, frame: Frame, option: tuple[str, str]) -> None:
         d: R3State = state.data
         house = frame.vars["house"]
-        kind = action.kind
-        if kind == "end":
-            state.emit(f"{house} ends its actions", "phase")
-            end(state)
-            return
-        if kind == "plague":
-            d.ap[house] = 0
-            cardrules.plague(state, house, action.args)
-            end(state)
-            return
-        if kind == "pick":
-            frame.vars["mode"] = "pick"
-            frame.vars["origin"] = action.args
-            return
-        if kind == "recruit":
-            frame.vars["mode"] = "menu"
-            frame.vars["origin"] = None
-            block, area = action.args
-            d.ap[house] -= 1
-            frame.vars["recruiting"] = True
-            d.place(block, area)
-            d.steps[block] = tables().blocks[block].max_strength
-            d.recruited.add(block)
-            state.emit(f"{house} recruits {block} in {area}", "recruit", only=(house,),
-                       public=f"{house} recruits a block in {area}")
-            self._after_action(state, frame, house)
-            return
-        if kind in ("group", "sea", "muster"):
-            d.ap[house] -= 1
-            frame.vars["mode"] = kind
-            frame.vars["origin"] = action.args
-            frame.vars["sel"] = None
-            event = d.card_event(house)
-            frame.vars["bonus"] = 1 if event == "surprise" and kind == "group" else 0
-            frame.vars["reach"] = 3 if event == "force_march" else 2
-            if kind == "muster":
-                d.event_area = action.args
-                state.emit(f"{house} musters at {action.args}", "event")
-            if event in ("surprise", "force_march", "treason", "muster"):
-                d.ap[house] = 0  # the event gives exactly this one group (A-6, A-8, A-9, A-4)
-            return
-        if kind == "select":
-            frame.vars["sel"] = action.args
-            return
-        if kind == "path":
-            block = frame.vars["sel"]
-            origin = frame.vars["origin"] if frame.vars["mode"] == "group" else d.loc[block]
-            do_land_move(state, house, block, action.args, origin)
-            frame.vars["sel"] = None
-            if frame.vars["mode"] == "group":
-                if not self._group_blocks(state, frame, house):
-                    self._close(state, frame, house)
-            elif not self._muster_blocks(state, house, frame.vars["origin"]):
-                self._close(state, frame, house)
-            return
-        if kind == "ship":
-            dest, sea = action.args
-            block = frame.vars["sel"]
-            origin = frame.vars["origin"]
-            do_sea_move(state, house, block, origin, dest, sea)
-            frame.vars["sel"] = None
-            t = tables()
-            bombard_sea = state.options["bombard_sea_moves"]
-            if (d.card_event(house) != "piracy" and t.major_port[origin] and t.major_port[dest]
-                    and self._sea_blocks(d, origin, house, bombard_sea) and not d.is_contested(dest)):
-                frame.vars["dest"] = (dest, sea)
-                return
-            self._close(state, frame, house)
-            return
-        if kind == "ship2":
-            dest, sea = frame.vars["dest"]
-            do_sea_move(state, house, action.args, frame.vars["origin"], dest, sea)
-            self._close(state, frame, house)
-            return
-        if kind == "done":
-            self._close(state, frame, house)
-            return
-        raise ValueError(f"unknown action kind {kind!r}")
+        block, area = option
+        d.ap[house] -= 1
+        d.place(block, area)
+        d.steps[block] = tables().blocks[block].max_strength
+        d.recruited.add(block)
+        state.emit(f"{house} recruits {block} in {area}", "recruit", only=(house,),
+                   public=f"{house} recruits a block in {area}")
+        end(state, _RECRUITED)
 
-    def _close(self, state: State, frame: Frame, house: str) -> None:
-        frame.vars["mode"] = "menu"
-        frame.vars["origin"] = None
-        frame.vars["sel"] = None
-        frame.vars["dest"] = None
-        frame.vars["bonus"] = 0
-        frame.vars["reach"] = 2
-        state.data.event_area = None
-        self._after_action(state, frame, house)
 
-    def _after_action(self, state: State, frame: Frame, house: str) -> None:
-        if state.data.ap[house] <= 0:
-            state.emit(f"{house} has spent its action points", "phase")
-            end(state)
+_PICKED: dict[str, type[Procedure]] = {"land": LandMove, "sea": SeaMove, "recruit": Recruit}
+
 
 
 def _own_movable_areas(d: R3State, house: str) -> list[str]:

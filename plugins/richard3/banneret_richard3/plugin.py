@@ -18,7 +18,9 @@ from banneret.flow import call, end
 
 from banneret_richard3.battle import BATTLE_PROCEDURES, BattleRecord, current, effective_fire
 from banneret_richard3.cards import CardPhase, DealCards, Redeal, card_label
-from banneret_richard3.movement import Actions, MainAttack
+from banneret_richard3.movement import (
+    Actions, AlsoShip, LandGroup, LandMove, LandPath, MainAttack, Muster, MusterPath, Recruit, SeaMove, ShipBlock, ShipTo,
+)
 from banneret_richard3.politics import (
     CampaignReset, KingHome, LeviesDisband, PretenderHome, Usurpation, campaign_over, game_over,
 )
@@ -149,7 +151,14 @@ class RichardIII(Game):
                 LeviesDisband, Usurpation, PretenderHome, KingHome, CampaignReset,
             ]),
         ]),
-        extra=BATTLE_PROCEDURES,
+        # reached only by call or goto from the steps above
+        extra=[
+            LandMove, LandGroup, LandPath,          # 5.2 land moves (5.21 border limits)
+            SeaMove, ShipBlock, ShipTo, AlsoShip,   # 5.3 sea moves (5.31 major ports)
+            Recruit,                                # 5.4 recruitment
+            Muster, MusterPath,                     # 5.1 the Muster card
+            *BATTLE_PROCEDURES,                     # 6 battles
+        ],
     )
 
     # --- set-up ------------------------------------------------------------------------

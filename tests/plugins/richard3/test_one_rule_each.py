@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import banneret
-from banneret import Variant, hookimpl
+from banneret import Variant, flow, hookimpl
 from banneret.errors import OptionError
 from banneret.registry import registry_from
 from banneret_richard3 import battle, combat, movement, supply
@@ -112,7 +112,7 @@ def _check_menu(state: banneret.State, house: str) -> None:
     if event in ("plague", "muster"):
         return
     bombard_sea = state.options["bombard_sea_moves"]
-    recruiting = state.stack[-1].vars["recruiting"]
+    recruiting = flow.var(state, "recruiting")  # the Actions frame, at its menu
     land = event in movement._LAND_EVENTS and bool(movement._land_actions(d, house, event))
     sea = event in movement._SEA_EVENTS and bool(movement._sea_actions(d, house, event == "piracy", bombard_sea))
     recruit = event is None and bool(movement._recruit_actions(d, house))

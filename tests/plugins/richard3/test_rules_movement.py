@@ -453,3 +453,61 @@ def test_action_menu_offers_the_kind_first_then_the_place():
     do(s, "york", "recruit norfolk in east_anglia")
     assert pending_kind(s) == ("action-menu", ("york",)) and data(s).ap["york"] == 2
     assert labels(s, "york") == ["recruit", "end actions"]
+
+
+# --------------------------------------------------------------------------- the procedures
+
+
+def _step(state: banneret.State) -> tuple[str, str]:
+    """The procedure waiting for the decision, with its rule number."""
+    proc, _frame = state.game.flow.active(state)
+    return proc.name, proc.rule
+
+
+def test_each_step_of_an_action_is_its_own_procedure():
+    """5.0: the menu calls a procedure per kind of action, each with its rule: a land move
+    (5.2: origin, a block at a time, its path 5.21), a sea move (5.3: origin, block, landing;
+    5.31 a second block between major ports), a recruit (5.4); back at the menu after each."""
+    s = new(29)
+    put(s, "oxford", "sussex")
+    start_turn(s, "action_ap2_1", "action_ap3_2")
+    assert _step(s) == ("Actions", "5.0")
+    do(s, "york", "sea move")
+    assert _step(s) == ("SeaMove", "5.3") and banneret.pending(s).prompt == "Move by sea from which area?"
+    do(s, "york", "sea move from calais")
+    assert _step(s) == ("ShipBlock", "5.3") and banneret.pending(s).prompt == "Ship blocks from calais"
+    do(s, "york", "ship warwick_y")
+    assert _step(s) == ("ShipTo", "5.3")
+    do(s, "york", "ship warwick_y: calais -> kent")
+    assert _step(s) == ("AlsoShip", "5.31")
+    do(s, "york", "done shipping")
+    assert _step(s) == ("Actions", "5.0") and data(s).ap["york"] == 2
+    do(s, "york", "recruit")
+    assert _step(s) == ("Recruit", "5.4") and banneret.pending(s).prompt == "Recruit which block, and where?"
+    do(s, "york", "recruit norfolk in east_anglia")
+    assert _step(s) == ("Actions", "5.0") and labels(s, "york") == ["recruit", "end actions"]
+    do(s, "york", "end actions")
+    do(s, "lancaster", "land move")
+    assert _step(s) == ("LandMove", "5.2")
+    do(s, "lancaster", "land move from sussex")
+    assert _step(s) == ("LandGroup", "5.2") and banneret.pending(s).prompt == "Move blocks from sussex"
+    do(s, "lancaster", "select oxford")
+    assert _step(s) == ("LandPath", "5.21") and banneret.pending(s).kind == "action-group"
+    do(s, "lancaster", "move oxford: sussex -> kent")
+    assert _step(s) == ("Actions", "5.0")  # the only block has moved: the group is done
+    assert data(s).ap["lancaster"] == 1 and data(s).defender["kent"] == "york"
+
+
+def test_muster_is_a_procedure_of_its_own():
+    """5.1 Muster (A-8): the menu calls Muster, which calls MusterPath for each block's path."""
+    s = new(33)
+    put(s, "oxford", "sussex")
+    start_turn(s, "event_muster", "action_ap3_1")
+    do(s, "lancaster", "muster at middlesex")
+    assert _step(s) == ("Muster", "5.1") and banneret.pending(s).prompt == "Muster blocks at middlesex"
+    do(s, "lancaster", "select oxford")
+    assert _step(s) == ("MusterPath", "5.1") and banneret.pending(s).kind == "action-muster"
+    do(s, "lancaster", "move oxford: sussex -> middlesex")
+    assert _step(s) == ("Muster", "5.1")
+    do(s, "lancaster", "done mustering at middlesex")
+    assert data(s).event_area is None and banneret.pending(s).players == ("york",)
