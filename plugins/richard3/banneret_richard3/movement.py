@@ -619,7 +619,7 @@ class Actions(_HouseDecision):
 
 
 class LandMove(_HouseChoice):
-    """5.2 A land move, first choice: the area to move a group from (1 AP)."""
+    """A land move, first choice: the area to move a group from (1 AP)."""
 
     rule = "5.2"
     kind = "action-pick"
@@ -646,7 +646,7 @@ class LandMove(_HouseChoice):
 
 
 class LandGroup(_AtArea):
-    """5.2 A land move, then: a block of the group at a time, or done."""
+    """A land move, then: a block of the group at a time, or done."""
 
     rule = "5.2"
     kind = "action-group"
@@ -685,7 +685,7 @@ class LandGroup(_AtArea):
 
 
 class LandPath(_AreaChoice):
-    """5.2, 5.21 The selected block's path (explicit: border limits count every border)."""
+    """The selected block's path (explicit: border limits count every border)."""
 
     rule = "5.21"
     kind = "action-group"
@@ -712,7 +712,7 @@ class LandPath(_AreaChoice):
 
 
 class Muster(_AtArea):
-    """5.1 Muster: blocks that can end a normal move in the muster area go there, one at a
+    """Muster: blocks that can end a normal move in the muster area go there, one at a
     time, until the player is done (A-8)."""
 
     rule = "5.1"
@@ -747,7 +747,7 @@ class Muster(_AtArea):
 
 
 class MusterPath(LandPath):
-    """5.1 Muster: the selected block's path, a normal move ending in the muster area."""
+    """Muster: the selected block's path, a normal move ending in the muster area."""
 
     rule = "5.1"
     kind = "action-muster"
@@ -776,7 +776,7 @@ def _muster_blocks(state: State, house: str, target: str) -> list[tuple[str, str
 
 
 class SeaMove(_HouseChoice):
-    """5.3 A sea move, first choice: the area to ship from (1 AP)."""
+    """A sea move, first choice: the area to ship from (1 AP)."""
 
     rule = "5.3"
     kind = "action-pick"
@@ -807,7 +807,7 @@ def _sea_blocks(state: State, house: str, origin: str) -> list[str]:
 
 
 class ShipBlock(_AreaChoice):
-    """5.3 A sea move, second choice: the block to ship."""
+    """A sea move, second choice: the block to ship."""
 
     rule = "5.3"
     kind = "action-sea"
@@ -825,7 +825,7 @@ class ShipBlock(_AreaChoice):
 
 
 class ShipTo(_AreaChoice):
-    """5.3 A sea move, third choice: the landing (with Piracy, maybe an attack)."""
+    """A sea move, third choice: the landing (with Piracy, maybe an attack)."""
 
     rule = "5.3"
     kind = "action-sea"
@@ -854,7 +854,7 @@ class ShipTo(_AreaChoice):
 
 
 class AlsoShip(_AreaChoice):
-    """5.31 Between two major ports a second block may follow for the same AP, or not."""
+    """Between two major ports a second block may follow for the same AP, or not."""
 
     rule = "5.31"
     kind = "action-sea"
@@ -879,7 +879,7 @@ class AlsoShip(_AreaChoice):
 
 
 class Recruit(_HouseChoice):
-    """5.4 A recruit (1 AP): a face-up pool block and the area it enters. Recruits come after
+    """A recruit (1 AP): a face-up pool block and the area it enters. Recruits come after
     all of a player's moves (1.2, A-49)."""
 
     rule = "5.4"
