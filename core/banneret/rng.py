@@ -11,7 +11,6 @@ key and n, which makes cloning free and replay exact.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import MutableSequence, Sequence, TypeVar
 
 from banneret.errors import OptionError
@@ -53,7 +52,6 @@ class DiceSpec(tuple):
         return self[3]
 
 
-@lru_cache(maxsize=256)
 def parse_dice(notation: str) -> DiceSpec:
     """Parse ``"2d6"``, ``"d10"``, ``"1d6!"`` (exploding), ``"3d6+1"``.
 
