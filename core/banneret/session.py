@@ -119,6 +119,7 @@ class Match:
     def _close_windows(self) -> None:
         self._windows = {}
         self._anchor = None
+
     def play_label(self, player: str, label: str) -> list[Event]:
         return self.play(engine.find_action(self.state, player, label))
 
