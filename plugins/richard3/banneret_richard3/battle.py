@@ -56,7 +56,6 @@ __all__ = [
     "BATTLE_PROCEDURES",
     "eliminate",
     "lose_step",
-    "battle_area",
     "effective_fire",
 ]
 
@@ -121,11 +120,6 @@ def current(state: State) -> BattleRecord | None:
 
 
 # ---------------------------------------------------------------------------- helpers
-
-
-def battle_area(state: State) -> str | None:
-    """The area of the battle being fought, or None (for views and renderers)."""
-    return state.data.battle_area
 
 
 def _split(d: R3State, b: BattleRecord) -> dict[str, list[str]]:

@@ -52,7 +52,6 @@ class BattlePhase(Procedure):
         d: R3State = state.data
         d.battles = [a for a in d.battles if d.is_contested(a)]
         if not d.battles:
-            d.battle_area = None
             end(state)
             return
         if len(d.battles) == 1:
@@ -75,7 +74,6 @@ class BattlePhase(Procedure):
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         d: R3State = state.data
-        d.battle_area = None
         if state.options["pretender_succession"] == "immediate" and d.pretender_block is None:
             d.pretender_block = d.senior_heir(d.pretender)  # A-29 alternative
         self._next(state, frame)
