@@ -65,7 +65,7 @@ class Seat:
 
     def log(self, tail: int | None = None) -> list[str]:
         """The texts of the last ``tail`` log entries (all with ``None``) this seat may read."""
-        return engine.view(self._state, self.player, log_tail=tail)["log"]
+        return engine.log_for(self._state, self.player, tail)
 
     def sample(self, rng: "Rng") -> "State":
         """A state this seat cannot tell from the true one: a copy whose facts hidden from

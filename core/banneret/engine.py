@@ -27,7 +27,7 @@ from banneret.types import Action, Event, Outcome, Pending
 
 __all__ = [
     "new_game", "pending", "legal_actions", "apply", "child", "clone", "view",
-    "outcome", "is_over", "state_hash", "find_action", "resolve_seats", "VARIANT_OPTION",
+    "outcome", "is_over", "state_hash", "find_action", "resolve_seats", "log_for", "VARIANT_OPTION",
 ]
 
 VARIANT_OPTION = "variant"
@@ -230,8 +230,6 @@ def view(state: State, player: str | None, log_tail: int | None = 30) -> dict[st
     Hidden facts are filtered here, by the engine and the plugin, never by a client.
     """
     now = pending(state)
-    entries = state.log if log_tail is None else state.log[len(state.log) - log_tail:] if log_tail > 0 else []
-    log = [t for e in entries if (t := e.text_for(player)) is not None]
     result = outcome(state)
     return {
         "game": state.game_id,
@@ -244,5 +242,12 @@ def view(state: State, player: str | None, log_tail: int | None = 30) -> dict[st
         "over": not now.players,
         "outcome": None if result is None else result.as_dict(),
         "board": state.game.view(state, player),
-        "log": log,
+        "log": log_for(state, player, log_tail),
     }
+
+
+def log_for(state: State, player: str | None, tail: int | None = None) -> list[str]:
+    """The texts ``player`` may read of the last ``tail`` log entries (``None``: all of them;
+    ``player`` None: the omniscient log)."""
+    entries = state.log if tail is None else state.log[len(state.log) - tail:] if tail > 0 else []
+    return [t for e in entries if (t := e.text_for(player)) is not None]
