@@ -1,8 +1,9 @@
 """Loading a plugin's data files (boards, blocks, cards, tables) into attrs classes.
 
-Data lives beside the code as JSON. Each record says where it comes from: ``rulebook`` (the
-rules state it) or ``placeholder`` (the rules lack it; an original stand-in that keeps the
-mechanism working). Loading validates through one cattrs converter and reports the file and
+Data lives beside the code as JSON. Each record says where it comes from: ``component`` (read
+off the published components: map, labels, cards, scenario sheets), ``rulebook`` (the rules
+state it) or ``placeholder`` (no source has it; an original stand-in that keeps the mechanism
+working). Loading validates through one cattrs converter and reports the file and
 the record that failed, never a bare traceback.
 """
 
@@ -20,8 +21,8 @@ from banneret.errors import DataError
 
 __all__ = ["Provenance", "PROVENANCES", "converter", "read_json", "load_records", "structure", "structure_records"]
 
-Provenance = Literal["rulebook", "placeholder"]
-PROVENANCES: tuple[str, ...] = ("rulebook", "placeholder")
+Provenance = Literal["component", "rulebook", "placeholder"]
+PROVENANCES: tuple[str, ...] = ("component", "rulebook", "placeholder")
 
 T = TypeVar("T")
 

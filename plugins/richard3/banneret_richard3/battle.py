@@ -226,6 +226,10 @@ def eliminate(state: State, block: str, why: str = "eliminated") -> combat.Fate:
         if block == d.pretender_block:
             d.pretender_block = None
             state.emit("The PRETENDER is dead", "crown")
+            if state.options["pretender_succession"] == "immediate":  # A-29 (the originals' reading)
+                d.pretender_block = d.senior_heir(d.pretender)
+                if d.pretender_block is not None:
+                    state.emit(f"{d.pretender_block} is now the {d.pretender} PRETENDER", "crown")
         if state.ended is None and d.heirs_alive(fate.heir_of) == 0:
             winner = other(fate.heir_of)
             victory(state, winner, f"all five {fate.heir_of} heirs are dead (9.0)")

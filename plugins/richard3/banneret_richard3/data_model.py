@@ -1,6 +1,6 @@
-"""Richard III data: the map, the 63 blocks, the 25 cards and the 1460 deployment.
+"""Richard III data: the map, the 63 blocks, the 25 cards and the three scenarios.
 
-The data lives in ``banneret_richard3.data`` as three JSON files and is loaded into the
+The data lives in ``banneret_richard3.data`` as four JSON files and is loaded into the
 frozen attrs classes below, validated record by record (through :mod:`banneret.data`) and
 then across files. Every problem raises :class:`banneret.errors.DataError` naming the file,
 the section and the record. The loaders are cached: the data is read once per process and
@@ -11,7 +11,7 @@ Files and shapes
 ``map.json`` is an object with eight lists:
 
 * ``seas``: ``id, name`` -- the three sea areas.
-* ``areas``: ``id, name, region, exile_of, seas, major_port, crown`` -- the 27 playable areas
+* ``areas``: ``id, name, region, exile_of, seas, major_port, crown`` -- the 29 map areas
   (``region`` ``england`` | ``wales`` | ``island``) and the 4 exile areas (``region`` ``exile``,
   ``exile_of`` the house that may use it). ``seas`` lists the sea areas the area can sea-move
   on; an empty list means no sea movement at all.
@@ -26,59 +26,44 @@ Files and shapes
 * ``unused_islands``: ``id, name`` -- named on the map, out of play; not in the graph.
 
 ``blocks.json`` is a list of 63 records: ``id, identity, name, house, type, max_strength,
-combat, loyalty, rose, neville, heir_rank, shields, city, cathedral, home, setup_1460,
-counterpart``. ``identity`` is shared by the two versions of a two-sided block (``rivers_l`` and
-``rivers_y`` are both ``rivers``) and ``counterpart`` names the other version. ``combat`` is the
-printed rating such as ``"B2"`` (Bombards: their round-1 ``"A3"``). ``loyalty`` is 1-3 for blocks
-that can defect and null for heirs (except Clarence and Exeter), rose nobles, levies,
-Bombards, mercenaries and the Rebel. ``shields`` lists the areas holding the block's own
-shield (royal shields usable by any heir are in ``map.json``); ``home`` is a mercenary's exile
-area. ``setup_1460`` is an area id, ``pool``, ``minor`` or ``offmap`` (the owner's version kept
-off the map until a defection); the Rebel's ``pool`` is the Pretender's pool.
+combat, loyalty, rose, neville, heir_rank, shields, city, cathedral, home, counterpart``.
+``identity`` is shared by the two versions of a two-sided block (``rivers_l`` and ``rivers_y``
+are both ``rivers``) and ``counterpart`` names the other version. ``combat`` is the printed
+rating such as ``"B2"`` (the Bombards print ``"D3"``; that they fight A3 in the first round is
+a rule). ``loyalty`` is 1-3 for the two-version blocks, which alone can defect, and null for
+the rest. ``shields`` lists the areas holding the block's own shield (royal shields usable by
+any heir are in ``map.json``); ``home`` is a mercenary's exile area.
 
 ``cards.json`` is a list of 25 records: ``id, kind, ap, event, name, summary`` (``kind``
 ``action`` | ``event``; ``event`` null for action cards). Summaries are our own one-liners.
 
+``scenarios.json`` is a list of scenario records: ``id, name, year, first_campaign,
+last_campaign, king, henry_vi_prisoner, locations``. ``king`` is the house on the throne at
+the start; ``locations`` gives every block an area id, ``pool``, ``minor`` (an heir not yet of
+age), ``offmap`` (the version of a two-version block that is not in play) or ``dead``.
+
 Provenance
 ----------
-Every record carries ``source``: ``"rulebook"`` when every value in it is stated or implied
-by the rules, ``"placeholder"`` when at least one value is invented. A placeholder record
-lists the invented fields in ``invented`` (for a border, ``a`` and ``b`` invented means the
-adjacency itself is invented; ``colour`` alone means only the colour is). ``inferred`` lists
-fields the rules imply through an example rather than state outright, and ``note`` says why
-in a few words. Ids are ours. To replace a placeholder with real component data, change the
-value and drop the field from ``invented`` (and the record becomes ``rulebook`` once the list
-is empty).
+Every record carries ``source``: ``"component"`` when it is read off the published game (the
+mounted map, the block labels, the cards and the scenario sheets), ``"rulebook"`` when the
+rules state it, ``"placeholder"`` when at least one value is invented; a placeholder record
+lists the invented fields in ``invented``. ``inferred`` lists fields taken from an example
+rather than stated, and ``note`` says why in a few words. Ids are ours.
 
-What is placeholder (the rulebook has no map sheet and no label sheet):
+The map, blocks, cards and scenarios are component facts, as transcribed by the licensed Rally
+the Troops edition (data file at commit 25a18fe, rules file at 5cbe870); every fact the
+rulebook states agrees with them, and the data test checks those facts. Nothing is placeholder.
+The non-adjacent pairs and the two unused islands are rulebook facts.
 
-* Map: which sea each coastal area touches (except Kent, Cornwall and the exiles), major ports
-  other than Calais and East Anglia, crowns other than Cornwall's, the areas of Bristol,
-  Coventry, Salisbury and York and of both cathedrals, the two unassigned Lancaster royal
-  shields and all three York royal shields, and most borders and their colours. The
-  invented geography follows real counties and honours every constraint the rules give.
-* Blocks: every maximum strength; combat ratings except Herbert A2, Clarence B2, Lancastrian
-  Rivers B2, Stanley B2, Exeter A2, the Bombards A3 and the Welsh A2; loyalty except Rivers
-  (1 Lancastrian, 2 Yorkist), Northumberland 2 and the Warwick-shield 2 of Kent and
-  Salisbury; heir ranks except Prince Edward 2 and Henry VI 1; shield areas except Exeter,
-  Somerset, Richmond, Norfolk, Suffolk, Northumberland and Stanley's Isle of Man shield.
-* Cards: the AP value of the six event cards.
+Readings of the data:
 
-Readings taken where the rules leave a choice (both translations were checked):
-
-* Stanley's B2 and Northumberland's loyalty 2 come from examples that do not say which
-  version is meant; both versions carry them.
-* Kent and Salisbury print a small Warwick shield instead of a loyalty number; ``loyalty`` 2
-  stands for it and ``neville`` tells the rules module to use 1 when Warwick rolls.
+* Kent and Salisbury print a small Warwick shield beside their loyalty 2; ``neville`` tells the
+  rules module to use loyalty 1 when Warwick rolls against them.
 * Clarence and Exeter are heirs that can defect, so their heir blocks carry a loyalty; their
   versions serving the other house are ``noble`` blocks. A Lancastrian Clarence's shields are
   the York royal shield areas (he goes home to one); a Yorkist Exeter's is Cornwall.
-* A Bombard's ``combat`` is its round-1 A3; turning it into D3 later is a rule.
-* Henry VI's rating is invented but kept above C2 (the rules say Queen Margaret lifts it).
-* Only single-version nobles carry a rose; the rules say every rose-less noble has two
-  versions, so the converse follows.
-* Sandwich is treated as Kent's major port; the two unused islands are kept out of the graph
-  so no rule can place a block there.
+* Warwick's shields include Calais, an exile area: only the Yorkist version can use it.
+* The two unused islands are kept out of the graph so no rule can place a block there.
 """
 
 from __future__ import annotations
@@ -111,14 +96,18 @@ __all__ = [
     "Block",
     "Card",
     "Setup",
+    "SCENARIO_LOCATIONS",
     "load_map",
     "load_blocks",
     "load_cards",
     "load_setup",
+    "load_scenarios",
+    "DEFAULT_SCENARIO",
     "build_map",
     "validate_blocks",
     "validate_cards",
     "build_setup",
+    "succession_of",
 ]
 
 DATA_PACKAGE = "banneret_richard3.data"
@@ -130,9 +119,10 @@ BORDER_COLOURS: tuple[str, ...] = ("yellow", "blue", "red")
 Region = Literal["england", "wales", "island", "exile"]
 BlockType = Literal["heir", "noble", "church", "levy", "bombard", "mercenary", "rebel"]
 EventName = Literal["surprise", "force_march", "muster", "piracy", "treason", "plague"]
-SETUP_OFF_BOARD: tuple[str, ...] = ("pool", "minor", "offmap")
+SCENARIO_LOCATIONS: tuple[str, ...] = ("pool", "minor", "offmap", "dead")
+"""Where a scenario may put a block besides an area."""
 
-_COMBAT = re.compile(r"^[ABC][1-6]$")
+_COMBAT = re.compile(r"^[ABCD][1-6]$")
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _META = frozenset({"id", "source", "invented", "inferred", "note"})
 
@@ -313,7 +303,6 @@ class Block(Sourced):
     city: str | None
     cathedral: str | None
     home: str | None
-    setup_1460: str
     counterpart: str | None
 
     @property
@@ -337,18 +326,38 @@ class Card(Sourced):
 
 
 @attrs.frozen(kw_only=True)
-class Setup:
-    """The 1460 deployment (4.3/4.4), derived from the blocks' ``setup_1460`` field.
+class ScenarioRecord(Sourced):
+    """One scenario of ``scenarios.json``: when it starts and ends, and every block's place."""
 
-    ``locations`` maps every block id to its area id or ``pool`` / ``minor`` / ``offmap``;
-    ``on_map`` lists the blocks in each occupied area (exile areas included); ``pools``,
-    ``minors`` and ``offmap`` are per house (the Rebel is in the Pretender's pool);
-    ``succession`` lists each house's five heirs, senior first (3.21).
+    id: str = attrs.field()
+    name: str
+    year: int
+    first_campaign: int
+    last_campaign: int
+    king: House
+    henry_vi_prisoner: bool
+    locations: Mapping[str, str]
+
+
+@attrs.frozen(kw_only=True)
+class Setup:
+    """A scenario's deployment (4.3/4.4 for 1460), ready for set-up.
+
+    ``locations`` maps every block id to its area id or ``pool`` / ``minor`` / ``offmap`` /
+    ``dead``; ``on_map`` lists the blocks in each occupied area (exile areas included);
+    ``pools``, ``minors`` and ``offmap`` are per house (the Rebel is in the Pretender's pool);
+    ``succession`` lists each house's five heirs, senior first (3.21). ``henry_vi_prisoner``:
+    Henry VI starts as York's prisoner (Kingmaker).
     """
 
+    id: str
+    name: str
     year: int
+    first_campaign: int
+    last_campaign: int
     king: str
     pretender: str
+    henry_vi_prisoner: bool
     locations: Mapping[str, str]
     on_map: Mapping[str, tuple[str, ...]]
     pools: Mapping[str, tuple[str, ...]]
@@ -364,7 +373,7 @@ class Setup:
 # (attrs validators would surface through cattrs only as "invalid value").
 _RANGES: Mapping[str, tuple[Any, str]] = MappingProxyType({
     "max_strength": (lambda v: v in (2, 3, 4), "2, 3 or 4"),
-    "combat": (lambda v: bool(_COMBAT.match(v)), "a letter A-C and a number, like 'B2'"),
+    "combat": (lambda v: bool(_COMBAT.match(v)), "a letter A-D and a number, like 'B2'"),
     "loyalty": (lambda v: v is None or v in (1, 2, 3), "1, 2, 3 or null"),
     "heir_rank": (lambda v: v is None or v in range(1, 6), "1-5 or null"),
     "ap": (lambda v: v in range(0, 5), "0-4"),
@@ -528,12 +537,13 @@ def validate_blocks(blocks: list[Block], game_map: GameMap, where: str = f"{DATA
         for area in b.shields:
             if area not in game_map.areas:
                 raise DataError(f"{label}: shield area {area!r} is not on the map")
-            if game_map.areas[area].is_exile:
-                raise DataError(f"{label}: shield area {area!r} is an exile area")
+            exile_of = game_map.areas[area].exile_of
+            if exile_of is not None and b.counterpart is None and exile_of != b.house:
+                raise DataError(f"{label}: shield area {area!r} is the other house's exile area")
         if b.home is not None and (b.home not in game_map.areas or not game_map.areas[b.home].is_exile):
             raise DataError(f"{label}: home {b.home!r} is not an exile area")
-        if b.setup_1460 not in SETUP_OFF_BOARD and b.setup_1460 not in game_map.areas:
-            raise DataError(f"{label}: setup_1460 {b.setup_1460!r} is neither an area nor one of {SETUP_OFF_BOARD}")
+        if (b.combat[0] == "D") != (b.type == "bombard"):
+            raise DataError(f"{label}: only Bombards print a D rating, and they always do")
         # per-type shape
         if (b.type == "heir") != (b.heir_rank is not None):
             raise DataError(f"{label}: heir_rank must be set exactly for heirs")
@@ -563,8 +573,6 @@ def validate_blocks(blocks: list[Block], game_map: GameMap, where: str = f"{DATA
             raise DataError(f"{label}: only two-version blocks can defect, so only they have a loyalty")
         if (b.house == "rebel") != (b.type == "rebel"):
             raise DataError(f"{label}: the Rebel block and the rebel house go together")
-        if b.setup_1460 == "minor" and b.type != "heir":
-            raise DataError(f"{label}: only heirs can start as minors")
         if b.counterpart is not None:
             other = by_id.get(b.counterpart)
             if other is None:
@@ -654,59 +662,98 @@ def _load_cards(package: str) -> tuple[Card, ...]:
 # ---------------------------------------------------------------------------- setup
 
 
-def build_setup(blocks: Mapping[str, Block], game_map: GameMap) -> Setup:
-    """The 1460 deployment from the blocks' ``setup_1460`` values (4.3/4.4)."""
-    king, pretender = "lancaster", "york"  # front matter: Lancaster starts on the throne
+def succession_of(blocks: Mapping[str, Block]) -> Mapping[str, tuple[str, ...]]:
+    """Each house's five heirs, senior first (3.21)."""
+    return MappingProxyType({
+        h: tuple(b.id for b in sorted((b for b in blocks.values() if b.house == h and b.type == "heir"),
+                                       key=lambda b: b.heir_rank or 0))
+        for h in HOUSES
+    })
+
+
+def build_setup(record: ScenarioRecord, blocks: Mapping[str, Block], game_map: GameMap,
+                where: str = f"{DATA_PACKAGE}/scenarios.json") -> Setup:
+    """A scenario's deployment from its record, cross-checked with the blocks and the map."""
+    label = f"{where} ({record.id})"
+    king, pretender = record.king, ("york" if record.king == "lancaster" else "lancaster")
+    if not 1 <= record.first_campaign <= record.last_campaign <= 3:
+        raise DataError(f"{label}: campaigns must satisfy 1 <= first <= last <= 3")
+    missing = sorted(set(blocks) - set(record.locations))
+    unknown = sorted(set(record.locations) - set(blocks))
+    if missing or unknown:
+        raise DataError(f"{label}: locations must name every block once (missing {missing}, unknown {unknown})")
     on_map: dict[str, list[str]] = {}
     pools: dict[str, list[str]] = {h: [] for h in HOUSES}
     minors: dict[str, list[str]] = {h: [] for h in HOUSES}
     offmap: dict[str, list[str]] = {h: [] for h in HOUSES}
     for b in blocks.values():
         owner = pretender if b.house == "rebel" else b.house
-        where = b.setup_1460
-        if where == "pool":
+        place = record.locations[b.id]
+        if place == "pool":
             pools[owner].append(b.id)
-        elif where == "minor":
+        elif place == "minor":
+            if b.type != "heir":
+                raise DataError(f"{label}: {b.id} is not an heir, so cannot start as a minor")
             minors[owner].append(b.id)
-        elif where == "offmap":
+        elif place == "offmap":
+            if b.counterpart is None or record.locations[b.counterpart] in ("offmap", "dead"):
+                raise DataError(f"{label}: {b.id} can be off the map only while its other version is in play")
             offmap[owner].append(b.id)
-        else:
-            area = game_map.areas[where]
+        elif place == "dead":
+            pass
+        elif place in game_map.areas:
+            area = game_map.areas[place]
             if area.exile_of is not None and area.exile_of != b.house:
-                raise DataError(f"{DATA_PACKAGE}/blocks.json ({b.id}): starts in the enemy exile area {where!r}")
-            on_map.setdefault(where, []).append(b.id)
-    succession = {
-        h: tuple(b.id for b in sorted((b for b in blocks.values() if b.house == h and b.type == "heir"),
-                                       key=lambda b: b.heir_rank or 0))
-        for h in HOUSES
-    }
+                raise DataError(f"{label}: {b.id} starts in the enemy exile area {place!r}")
+            on_map.setdefault(place, []).append(b.id)
+        else:
+            raise DataError(f"{label}: {b.id} is at {place!r}, neither an area nor one of {SCENARIO_LOCATIONS}")
+    succession = succession_of(blocks)
     for h in HOUSES:
-        playing = [i for i in succession[h] if blocks[i].setup_1460 not in ("minor", "offmap")]
-        role = "KING" if h == king else "PRETENDER"
-        if not playing or succession[h][0] != playing[0]:
-            raise DataError(f"{DATA_PACKAGE}/blocks.json: the {h} {role} must be its senior heir, got {succession[h]}")
+        alive = [i for i in succession[h] if record.locations[i] not in ("minor", "offmap", "dead")]
+        if not alive:
+            raise DataError(f"{label}: {h} has no heir of age in play")
 
     def freeze(d: dict[str, list[str]]) -> Mapping[str, tuple[str, ...]]:
         return MappingProxyType({k: tuple(v) for k, v in d.items()})
 
     return Setup(
-        year=1460,
+        id=record.id,
+        name=record.name,
+        year=record.year,
+        first_campaign=record.first_campaign,
+        last_campaign=record.last_campaign,
         king=king,
         pretender=pretender,
-        locations=MappingProxyType({b.id: b.setup_1460 for b in blocks.values()}),
+        henry_vi_prisoner=record.henry_vi_prisoner,
+        locations=MappingProxyType(dict(record.locations)),
         on_map=freeze(on_map),
         pools=freeze(pools),
         minors=freeze(minors),
         offmap=freeze(offmap),
-        succession=MappingProxyType(succession),
+        succession=succession,
     )
 
 
-def load_setup(package: str = DATA_PACKAGE) -> Setup:
-    """The 1460 scenario's deployment (cached)."""
-    return _load_setup(package)
+def load_scenarios(package: str = DATA_PACKAGE) -> Mapping[str, Setup]:
+    """Every scenario's deployment by id, the default (the 1460 game) first (cached)."""
+    return _load_scenarios(package)
+
+
+DEFAULT_SCENARIO = "wars-of-the-roses"
+
+
+def load_setup(scenario: str = DEFAULT_SCENARIO, package: str = DATA_PACKAGE) -> Setup:
+    """One scenario's deployment (cached)."""
+    try:
+        return _load_scenarios(package)[scenario]
+    except KeyError:
+        raise KeyError(f"unknown Richard III scenario {scenario!r}") from None
 
 
 @functools.cache
-def _load_setup(package: str) -> Setup:
-    return build_setup(_load_blocks(package), _load_map(package))
+def _load_scenarios(package: str) -> Mapping[str, Setup]:
+    where = f"{package}/scenarios.json"
+    records = load_records(package, "scenarios.json", ScenarioRecord, key="id")
+    blocks, game_map = _load_blocks(package), _load_map(package)
+    return MappingProxyType({r.id: build_setup(r, blocks, game_map, where) for r in records})

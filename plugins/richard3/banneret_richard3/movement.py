@@ -20,6 +20,7 @@ from banneret import Action, Frame, Pending, Procedure, State
 from banneret.flow import Choice, Decision, call, end, goto, var
 
 from banneret_richard3 import cards as cardrules
+from banneret_richard3.scenarios import free_henry_vi
 from banneret_richard3.state import (
     BORDER_COLOURS, HOUSES, POOL, Parameters, R3State, border_key, house_map, other, parameters, tables,
 )
@@ -609,6 +610,7 @@ class Actions(_HouseDecision):
         """Back at the menu after a move, a recruit or a Muster: on while AP are left."""
         if result == _RECRUITED:
             frame.vars["recruiting"] = True
+        free_henry_vi(state)  # Kingmaker: checked after every action
         house = frame.vars["house"]
         if state.data.ap[house] <= 0:
             state.emit(f"{house} has spent its action points", "phase")

@@ -24,9 +24,10 @@ from banneret_richard3.movement import (
 from banneret_richard3.politics import (
     CampaignReset, KingHome, LeviesDisband, PretenderHome, Usurpation, campaign_over, game_over,
 )
+from banneret_richard3.scenarios import free_henry_vi
 from banneret_richard3.render import render_view
 from banneret_richard3.state import (
-    DEAD, DEFAULT_PARAMETERS, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, R3State, initial_state, other,
+    DEAD, DEFAULT_PARAMETERS, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, PRISONER, R3State, initial_state, other,
     parameters, parameters_from, tables,
 )
 from banneret_richard3.supply import EndGameTurn, Execution, SupplyLimits, Succession, supply_limit
@@ -73,9 +74,7 @@ class BattlePhase(Procedure):
         self._fight(state, action.args)
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
-        d: R3State = state.data
-        if state.options["pretender_succession"] == "immediate" and d.pretender_block is None:
-            d.pretender_block = d.senior_heir(d.pretender)  # A-29 alternative
+        free_henry_vi(state)
         self._next(state, frame)
 
 
@@ -91,14 +90,16 @@ def _action_order(state: State) -> tuple[str, ...]:
 OPTIONS = (
     OptionSpec("neville_loyalty", "it", "6.91 / A-1: 'it' Kent and Salisbury have loyalty 2, 1 against Warwick; "
                "'pl' only Warwick may roll against them, at 2", choices=("it", "pl")),
-    OptionSpec("treason_rolls", "per_battle", "A-4: the Treason card gives a roll before 'per_battle' each battle "
-               "of the turn, or 'once' in the turn", choices=("per_battle", "once")),
+    OptionSpec("treason_rolls", "once", "A-4: the Treason card gives one treachery roll in one battle of the turn "
+               "('once', as both original rulebooks say) or one in each battle ('per_battle')",
+               choices=("once", "per_battle")),
     OptionSpec("regroup_limits", "turn", "A-20: regroups count against the game turn's border crossings ('turn') "
                "or a fresh allowance per battle ('battle')", choices=("turn", "battle")),
     OptionSpec("plague_target", "occupied", "A-5: Plague names an area with a city held by the enemy ('occupied') "
                "or any area with a city of the enemy's colour ('colour')", choices=("occupied", "colour")),
-    OptionSpec("pretender_succession", "supply", "A-29: a dead Pretender is replaced at the next supply phase "
-               "('supply') or at once ('immediate')", choices=("supply", "immediate")),
+    OptionSpec("pretender_succession", "immediate", "A-29: a dead Pretender is replaced by his senior heir at "
+               "once ('immediate', the originals' reading) or at the next supply phase ('supply')",
+               choices=("immediate", "supply")),
     OptionSpec("bombard_sea_moves", False, "A-21: may Bombards move by sea? (default no: they are levies)"),
     OptionSpec("last_heir_defected", "loses", "A-27: a house whose only surviving heir serves the enemy "
                "'loses' at once, or 'plays' on until he is killed", choices=("loses", "plays")),
@@ -122,7 +123,13 @@ class RichardIII(Game):
         factions=HOUSES,
         min_players=2,
         max_players=2,
-        scenarios=(Scenario("1460", "the 1460 set-up: Henry VI on the throne, York in exile (three campaigns)"),),
+        scenarios=(
+            Scenario("wars-of-the-roses", "1460, campaigns 1-3: Henry VI on the throne, the Duke of York in exile"),
+            Scenario("kingmaker", "1470, campaign 2 only: Edward IV (March) is King; Warwick and Clarence have "
+                     "joined Lancaster in France; Henry VI is York's prisoner in London"),
+            Scenario("richard-iii", "1483, campaign 3 only: Richard III (Gloucester) is King; Henry Tudor "
+                     "(Richmond), the last Lancastrian heir, waits in France"),
+        ),
         options=OPTIONS,
         max_decisions=60_000,
         # The longest menus: a selected block's land paths, at most 122 (the simple paths of up
@@ -167,7 +174,7 @@ class RichardIII(Game):
 
     def setup(self, state: State) -> R3State:
         state.rules = parameters_from(state.rules)  # typed and frozen, once per game
-        return initial_state()
+        return initial_state(state.scenario)
 
     def turn(self, state: State) -> int:
         d: R3State = state.data
@@ -205,6 +212,8 @@ class RichardIII(Game):
         dead_public = [b for b in dead if t.blocks[b].type == "heir" or b in ("clarence_l", "exeter_y")]
         return {
             "campaign": d.campaign,
+            "last_campaign": d.last_campaign,
+            "prisoner": "henry_vi" if d.loc["henry_vi"] == PRISONER else None,
             "turn": d.turn,
             "phase": d.phase,
             "king": d.king,
@@ -392,8 +401,8 @@ def check_invariants(state: State) -> list[str]:
             bad.append("face-down blocks remain after the campaign reset")
         if any(len(d.hands[h]) != 7 for h in HOUSES):
             bad.append("a player does not hold seven cards at the start of a campaign")
-    # 16. at most 3 campaigns of 7 game turns
-    if not 1 <= d.campaign <= 3 or not 0 <= d.turn <= 7:
+    # 16. at most 3 campaigns (the scenario's last at most) of 7 game turns
+    if not 1 <= d.campaign <= d.last_campaign <= 3 or not 0 <= d.turn <= 7:
         bad.append(f"campaign {d.campaign}, turn {d.turn} is out of range")
     return bad
 

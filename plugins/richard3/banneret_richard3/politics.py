@@ -1,8 +1,10 @@
 """The political turn (8.0) and victory (9.0, 9.1).
 
 After each campaign, in this order: levies disband (8.1), usurpation (8.2), the Pretender goes
-home (8.3), the King goes home (8.4), campaign reset (8.5). After the third campaign the turn
-stops after 8.2 and the KING wins (9.0). Eliminating all five enemy heirs wins at once (9.0).
+home (8.3), the King goes home (8.4), campaign reset (8.5). After the scenario's last campaign
+(the third; Kingmaker and Richard III play one campaign) the turn stops after 8.2 and the KING
+wins (9.0). Eliminating all five enemy heirs wins at once (9.0).
+In Kingmaker the captive Henry VI counts for Lancaster in 8.2 (:mod:`banneret_richard3.scenarios`).
 """
 
 from __future__ import annotations
@@ -15,26 +17,25 @@ from typing import Callable, Iterable
 from banneret import Action, Frame, Pending, Procedure, State
 from banneret.flow import end
 
-from banneret_richard3.state import HOUSES, POOL, R3State, house_map, tables
+from banneret_richard3.scenarios import LONDON_AREA  # 8.2: holding London counts as one noble
+from banneret_richard3.state import HOUSES, POOL, PRISONER, R3State, house_map, tables
 from banneret_richard3.supply import EXILE_LIMIT, crown, supply_count
 from banneret_richard3.victory import victory
 
 __all__ = [
-    "CAMPAIGNS", "LONDON_AREA", "NO_USURPATION_AREAS", "support", "LeviesDisband", "Usurpation",
+    "LONDON_AREA", "NO_USURPATION_AREAS", "support", "LeviesDisband", "Usurpation",
     "PretenderHome", "KingHome", "CampaignReset", "home_options", "heir_home_options",
     "game_over", "campaign_over",
 ]
 
-CAMPAIGNS = 3  # 1.0
-LONDON_AREA = "middlesex"  # 8.2: holding London counts as one noble
 NO_USURPATION_AREAS = frozenset({"isle_of_man"})  # 8.2 (exile areas are excluded too)
 SUPPORT_TYPES = frozenset({"noble", "church", "heir"})
 
 
 def game_over(state: State) -> bool:
-    """The campaigns go on until 9.0 ends the game with :func:`victory` (after the third
+    """The campaigns go on until 9.0 ends the game with :func:`victory` (after the last
     campaign's usurpation at the latest); this bound is never reached in play."""
-    return state.data.campaign > CAMPAIGNS
+    return state.data.campaign > state.data.last_campaign
 
 
 def campaign_over(state: State) -> bool:
@@ -113,7 +114,10 @@ def support(d: R3State, house: str) -> int:
     n = len(_supporters()[house].intersection(chain.from_iterable(_map_blocks()[True](d.at))))
     if d.occupant(LONDON_AREA) == house:
         n += 1
+    if house == "lancaster" and d.loc["henry_vi"] == PRISONER:
+        n += 1  # Kingmaker: the captive King still counts for Lancaster
     return n
+
 
 
 class Usurpation(Procedure):
@@ -133,8 +137,8 @@ class Usurpation(Procedure):
             state.emit(f"no usurpation: {pretender} {sp} against {king} {sk}", "political")
         d.king_block = d.senior_heir(d.king)
         d.pretender_block = d.senior_heir(d.pretender)
-        if d.campaign >= CAMPAIGNS:
-            victory(state, d.king, f"{d.king} holds the throne after the third campaign (9.0)")
+        if d.campaign >= d.last_campaign:
+            victory(state, d.king, f"{d.king} holds the throne after the last campaign (9.0)")
             return
         end(state)
 
@@ -182,11 +186,12 @@ def home_options(d: R3State, block: str) -> list[str]:
                 versions = [t.version[(ident, h)] for h in HOUSES]
                 if any(d.loc[v] == "dead" for v in versions):
                     spots.extend(t.blocks[versions[0]].shields)
+    # a shield in an exile area (Warwick's in Calais) serves only the house that may use it;
+    # the Yorkist Warwick goes home to Calais whatever its count (7.2 then trims it)
+    spots = [a for a in spots if t.exile_of[a] in (None, house)]
     out = _not_enemy(d, spots, house)
-    if info.neville and house == "york" and d.loc[block] != "calais" and _calais_room(d):
-        own = _not_enemy(d, info.shields, house)
-        if info.identity == "warwick" or not own:
-            out.append("calais")  # 8.3 NOTE: Yorkist Warwick; Salisbury/Kent if shut out
+    if info.neville and house == "york" and "calais" not in out and not out and _calais_room(d):
+        out.append("calais")  # 8.3 NOTE: Salisbury or Kent shut out of their shields, room in Calais
     return out or [POOL]
 
 

@@ -14,7 +14,6 @@ import textwrap
 from typing import Any, Sequence
 
 from banneret_richard3.cards import card_label
-from banneret_richard3.politics import CAMPAIGNS
 from banneret_richard3.state import HOUSES, tables
 
 __all__ = ["render_view"]
@@ -86,7 +85,7 @@ def render_view(v: dict[str, Any], player: str | None, deciding: Sequence[str] =
     moved = set(v.get("moved", ()))
     phase = _PHASES.get(v["phase"], v["phase"])
     turn = f"game turn {v['turn']} of 7" if v["turn"] else "before the first game turn"
-    lines = [f"=== Campaign {v['campaign']} of {CAMPAIGNS}, {turn}: {phase} ==="]
+    lines = [f"=== Campaign {v['campaign']} of {v['last_campaign']}, {turn}: {phase} ==="]
     lines.append(
         f"KING {v['king']} ({v['king_block'] or 'dead; an heir is crowned at the supply phase'}); "
         f"PRETENDER {v['pretender']} ({v['pretender_block'] or 'none at present'})"

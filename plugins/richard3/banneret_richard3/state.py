@@ -58,10 +58,12 @@ from banneret.errors import OptionError
 from banneret.gamedata import copied, gamedata, nested, shared
 from banneret.state import State
 
-from banneret_richard3.data_model import Block, GameMap, load_blocks, load_cards, load_map, load_setup
+from banneret_richard3.data_model import (
+    DEFAULT_SCENARIO, Block, GameMap, Setup, load_blocks, load_cards, load_map, load_scenarios, succession_of,
+)
 
 __all__ = [
-    "HOUSES", "POOL", "MINOR", "OFFMAP", "DEAD", "BORDER_COLOURS", "Parameters", "DEFAULT_PARAMETERS", "parameters", "parameters_from",
+    "HOUSES", "POOL", "MINOR", "OFFMAP", "DEAD", "PRISONER", "BORDER_COLOURS", "Parameters", "DEFAULT_PARAMETERS", "parameters", "parameters_from",
     "Tables", "tables", "other", "border_key", "house_map", "R3State", "initial_state",
 ]
 
@@ -70,7 +72,9 @@ POOL = "pool"
 MINOR = "minor"
 OFFMAP = "offmap"
 DEAD = "dead"
-OFF_BOARD = frozenset({POOL, MINOR, OFFMAP, DEAD})
+PRISONER = "prisoner"
+"""Kingmaker's captive Henry VI (:mod:`banneret_richard3.politics`): held in London, out of play."""
+OFF_BOARD = frozenset({POOL, MINOR, OFFMAP, DEAD, PRISONER})
 
 
 # 5.21: the border colours, in the order of :attr:`Parameters.border_limits`
@@ -193,13 +197,12 @@ class Tables:
         }
         self.cards = {c.id: c for c in cards}
         self.card_ids: tuple[str, ...] = tuple(self.cards)
-        setup = load_setup()
-        self.succession: dict[str, tuple[str, ...]] = dict(setup.succession)
+        self.succession: dict[str, tuple[str, ...]] = dict(succession_of(blocks))
         self.version: dict[tuple[str, str], str] = {}  # (identity, house) -> block id
         for b in blocks.values():
             if b.house in HOUSES:
                 self.version[(b.identity, b.house)] = b.id
-        self.setup = setup
+        self.scenarios: Mapping[str, Setup] = load_scenarios()
         # king's house -> {block id -> the house it fights for} (the Rebel: the Pretender, 3.26);
         # plain dicts for the hot paths: read only
         self.house_under: dict[str, dict[str, str]] = {}
@@ -222,6 +225,8 @@ class R3State:
     # --- time --------------------------------------------------------------------------
     campaign: int = shared()
     """Campaign 1-3 (1.0)."""
+    last_campaign: int = shared()
+    """The scenario's last campaign: 3, or the single campaign of Kingmaker (2) and Richard III (3)."""
     turn: int = shared()
     """Game turn within the campaign, 1-7; 0 before the first card phase of a campaign."""
     political: bool = shared()
@@ -408,15 +413,23 @@ class R3State:
         return [b for b in tables().succession[house] if self.in_play(b)]
 
     def senior_heir(self, house: str) -> str | None:
+        """The most senior heir of ``house`` in play (or Kingmaker's captive Henry VI, who is
+        PRETENDER though he cannot act)."""
         loc = self.loc
         down = self.down
         for b in tables().succession[house]:
-            if loc[b] not in OFF_BOARD and b not in down:
+            if (loc[b] not in OFF_BOARD or loc[b] == PRISONER) and b not in down:
                 return b
         return None
 
     def minors(self, house: str) -> list[str]:
         return [b for b in tables().succession[house] if self.loc[b] == MINOR]
+
+    def loyal_heirs_alive(self, house: str) -> bool:
+        """Whether an heir of ``house`` still serves it anywhere: in play, in its pool, as a
+        minor or as a captive (A-27: a defected heir serves the enemy, so he is not one)."""
+        loc = self.loc
+        return any(loc[b] not in (DEAD, OFFMAP) for b in tables().succession[house])
 
     def heirs_alive(self, house: str) -> int:
         """Heir identities of ``house`` not yet dead (in play, minor, or defected) (A-27 a)."""
@@ -481,18 +494,23 @@ class R3State:
         self.treason_rolled = False
 
 
-def initial_state() -> R3State:
-    """The 1460 set-up (4.0-4.6): blocks deployed at full strength, no cards dealt yet."""
+def initial_state(scenario: str = DEFAULT_SCENARIO) -> R3State:
+    """A scenario's set-up (4.0-4.6 for 1460): blocks deployed at full strength, no cards dealt
+    yet. In Kingmaker Henry VI starts as York's prisoner in London."""
     t = tables()
-    setup = t.setup
+    setup = t.scenarios[scenario]
     loc = dict(setup.locations)
     at: dict[str, tuple[str, ...]] = {a: () for a in t.areas}
     for area, blocks in setup.on_map.items():
         at[area] = tuple(blocks)
+    if setup.henry_vi_prisoner:
+        at[loc["henry_vi"]] = tuple(b for b in at[loc["henry_vi"]] if b != "henry_vi")
+        loc["henry_vi"] = PRISONER
     steps = {b: t.blocks[b].max_strength for b in t.block_ids}
+    first_alive = {h: next(b for b in setup.succession[h] if loc[b] not in (MINOR, OFFMAP, DEAD)) for h in HOUSES}
     return R3State(
-        campaign=1, turn=0, political=False, phase="setup", king=setup.king,
-        king_block=setup.succession[setup.king][0], pretender_block=setup.succession[setup.pretender][0],
+        campaign=setup.first_campaign, last_campaign=setup.last_campaign, turn=0, political=False, phase="setup",
+        king=setup.king, king_block=first_alive[setup.king], pretender_block=first_alive[setup.pretender],
         loc=loc, at=at, steps=steps, down=set(), revealed=set(), heirs_killed={h: 0 for h in HOUSES},
         hands={h: [] for h in HOUSES}, chosen={}, cards={}, set_aside=list(t.card_ids), played=[],
         redeal_used={h: False for h in HOUSES}, player1=None,

@@ -23,7 +23,8 @@ def victory(state: State, winner: str, reason: str) -> None:
 
 def check_defected_last_heir(state: State) -> None:
     """A-27 edge: a house whose only surviving heirs serve the enemy has no KING or PRETENDER
-    to fight for; with ``last_heir_defected = loses`` it loses at once. It can only become
+    to fight for; with ``last_heir_defected = loses`` it loses at once. A loyal heir alive
+    anywhere (map, exile, pool, minor, captive) keeps the house in the game. It can only become
     true when an heir dies or defects: both call this."""
     d: R3State = state.data
     if state.options["last_heir_defected"] != "loses" or state.ended is not None:
@@ -31,6 +32,6 @@ def check_defected_last_heir(state: State) -> None:
     if d.loc["clarence_l"] in OFF_BOARD and d.loc["exeter_y"] in OFF_BOARD:
         return  # nobody has defected
     for h in HOUSES:
-        if d.heirs_alive(h) > 0 and not d.heirs(h) and not d.minors(h):
+        if d.heirs_alive(h) > 0 and not d.loyal_heirs_alive(h):
             victory(state, other(h), f"{h}'s only surviving heir fights for {other(h)} (A-27)")
             return
