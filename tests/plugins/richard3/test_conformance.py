@@ -11,7 +11,7 @@ from banneret_richard3.agent import make_agent
 globals().update(conformance_tests("richard3", max_steps=250, sample_every=60))
 
 _ALTERNATIVES = {
-    "plague_target": "colour", "treason_rolls": "once", "pretender_succession": "immediate",
+    "plague_target": "colour", "treason_rolls": "per_battle", "pretender_succession": "supply",
     "bombard_sea_moves": True, "neville_loyalty": "pl", "regroup_limits": "battle",
     "last_heir_defected": "plays",
 }
@@ -23,6 +23,16 @@ class TestConformanceRichard3Alternatives(conformance_tests(
     skip_checks=("save_round_trip", "undo", "illegal_actions", "clone_independence"),
 )["TestConformanceRichard3"]):
     """The same checks with every alternative reading switched on."""
+
+
+class TestConformanceKingmaker(conformance_tests("richard3", max_steps=250, sample_every=60,
+                                                scenario="kingmaker")["TestConformanceRichard3"]):
+    """The whole kit on the Kingmaker scenario (campaign 2 only, Henry VI a captive)."""
+
+
+class TestConformanceRichardIII(conformance_tests("richard3", max_steps=250, sample_every=60,
+                                                  scenario="richard-iii")["TestConformanceRichard3"]):
+    """The whole kit on the Richard III scenario (campaign 3 only)."""
 
 
 def test_heuristic_agent_plays_whole_games_from_either_house():
