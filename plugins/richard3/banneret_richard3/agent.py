@@ -52,6 +52,10 @@ class _Seen:
                     self.enemy_str[area] = self.enemy_str.get(area, 0.0) + (
                         b["strength"] if "strength" in b else HIDDEN_STRENGTH)
         self.king = board["king"]
+        # the PRETENDER in the scenario's last campaign must win battles to usurp (8.2): it
+        # attacks at even odds instead of waiting for a clear edge
+        self.odds, self.margin = ((1.0, 0.0) if me != self.king and board["campaign"] == board["last_campaign"]
+                                  else (1.4, 1.0))
         self.phase = board["phase"]
         self.battle_area: str | None = board["battle_area"]
         self.supply_limit = board["supply_limits"].__getitem__  # 7.1, 7.2: area -> limit
@@ -164,7 +168,7 @@ class HeuristicAgent:
         for n in t.neighbours[origin]:
             for m in (n,) + t.neighbours[n]:
                 e = seen.enemy_str.get(m, 0.0)
-                if e and m != origin and force >= 1.4 * e + 1:
+                if e and m != origin and force >= seen.odds * e + seen.margin:
                     out.append((force - e + (3 if m == LONDON else 0), m))
         out.sort(reverse=True)
         return out
@@ -196,7 +200,7 @@ class HeuristicAgent:
         e = seen.enemy_str.get(dest, 0.0)
         if e:
             mine = seen.own_str(dest) + seen.own_str(origin)
-            if mine >= 1.4 * e + 1:
+            if mine >= seen.odds * e + seen.margin:
                 return 6.0 + (2 if dest == LONDON else 0) - 0.1 * len(path)
             return -4.0
         score = 1.0 - 0.1 * len(path)
