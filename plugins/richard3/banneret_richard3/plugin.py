@@ -1,6 +1,6 @@
 """Richard III: The Wars of the Roses (Columbia Games, rules 1.02) as a Banneret game.
 
-Two players, Lancaster and York, fight three campaigns of seven game turns for the crown
+Two players, Lancaster and York, fight up to three campaigns of seven game turns for the crown
 of England with wooden blocks whose identity and strength the opponent cannot see. The
 sequence of play is declared below as the rulebook gives it; each rules section lives in its
 own module (cards, movement, battle, supply, politics).
@@ -112,13 +112,14 @@ class RichardIII(Game):
     info = GameInfo(
         id="richard3",
         name="Richard III: The Wars of the Roses",
-        version="1.02",
-        description="Lancaster and York fight three campaigns for the English crown with hidden blocks.",
+        version="2",  # 1.02's rules on the real map and blocks (1: the placeholder data)
+        description="Lancaster and York fight for the English crown with hidden blocks, 1460-1485 "
+                    "(three scenarios on the real map).",
         rules_summary=(
             "Each game turn both play a card in secret: the higher card moves first. Move blocks by land "
             "and sea, recruit from your pool, fight battles with dice, keep within supply limits. After "
             "each campaign the Pretender usurps the throne with more nobles and heirs on the map. "
-            "Kill all five enemy heirs, or be King after the third campaign."
+            "Kill all five enemy heirs, or be King after the scenario's last campaign."
         ),
         factions=HOUSES,
         min_players=2,
@@ -140,7 +141,8 @@ class RichardIII(Game):
         # (paths), 38 (recruits), 36 (battle turn), 25 (regroup).
         max_actions=200,
         hidden_information=True,
-        coverage="rules 1.0-9.1 (battle 6.x by battle.py); map, block values and event AP partly placeholder: docs/games/richard3.md",
+        coverage="rules 1.02 in full (1.0-9.1) on the real map, blocks and cards; the three published "
+                 "scenarios: docs/games/richard3.md",
     )
     flow = Flow(
         Repeat("campaign", rule="1.0", until=game_over, steps=[

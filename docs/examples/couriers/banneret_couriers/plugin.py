@@ -61,7 +61,7 @@ class Stage:
     name: str
     effect: str = attrs.field(validator=attrs.validators.in_(EFFECTS))
     amount: int
-    source: str  # "rulebook" or "placeholder"
+    source: str  # "component", "rulebook" or "placeholder"
 
 
 ROAD: dict[int, Stage] = {
