@@ -259,16 +259,20 @@ def test_piracy_attacks_one_block_per_ap():
 
 
 def test_surprise_raises_border_limits_by_one():
-    """Surprise: one group; every border limit +1 (red 3, still a stop)."""
+    """Surprise: one group; every border limit +1: three blocks cross the red Pembroke-Powys
+    border (not a fourth), and it is still a stop."""
     s = new(32)
-    for b in ("pembroke", "wiltshire"):
-        put(s, b, "cornwall")
+    for b in ("devon", "wiltshire", "oxford"):
+        put(s, b, "pembroke")  # with the Earl of Pembroke, four Lancaster blocks in Pembroke
     start_turn(s, "event_surprise", "action_ap3_1")
-    choose(s, "lancaster", "surprise move from cornwall")
+    choose(s, "lancaster", "surprise move from pembroke")
     for b in ("devon", "pembroke", "wiltshire"):
         do(s, "lancaster", f"select {b}")
-        do(s, "lancaster", f"move {b}: cornwall -> somerset")
-    assert data(s).crossed("lancaster", "cornwall", "somerset") == 3
+        assert not any(p.startswith(f"move {b}: pembroke -> powys ->") for p in _paths(s, "lancaster", b))
+        do(s, "lancaster", f"move {b}: pembroke -> powys")
+    do(s, "lancaster", "select oxford")
+    assert "move oxford: pembroke -> powys" not in _paths(s, "lancaster", "oxford")
+    assert data(s).crossed("lancaster", "pembroke", "powys") == 3
     assert data(s).ap["lancaster"] == 0
 
 
@@ -370,10 +374,14 @@ def test_s12_whole_game_turn():
     assert sorted(d.blocks_in("calais")) == ["burgundian_mercenary", "calais_mercenary", "kent_y", "march"]
     choose(s, "lancaster", "land move from essex")
     do(s, "lancaster", "select oxford")
+    # York holds East Anglia: a move may end there (an attack) but never pass through
+    assert "move oxford: essex -> east_anglia" in labels(s, "lancaster")
+    assert not any(l.startswith("move oxford: essex -> east_anglia ->") for l in labels(s, "lancaster"))
     do(s, "lancaster", "move oxford: essex -> middlesex")
     choose(s, "lancaster", "land move from lincoln")
     do(s, "lancaster", "select beaumont")
-    assert "move beaumont: lincoln -> east_anglia -> middlesex" not in labels(s, "lancaster")  # York holds it
+    assert [l for l in labels(s, "lancaster") if l.endswith("-> middlesex")] == [
+        "move beaumont: lincoln -> leicester -> middlesex"]
     do(s, "lancaster", "move beaumont: lincoln -> leicester -> middlesex")
     choose(s, "lancaster", "recruit lancaster_bombard in middlesex")
     # no battle, no supply loss: the next card phase
