@@ -113,7 +113,7 @@ def test_d6_player_one_picks_the_battle_order_and_s29_no_king_until_supply():
     assert d.loc["henry_vi"] == DEAD and d.king_block is None and d.king == "lancaster"
     assert pending_kind(s) == ("regroup", ("york",))
     do(s, "york", "end regroup")
-    # the second battle starts by itself: Somerset (A3, defending) acts first
+    # the second battle starts by itself: Somerset and Kent are both A2, the Defender first
     assert d.battle_area == "leicester" and pending_kind(s) == ("battle-turn", ("lancaster",))
     offered = labels(s, "lancaster")
     assert "fire: somerset" in offered and "charge somerset on kent_y" in offered
@@ -220,7 +220,8 @@ def test_statement2_tie_goes_to_the_pretender_whichever_house_that_is():
     d.king, d.king_block, d.pretender_block = "york", "duke_of_york", "henry_vi"
     touch(s)
     assert player_one(d, "action_ap3_1", "action_ap3_2") == "lancaster"
-    assert player_one(d, "event_surprise", "event_muster") == "lancaster"
+    assert player_one(d, "event_surprise", "event_force_march") == "lancaster"  # both AP 1
+    assert player_one(d, "event_muster", "event_plague") == "lancaster"  # both AP 0
     start_turn(s, "action_ap3_1", "action_ap3_2")
     assert d.player1 == "lancaster"
     assert pending_kind(s) == ("action-menu", ("lancaster",))
