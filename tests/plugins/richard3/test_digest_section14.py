@@ -113,7 +113,7 @@ def test_d6_player_one_picks_the_battle_order_and_s29_no_king_until_supply():
     assert d.loc["henry_vi"] == DEAD and d.king_block is None and d.king == "lancaster"
     assert pending_kind(s) == ("regroup", ("york",))
     do(s, "york", "end regroup")
-    # the second battle starts by itself: Somerset (A3, defending) acts first
+    # the second battle starts by itself: Somerset and Kent are both A2, the Defender first
     assert d.battle_area == "leicester" and pending_kind(s) == ("battle-turn", ("lancaster",))
     offered = labels(s, "lancaster")
     assert "fire: somerset" in offered and "charge somerset on kent_y" in offered
@@ -220,20 +220,22 @@ def test_statement2_tie_goes_to_the_pretender_whichever_house_that_is():
     d.king, d.king_block, d.pretender_block = "york", "duke_of_york", "henry_vi"
     touch(s)
     assert player_one(d, "action_ap3_1", "action_ap3_2") == "lancaster"
-    assert player_one(d, "event_surprise", "event_muster") == "lancaster"
+    assert player_one(d, "event_surprise", "event_force_march") == "lancaster"  # both AP 1
+    assert player_one(d, "event_muster", "event_plague") == "lancaster"  # both AP 0
     start_turn(s, "action_ap3_1", "action_ap3_2")
     assert d.player1 == "lancaster"
     assert pending_kind(s) == ("action-menu", ("lancaster",))
 
 
 @pytest.mark.parametrize("hand, worth, may", [
-    (["action_ap4_1", "action_ap3_1", "action_ap2_1", "action_ap2_2", "event_plague", "event_surprise",
+    (["action_ap4_1", "action_ap3_1", "action_ap2_1", "action_ap2_2", "event_plague", "event_piracy",
       "event_muster"], 13, True),
-    (["action_ap4_1", "action_ap4_2", "action_ap2_1", "action_ap2_2", "event_plague", "event_surprise",
+    (["action_ap4_1", "action_ap4_2", "action_ap2_1", "action_ap2_2", "event_plague", "event_piracy",
       "event_muster"], 14, False),
 ])
 def test_s36_statement4_redeal_limit_is_thirteen(hand, worth, may):
-    """Statement 4 / S36: a hand worth 13 may be redealt, one worth 14 may not."""
+    """Statement 4 / S36: a hand worth 13 may be redealt, one worth 14 may not (Plague and
+    Muster count 0, Piracy 2)."""
     from banneret_richard3.cards import hand_ap
 
     s = new(105)
@@ -322,12 +324,13 @@ def test_statement9_a_block_that_sailed_does_not_also_march():
 
 
 def test_statement15_regroup_into_scotland_is_for_lancaster_only():
-    """Statement 15: a regroup from Northumberland may enter Scotland for Lancaster, never
-    for York."""
+    """Statement 15: a regroup from Northumbria or Cumbria (Scotland's two land borders) may
+    enter Scotland for Lancaster, never for York."""
     m = load_map()
     empty = lambda area: ()  # noqa: E731
-    assert "scotland" in combat.regroup_destinations(DEFAULT_PARAMETERS, m, "northumberland", "lancaster", houses_in=empty)
-    assert "scotland" not in combat.regroup_destinations(DEFAULT_PARAMETERS, m, "northumberland", "york", houses_in=empty)
+    for area in ("northumbria", "cumbria"):
+        assert "scotland" in combat.regroup_destinations(DEFAULT_PARAMETERS, m, area, "lancaster", houses_in=empty)
+        assert "scotland" not in combat.regroup_destinations(DEFAULT_PARAMETERS, m, area, "york", houses_in=empty)
 
 
 def test_s9_each_separating_area_ships_on_both_its_seas():
@@ -363,7 +366,8 @@ def test_s9_each_separating_area_ships_on_both_its_seas():
 
 def test_s10_two_ports_two_blocks_each_and_two_plus_one():
     """S10: with 2 AP York ships two blocks to Kent and two to East Anglia (both major
-    ports), or two to Kent and one to Sussex (no port); never a third destination."""
+    ports), or two to Kent and one to Rutland (on the North Sea, no major port); never a
+    third destination."""
     s = new(111)
     start_turn(s, "action_ap2_1", "action_ap2_2")
     for first, second, port in (("warwick_y", "salisbury_y", "kent"), ("kent_y", "march", "east_anglia")):
@@ -384,9 +388,9 @@ def test_s10_two_ports_two_blocks_each_and_two_plus_one():
     do(s, "york", "also ship salisbury_y: calais -> kent")
     choose(s, "york", "sea move from calais")
     do(s, "york", "ship kent_y")
-    do(s, "york", "ship kent_y: calais -> sussex")
+    do(s, "york", "ship kent_y: calais -> rutland")
     d = data(s)
-    assert d.blocks_in("sussex") == ("kent_y",) and len(d.blocks_in("kent")) == 2
+    assert d.blocks_in("rutland") == ("kent_y",) and len(d.blocks_in("kent")) == 2
     assert "march" in d.blocks_in("calais")
     assert pending_kind(s) == ("action-menu", ("lancaster",))
 
@@ -402,16 +406,18 @@ def test_s10_two_ports_two_blocks_each_and_two_plus_one():
 
 
 def test_s10_no_second_block_from_a_coast_without_a_major_port():
-    """S10 / statement 13: from Sussex (no major port) to Kent (a major port) one block per AP."""
+    """S10 / statement 13: from Rutland (North Sea, no major port) to Kent (a major port) one
+    block per AP."""
     s = new(114)
-    put(s, "warwick_y", "sussex")
-    put(s, "salisbury_y", "sussex")
+    assert not tables().major_port["rutland"] and tables().major_port["kent"]
+    put(s, "warwick_y", "rutland")
+    put(s, "salisbury_y", "rutland")
     start_turn(s, "action_ap2_1", "action_ap2_2")
-    choose(s, "york", "sea move from sussex")
+    choose(s, "york", "sea move from rutland")
     do(s, "york", "ship warwick_y")
-    do(s, "york", "ship warwick_y: sussex -> kent")
+    do(s, "york", "ship warwick_y: rutland -> kent")
     assert pending_kind(s) == ("action-menu", ("york",)) and data(s).ap["york"] == 1
-    assert data(s).loc["salisbury_y"] == "sussex"
+    assert data(s).loc["salisbury_y"] == "rutland"
 
 
 def test_s17_three_groups_across_one_river_border_are_one_main_attack():
@@ -469,7 +475,8 @@ def test_statement16_only_the_players_own_pool_is_offered():
 
 def test_statement17_no_recruit_into_a_contested_area():
     """Statement 17: York attacks Lancaster's Oxford in East Anglia; Norfolk, Suffolk and the
-    Norwich levy may then not be recruited there (contested), while Arundel may in Sussex."""
+    Norwich levy may then not be recruited there (contested), while Arundel may in Sussex and
+    Norfolk and Suffolk at their other shields."""
     s = new(117)
     put(s, "oxford", "east_anglia")
     put(s, "kent_y", "essex")
@@ -480,7 +487,8 @@ def test_statement17_no_recruit_into_a_contested_area():
     offered = menu_labels(s, "york")
     assert not any(x.endswith(" in east_anglia") for x in offered)
     assert "recruit arundel in sussex" in offered
-    assert recruit_places(d, "norfolk") == [] and recruit_places(d, "norwich_levy") == []
+    assert recruit_places(d, "norfolk") == ["caernarvon", "glamorgan"]
+    assert recruit_places(d, "suffolk") == ["oxford"] and recruit_places(d, "norwich_levy") == []
 
 
 # --------------------------------------------------------------------------- battle
@@ -508,14 +516,15 @@ def test_statement30_a_reserve_is_no_treachery_target_until_it_arrives():
     assert "fire: henry_vi" in round1 and not any(x.startswith("treachery") for x in round1)
     do(s, "lancaster", "pass: henry_vi")
     assert current(s).round == 2 and current(s).reserves == ()
-    do(s, "york", "pass: march")
+    do(s, "york", "pass: march")  # both A blocks of York act before Henry VI (B2)
+    do(s, "york", "pass: kent_y")
     assert "treachery henry_vi on kent_y" in labels(s, "lancaster")
 
 
 def test_statement14_a_block_that_sailed_in_regroups_over_land_only():
     """Statement 14: York's Warwick sails (no Piracy) to East Yorks, wins the battle there
-    against Clifford and regroups: only the land neighbours North and South Yorks are
-    offered, none of the North Sea coast (Lincoln, East Anglia, Northumberland...)."""
+    against Clifford and regroups: only the land neighbours North Yorks, Northumbria and South
+    Yorks are offered, none of the rest of the North Sea coast (Lincoln, East Anglia...)."""
     s = new(124)
     clear_map(s)
     put(s, "henry_vi", "middlesex")
@@ -536,7 +545,8 @@ def test_statement14_a_block_that_sailed_in_regroups_over_land_only():
     do(s, "york", "fire: warwick_y")  # B2 at 4: 3 hits kill Clifford (3)
     assert dice.values == [] and d.loc["clifford"] == DEAD
     assert pending_kind(s) == ("regroup", ("york",))
-    assert labels(s, "york") == ["regroup warwick_y -> north_yorks", "regroup warwick_y -> south_yorks", "end regroup"]
+    assert labels(s, "york") == ["regroup warwick_y -> north_yorks", "regroup warwick_y -> northumbria",
+                                 "regroup warwick_y -> south_yorks", "end regroup"]
 
 
 # --------------------------------------------------------------------------- 6.8 / supply
@@ -623,22 +633,22 @@ def _play_last_turn(state, lancaster="action_ap2_1", york="action_ap2_2"):
 
 
 def test_statement36_the_pretender_goes_home_before_the_king():
-    """Statement 36 (8.3 before 8.4): York's Norfolk finds his East Anglia shield held by
-    Lancaster's Oxford, so he goes to the pool, although Oxford then leaves East Anglia for
-    his own shield in 8.4."""
+    """Statement 36 (8.3 before 8.4): York's Hastings finds his only shield, Leicester, held
+    by Lancaster's Oxford, so he goes to the pool, although Oxford then leaves Leicester for
+    his own shield, Essex, in 8.4."""
     s = new(122)
     clear_map(s)
     put(s, "henry_vi", "middlesex")
     put(s, "duke_of_york", "ireland")
-    put(s, "oxford", "east_anglia")
-    put(s, "norfolk", "sussex")
+    put(s, "oxford", "leicester")
+    put(s, "hastings", "sussex")
     _play_last_turn(s)
     d = data(s)
     assert d.king == "lancaster"  # 3 against 1: no usurpation
-    assert d.loc["norfolk"] == POOL and d.loc["oxford"] == "essex"
+    assert d.loc["hastings"] == POOL and d.loc["oxford"] == "essex"
     assert pending_kind(s) == ("go-home", ("lancaster",))  # Henry VI has a choice
     _answer_political_turn(s)
-    assert d.campaign == 2 and d.loc["norfolk"] == POOL
+    assert d.campaign == 2 and d.loc["hastings"] == POOL
 
 
 def test_s30_s31_eliminated_blocks_across_the_campaign_reset():
@@ -676,7 +686,9 @@ def test_s30_s31_eliminated_blocks_across_the_campaign_reset():
     assert s.game.invariants(s) == []
     start_turn(s, "action_ap4_1", "action_ap2_1")
     offered = menu_labels(s, "lancaster")
-    assert "recruit stanley_l in chester" in offered
+    # at his two shields, the Isle of Man and Lancaster
+    assert [x for x in offered if x.startswith("recruit stanley_l ")] == [
+        "recruit stanley_l in isle_of_man", "recruit stanley_l in lancaster"]
     assert any(x.startswith("recruit welsh_mercenary in ") for x in offered)
     assert "sea move from france" in offered
     do(s, "lancaster", "end actions")

@@ -146,22 +146,23 @@ REGISTRY = registry_from([r3plugin, HOUSE_RULES])
 
 
 def _third_block_across_the_red_border(options: dict) -> list[str]:
-    """S6's board: two Lancaster blocks cross Cornwall-Somerset (red); what may the third do?"""
+    """S6's board: two Lancaster blocks cross Pembroke-Powys (red); what may the third do?"""
     s = banneret.new_game("richard3", seed=22, options=options, registry=REGISTRY)
-    put(s, "pembroke", "cornwall")  # Exeter, Devon and Pembroke in Cornwall
+    for block in ("devon", "wiltshire"):
+        put(s, block, "pembroke")  # with the Earl of Pembroke, three Lancaster blocks in Pembroke
     start_turn(s, "action_ap4_1", "action_ap3_1")
     do(s, "lancaster", "land move")
-    do(s, "lancaster", "land move from cornwall")
-    for block in ("devon", "pembroke"):
+    do(s, "lancaster", "land move from pembroke")
+    for block in ("devon", "wiltshire"):
         do(s, "lancaster", f"select {block}")
-        do(s, "lancaster", f"move {block}: cornwall -> somerset")
-    do(s, "lancaster", "select exeter_l")
+        do(s, "lancaster", f"move {block}: pembroke -> powys")
+    do(s, "lancaster", "select pembroke")
     return [a.label for a in banneret.legal_actions(s, "lancaster")]
 
 
 def test_a_house_rule_on_a_border_limit_changes_the_legal_moves() -> None:
-    assert "move exeter_l: cornwall -> somerset" not in _third_block_across_the_red_border({})
-    assert "move exeter_l: cornwall -> somerset" in _third_block_across_the_red_border({"variant": "wide_red_borders"})
+    assert "move pembroke: pembroke -> powys" not in _third_block_across_the_red_border({})
+    assert "move pembroke: pembroke -> powys" in _third_block_across_the_red_border({"variant": "wide_red_borders"})
 
 
 def test_a_house_rule_on_the_supply_limit_reaches_the_supply_phase() -> None:

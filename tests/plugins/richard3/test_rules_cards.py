@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import banneret
-from banneret_richard3.cards import hand_ap, may_redeal, player_one, play_options, plague_targets
+from banneret_richard3.cards import card_label, hand_ap, may_redeal, player_one, play_options, plague_targets
 from banneret_richard3.state import tables
 from r3_helpers import choose, data, do, give, labels, menu_labels, new, pending_kind, put, start_turn
 
@@ -25,16 +25,42 @@ def test_s1_tie_goes_to_the_pretender():
 
 
 def test_s2_event_beats_any_action_card():
-    """S2: an AP0 event beats an AP4 action card; two events of equal AP: the PRETENDER."""
+    """S2: an event beats any action card, even at AP 0 against AP 4; between events the higher
+    AP; two events of equal AP: the PRETENDER (York in 1460)."""
     d = data(new(3))
-    assert player_one(d, "event_plague", "action_ap4_1") == "lancaster"
-    assert player_one(d, "action_ap4_1", "event_plague") == "york"
-    # both events with AP 1: tie -> PRETENDER (York)
-    assert player_one(d, "event_surprise", "event_muster") == "york"
+    t = tables()
+    events = [c for c in t.card_ids if t.cards[c].event]
+    actions = [c for c in t.card_ids if not t.cards[c].event]
+    assert len(events) == 6 and len(actions) == 19
+    for e in events:
+        for a in actions:
+            assert player_one(d, e, a) == "lancaster" and player_one(d, a, e) == "york"
+    assert player_one(d, "event_plague", "action_ap4_1") == "lancaster"  # AP0 beats AP4
+    # both events with AP 1 (Surprise, Force March): tie -> PRETENDER (York)
+    assert player_one(d, "event_surprise", "event_force_march") == "york"
+    # both events with AP 0 (Plague, Muster): tie -> PRETENDER again
+    assert player_one(d, "event_muster", "event_plague") == "york"
     # higher event AP wins between events
     assert player_one(d, "event_piracy", "event_treason") == "lancaster"
+    assert player_one(d, "event_treason", "event_muster") == "lancaster"  # AP1 over Muster's AP0
     # plain higher card
     assert player_one(d, "action_ap4_1", "action_ap2_1") == "lancaster"
+
+
+def test_muster_is_ap0():
+    """Errata: Muster's card is worth 0 AP (the old data gave it 1): it loses to any other
+    event but Plague, ties with Plague (the PRETENDER wins) and adds nothing to a hand's
+    value, which can bring a hand under the redeal limit."""
+    s = new(3)
+    d = data(s)
+    assert tables().cards["event_muster"].ap == 0 and card_label("event_muster") == "Muster (AP0)"
+    for e in ("event_surprise", "event_force_march", "event_treason", "event_piracy"):
+        assert player_one(d, e, "event_muster") == "lancaster" and player_one(d, "event_muster", e) == "york"
+    assert player_one(d, "event_muster", "event_plague") == d.pretender == "york"
+    # 3+3+3+2+2+0+0 = 13: a redeal is allowed (with Muster at AP 1 the hand was worth 14)
+    _hand(s, "york", ["action_ap2_1", "action_ap2_2", "action_ap3_1", "action_ap3_2", "action_ap3_3",
+                      "event_plague", "event_muster"])
+    assert hand_ap(d, "york") == 13 and may_redeal(d, "york") and "redeal hand" in labels(s, "york")
 
 
 def test_card_choice_is_secret_until_both_have_played():
@@ -60,7 +86,9 @@ def test_identical_cards_are_offered_once():
         [c for c in d.set_aside + d.hands["york"] if c not in
          ("action_ap2_1", "action_ap2_2", "action_ap3_1", "action_ap3_2", "action_ap3_3", "event_plague", "event_muster")],
     )
-    assert [tables().cards[c].ap for c in play_options(d, "york")] == [2, 3, 0, 1]
+    # Plague and Muster are both AP 0 but different events: each is offered
+    assert play_options(d, "york") == ["action_ap2_1", "action_ap3_1", "event_plague", "event_muster"]
+    assert [tables().cards[c].ap for c in play_options(d, "york")] == [2, 3, 0, 0]
 
 
 def test_s3_ap3_buys_exactly_three_actions():
@@ -103,14 +131,14 @@ def _hand(state, house, cards):
 
 
 LOW = ["action_ap2_1", "action_ap2_2", "action_ap2_3", "action_ap2_4", "event_plague", "event_surprise", "event_muster"]
-# 2+2+2+2+0+1+1 = 10 AP
+# 2+2+2+2+0+1+0 = 9 AP (Plague and Muster are AP 0, Surprise AP 1)
 
 
 def test_redeal_needs_thirteen_or_less():
     """5.1 / 14.2.4: 13 AP or less may be redealt; 14 (seven action cards) never."""
     s = new(8)
     _hand(s, "york", LOW)
-    assert hand_ap(data(s), "york") == 10 and may_redeal(data(s), "york")
+    assert hand_ap(data(s), "york") == 9 and may_redeal(data(s), "york")
     assert "redeal hand" in labels(s, "york")
     _hand(s, "lancaster", ["action_ap2_1", "action_ap2_2", "action_ap2_3", "action_ap2_4", "action_ap2_5", "action_ap2_6", "action_ap3_1"])
     assert hand_ap(data(s), "lancaster") == 15
@@ -202,8 +230,13 @@ def test_plague_colour_reading():
     # Salisbury (Wiltshire) -- Lancaster may plague its own blocks under this reading
     assert plague_targets(d, "lancaster", "colour") == ["east_anglia", "middlesex", "wilts"]
     assert plague_targets(d, "lancaster", "occupied") == ["east_anglia"]
-    # red (Lancaster) cities holding blocks: York (Clifford in North Yorks)
-    assert plague_targets(d, "york", "colour") == ["north_yorks"]
+    # red (Lancaster) cities: Bristol (Somerset), Coventry (Warwick), Newcastle (Northumbria)
+    # and York (South Yorks) all stand empty in 1460
+    assert plague_targets(d, "york", "colour") == []
+    put(s, "clifford", "south_yorks")  # Lancaster's Clifford in the city of York
+    put(s, "hastings", "warwick")  # York's Hastings in Coventry
+    assert plague_targets(d, "york", "colour") == ["south_yorks", "warwick"]
+    assert plague_targets(d, "york", "occupied") == ["middlesex", "south_yorks", "wilts"]
 
 
 def test_treason_card_is_noted_for_the_battles():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import banneret
 import pytest
 from banneret_richard3.movement import can_sea_move, land_paths, recruit_places, sea_destinations
+from banneret_richard3.state import border_key, tables
 from r3_helpers import choose, clear_map, data, do, labels, menu_labels, new, pending_kind, put, start_turn
 
 
@@ -18,8 +19,9 @@ def _paths(state, player, block):
 
 def test_s4_yellow_border_takes_four_then_detour():
     """S4: five Lancaster blocks in Middlesex: four cross to Oxford directly; the fifth only via
-    Leicester or Sussex."""
+    Leicester or Sussex. Middlesex-Oxford is yellow on the map: a limit of four."""
     s = new(20)
+    assert tables().colour[border_key("middlesex", "oxford")] == "yellow"
     for b in ("oxford", "beaumont", "clifford", "devon"):
         put(s, b, "middlesex")
     start_turn(s, "action_ap4_1", "action_ap3_1")
@@ -59,35 +61,50 @@ def test_s5_river_border_takes_three_more_via_essex():
 
 
 def test_s6_red_border_stops_and_allows_two_per_player():
-    """S6: crossing a red border ends the move; each player may send two blocks across it."""
+    """S6: crossing a red border ends the move; each player may send two blocks across it.
+    Pembroke-Powys is red on the map; Powys is vacant in 1460."""
     s = new(22)
-    put(s, "pembroke", "cornwall")  # Exeter, Devon and Pembroke in Cornwall
+    assert tables().colour[border_key("pembroke", "powys")] == "red"
+    for b in ("devon", "wiltshire"):
+        put(s, b, "pembroke")  # with the Earl of Pembroke, three Lancaster blocks in Pembroke
     start_turn(s, "action_ap4_1", "action_ap3_1")
-    choose(s, "lancaster", "land move from cornwall")
+    choose(s, "lancaster", "land move from pembroke")
     do(s, "lancaster", "select devon")
     paths = _paths(s, "lancaster", "devon")
-    assert "move devon: cornwall -> somerset" in paths
-    assert not any(p.startswith("move devon: cornwall -> somerset ->") for p in paths)  # red: stop
-    do(s, "lancaster", "move devon: cornwall -> somerset")
+    assert "move devon: pembroke -> powys" in paths
+    assert not any(p.startswith("move devon: pembroke -> powys ->") for p in paths)  # red: stop
+    assert "move devon: pembroke -> glamorgan -> powys" in paths  # yellow then blue: no stop
+    do(s, "lancaster", "move devon: pembroke -> powys")
+    do(s, "lancaster", "select wiltshire")
+    do(s, "lancaster", "move wiltshire: pembroke -> powys")
     do(s, "lancaster", "select pembroke")
-    do(s, "lancaster", "move pembroke: cornwall -> somerset")
-    do(s, "lancaster", "select exeter_l")
-    assert "move exeter_l: cornwall -> somerset" not in _paths(s, "lancaster", "exeter_l")
+    assert "move pembroke: pembroke -> powys" not in _paths(s, "lancaster", "pembroke")
+    with pytest.raises(banneret.IllegalActionError):
+        do(s, "lancaster", "move pembroke: pembroke -> powys")
     # York's own allowance across the same border is untouched
     d = data(s)
-    assert d.crossed("lancaster", "cornwall", "somerset") == 2 and d.crossed("york", "somerset", "cornwall") == 0
+    assert d.crossed("lancaster", "pembroke", "powys") == 2 and d.crossed("york", "powys", "pembroke") == 0
 
 
 def test_border_limits_count_per_player():
-    """5.21: both players may each move two blocks across the same red border."""
+    """5.21: the limit per player and turn is 4 on a yellow border (Middlesex-Oxford), 3 on a
+    blue one (East Anglia-Rutland) and 2 on a red one (Pembroke-Powys); one player's crossings
+    leave the other's allowance untouched."""
     s = new(23)
     clear_map(s)
     d = data(s)
-    d.crossings[("lancaster", "cornwall", "somerset")] = 2
-    assert ("somerset",) not in land_paths(d, "lancaster", "cornwall", rules=s.rules)
-    assert ("somerset",) in land_paths(d, "york", "cornwall", rules=s.rules)
-    d.crossings[("york", "cornwall", "somerset")] = 2
-    assert ("somerset",) not in land_paths(d, "york", "cornwall", rules=s.rules)
+    t = tables()
+    for a, b, colour, limit in (("middlesex", "oxford", "yellow", 4), ("east_anglia", "rutland", "blue", 3),
+                                ("pembroke", "powys", "red", 2)):
+        assert t.colour[border_key(a, b)] == colour
+        key = border_key(a, b)
+        d.crossings[("lancaster", *key)] = limit - 1
+        assert (b,) in land_paths(d, "lancaster", a, rules=s.rules)
+        d.crossings[("lancaster", *key)] = limit
+        assert (b,) not in land_paths(d, "lancaster", a, rules=s.rules)
+        assert (b,) in land_paths(d, "york", a, rules=s.rules)
+        d.crossings[("york", *key)] = limit
+        assert (b,) not in land_paths(d, "york", a, rules=s.rules)
 
 
 # --------------------------------------------------------------------------- 5.22
@@ -125,9 +142,10 @@ def test_s7_pinning_in_chester():
     do(s, "lancaster", "select devon")
     paths = _paths(s, "lancaster", "devon")
     assert paths and not any(p.startswith(("move devon: chester -> derby", "move devon: chester -> warwick")) for p in paths)
+    assert {p.split(": ")[1].split(" -> ")[1] for p in paths} == {"caernarvon", "hereford", "lancaster", "powys"}
     do(s, "lancaster", "move devon: chester -> powys")
     do(s, "lancaster", "select oxford")
-    do(s, "lancaster", "move oxford: chester -> north_yorks")
+    do(s, "lancaster", "move oxford: chester -> lancaster")
     # the group closes: the other three are pinned
     assert pending_kind(s) == ("action-menu", ("lancaster",))
     assert "land move from chester" not in menu_labels(s, "lancaster")
@@ -162,10 +180,9 @@ def test_s8_s9_sea_zones():
         assert not dests & {"hereford", "gloucester", "south_yorks"}
         everywhere |= dests
     assert "middlesex" in {x for x, _ in sea_destinations(d, "york", "calais")}
-    assert sea_destinations(d, "lancaster", "hereford") == []
-    from banneret_richard3.state import tables
-
     t = tables()
+    for inland in ("hereford", "gloucester", "south_yorks"):  # no sea at all, either way
+        assert t.seas[inland] == () and sea_destinations(d, "lancaster", inland) == []
     irish = {x for x, _ in sea_destinations(d, "york", "ireland")}
     assert irish == {a for a in t.coasts["irish_sea"] if a != "ireland" and t.exile_of[a] in (None, "york")}
     cornwall = {x for x, _ in sea_destinations(d, "lancaster", "cornwall")}
@@ -212,11 +229,13 @@ def test_s10_port_to_port():
 
 
 def test_s10_non_port_landing_costs_one_ap_per_block():
+    """5.31: Rutland is on the North Sea with Calais but has no major port: one block per AP."""
     s = new(30)
+    assert not tables().major_port["rutland"] and "north_sea" in tables().seas["rutland"]
     start_turn(s, "action_ap2_1", "action_ap2_2")
     choose(s, "york", "sea move from calais")
     do(s, "york", "ship warwick_y")
-    do(s, "york", "ship warwick_y: calais -> sussex")  # Sussex: coastal, not a major port
+    do(s, "york", "ship warwick_y: calais -> rutland")  # vacant, coastal, not a major port
     assert pending_kind(s) == ("action-menu", ("york",))
     assert data(s).ap["york"] == 1
 
@@ -240,16 +259,20 @@ def test_piracy_attacks_one_block_per_ap():
 
 
 def test_surprise_raises_border_limits_by_one():
-    """Surprise: one group; every border limit +1 (red 3, still a stop)."""
+    """Surprise: one group; every border limit +1: three blocks cross the red Pembroke-Powys
+    border (not a fourth), and it is still a stop."""
     s = new(32)
-    for b in ("pembroke", "wiltshire"):
-        put(s, b, "cornwall")
+    for b in ("devon", "wiltshire", "oxford"):
+        put(s, b, "pembroke")  # with the Earl of Pembroke, four Lancaster blocks in Pembroke
     start_turn(s, "event_surprise", "action_ap3_1")
-    choose(s, "lancaster", "surprise move from cornwall")
+    choose(s, "lancaster", "surprise move from pembroke")
     for b in ("devon", "pembroke", "wiltshire"):
         do(s, "lancaster", f"select {b}")
-        do(s, "lancaster", f"move {b}: cornwall -> somerset")
-    assert data(s).crossed("lancaster", "cornwall", "somerset") == 3
+        assert not any(p.startswith(f"move {b}: pembroke -> powys ->") for p in _paths(s, "lancaster", b))
+        do(s, "lancaster", f"move {b}: pembroke -> powys")
+    do(s, "lancaster", "select oxford")
+    assert "move oxford: pembroke -> powys" not in _paths(s, "lancaster", "oxford")
+    assert data(s).crossed("lancaster", "pembroke", "powys") == 3
     assert data(s).ap["lancaster"] == 0
 
 
@@ -287,19 +310,19 @@ def test_force_march_reaches_three_areas():
 
 
 def test_s11_recruiting_several_blocks_in_one_area():
-    """S11: Northumberland holds a shield and Newcastle: Lancaster recruits both with 2 AP;
+    """S11: Northumbria holds Northumberland's shield and Newcastle: Lancaster recruits both with 2 AP;
     East Anglia: York recruits Norfolk, Suffolk and the Norwich levy with 3 AP; recruits do not
     move that turn."""
     s = new(35)
     start_turn(s, "action_ap3_3", "action_ap3_1")
     for b in ("norfolk", "suffolk", "norwich_levy"):
         choose(s, "york", f"recruit {b} in east_anglia")
-    choose(s, "lancaster", "recruit northumberland_l in northumberland")
-    choose(s, "lancaster", "recruit newcastle_levy in northumberland")
+    choose(s, "lancaster", "recruit northumberland_l in northumbria")
+    choose(s, "lancaster", "recruit newcastle_levy in northumbria")
     d = data(s)
     assert d.ap["lancaster"] == 1 and not any(l.startswith("land move") for l in menu_labels(s, "lancaster"))
     assert d.blocks_in("east_anglia") == ("norfolk", "suffolk", "norwich_levy")
-    assert d.blocks_in("northumberland") == ("northumberland_l", "newcastle_levy")
+    assert d.blocks_in("northumbria") == ("northumberland_l", "newcastle_levy")
     assert {"norfolk", "northumberland_l"} <= d.recruited
     assert all(d.steps[b] == d.info(b).max_strength for b in d.recruited)
 
@@ -308,7 +331,7 @@ def test_recruits_come_after_all_moves():
     """1.2 / A-49: once a player recruits, he makes no more moves this turn."""
     s = new(36)
     start_turn(s, "action_ap4_1", "action_ap2_1")
-    choose(s, "lancaster", "recruit york_levy in north_yorks")
+    choose(s, "lancaster", "recruit york_levy in south_yorks")  # the city of York, vacant
     assert not any(l.startswith(("land move", "sea move")) for l in menu_labels(s, "lancaster"))
 
 
@@ -317,8 +340,9 @@ def test_recruitment_places():
     vacant or friendly Welsh area; church at its cathedral; nothing into enemy areas."""
     s = new(37)
     d = data(s)
-    # Lancaster holds London (Henry VI), York city (Clifford) and Salisbury (Wiltshire)
-    assert recruit_places(d, "lancaster_bombard") == ["middlesex", "north_yorks", "wilts"]
+    # Lancaster holds London (Henry VI, Middlesex) and Salisbury (Wiltshire, Wilts); Bristol,
+    # Coventry, Newcastle and the city of York (South Yorks) are vacant, Norwich too
+    assert recruit_places(d, "lancaster_bombard") == ["middlesex", "wilts"]
     assert recruit_places(d, "york_bombard") == []  # York holds no city area
     rebel = recruit_places(d, "rebel")
     assert "middlesex" not in rebel and "calais" not in rebel and "sussex" in rebel
@@ -326,6 +350,9 @@ def test_recruitment_places():
     assert recruit_places(d, "canterbury_church_y") == ["kent"]
     assert recruit_places(d, "london_levy") == []  # Middlesex is Lancaster's
     assert recruit_places(d, "irish_mercenary") == [] and recruit_places(d, "duke_of_york") == []
+    put(s, "clifford", "south_yorks")  # now Lancaster holds the city of York too
+    assert recruit_places(d, "lancaster_bombard") == ["middlesex", "south_yorks", "wilts"]
+    assert "south_yorks" not in recruit_places(d, "rebel")
 
 
 # --------------------------------------------------------------------------- 6.3 entries
@@ -347,10 +374,14 @@ def test_s12_whole_game_turn():
     assert sorted(d.blocks_in("calais")) == ["burgundian_mercenary", "calais_mercenary", "kent_y", "march"]
     choose(s, "lancaster", "land move from essex")
     do(s, "lancaster", "select oxford")
+    # York holds East Anglia: a move may end there (an attack) but never pass through
+    assert "move oxford: essex -> east_anglia" in labels(s, "lancaster")
+    assert not any(l.startswith("move oxford: essex -> east_anglia ->") for l in labels(s, "lancaster"))
     do(s, "lancaster", "move oxford: essex -> middlesex")
     choose(s, "lancaster", "land move from lincoln")
     do(s, "lancaster", "select beaumont")
-    assert "move beaumont: lincoln -> east_anglia -> middlesex" not in labels(s, "lancaster")  # York holds it
+    assert [l for l in labels(s, "lancaster") if l.endswith("-> middlesex")] == [
+        "move beaumont: lincoln -> leicester -> middlesex"]
     do(s, "lancaster", "move beaumont: lincoln -> leicester -> middlesex")
     choose(s, "lancaster", "recruit lancaster_bombard in middlesex")
     # no battle, no supply loss: the next card phase
@@ -405,8 +436,9 @@ def test_scotland_is_open_to_lancaster_only():
     s = new(41)
     clear_map(s)
     d = data(s)
-    assert ("scotland",) in land_paths(d, "lancaster", "northumberland", rules=s.rules)
-    assert not any("scotland" in p for p in land_paths(d, "york", "northumberland", rules=s.rules))
+    for border in ("northumbria", "cumbria"):  # Scotland's two land borders
+        assert ("scotland",) in land_paths(d, "lancaster", border, rules=s.rules)
+        assert not any("scotland" in p for p in land_paths(d, "york", border, rules=s.rules))
 
 
 def test_a_moved_block_moves_no_more():
@@ -448,8 +480,16 @@ def test_action_menu_offers_the_kind_first_then_the_place():
     do(s, "york", "recruit")
     assert pending_kind(s) == ("action-pick", ("york",)) and data(s).ap["york"] == 3
     offered = labels(s, "york")
-    assert offered[:3] == ["recruit norfolk in east_anglia", "recruit suffolk in east_anglia", "recruit arundel in sussex"]
-    assert len(offered) == 27 and sum(l.startswith("recruit rebel in ") for l in offered) == 19
+    # York's pool in register order, each at its friendly or vacant shields, cathedral or city;
+    # Essex, London and Salisbury are Lancaster's, York holds no city for the Bombard
+    assert [l for l in offered if not l.startswith("recruit rebel in ")] == [
+        "recruit norfolk in caernarvon", "recruit norfolk in east_anglia", "recruit norfolk in glamorgan",
+        "recruit suffolk in east_anglia", "recruit suffolk in oxford", "recruit arundel in sussex",
+        "recruit worcester in rutland", "recruit hastings in leicester", "recruit herbert in glamorgan",
+        "recruit canterbury_church_y in kent", "recruit norwich_levy in east_anglia",
+    ]
+    # the Rebel: the 29 areas outside exile less the 8 Lancaster holds in 1460
+    assert len(offered) == 32 and sum(l.startswith("recruit rebel in ") for l in offered) == 21
     do(s, "york", "recruit norfolk in east_anglia")
     assert pending_kind(s) == ("action-menu", ("york",)) and data(s).ap["york"] == 2
     assert labels(s, "york") == ["recruit", "end actions"]

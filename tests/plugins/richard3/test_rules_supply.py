@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import banneret
 from banneret_richard3.battle import eliminate
-from banneret_richard3.state import DEFAULT_PARAMETERS
+from banneret_richard3.state import DEFAULT_PARAMETERS, tables
 from banneret_richard3.supply import excess, supply_count, supply_limit
 from r3_helpers import data, do, labels, new, pending_kind, put, start_turn
 
@@ -18,9 +18,16 @@ def _to_supply(state, lancaster="action_ap2_1", york="action_ap2_2"):
 
 
 def test_supply_limits_by_area():
-    """7.1 / 7.2: 4 blocks, 5 with a city; Calais and France 4, Ireland and Scotland 2."""
+    """7.1 / 7.2: 4 blocks, 5 with a city; Calais and France 4, Ireland and Scotland 2. The seven
+    cities stand in Somerset (Bristol), Warwick (Coventry), Middlesex (London), Northumbria
+    (Newcastle), East Anglia (Norwich), Wilts (Salisbury) and South Yorks (York)."""
     assert [supply_limit(a, DEFAULT_PARAMETERS) for a in ("sussex", "wilts", "middlesex", "calais", "france", "ireland", "scotland")] == [
         4, 5, 5, 4, 4, 2, 2]
+    city_areas = {"somerset", "warwick", "middlesex", "northumbria", "east_anglia", "wilts", "south_yorks"}
+    t = tables()
+    for area in t.areas:
+        if t.exile_of[area] is None:
+            assert supply_limit(area, DEFAULT_PARAMETERS) == (5 if area in city_areas else 4), area
 
 
 def test_s26_six_blocks_in_a_plain_area_lose_two_steps():
@@ -92,8 +99,11 @@ def test_s29_the_king_is_dead():
     do(s, "lancaster", "end actions")
     assert pending_kind(s) == ("minor-entry", ("lancaster",))
     options = labels(s, "lancaster")
-    assert "enter prince_edward in middlesex" in options  # vacant now
-    assert "enter prince_edward in cornwall" in options  # friendly (Exeter, Devon)
+    # the eleven crown areas, none held by York in 1460: Middlesex vacant now, Cornwall
+    # friendly (Exeter, Devon), the rest vacant
+    assert options == [f"enter prince_edward in {a}" for a in (
+        "caernarvon", "chester", "cornwall", "cumbria", "derby", "gloucester", "middlesex", "pembroke",
+        "south_yorks", "sussex", "warwick")]
     do(s, "lancaster", "enter prince_edward in cornwall")
     assert d.loc["prince_edward"] == "cornwall" and d.king_block == "prince_edward"
     assert d.heirs_killed["lancaster"] == 0

@@ -9,7 +9,8 @@ import pytest
 from banneret import Rng
 from banneret_richard3.battle import eliminate
 from banneret_richard3.politics import support
-from r3_helpers import data, do, new, put, start_turn, touch
+from banneret_richard3.state import DEAD, MINOR, OFFMAP, POOL
+from r3_helpers import data, do, new, pending_kind, put, start_turn, touch
 
 
 def test_s34_instant_victory_when_the_fifth_heir_dies():
@@ -89,6 +90,54 @@ def test_a27_house_whose_last_heir_defected():
         if over:
             assert banneret.outcome(s).winners == ("lancaster",)
             assert "fights for lancaster (A-27)" in banneret.outcome(s).reason
+
+
+def _plague_on_york_last_heir_in_service(duke_of_york_at: str) -> banneret.State:
+    """1460, after defections: March and Rutland are dead, Clarence serves Lancaster (in
+    Sussex), Gloucester is York's PRETENDER in East Anglia (Norwich) at strength 1 and the
+    Duke of York is at ``duke_of_york_at``. Lancaster plays Plague on East Anglia: Gloucester
+    dies, and the A-27 check runs."""
+    s = new(77)
+    d = data(s)
+    for h in ("march", "rutland"):
+        d.place(h, DEAD)
+    d.place("clarence_y", OFFMAP)
+    put(s, "clarence_l", "sussex")
+    put(s, "gloucester", "east_anglia", 1)
+    d.place("duke_of_york", duke_of_york_at)
+    d.pretender_block = "gloucester"
+    touch(s)
+    start_turn(s, "event_plague", "action_ap2_1")
+    assert d.player1 == "lancaster"
+    do(s, "lancaster", "plague east_anglia")
+    assert d.loc["gloucester"] == DEAD
+    return s
+
+
+@pytest.mark.parametrize("duke_of_york_at", [POOL, "ireland", MINOR, "kent"])
+def test_a27_a_loyal_heir_anywhere_keeps_the_house_in(duke_of_york_at):
+    """Errata (a rare wrong defeat): once Clarence has defected, York's last heir in play dies
+    while the Duke of York is alive in York's pool; he is still York's, so York plays on. The
+    check used to ask only for heirs in play or minors, and ended the game here with the Duke
+    in the pool. The same holds with him in exile, a minor or on the map."""
+    s = _plague_on_york_last_heir_in_service(duke_of_york_at)
+    d = data(s)
+    assert not banneret.is_over(s)
+    assert d.loyal_heirs_alive("york") and d.heirs_alive("york") == 2  # the Duke and Clarence
+    assert pending_kind(s) == ("action-menu", ("york",))  # York, Player 2, acts next
+    if duke_of_york_at == POOL:
+        assert d.heirs("york") == [] and d.minors("york") == []  # what the old check looked at
+
+
+def test_a27_the_only_surviving_heir_fights_for_the_enemy():
+    """A-27: with the Duke of York dead too, Gloucester's death leaves York one heir, Clarence,
+    and he fights for Lancaster: York loses at once."""
+    s = _plague_on_york_last_heir_in_service(DEAD)
+    d = data(s)
+    assert not d.loyal_heirs_alive("york") and d.heirs_alive("york") == 1
+    assert banneret.is_over(s)
+    assert banneret.outcome(s).winners == ("lancaster",)
+    assert banneret.outcome(s).reason == "york's only surviving heir fights for lancaster (A-27)"
 
 
 # --------------------------------------------------------------------------- invariants
