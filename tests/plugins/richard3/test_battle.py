@@ -215,6 +215,7 @@ def test_s14_bombard_acts_first_in_round_one_then_after_c_blocks():
         main={("middlesex", "lancaster"): "oxford"},
         player1="lancaster",
     )
+    assert tables().blocks["york_bombard"].combat == "D3"  # printed D3; A3 in round 1 is the rule
     state = start(d, [6] * 80)
     order = {1: [], 2: []}
     while fight(state).round <= 2:
@@ -778,27 +779,63 @@ def test_treason_roll_before_battle_can_empty_the_defence():
     assert results(state) == ("york",)
 
 
-def test_treason_once_reading_only_one_battle():
-    def board():
-        d = make_board(
-            {"leicester": ["stanley_l", "oxford", "duke_of_york"], "essex": ["rivers_l", "beaumont", "march"]},
-            defender={"leicester": "lancaster", "essex": "lancaster"},
-            entries={"leicester": [("duke_of_york", "derby")], "essex": [("march", "rutland")]},
-            main={("leicester", "york"): "derby", ("essex", "york"): "rutland"},
-        )
-        d.treason = "york"
-        return d
+def treason_two_battles() -> R3State:
+    """York plays Treason and attacks Lancaster in Essex and in Leicester in one game turn
+    (Essex is fought first); Rivers and Stanley (loyalty 1) are the targets."""
+    d = make_board(
+        {"leicester": ["stanley_l", "oxford", "duke_of_york"], "essex": ["rivers_l", "beaumont", "march"]},
+        defender={"leicester": "lancaster", "essex": "lancaster"},
+        entries={"leicester": [("duke_of_york", "derby")], "essex": [("march", "rutland")]},
+        main={("leicester", "york"): "derby", ("essex", "york"): "rutland"},
+    )
+    d.treason = "york"
+    return d
 
-    for option, offered in (("per_battle", True), ("once", False)):
-        state = start(board(), [1] + [6] * 100, options={"treason_rolls": option})
-        assert fight(state).area == "essex"
-        do(state, "treason on rivers_l")
-        pass_all(state, 4)
-        while getattr(current(state), "area", None) == "essex":
-            do(state, [x for x in labels(state) if x.startswith(("retreat", "pass", "end regroup"))][0])
-        assert fight(state).area == "leicester"
-        assert state.data.treason_rolled  # the game turn remembers the roll (A-4)
-        assert (labels(state)[0] == "treason on stanley_l") is offered
+
+def finish_battle_in(state: State, area: str) -> None:
+    """Everybody passes (attackers retreat in round 4) until the battle in ``area`` is over."""
+    pass_all(state, 4)
+    while getattr(current(state), "area", None) == area:
+        do(state, [x for x in labels(state) if x.startswith(("retreat", "pass", "end regroup"))][0])
+
+
+@pytest.mark.parametrize("options", [{}, {"treason_rolls": "once"}])
+def test_treason_rolls_once_a_turn_by_default(options):
+    """A-4 (default 'once'): the Treason card gives one roll in ONE battle of the turn; a
+    battle where York declined does not use it up."""
+    state = start(treason_two_battles(), [1] + [6] * 100, options=options)
+    assert state.options["treason_rolls"] == "once"
+    assert fight(state).area == "essex"
+    assert labels(state) == ["treason on rivers_l", "no treason roll"]
+    do(state, "treason on rivers_l")
+    assert state.rng.rolled == [[1]] and state.data.loc["rivers_l"] == "essex"  # odd: no defection
+    finish_battle_in(state, "essex")
+    assert fight(state).area == "leicester"
+    assert state.data.treason_rolled  # the game turn remembers the roll (A-4)
+    assert not any(x.startswith("treason") for x in labels(state))
+    assert state.game.pending(state).kind == "battle-turn"
+    # declining in the first battle keeps the roll for the second
+    state = start(treason_two_battles(), [6] * 100, options=options)
+    do(state, "no treason roll")
+    finish_battle_in(state, "essex")
+    assert not state.data.treason_rolled
+    assert labels(state) == ["treason on stanley_l", "no treason roll"]
+    do(state, "treason on stanley_l")
+    assert state.data.loc["stanley_y"] == "leicester"
+
+
+def test_treason_per_battle_option_rolls_in_each_battle():
+    """A-4, option 'per_battle': one Treason roll before each battle of the turn."""
+    state = start(treason_two_battles(), [1, 6] + [6] * 100, options={"treason_rolls": "per_battle"})
+    assert fight(state).area == "essex"
+    do(state, "treason on rivers_l")
+    finish_battle_in(state, "essex")
+    assert fight(state).area == "leicester"
+    assert labels(state) == ["treason on stanley_l", "no treason roll"]
+    do(state, "treason on stanley_l")
+    assert state.rng.rolled == [[1], [6]]
+    assert state.data.loc["rivers_l"] == "essex"  # the first roll (odd) failed
+    assert state.data.loc["stanley_y"] == "leicester" and state.data.loc["stanley_l"] == OFFMAP
 
 
 def test_s33_clarence_defects_to_lancaster():
@@ -861,6 +898,60 @@ def test_s29_the_king_is_dead():
     assert any(x.startswith("charge somerset") for x in labels(state))
 
 
+def pretender_battle() -> R3State:
+    """The York PRETENDER (Duke of York, B3, at strength 1) defends Oxford against Rivers;
+    March (next in the York succession) and Rutland wait in Ireland."""
+    d = make_board(
+        {"oxford": ["duke_of_york", "rivers_l"], "ireland": ["march", "rutland"]},
+        defender={"oxford": "york"},
+        entries={"oxford": [("rivers_l", "wilts")]},
+        main={("oxford", "lancaster"): "wilts"},
+        steps={"duke_of_york": 1},
+    )
+    assert d.pretender == "york" and d.pretender_block == "duke_of_york"
+    return d
+
+
+@pytest.mark.parametrize("options", [{}, {"pretender_succession": "immediate"}])
+def test_dead_pretender_is_replaced_at_once_by_default(options):
+    """A-29 (default 'immediate'): the moment the PRETENDER dies in battle, the senior York
+    heir in play becomes PRETENDER."""
+    state = start(pretender_battle(), [], options=options)
+    assert state.options["pretender_succession"] == "immediate"
+    do(state, "pass: duke_of_york")
+    state.rng.values = [1, 6]  # Rivers B2 at 2: one hit kills the Duke (1)
+    do(state, "fire: rivers_l")
+    d = state.data
+    assert d.loc["duke_of_york"] == DEAD and d.heirs_killed["york"] == 1
+    assert d.pretender_block == "march"
+    assert texts(state)[-4:] == [
+        "Duke of York takes 1 hit(s) and is dead", "The PRETENDER is dead",
+        "march is now the york PRETENDER", "lancaster wins the battle in Oxford",
+    ]
+
+
+def test_dead_pretender_waits_for_the_supply_phase_with_supply_option():
+    """A-29, option 'supply': no PRETENDER until the supply phase names the senior heir."""
+    from banneret_richard3.supply import crown
+
+    state = start(pretender_battle(), [], options={"pretender_succession": "supply"})
+    do(state, "pass: duke_of_york")
+    state.rng.values = [1, 6]
+    do(state, "fire: rivers_l")
+    d = state.data
+    assert d.loc["duke_of_york"] == DEAD and "The PRETENDER is dead" in texts(state)
+    assert d.pretender_block is None
+    assert texts(state)[-3:] == [
+        "Duke of York takes 1 hit(s) and is dead", "The PRETENDER is dead", "lancaster wins the battle in Oxford",
+    ]
+    while not over(state):
+        do(state, labels(state)[-1])
+    assert d.pretender_block is None  # still none after the battle
+    crown(state)  # the supply phase's succession step (6.81)
+    assert d.pretender_block == "march"
+    assert texts(state)[-1] == "march is now the york PRETENDER"
+
+
 def test_s30_s31_where_eliminated_blocks_go():
     d = make_board({"middlesex": ["stanley_l", "french_mercenary", "welsh_mercenary", "norfolk", "rebel", "london_levy"]})
     state = start(d, [])
@@ -899,8 +990,9 @@ def test_s34_last_heir_killed_ends_the_game():
     d.pretender_block = "march"
     state = start(d, [6, 6])
     do(state, "pass: march")
-    state.rng.values = [1, 1, 6, 6]
-    do(state, "fire: henry_vi")  # Henry B3 (placeholder) at 4: 2 hits kill March (2)
+    state.rng.values = [3, 3, 6, 6]
+    do(state, "fire: henry_vi")  # Henry B2 + the crown of Middlesex: B3; 2 hits kill March (2)
+    assert "Henry VI fires [3, 3, 6, 6] at 3: 2 hit(s)" in texts(state)
     assert state.ended.winners == ("lancaster",)
     assert over(state)
     assert current(state) is None

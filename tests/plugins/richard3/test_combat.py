@@ -1,8 +1,8 @@
 """The pure battle resolvers of Richard III (rules 6.0-6.91), with fixed dice.
 
 Statement numbers refer to the digest's list of testable rule statements (battle part);
-scenario numbers (S13...) to its scenario tests. Block values come from the data files; where
-a test depends on a placeholder value it says so.
+scenario numbers (S13...) to its scenario tests. Block and map values are the real component
+data of the plugin's data files.
 """
 
 from __future__ import annotations
