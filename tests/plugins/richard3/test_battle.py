@@ -215,6 +215,7 @@ def test_s14_bombard_acts_first_in_round_one_then_after_c_blocks():
         main={("middlesex", "lancaster"): "oxford"},
         player1="lancaster",
     )
+    assert tables().blocks["york_bombard"].combat == "D3"  # printed D3; A3 in round 1 is the rule
     state = start(d, [6] * 80)
     order = {1: [], 2: []}
     while fight(state).round <= 2:
@@ -240,13 +241,13 @@ def test_s14_bombard_arriving_as_reserve_first_acts_in_round_two_as_d3():
         (blk,) = group(state)
         r1.append(blk)
         do(state, f"pass: {blk}")
-    assert r1 == ["norfolk", "oxford"]
+    assert r1 == ["oxford", "norfolk"]  # Oxford A2 (attacker) before Norfolk B2 (defender)
     r2 = []
     while fight(state).round == 2:
         (blk,) = group(state)
         r2.append(blk)
         do(state, f"pass: {blk}")
-    assert r2 == ["norfolk", "oxford", "lancaster_bombard"]
+    assert r2 == ["oxford", "norfolk", "lancaster_bombard"]
 
 
 # ---------------------------------------------------------------------------- 6.3 reserves
@@ -254,6 +255,8 @@ def test_s14_bombard_arriving_as_reserve_first_acts_in_round_two_as_d3():
 
 def s16_board() -> R3State:
     # York: 4 blocks from Kent (Main Attack) and 2 from Wilts attack Lancaster in Sussex.
+    # Warwick (4) is brought down to 3 so that he and March tie as the strongest; Salisbury
+    # and Kent stand at 2.
     kent = ["warwick_y", "salisbury_y", "kent_y", "march"]
     wilts = ["norfolk", "suffolk"]
     return make_board(
@@ -261,6 +264,7 @@ def s16_board() -> R3State:
         defender={"sussex": "lancaster"},
         entries={"sussex": [(b, "kent") for b in kent] + [(b, "wilts") for b in wilts]},
         main={("sussex", "york"): "kent"},
+        steps={"warwick_y": 3, "salisbury_y": 2, "kent_y": 2},
     )
 
 
@@ -310,21 +314,24 @@ def test_s16_reserves_neither_act_nor_take_hits_in_round_one():
     b = fight(state)
     assert b.reserves == ("norfolk", "suffolk")
     assert set(b.to_act) == {"oxford", "beaumont", "warwick_y", "salisbury_y", "kent_y", "march"}
-    # March (A3, attacker) first, then the defending B blocks
-    assert group(state) == ("march",)
-    do(state, "pass: march")
-    assert group(state) == ("beaumont", "oxford")
-    # Oxford (strength 3, B2) rolls 1,1,1: 3 hits on the strongest ENGAGED York block
-    state.rng.values = [1, 1, 1]
+    # Oxford (A2, defender) first, then the attacking A blocks, then the B blocks
+    assert group(state) == ("oxford",)
+    # Oxford (strength 3, A2) rolls 1,1,6: 2 hits on the strongest ENGAGED York block
+    state.rng.values = [1, 1, 6]
     do(state, "fire: oxford")
-    # Warwick and March (4) tie; York picks; the reserves (Norfolk 3) are not candidates
+    # Warwick and March (3) tie; York picks; the reserves (Norfolk 4) are not candidates
     assert labels(state) == ["take hits: march", "take hits: warwick_y"]
     do(state, "take hits: warwick_y")
     assert state.data.steps["warwick_y"] == 1
-    assert state.data.steps["march"] == 4
-    assert state.data.steps["norfolk"] == 3 and state.data.steps["suffolk"] == 2
+    assert state.data.steps["march"] == 3
+    assert state.data.steps["norfolk"] == 4 and state.data.steps["suffolk"] == 3
+    assert state.data.steps["salisbury_y"] == 2 and state.data.steps["kent_y"] == 2
+    assert group(state) == ("kent_y", "march")
+    do(state, "pass: kent_y")
+    do(state, "pass: march")
+    assert group(state) == ("beaumont",)
     do(state, "pass: beaumont")
-    for blk in ("kent_y", "salisbury_y", "warwick_y"):
+    for blk in ("salisbury_y", "warwick_y"):
         assert blk in group(state)
         do(state, f"pass: {blk}")
     # round 2: the Wilts blocks arrive and take normal turns
@@ -349,17 +356,19 @@ def test_s17_one_border_means_no_reserves():
 
 def s18_board() -> R3State:
     # York (Player 1) attacks Essex from Rutland (3, Main) and Middlesex (2); Lancaster
-    # (Player 2) defends with 2 and moves 3 in from East Anglia.
+    # (Player 2) defends with 2 and moves 3 in from East Anglia. Essex's fourth neighbour,
+    # Leicester, holds a York block (Hastings), so only York may retreat there.
     rutland = ["herbert", "march", "warwick_y"]
     middlesex = ["essex", "suffolk"]
     east_anglia = ["buckingham_l", "northumberland_l", "stanley_l"]
     return make_board(
-        {"essex": ["oxford", "beaumont"] + rutland + middlesex + east_anglia},
+        {"essex": ["wiltshire", "beaumont"] + rutland + middlesex + east_anglia, "leicester": ["hastings"]},
         defender={"essex": "lancaster"},
         entries={"essex": [(b, "rutland") for b in rutland] + [(b, "middlesex") for b in middlesex]
                  + [(b, "east_anglia") for b in east_anglia]},
         main={("essex", "york"): "rutland"},
         player1="york",
+        steps={"beaumont": 2, "stanley_l": 3},
     )
 
 
@@ -367,18 +376,18 @@ def test_s18_player_two_reinforcements_are_reserves_and_retreat_limits():
     state = start(s18_board(), [6] * 200)
     b = fight(state)
     assert b.reserves == ("buckingham_l", "essex", "northumberland_l", "stanley_l", "suffolk")
-    assert set(b.to_act) == {"herbert", "march", "warwick_y", "oxford", "beaumont"}
+    assert set(b.to_act) == {"herbert", "march", "warwick_y", "wiltshire", "beaumont"}
     pass_all(state, 2)
     assert fight(state).reserves == ()
     assert len(fight(state).to_act) == 10
     # round 2: York's A blocks first; they may not retreat across the East Anglia border
     assert group(state) == ("herbert", "march")
     york = [x for x in labels(state) if x.startswith("retreat herbert")]
-    assert york == ["retreat herbert -> middlesex", "retreat herbert -> rutland"]
+    assert york == ["retreat herbert -> leicester", "retreat herbert -> middlesex", "retreat herbert -> rutland"]
     do(state, "pass: herbert")
     do(state, "pass: march")
     # Lancaster's B blocks: only back to East Anglia
-    assert group(state) == ("beaumont", "buckingham_l", "northumberland_l", "oxford", "stanley_l")
+    assert group(state) == ("beaumont", "buckingham_l", "northumberland_l", "stanley_l", "wiltshire")
     lanc = sorted({x.split(" -> ")[1] for x in labels(state) if x.startswith("retreat ")})
     assert lanc == ["east_anglia"]
 
@@ -387,9 +396,9 @@ def test_s19_round_one_wipe_out_swaps_roles():
     """S19 / statements 24-25: the Defender's engaged blocks all die in round 1."""
     state = start(s18_board(), [])
     assert group(state) == ("herbert", "march")
-    state.rng.values = [1, 1, 1, 6]  # March A3 at strength 4: 3 hits on Oxford (3)
+    state.rng.values = [1, 1, 1]  # March A3 at strength 3: 3 hits on Wiltshire (3)
     do(state, "fire: march")
-    assert state.data.loc["oxford"] == DEAD  # rose noble
+    assert state.data.loc["wiltshire"] == DEAD  # rose noble
     state.rng.values = [1, 1, 6]  # Herbert A2 at 3: 2 hits on Beaumont (2)
     do(state, "fire: herbert")
     b = fight(state)
@@ -398,7 +407,7 @@ def test_s19_round_one_wipe_out_swaps_roles():
     assert b.swapped and b.defender == "york" and b.attacker == "lancaster"
     assert b.reserves == ("essex", "suffolk")
     assert b.to_act == ("warwick_y",)
-    # Warwick (not yet acted) may hit the deployed blocks: tie 4/4 -> Lancaster picks
+    # Warwick (not yet acted) may hit the deployed blocks: tie 4/4 (Stanley is at 3) -> Lancaster picks
     state.rng.values = [1, 1, 6, 6]
     do(state, "fire: warwick_y")
     assert decider(state) == "lancaster"
@@ -411,10 +420,10 @@ def test_s19_round_one_wipe_out_swaps_roles():
     do(state, "pass: herbert")
     do(state, "pass: march")
     assert group(state) == ("essex", "suffolk", "warwick_y")
-    # the Earl of Essex now defends his own shield: B2 -> B3
-    state.rng.values = [3, 3]
+    # the Earl of Essex now defends his own shield: B1 -> B2
+    state.rng.values = [2, 2, 3]
     do(state, "fire: essex")
-    assert "Earl of Essex fires [3, 3] at 3: 2 hit(s)" in texts(state)
+    assert "Earl of Essex fires [2, 2, 3] at 2: 2 hit(s)" in texts(state)
     pass_all(state, 4)
     # round 4: Lancaster, now the Attacker, must retreat (only back to East Anglia)
     while fight(state).round == 4 and decider(state) == "york":
@@ -426,15 +435,15 @@ def test_s19_round_one_wipe_out_swaps_roles():
 def test_a16_attacker_main_wiped_out_reserves_still_come():
     """A-16: the Attacker's engaged blocks all gone in round 1: its reserves arrive in round 2."""
     d = make_board(
-        {"sussex": ["norfolk", "oxford", "beaumont"]},
+        {"sussex": ["norfolk", "wiltshire", "beaumont"]},
         defender={"sussex": "york"},
-        entries={"sussex": [("oxford", "middlesex"), ("beaumont", "kent")]},
+        entries={"sussex": [("wiltshire", "middlesex"), ("beaumont", "kent")]},
         main={("sussex", "lancaster"): "middlesex"},
         player1="lancaster",
     )
-    state = start(d, [1, 1, 1])  # Norfolk B2 at 3: 3 hits, Oxford (3) dies
+    state = start(d, [1, 1, 1, 6])  # Norfolk B2 at 4: 3 hits, Wiltshire (3) dies
     do(state, "fire: norfolk")
-    assert state.data.loc["oxford"] == DEAD
+    assert state.data.loc["wiltshire"] == DEAD
     # nothing left to do in round 1 (the Lancaster engaged side is empty): round 2 begins
     assert not over(state)
     assert fight(state).round == 2
@@ -446,42 +455,42 @@ def test_a16_attacker_main_wiped_out_reserves_still_come():
 
 def test_s15_tie_owner_chooses_and_surplus_moves_on():
     d = make_board(
-        {"leicester": ["oxford", "clifford", "stanley_y"]},
+        {"leicester": ["beaumont", "clifford", "stanley_y"]},
         defender={"leicester": "lancaster"},
         entries={"leicester": [("stanley_y", "derby")]},
         main={("leicester", "york"): "derby"},
-        steps={"oxford": 2, "clifford": 2},
+        steps={"beaumont": 2, "clifford": 2, "stanley_y": 3},
     )
     state = start(d, [])
     assert group(state) == ("clifford",)  # A2 defender
     do(state, "pass: clifford")
-    do(state, "pass: oxford")
+    assert group(state) == ("beaumont",)  # B2 defender before the B2 attacker
+    do(state, "pass: beaumont")
     assert group(state) == ("stanley_y",)
     state.rng.values = [1, 2, 5]
     do(state, "fire: stanley_y")
     assert state.rng.rolled[-1] == [1, 2, 5]  # exactly strength-many dice
     assert decider(state) == "lancaster"
-    assert labels(state) == ["take hits: clifford", "take hits: oxford"]
-    do(state, "take hits: oxford")
-    assert state.data.steps["oxford"] == 0 or state.data.loc["oxford"] == DEAD
-    assert state.data.loc["oxford"] == DEAD
+    assert labels(state) == ["take hits: beaumont", "take hits: clifford"]
+    do(state, "take hits: beaumont")
+    assert state.data.loc["beaumont"] == DEAD
     assert state.data.steps["clifford"] == 2
 
 
 def test_s15_three_hits_on_the_strongest_only():
     d = make_board(
-        {"leicester": ["oxford", "clifford", "beaumont", "stanley_y"]},
+        {"leicester": ["wiltshire", "clifford", "beaumont", "stanley_y"]},
         defender={"leicester": "lancaster"},
         entries={"leicester": [("stanley_y", "derby")]},
         main={("leicester", "york"): "derby"},
-        steps={"oxford": 3, "clifford": 1, "beaumont": 2, "stanley_y": 4},
+        steps={"wiltshire": 3, "clifford": 1, "beaumont": 2, "stanley_y": 4},
     )
     state = start(d, [])
-    for blk in ("clifford", "beaumont", "oxford"):
+    for blk in ("clifford", "beaumont", "wiltshire"):
         do(state, f"pass: {blk}")
     state.rng.values = [1, 2, 2, 1]
     do(state, "fire: stanley_y")
-    assert state.data.loc["oxford"] == DEAD
+    assert state.data.loc["wiltshire"] == DEAD
     assert state.data.steps["beaumont"] == 1 and state.data.steps["clifford"] == 1
 
 
@@ -489,7 +498,7 @@ def test_s15_three_hits_on_the_strongest_only():
 
 
 def test_heir_charge_and_counter_attack_with_defensive_bonus():
-    """6.5: March charges Warwick (Lancastrian, defending his shield: B3); excess lost."""
+    """6.5: March (A3, 3) charges Warwick (Lancastrian B3, defending his shield: B4)."""
     d = make_board(
         {"warwick": ["warwick_l", "march", "herbert"]},
         defender={"warwick": "lancaster"},
@@ -501,11 +510,11 @@ def test_heir_charge_and_counter_attack_with_defensive_bonus():
     assert group(state) == ("herbert", "march")
     assert "charge march on warwick_l" in labels(state)
     assert not any(x.startswith("charge herbert") for x in labels(state))
-    state.rng.values = [1, 2, 6, 6, 3, 6]
+    state.rng.values = [1, 2, 6, 4, 6]
     do(state, "charge march on warwick_l")
     assert state.data.steps["warwick_l"] == 2
-    assert state.data.steps["march"] == 3  # counter: 2 dice at 3 (shield bonus): one hit
-    assert state.rng.rolled == [[1, 2, 6, 6], [3, 6]]
+    assert state.data.steps["march"] == 2  # counter: 2 dice at 4 (shield bonus): the 4 hits
+    assert state.rng.rolled == [[1, 2, 6], [4, 6]]
 
 
 def test_heir_charge_kills_no_counter():
@@ -515,10 +524,10 @@ def test_heir_charge_kills_no_counter():
         entries={"warwick": [("march", "oxford")]},
         main={("warwick", "york"): "oxford"},
     )
-    state = start(d, [1, 1, 1, 1])
+    state = start(d, [1, 1, 1])  # March A3 at 3: 3 hits kill Wiltshire (3)
     do(state, "charge march on wiltshire")
     assert state.data.loc["wiltshire"] == DEAD
-    assert state.rng.rolled == [[1, 1, 1, 1]]
+    assert state.rng.rolled == [[1, 1, 1]]
     assert decider(state) == "york" and labels(state)[-1] == "end regroup"
     do(state, "end regroup")
     assert over(state) and results(state) == ("york",)
@@ -535,12 +544,14 @@ def test_round_one_offers_no_retreat_round_two_does():
 
 
 def test_retreat_border_limit_applies_per_round():
-    """6.6 (A-19): a red border takes two retreating blocks per round, afresh each round."""
+    """6.6 (A-19): a red border takes two retreating blocks per round, afresh each round.
+    Northumbria/Scotland is red; York holds Northumbria's other neighbours (Cumbria, East Yorks)."""
     d = make_board(
-        {"northumberland": ["northumberland_l", "westmoreland_l", "stanley_l", "salisbury_y"]},
-        defender={"northumberland": "lancaster"},
-        entries={"northumberland": [("salisbury_y", "north_yorks")]},
-        main={("northumberland", "york"): "north_yorks"},
+        {"northumbria": ["northumberland_l", "westmoreland_l", "stanley_l", "salisbury_y"],
+         "cumbria": ["norfolk"], "east_yorks": ["suffolk"]},
+        defender={"northumbria": "lancaster"},
+        entries={"northumbria": [("salisbury_y", "north_yorks")]},
+        main={("northumbria", "york"): "north_yorks"},
     )
     state = start(d, [6] * 60)
     pass_all(state, 2)
@@ -597,10 +608,11 @@ def test_piracy_attacker_retreats_by_sea_to_the_same_sea():
 
 
 def test_s20_round_four_attackers_retreat_or_die_after_earlier_defenders_fire():
-    """S20: March (A, attacker) has no retreat: eliminated at his turn; Oxford (B, defender)
-    fires on Warwick (B, attacker) before Warwick's turn, then Warwick dies too."""
+    """S20: March (A, attacker) has no retreat: eliminated at his turn; Beaumont (B, defender)
+    fires on Warwick (B, attacker) before Warwick's turn, then Warwick dies too. Kent borders
+    only Middlesex and Sussex, both Lancastrian."""
     d = make_board(
-        {"kent": ["oxford", "march", "warwick_y"], "middlesex": ["henry_vi"], "sussex": ["beaumont"]},
+        {"kent": ["beaumont", "march", "warwick_y"], "middlesex": ["henry_vi"], "sussex": ["wiltshire"]},
         defender={"kent": "lancaster"},
         entries={"kent": [("march", "sussex"), ("warwick_y", "sussex")]},
         main={("kent", "york"): "sussex"},
@@ -610,9 +622,9 @@ def test_s20_round_four_attackers_retreat_or_die_after_earlier_defenders_fire():
     # March's turn came first: no legal retreat (Middlesex and Sussex are enemy) -> eliminated
     assert state.data.loc["march"] == DEAD
     assert state.data.heirs_killed["york"] == 1
-    assert group(state) == ("oxford",)
+    assert group(state) == ("beaumont",)
     state.rng.values = [1, 6, 6]
-    do(state, "fire: oxford")
+    do(state, "fire: beaumont")
     assert state.data.steps["warwick_y"] == 3
     assert state.data.loc["warwick_y"] == DEAD  # then its own turn: must retreat, cannot
     do(state, "end regroup")
@@ -630,49 +642,58 @@ def test_round_four_attacker_only_retreats():
 
 
 def s21_board(**kw) -> R3State:
-    return make_board(
-        {"leicester": ["henry_vi", "oxford", "duke_of_york", "northumberland_y"]},
-        defender={"leicester": "lancaster"},
-        entries={"leicester": [("duke_of_york", "derby"), ("northumberland_y", "derby")]},
-        main={("leicester", "york"): "derby"},
-        steps={"northumberland_y": 3},
+    """York holds the throne: its KING (Duke of York) and Norfolk defend Leicester against the
+    Lancastrian PRETENDER (Henry VI) and the Lancastrian Northumberland (loyalty 2)."""
+    d = make_board(
+        {"leicester": ["duke_of_york", "norfolk", "henry_vi", "northumberland_l"]},
+        defender={"leicester": "york"},
+        entries={"leicester": [("henry_vi", "derby"), ("northumberland_l", "derby")]},
+        main={("leicester", "lancaster"): "derby"},
+        steps={"northumberland_l": 3},
+        king_block="duke_of_york",
+        pretender_block="henry_vi",
         **kw,
     )
+    d.king = "york"
+    return d
 
 
 def test_s21_king_wins_over_northumberland():
     state = start(s21_board(), [])
-    do(state, "pass: duke_of_york")
-    assert group(state) == ("henry_vi", "oxford")
-    assert "treachery henry_vi on northumberland_y" in labels(state)
+    assert group(state) == ("duke_of_york", "norfolk")
+    assert "treachery duke_of_york on northumberland_l" in labels(state)
     state.rng.values = [2, 4]
-    do(state, "treachery henry_vi on northumberland_y")
+    do(state, "treachery duke_of_york on northumberland_l")
     d = state.data
-    assert state.rng.rolled == [[2, 4]]
-    assert d.loc["northumberland_y"] == OFFMAP
-    assert d.loc["northumberland_l"] == "leicester" and d.steps["northumberland_l"] == 3
-    assert fight(state).reserves == ("northumberland_l",)
-    assert "northumberland_l" in d.revealed
-    do(state, "pass: oxford")
-    # round 2: the defector fights; the King may not roll again; York may not win it back
-    assert fight(state).round == 2 and "northumberland_l" in fight(state).to_act
+    assert state.rng.rolled == [[2, 4]]  # loyalty 2: two dice, both even
+    assert d.loc["northumberland_l"] == OFFMAP
+    assert d.loc["northumberland_y"] == "leicester" and d.steps["northumberland_y"] == 3
+    assert fight(state).reserves == ("northumberland_y",)
+    assert "northumberland_y" in d.revealed
+    do(state, "pass: norfolk")
+    assert group(state) == ("henry_vi",)
     assert not any(x.startswith("treachery") for x in labels(state))  # Pretender: no target
-    do(state, "pass: duke_of_york")
+    do(state, "pass: henry_vi")
+    # round 2: the defector fights; the King may not roll again; Lancaster may not win it back
+    assert fight(state).round == 2 and "northumberland_y" in fight(state).to_act
+    assert group(state) == ("duke_of_york", "norfolk", "northumberland_y")
+    assert not any(x.startswith("treachery") for x in labels(state))
+    for blk in group(state):
+        do(state, f"pass: {blk}")
     assert not any(x.startswith("treachery") for x in labels(state))
 
 
 def test_s21_failed_roll_uses_up_the_king():
     state = start(s21_board(), [])
-    do(state, "pass: duke_of_york")
     state.rng.values = [2, 3]
-    do(state, "treachery henry_vi on northumberland_y")
-    assert state.data.loc["northumberland_y"] == "leicester"
-    assert "lancaster:king" in fight(state).used
-    do(state, "pass: oxford")
-    do(state, "pass: northumberland_y")
-    pass_all(state, 2)
-    do(state, "pass: duke_of_york")
-    assert not any(x.startswith("treachery henry_vi") for x in labels(state))
+    do(state, "treachery duke_of_york on northumberland_l")
+    assert state.data.loc["northumberland_l"] == "leicester"
+    assert "york:king" in fight(state).used
+    do(state, "pass: norfolk")
+    do(state, "pass: henry_vi")
+    do(state, "pass: northumberland_l")
+    assert fight(state).round == 2 and group(state) == ("duke_of_york", "norfolk")
+    assert not any(x.startswith("treachery duke_of_york") for x in labels(state))
 
 
 def test_s22_warwick_rolls_one_die_on_kent_never_on_northumberland():
@@ -701,10 +722,11 @@ def test_s22_pl_reading_only_warwick_targets_kent_at_two():
         main={("derby", "york"): "chester"},
     )
     state = start(d, [6] * 10, options={"neville_loyalty": "pl"})
-    assert group(state) == ("duke_of_york",)
-    assert not any(x.startswith("treachery") for x in labels(state))
-    do(state, "pass: duke_of_york")
+    assert group(state) == ("kent_l",)  # A2 defender
     do(state, "pass: kent_l")
+    assert group(state) == ("duke_of_york", "warwick_y")
+    # the Pretender may not roll against Kent; Warwick may, at loyalty 2
+    assert [x for x in labels(state) if x.startswith("treachery")] == ["treachery warwick_y on kent_l"]
     state.rng.values = [2, 4]
     do(state, "treachery warwick_y on kent_l")
     assert state.rng.rolled[-1] == [2, 4]
@@ -724,18 +746,19 @@ def test_s23_each_source_once_and_three_rolls_at_most():
     assert labels(state) == ["treason on stanley_l", "no treason roll"]
     state.rng.values = [1]
     do(state, "treason on stanley_l")
+    do(state, "pass: oxford")  # A2 defender
+    do(state, "pass: stanley_l")
+    assert group(state) == ("duke_of_york", "warwick_y")
     state.rng.values = [3]
     do(state, "treachery duke_of_york on stanley_l")
-    do(state, "pass: oxford")
-    do(state, "pass: stanley_l")
     state.rng.values = [5]
     do(state, "treachery warwick_y on stanley_l")
     assert fight(state).rolled_on == ("stanley", "stanley", "stanley")
-    pass_all(state, 2)
-    assert not any(x.startswith("treachery") for x in labels(state))
-    do(state, "pass: duke_of_york")
+    assert state.rng.rolled == [[1], [3], [5]]  # Stanley is loyalty 1: one die each
+    assert fight(state).round == 2
     do(state, "pass: oxford")
     do(state, "pass: stanley_l")
+    assert group(state) == ("duke_of_york", "warwick_y")
     assert not any(x.startswith("treachery") for x in labels(state))
 
 
@@ -756,27 +779,63 @@ def test_treason_roll_before_battle_can_empty_the_defence():
     assert results(state) == ("york",)
 
 
-def test_treason_once_reading_only_one_battle():
-    def board():
-        d = make_board(
-            {"leicester": ["stanley_l", "oxford", "duke_of_york"], "essex": ["rivers_l", "beaumont", "march"]},
-            defender={"leicester": "lancaster", "essex": "lancaster"},
-            entries={"leicester": [("duke_of_york", "derby")], "essex": [("march", "rutland")]},
-            main={("leicester", "york"): "derby", ("essex", "york"): "rutland"},
-        )
-        d.treason = "york"
-        return d
+def treason_two_battles() -> R3State:
+    """York plays Treason and attacks Lancaster in Essex and in Leicester in one game turn
+    (Essex is fought first); Rivers and Stanley (loyalty 1) are the targets."""
+    d = make_board(
+        {"leicester": ["stanley_l", "oxford", "duke_of_york"], "essex": ["rivers_l", "beaumont", "march"]},
+        defender={"leicester": "lancaster", "essex": "lancaster"},
+        entries={"leicester": [("duke_of_york", "derby")], "essex": [("march", "rutland")]},
+        main={("leicester", "york"): "derby", ("essex", "york"): "rutland"},
+    )
+    d.treason = "york"
+    return d
 
-    for option, offered in (("per_battle", True), ("once", False)):
-        state = start(board(), [1] + [6] * 100, options={"treason_rolls": option})
-        assert fight(state).area == "essex"
-        do(state, "treason on rivers_l")
-        pass_all(state, 4)
-        while getattr(current(state), "area", None) == "essex":
-            do(state, [x for x in labels(state) if x.startswith(("retreat", "pass", "end regroup"))][0])
-        assert fight(state).area == "leicester"
-        assert state.data.treason_rolled  # the game turn remembers the roll (A-4)
-        assert (labels(state)[0] == "treason on stanley_l") is offered
+
+def finish_battle_in(state: State, area: str) -> None:
+    """Everybody passes (attackers retreat in round 4) until the battle in ``area`` is over."""
+    pass_all(state, 4)
+    while getattr(current(state), "area", None) == area:
+        do(state, [x for x in labels(state) if x.startswith(("retreat", "pass", "end regroup"))][0])
+
+
+@pytest.mark.parametrize("options", [{}, {"treason_rolls": "once"}])
+def test_treason_rolls_once_a_turn_by_default(options):
+    """A-4 (default 'once'): the Treason card gives one roll in ONE battle of the turn; a
+    battle where York declined does not use it up."""
+    state = start(treason_two_battles(), [1] + [6] * 100, options=options)
+    assert state.options["treason_rolls"] == "once"
+    assert fight(state).area == "essex"
+    assert labels(state) == ["treason on rivers_l", "no treason roll"]
+    do(state, "treason on rivers_l")
+    assert state.rng.rolled == [[1]] and state.data.loc["rivers_l"] == "essex"  # odd: no defection
+    finish_battle_in(state, "essex")
+    assert fight(state).area == "leicester"
+    assert state.data.treason_rolled  # the game turn remembers the roll (A-4)
+    assert not any(x.startswith("treason") for x in labels(state))
+    assert state.game.pending(state).kind == "battle-turn"
+    # declining in the first battle keeps the roll for the second
+    state = start(treason_two_battles(), [6] * 100, options=options)
+    do(state, "no treason roll")
+    finish_battle_in(state, "essex")
+    assert not state.data.treason_rolled
+    assert labels(state) == ["treason on stanley_l", "no treason roll"]
+    do(state, "treason on stanley_l")
+    assert state.data.loc["stanley_y"] == "leicester"
+
+
+def test_treason_per_battle_option_rolls_in_each_battle():
+    """A-4, option 'per_battle': one Treason roll before each battle of the turn."""
+    state = start(treason_two_battles(), [1, 6] + [6] * 100, options={"treason_rolls": "per_battle"})
+    assert fight(state).area == "essex"
+    do(state, "treason on rivers_l")
+    finish_battle_in(state, "essex")
+    assert fight(state).area == "leicester"
+    assert labels(state) == ["treason on stanley_l", "no treason roll"]
+    do(state, "treason on stanley_l")
+    assert state.rng.rolled == [[1], [6]]
+    assert state.data.loc["rivers_l"] == "essex"  # the first roll (odd) failed
+    assert state.data.loc["stanley_y"] == "leicester" and state.data.loc["stanley_l"] == OFFMAP
 
 
 def test_s33_clarence_defects_to_lancaster():
@@ -787,8 +846,11 @@ def test_s33_clarence_defects_to_lancaster():
         main={("hereford", "york"): "glamorgan"},
         steps={"clarence_y": 2},
     )
-    state = start(d, [2, 6])
+    state = start(d, [2])  # Clarence is loyalty 1: one die
+    do(state, "pass: oxford")  # A2 defender first
+    assert group(state) == ("henry_vi",)
     do(state, "treachery henry_vi on clarence_y")
+    assert state.rng.rolled == [[2]]
     data = state.data
     assert data.loc["clarence_l"] == "hereford" and data.steps["clarence_l"] == 2
     assert data.loc["clarence_y"] == OFFMAP
@@ -820,13 +882,13 @@ def test_s29_the_king_is_dead():
         defender={"middlesex": "lancaster"},
         entries={"middlesex": [("march", "kent")]},
         main={("middlesex", "york"): "kent"},
-        steps={"henry_vi": 4, "somerset": 3},
+        steps={"henry_vi": 3, "somerset": 2},
     )
-    state = start(d, [1, 1, 1, 1])
-    # Somerset (A3) defends first; he may not charge while the senior Henry VI is engaged
+    state = start(d, [1, 1, 1])
+    # Somerset (A2) defends first; he may not charge while the senior Henry VI is engaged
     assert labels(state) == ["fire: somerset", "pass: somerset"]
     do(state, "pass: somerset")
-    do(state, "fire: march")  # March A3 at 4: 4 hits on Henry VI (4)
+    do(state, "fire: march")  # March A3 at 3: 3 hits on Henry VI (3)
     data = state.data
     assert data.loc["henry_vi"] == DEAD
     assert data.king_block is None and data.heirs_killed["lancaster"] == 1
@@ -834,6 +896,60 @@ def test_s29_the_king_is_dead():
     assert state.ended is None
     # no King treachery now; Somerset (now senior heir present) may charge
     assert any(x.startswith("charge somerset") for x in labels(state))
+
+
+def pretender_battle() -> R3State:
+    """The York PRETENDER (Duke of York, B3, at strength 1) defends Oxford against Rivers;
+    March (next in the York succession) and Rutland wait in Ireland."""
+    d = make_board(
+        {"oxford": ["duke_of_york", "rivers_l"], "ireland": ["march", "rutland"]},
+        defender={"oxford": "york"},
+        entries={"oxford": [("rivers_l", "wilts")]},
+        main={("oxford", "lancaster"): "wilts"},
+        steps={"duke_of_york": 1},
+    )
+    assert d.pretender == "york" and d.pretender_block == "duke_of_york"
+    return d
+
+
+@pytest.mark.parametrize("options", [{}, {"pretender_succession": "immediate"}])
+def test_dead_pretender_is_replaced_at_once_by_default(options):
+    """A-29 (default 'immediate'): the moment the PRETENDER dies in battle, the senior York
+    heir in play becomes PRETENDER."""
+    state = start(pretender_battle(), [], options=options)
+    assert state.options["pretender_succession"] == "immediate"
+    do(state, "pass: duke_of_york")
+    state.rng.values = [1, 6]  # Rivers B2 at 2: one hit kills the Duke (1)
+    do(state, "fire: rivers_l")
+    d = state.data
+    assert d.loc["duke_of_york"] == DEAD and d.heirs_killed["york"] == 1
+    assert d.pretender_block == "march"
+    assert texts(state)[-4:] == [
+        "Duke of York takes 1 hit(s) and is dead", "The PRETENDER is dead",
+        "march is now the york PRETENDER", "lancaster wins the battle in Oxford",
+    ]
+
+
+def test_dead_pretender_waits_for_the_supply_phase_with_supply_option():
+    """A-29, option 'supply': no PRETENDER until the supply phase names the senior heir."""
+    from banneret_richard3.supply import crown
+
+    state = start(pretender_battle(), [], options={"pretender_succession": "supply"})
+    do(state, "pass: duke_of_york")
+    state.rng.values = [1, 6]
+    do(state, "fire: rivers_l")
+    d = state.data
+    assert d.loc["duke_of_york"] == DEAD and "The PRETENDER is dead" in texts(state)
+    assert d.pretender_block is None
+    assert texts(state)[-3:] == [
+        "Duke of York takes 1 hit(s) and is dead", "The PRETENDER is dead", "lancaster wins the battle in Oxford",
+    ]
+    while not over(state):
+        do(state, labels(state)[-1])
+    assert d.pretender_block is None  # still none after the battle
+    crown(state)  # the supply phase's succession step (6.81)
+    assert d.pretender_block == "march"
+    assert texts(state)[-1] == "march is now the york PRETENDER"
 
 
 def test_s30_s31_where_eliminated_blocks_go():
@@ -874,8 +990,9 @@ def test_s34_last_heir_killed_ends_the_game():
     d.pretender_block = "march"
     state = start(d, [6, 6])
     do(state, "pass: march")
-    state.rng.values = [1, 1, 6, 6]
-    do(state, "fire: henry_vi")  # Henry B3 (placeholder) at 4: 2 hits kill March (2)
+    state.rng.values = [3, 3, 6, 6]
+    do(state, "fire: henry_vi")  # Henry B2 + the crown of Middlesex: B3; 2 hits kill March (2)
+    assert "Henry VI fires [3, 3, 6, 6] at 3: 2 hit(s)" in texts(state)
     assert state.ended.winners == ("lancaster",)
     assert over(state)
     assert current(state) is None
@@ -891,8 +1008,8 @@ def test_regroup_within_the_turns_border_limits():
     d.crossings[("lancaster", "oxford", "sussex")] = 3
     state = start(d, [6] * 100)
     pass_all(state, 4)
+    do(state, "pass: oxford")  # the Earl of Oxford (A2) defends first
     do(state, "retreat herbert -> wilts")
-    do(state, "pass: oxford")
     do(state, "pass: rivers_l")
     do(state, "retreat clarence_y -> wilts")
     offered = labels(state)
@@ -1039,19 +1156,19 @@ def test_battle_in_an_area_no_longer_contested_ends_at_once():
 def test_no_tie_question_when_every_tied_block_dies_anyway():
     """6.4: four hits on two strength-2 blocks kill both whatever the owner chooses."""
     d = make_board(
-        {"leicester": ["oxford", "clifford", "beaumont", "stanley_y"]},
+        {"leicester": ["wiltshire", "clifford", "beaumont", "stanley_y"]},
         defender={"leicester": "lancaster"},
         entries={"leicester": [("stanley_y", "derby")]},
         main={("leicester", "york"): "derby"},
-        steps={"oxford": 2, "clifford": 2, "beaumont": 1, "stanley_y": 4},
+        steps={"wiltshire": 2, "clifford": 2, "beaumont": 1, "stanley_y": 4},
     )
     state = start(d, [])
-    for blk in ("clifford", "beaumont", "oxford"):
+    for blk in ("clifford", "beaumont", "wiltshire"):
         do(state, f"pass: {blk}")
     state.rng.values = [1, 1, 2, 2]
     do(state, "fire: stanley_y")
     data = state.data
-    assert data.loc["oxford"] == DEAD and data.loc["clifford"] == DEAD
+    assert data.loc["wiltshire"] == DEAD and data.loc["clifford"] == DEAD
     assert data.loc["beaumont"] == "leicester" and data.steps["beaumont"] == 1
     # no "take hits" question was asked: round 2 begins with Beaumont's turn
     assert state.game.pending(state).kind == "battle-turn" and group(state) == ("beaumont",)
@@ -1059,26 +1176,95 @@ def test_no_tie_question_when_every_tied_block_dies_anyway():
 
 
 def test_s24_crown_and_shield_in_battle():
-    """S24 in a battle: Exeter fires at A3 beside the King, the King gets the crown's +1;
-    the attacking March gets nothing."""
+    """S24 in a battle: beside King Henry VI, Exeter (A1) gets his own shield in Cornwall but
+    not the crown (Henry is the senior heir): A2; Henry (B2) gets the crown's +1: B3; the
+    attacking March gets nothing."""
     d = make_board(
         {"cornwall": ["henry_vi", "exeter_l", "march"]},
         defender={"cornwall": "lancaster"},
         entries={"cornwall": [("march", "dorset")]},
         main={("cornwall", "york"): "dorset"},
-        steps={"henry_vi": 2, "exeter_l": 3, "march": 4},
+        steps={"henry_vi": 2, "exeter_l": 3, "march": 3},
     )
     state = start(d, [])
     assert group(state) == ("exeter_l",)
-    state.rng.values = [3, 4, 4]
+    state.rng.values = [2, 3, 4]
     do(state, "fire: exeter_l")
-    assert "Duke of Exeter fires [3, 4, 4] at 3: 1 hit(s)" in texts(state)
-    state.rng.values = [6, 6, 6]
+    assert "Duke of Exeter fires [2, 3, 4] at 2: 1 hit(s)" in texts(state)
+    state.rng.values = [4, 6]
     do(state, "fire: march")
-    assert "Earl of March fires [6, 6, 6] at 3: 0 hit(s)" in texts(state)
-    state.rng.values = [4, 5]
+    assert "Earl of March fires [4, 6] at 3: 0 hit(s)" in texts(state)
+    state.rng.values = [3, 5]
     do(state, "fire: henry_vi")
-    assert "Henry VI fires [4, 5] at 4: 1 hit(s)" in texts(state)  # placeholder B3 + crown
+    assert "Henry VI fires [3, 5] at 3: 1 hit(s)" in texts(state)
+
+
+def defending_fire(area: str, block: str, dice: list[int], king: str = "lancaster") -> str:
+    """The fire line of ``block`` defending ``area`` alone against one passive attacker."""
+    t = tables()
+    enemy = "hastings" if t.blocks[block].house == "lancaster" else "devon"
+    via = t.neighbours[area][0]
+    d = make_board(
+        {area: [block, enemy]},
+        defender={area: t.blocks[block].house},
+        entries={area: [(enemy, via)]},
+        main={(area, t.blocks[enemy].house): via},
+        steps={block: len(dice)},
+    )
+    d.king = king
+    state = start(d, [])
+    while group(state) != (block,):
+        do(state, f"pass: {group(state)[0]}")
+    state.rng.values = list(dice)
+    before = len(state.log)
+    do(state, f"fire: {block}")
+    (line,) = [e.text for e in state.log[before:] if " fires " in e.text]
+    return line
+
+
+def test_s24_exeter_alone_defends_cornwall_at_a3():
+    """The rulebook's example: Exeter (A1) defends Cornwall, his own shield (+1) and a crown
+    area (+1, Lancaster holding the throne and Exeter the senior heir engaged): A3."""
+    assert defending_fire("cornwall", "exeter_l", [3, 3, 4]) == "Duke of Exeter fires [3, 3, 4] at 3: 2 hit(s)"
+    # with York on the throne the crown does not help him: his shield alone, A2
+    assert defending_fire("cornwall", "exeter_l", [2, 3, 4], king="york") == "Duke of Exeter fires [2, 3, 4] at 2: 1 hit(s)"
+
+
+@pytest.mark.parametrize(
+    ("area", "block", "king", "fire"),
+    [
+        # a Lancaster heir on a royal shield of no particular heir (not crown areas)
+        ("lancaster", "somerset", "york", 3),
+        ("lincoln", "prince_edward", "york", 2),
+        ("lincoln", "somerset", "lancaster", 3),
+        # York heirs on the York royal shields
+        ("south_yorks", "gloucester", "lancaster", 4),
+        ("hereford", "march", "lancaster", 4),
+        ("rutland", "rutland", "lancaster", 2),
+        # the King's heir on a York shield in a crown area: shield and crown
+        ("south_yorks", "march", "york", 5),
+        # a noble on each of his shields
+        ("caernarvon", "norfolk", "lancaster", 3),
+        ("east_anglia", "norfolk", "lancaster", 3),
+        ("glamorgan", "norfolk", "lancaster", 3),
+        ("northumbria", "northumberland_l", "lancaster", 4),
+        # levies on their cities
+        ("south_yorks", "york_levy", "lancaster", 4),
+        ("warwick", "coventry_levy", "lancaster", 3),
+        ("middlesex", "london_levy", "lancaster", 4),
+        # no bonus off their shields and cities
+        ("essex", "norfolk", "lancaster", 2),
+        ("lincoln", "march", "lancaster", 3),
+        ("leicester", "coventry_levy", "lancaster", 2),
+    ],
+)
+def test_crowns_and_shields_in_battle(area, block, king, fire):
+    """2.2-2.4, 3.2x: a defender's firepower on the real map: printed rating + shield/city
+    (+ crown for the King's senior heir)."""
+    dice = [fire, fire + 1 if fire < 6 else 6]
+    hits = 1 if fire < 6 else 2
+    name = tables().blocks[block].name
+    assert defending_fire(area, block, dice, king=king) == f"{name} fires {dice} at {fire}: {hits} hit(s)"
 
 
 def test_a_defender_that_sailed_in_retreats_by_land():
@@ -1094,6 +1280,7 @@ def test_a_defender_that_sailed_in_retreats_by_land():
     state = start(d, [6] * 30)
     assert fight(state).pirates == ()
     pass_all(state, 2)
+    do(state, "pass: oxford")  # the attacking Earl of Oxford (A2) acts first
     got = sorted(x.split(" -> ")[1] for x in labels(state) if x.startswith("retreat warwick_y"))
     assert got == ["dorset", "kent", "oxford", "wilts"]
 

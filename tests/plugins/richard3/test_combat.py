@@ -1,8 +1,8 @@
 """The pure battle resolvers of Richard III (rules 6.0-6.91), with fixed dice.
 
 Statement numbers refer to the digest's list of testable rule statements (battle part);
-scenario numbers (S13...) to its scenario tests. Block values come from the data files; where
-a test depends on a placeholder value it says so.
+scenario numbers (S13...) to its scenario tests. Block and map values are the real component
+data of the plugin's data files.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ class TestInitiative:
         assert combat.initiative(B["london_levy"], 2) == "C"
 
     def test_bombard_a3_in_round_one_then_d3(self):
-        """Statement 20: a Bombard is A3 in round 1, D3 from round 2."""
+        """Statement 20: a Bombard is A3 in round 1, D3 from round 2 (its printed rating is D3)."""
+        assert B["york_bombard"].combat == B["lancaster_bombard"].combat == "D3"
         bombard = B["york_bombard"]
         assert combat.initiative(bombard, 1) == "A"
         for rnd in (2, 3, 4):
@@ -161,9 +162,11 @@ class TestDefensiveBonus:
     """Statement 28 and the table of 6.4."""
 
     def test_noble_on_own_shield(self):
-        assert bonus("norfolk", "east_anglia") == 1  # rulebook: Norfolk's shield is in East Anglia
+        for area in ("caernarvon", "east_anglia", "glamorgan"):  # Norfolk's three shields
+            assert bonus("norfolk", area) == 1
         assert bonus("norfolk", "essex") == 0
-        assert bonus("northumberland_l", "northumberland") == 1
+        assert bonus("northumberland_l", "northumbria") == 1
+        assert bonus("northumberland_l", "north_yorks") == 0
 
     def test_attackers_never_get_bonuses(self):
         assert bonus("norfolk", "east_anglia", defending=False) == 0
@@ -172,7 +175,8 @@ class TestDefensiveBonus:
 
     def test_noble_with_two_shields(self):
         assert bonus("stanley_y", "isle_of_man") == 1
-        assert bonus("stanley_y", "chester") == 1  # placeholder second shield
+        assert bonus("stanley_y", "lancaster") == 1
+        assert bonus("stanley_y", "chester") == 0
 
     def test_defected_clarence_is_a_noble_on_york_shields(self):
         area = B["clarence_l"].shields[0]
@@ -186,8 +190,11 @@ class TestDefensiveBonus:
 
     def test_levy_on_its_city(self):
         assert bonus("london_levy", "middlesex") == 1
-        assert bonus("newcastle_levy", "northumberland") == 1
-        assert bonus("london_levy", "northumberland") == 0
+        assert bonus("newcastle_levy", "northumbria") == 1
+        assert bonus("york_levy", "south_yorks") == 1
+        assert bonus("coventry_levy", "warwick") == 1
+        assert bonus("london_levy", "northumbria") == 0
+        assert bonus("coventry_levy", "leicester") == 0
 
     def test_welsh_anywhere_in_wales(self):
         """2.6: Welsh A2 -> A3 in any of the four Welsh areas."""
@@ -202,16 +209,22 @@ class TestDefensiveBonus:
         assert bonus("rebel", "kent") == 0
 
     def test_s24_exeter_with_henry_in_cornwall(self):
-        """S24: Henry VI (King) and Exeter (A2) defend Cornwall (Exeter's shield + crown):
-        Exeter fires A3 (own shield); Henry gets +1 (crown) but not Exeter's shield."""
+        """S24: Henry VI (King) and Exeter (A1) defend Cornwall (Exeter's shield + crown):
+        Exeter fires A2 (own shield; the crown is Henry's, the senior heir); Henry gets +1
+        (crown) but not Exeter's shield."""
         heirs = ["henry_vi", "exeter_l"]
+        assert B["exeter_l"].combat == "A1"
         assert bonus("exeter_l", "cornwall", heirs=heirs) == 1
-        assert combat.firepower(B["exeter_l"], bonus("exeter_l", "cornwall", heirs=heirs)) == 3
+        assert combat.firepower(B["exeter_l"], bonus("exeter_l", "cornwall", heirs=heirs)) == 2
         assert bonus("henry_vi", "cornwall", heirs=heirs) == 1
 
-    def test_s24_exeter_alone_defends_at_a4(self):
+    def test_s24_exeter_alone_defends_cornwall_at_a3(self):
+        """The rulebook's example: Exeter (A1) defending Cornwall alone, Lancaster the King:
+        +1 for his own shield, +1 for the crown area -> A3."""
+        assert B["exeter_l"].combat == "A1" and M.areas["cornwall"].crown
         assert bonus("exeter_l", "cornwall", heirs=["exeter_l"]) == 2
-        assert combat.firepower(B["exeter_l"], 2) == 4
+        assert combat.firepower(B["exeter_l"], bonus("exeter_l", "cornwall", heirs=["exeter_l"])) == 3
+        assert combat.initiative(B["exeter_l"], 1) == "A"
 
     def test_s24_pretender_heirs_never_get_crowns(self):
         assert bonus("exeter_l", "cornwall", king="york", heirs=["exeter_l"]) == 1
@@ -225,20 +238,31 @@ class TestDefensiveBonus:
 
     def test_only_the_senior_heir_gets_a_shared_shield(self):
         """2.2: two heirs defending a shield both may use: only the senior gets it (A-24)."""
-        area = M.royal_shields["york_royal_1"].area
+        area = M.royal_shields["york_hereford"].area
+        assert area == "hereford" and not M.areas[area].crown
         heirs = ["march", "rutland"]
         assert bonus("march", area, king="york", heirs=heirs) == 1
         assert bonus("rutland", area, king="york", heirs=heirs) == 0
         assert bonus("rutland", area, king="york", heirs=["rutland"]) == 1
+        # South Yorks is a York shield in a crown area: the senior heir of the King's house
+        # gets both (+2), the junior neither
+        assert bonus("march", "south_yorks", king="york", heirs=heirs) == 2
+        assert bonus("rutland", "south_yorks", king="york", heirs=heirs) == 0
 
     def test_general_royal_shield_for_any_lancaster_heir(self):
-        area = M.royal_shields["lancaster_royal_1"].area
-        assert bonus("somerset", area, king="york", heirs=["somerset"]) == 1
-        assert bonus("somerset", area, king="york", heirs=["somerset", "henry_vi"]) == 0
+        for area in ("lancaster", "lincoln"):  # the two Lancaster shields of no particular heir
+            assert M.royal_shields[f"lancaster_{area}"].heir is None
+            assert bonus("somerset", area, king="york", heirs=["somerset"]) == 1
+            assert bonus("prince_edward", area, king="york", heirs=["prince_edward"]) == 1
+            assert bonus("somerset", area, king="york", heirs=["somerset", "henry_vi"]) == 0
+            assert bonus("march", area, king="york", heirs=["march"]) == 0
 
     def test_york_heirs_use_any_york_royal_shield_not_lancaster_ones(self):
-        for sid in ("york_royal_1", "york_royal_2", "york_royal_3"):
-            assert bonus("gloucester", M.royal_shields[sid].area, king="lancaster", heirs=["gloucester"]) == 1
+        for area in ("south_yorks", "hereford", "rutland"):
+            assert M.royal_shields[f"york_{area}"].house == "york"
+            assert bonus("gloucester", area, king="lancaster", heirs=["gloucester"]) == 1
+        for area in ("lancaster", "lincoln"):
+            assert bonus("gloucester", area, king="lancaster", heirs=["gloucester"]) == 0
         assert bonus("gloucester", "dorset", king="lancaster", heirs=["gloucester"], dead={"somerset"}) == 0
 
     def test_crown_and_shield_give_at_most_two(self):
@@ -298,8 +322,10 @@ def rolls(*throws):
 
 class TestTreachery:
     def test_s21_king_on_northumberland_rolls_two_dice(self):
-        """S21: loyalty 2 -> 2 dice; defects iff both even."""
-        assert combat.treachery_dice(B["northumberland_y"], "king", "it") == 2
+        """S21: loyalty 2 (the Lancastrian Northumberland) -> 2 dice; defects iff both even.
+        The Yorkist version is loyalty 1: one die."""
+        assert combat.treachery_dice(B["northumberland_l"], "king", "it") == 2
+        assert combat.treachery_dice(B["northumberland_y"], "king", "it") == 1
         assert combat.treachery_succeeds([2, 4])
         assert combat.treachery_succeeds([6, 6])
         assert not combat.treachery_succeeds([2, 3])
@@ -322,7 +348,8 @@ class TestTreachery:
         """6.91 PL wording: loyalty 2 only when Warwick rolls (nobody else may roll)."""
         assert combat.treachery_dice(B["kent_y"], "warwick", "pl") == 2
         assert combat.treachery_dice(B["kent_y"], "king", "pl") is None
-        assert combat.treachery_dice(B["northumberland_y"], "king", "pl") == 2
+        assert combat.treachery_dice(B["northumberland_l"], "king", "pl") == 2
+        assert combat.treachery_dice(B["northumberland_y"], "king", "pl") == 1
 
     def test_s22_warwick_never_on_northumberland_or_westmoreland(self):
         for target in ("northumberland_l", "northumberland_y", "westmoreland_l", "westmoreland_y"):
@@ -375,9 +402,10 @@ class TestRetreat:
         assert combat.retreat_destinations(P, M, "essex", "york", 1, houses_in=houses({})) == []
 
     def test_friendly_or_vacant_adjacent_only(self):
+        """Essex borders Leicester (vacant here), Middlesex, East Anglia and Rutland."""
         occ = {"middlesex": {"york"}, "east_anglia": {"lancaster"}, "rutland": {"york", "lancaster"}}
-        assert combat.retreat_destinations(P, M, "essex", "york", 2, houses_in=houses(occ)) == ["middlesex"]
-        assert combat.retreat_destinations(P, M, "essex", "lancaster", 2, houses_in=houses(occ)) == ["east_anglia"]
+        assert combat.retreat_destinations(P, M, "essex", "york", 2, houses_in=houses(occ)) == ["leicester", "middlesex"]
+        assert combat.retreat_destinations(P, M, "essex", "lancaster", 2, houses_in=houses(occ)) == ["east_anglia", "leicester"]
 
     def test_s18_not_across_borders_the_enemy_used(self):
         """S18: York entered Essex from Rutland and Middlesex, Lancaster from East Anglia."""
@@ -385,10 +413,10 @@ class TestRetreat:
         lanc_in = ("east_anglia",)
         got_l = combat.retreat_destinations(
             P, M, "essex", "lancaster", 2, houses_in=houses({}), enemy_entries=york_in, own_entries=lanc_in, is_player2=True)
-        assert got_l == ["east_anglia"]
+        assert got_l == ["east_anglia", "leicester"]
         got_y = combat.retreat_destinations(
             P, M, "essex", "york", 2, houses_in=houses({}), enemy_entries=lanc_in, own_entries=york_in)
-        assert got_y == ["middlesex", "rutland"]
+        assert got_y == ["leicester", "middlesex", "rutland"]
 
     def test_shared_border_only_player_two(self):
         """6.6: both entered across the same border: only Player 2 may retreat across it."""
@@ -405,9 +433,11 @@ class TestRetreat:
         assert "essex" not in combat.retreat_destinations(P, M, "middlesex", "york", 2, crossed_this_round={"essex": 4}, **kw)
 
     def test_scotland_for_lancaster_only(self):
-        """2.72 / statement 15."""
-        assert combat.retreat_destinations(P, M, "northumberland", "lancaster", 2, houses_in=houses({})) == ["north_yorks", "scotland"]
-        assert combat.retreat_destinations(P, M, "northumberland", "york", 2, houses_in=houses({})) == ["north_yorks"]
+        """2.72 / statement 15: Northumbria borders Scotland (red)."""
+        got_l = combat.retreat_destinations(P, M, "northumbria", "lancaster", 2, houses_in=houses({}))
+        assert got_l == ["cumbria", "east_yorks", "north_yorks", "scotland"]
+        got_y = combat.retreat_destinations(P, M, "northumbria", "york", 2, houses_in=houses({}))
+        assert got_y == ["cumbria", "east_yorks", "north_yorks"]
 
     def test_round_four_attackers_must_retreat(self):
         assert combat.must_retreat(4, attacking=True, rounds=4)
@@ -421,9 +451,14 @@ class TestRegroup:
         """6.7 (A-20): limits count with the game turn's crossings."""
         occ = {"east_anglia": {"lancaster"}, "rutland": {"york", "lancaster"}}
         got = combat.regroup_destinations(P, M, "essex", "york", houses_in=houses(occ))
-        assert got == ["middlesex"]
-        got = combat.regroup_destinations(P, M, "essex", "york", houses_in=houses({}), crossed_this_turn={"middlesex": 4})
-        assert got == ["east_anglia", "rutland"]
+        assert got == ["leicester", "middlesex"]
+        # Middlesex is across a yellow border (4), Leicester a blue one (3)
+        got = combat.regroup_destinations(
+            P, M, "essex", "york", houses_in=houses({}), crossed_this_turn={"middlesex": 4, "leicester": 2})
+        assert got == ["east_anglia", "leicester", "rutland"]
+        got = combat.regroup_destinations(
+            P, M, "essex", "york", houses_in=houses({}), crossed_this_turn={"middlesex": 3, "leicester": 3})
+        assert got == ["east_anglia", "middlesex", "rutland"]
 
 
 # ---------------------------------------------------------------------------- 6.8
