@@ -23,12 +23,14 @@ battle fact that outlives a battle, the Treason roll of the game turn (A-4), is
 Outside battles the game uses :func:`eliminate` (6.8, e.g. for supply losses and Plague) and
 :func:`lose_step`.
 
-Options read (declared by the game's GameInfo; defaults are the digest's readings):
+Options read (declared by the game's GameInfo; the first value is the default):
 
 * ``neville_loyalty``: ``"it"`` (Kent/Salisbury loyalty 2, 1 against Warwick) | ``"pl"``
   (only Warwick may roll against them, at 2) -- 6.91, A-1.
-* ``treason_rolls``: ``"per_battle"`` (one Treason roll before each battle of the turn) |
-  ``"once"`` (one roll in the whole turn) -- A-4.
+* ``treason_rolls``: ``"once"`` (one Treason roll in one battle of the turn, as the original
+  rulebooks say) | ``"per_battle"`` (one before each battle of the turn) -- A-4.
+* ``pretender_succession``: ``"immediate"`` (:func:`eliminate` names a dead Pretender's
+  successor at once) | ``"supply"`` (at the next supply phase) -- 3.21, A-29.
 * ``regroup_limits``: ``"turn"`` (regroups count with the game turn's crossings) |
   ``"battle"`` (a fresh allowance per battle) -- 6.7, A-20.
 """
