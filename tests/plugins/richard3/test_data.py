@@ -1,8 +1,9 @@
 """Richard III data: the component data checked through the loaders (data_model).
 
-Four parts: the counts of map features, blocks and cards; the facts the rulebook states, one
-test each; the three scenarios; and the validation, where every kind of bad record must raise a
-DataError naming the file, the section and the record.
+In order: the counts of map features, blocks and cards; the facts the rulebook states, one test
+each; the 1460 deployment and the three scenarios; the provenance of every record; and the
+validation, where every kind of bad record must raise a DataError naming the file, the section
+and the record.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from banneret_richard3.data_model import (
     Block,
     Card,
     ScenarioRecord,
+    Setup,
     build_map,
     build_setup,
     load_blocks,
@@ -47,12 +49,12 @@ NOT_IN_PLAY = ("offmap", "dead")
 """Scenario locations of a block that is not in the game (pool and minor blocks are)."""
 
 
-def living_heirs(setup, house: str) -> list[str]:
+def living_heirs(setup: Setup, house: str) -> list[str]:
     """The house's heirs not dead at the start, senior first."""
     return [h for h in setup.succession[house] if setup.locations[h] != "dead"]
 
 
-def king_block(setup) -> str:
+def king_block(setup: Setup) -> str:
     """The King: the senior heir of the King's house who is of age and in play."""
     return next(h for h in setup.succession[setup.king] if setup.locations[h] not in ("minor", *NOT_IN_PLAY))
 
