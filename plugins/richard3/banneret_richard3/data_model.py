@@ -122,6 +122,9 @@ EventName = Literal["surprise", "force_march", "muster", "piracy", "treason", "p
 SCENARIO_LOCATIONS: tuple[str, ...] = ("pool", "minor", "offmap", "dead")
 """Where a scenario may put a block besides an area."""
 
+_OUT_OF_PLAY = ("offmap", "dead")
+"""Scenario locations of a block out of the game; at most one version of a two-version block
+is anywhere else (4.6)."""
 _COMBAT = re.compile(r"^[ABCD][1-6]$")
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _META = frozenset({"id", "source", "invented", "inferred", "note"})
@@ -689,6 +692,8 @@ def build_setup(record: ScenarioRecord, blocks: Mapping[str, Block], game_map: G
     for b in blocks.values():
         owner = pretender if b.house == "rebel" else b.house
         place = record.locations[b.id]
+        if b.counterpart is not None and place not in _OUT_OF_PLAY and record.locations[b.counterpart] not in _OUT_OF_PLAY:
+            raise DataError(f"{label}: {b.id} and {b.counterpart} are two versions of one block, so cannot both be in play")
         if place == "pool":
             pools[owner].append(b.id)
         elif place == "minor":
@@ -696,7 +701,7 @@ def build_setup(record: ScenarioRecord, blocks: Mapping[str, Block], game_map: G
                 raise DataError(f"{label}: {b.id} is not an heir, so cannot start as a minor")
             minors[owner].append(b.id)
         elif place == "offmap":
-            if b.counterpart is None or record.locations[b.counterpart] in ("offmap", "dead"):
+            if b.counterpart is None or record.locations[b.counterpart] in _OUT_OF_PLAY:
                 raise DataError(f"{label}: {b.id} can be off the map only while its other version is in play")
             offmap[owner].append(b.id)
         elif place == "dead":
@@ -708,6 +713,9 @@ def build_setup(record: ScenarioRecord, blocks: Mapping[str, Block], game_map: G
             on_map.setdefault(place, []).append(b.id)
         else:
             raise DataError(f"{label}: {b.id} is at {place!r}, neither an area nor one of {SCENARIO_LOCATIONS}")
+    # Kingmaker: Henry VI is York's prisoner in London
+    if record.henry_vi_prisoner and (king != "york" or record.locations.get("henry_vi") != game_map.cities["london"].area):
+        raise DataError(f"{label}: Henry VI can start as York's prisoner only in London's area, with York on the throne")
     succession = succession_of(blocks)
     for h in HOUSES:
         alive = [i for i in succession[h] if record.locations[i] not in ("minor", "offmap", "dead")]
