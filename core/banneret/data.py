@@ -69,9 +69,24 @@ def read_json(package: str, filename: str) -> Any:
     except (FileNotFoundError, ModuleNotFoundError) as exc:
         raise DataError(f"{package}/{filename}: data file not found") from exc
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise DataError(f"{package}/{filename}: not valid JSON ({exc})") from exc
+    except _DuplicateKey as exc:
+        raise DataError(f"{package}/{filename}: key {exc} appears twice in one object") from None
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object names a key twice (the standard reader would keep the last silently)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(repr(key))
+        out[key] = value
+    return out
 
 
 def structure(raw: Any, cls: type[T], where: str) -> T:
