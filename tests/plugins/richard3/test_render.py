@@ -9,7 +9,7 @@ import banneret
 from banneret import Variant, hookimpl
 from banneret.registry import registry_from
 from banneret_richard3 import plugin as r3plugin
-from r3_helpers import clear_map, new, put, start_turn
+from r3_helpers import clear_map, do, labels, new, put, start_turn
 
 
 def _position(**how: Any) -> banneret.State:
@@ -76,3 +76,15 @@ def test_the_panel_shows_the_games_border_limits():
     assert panel[i + 1] == ("      [5], R1 scotland closed (lancaster exile); by sea (irish_sea) caernarvon empty [4], chester*")
     assert "  from sussex* [4]: by land B5 dorset ATTACK [4], Y4 kent* yours 1 [4], B5 middlesex* battle [5], B5" in panel
 
+
+def test_after_a_recruit_the_menu_says_why_moves_are_gone():
+    """A-49: once a recruit is placed, land and sea moves leave the action menu, and its
+    prompt says so."""
+    s = _position()
+    assert banneret.pending(s).prompt == "Spend your action points (or end your actions)"
+    assert labels(s, "york") == ["land move", "sea move", "recruit", "end actions"]
+    do(s, "york", "recruit")
+    do(s, "york", "recruit suffolk in east_anglia")
+    assert banneret.pending(s).prompt == (
+        "Recruit again or end your actions (no land or sea moves after a recruit this turn, A-49)")
+    assert labels(s, "york") == ["recruit", "end actions"]
