@@ -5,8 +5,9 @@ of ``input``/``print``. A scripted player reads each screen, answers with a numb
 label from the menu it shows (and now and then with help, board, log, a wrong word, undo or
 save), and plays to the end of the game. The screens are then checked the way a person
 would use them: own blocks named with their strength, enemy blocks only counted, the hand
-shown, action points and the battle state shown when they matter, and no enemy block named
-outside the battle that reveals it.
+shown, action points, the move panel and the battle state shown when they matter, the menu
+saying why moves are gone after a recruit, and no enemy block named outside the battle that
+reveals it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from banneret.testing.conformance import check_views
 from banneret_richard3.state import HOUSES, other, tables
 
 MENU = re.compile(r"^\s{2,}(\d+)\. (.*)$")
+MOVES_LEGEND = "Moves (Y4 B3 R2: yellow/blue/red border, blocks across it a turn, red stops; [n] supply limit;"
+A49_PROMPT = "Recruit again or end your actions (no land or sea moves after a recruit this turn, A-49)"
 MAX_DECISIONS = 3000  # a scripted game takes a few hundred; more means the game is stuck
 
 
@@ -234,6 +237,15 @@ def _check_screens(person: ScriptedPerson, seed: int) -> None:
     # action points left while acting
     assert any(line.startswith("Cards played: ") and "action points left: " in line
                for screen in person.screens for line in screen)
+    # choosing an action: the move panel with its legend; after a recruit, the menu says why
+    # land and sea moves are gone and offers none (A-49)
+    acting = [s for s in person.screens if f"{house}: Spend your action points (or end your actions)" in s]
+    assert acting and all(MOVES_LEGEND in s for s in acting)
+    after_recruit = [s for s in person.screens if f"{house}: {A49_PROMPT}" in s]
+    assert after_recruit
+    for screen in after_recruit:
+        menu = [m.group(2) for m in map(MENU.match, screen) if m]
+        assert menu and "end actions" in menu and not {"land move", "sea move"} & set(menu)
     # a battle the person fought: the panel shows the round, both sides and their blocks
     fought = [s for s, p in zip(person.screens, person.prompts)
               if any(line.startswith(f"{house}: battle round") for line in s)]
