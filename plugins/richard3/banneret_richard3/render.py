@@ -70,7 +70,7 @@ def _supply_note(area: str, blocks: list[dict[str, Any]], limit: int) -> str:
     return ""
 
 
-MOVES_LEGEND = ("Moves ({}: yellow/blue/red border, blocks across it a turn, red stops; "
+_MOVES_LEGEND = ("Moves ({}: yellow/blue/red border, blocks across it a turn, red stops; "
                 "[n] supply limit; ATTACK enemy-held; battle contested; * major port):")
 
 
@@ -91,11 +91,13 @@ def _move_panel(v: dict[str, Any], player: str) -> list[str]:
     t = tables()
     areas, limits, borders = v["areas"], v["supply_limits"], v["border_limits"]
 
+    def port(area: str) -> str:
+        return area + ("*" if t.major_port[area] else "")
+
     def place(area: str) -> str:
-        port = "*" if t.major_port[area] else ""
         if t.exile_of[area] not in (None, player):
             return f"{area} closed ({t.exile_of[area]} exile)"  # 5.2: never into the enemy's exile
-        return f"{area}{port} {_holder(areas.get(area, []), player)} [{limits[area]}]"
+        return f"{port(area)} {_holder(areas.get(area, []), player)} [{limits[area]}]"
 
     lines = []
     for area, blocks in areas.items():
@@ -108,14 +110,14 @@ def _move_panel(v: dict[str, Any], player: str) -> list[str]:
         seas = t.seas[area]
         reach = sorted({c for s in seas for c in t.coasts[s] if c != area and t.exile_of[c] in (None, player)
                         and not {b["house"] for b in areas.get(c, [])} - {player}})
-        text = f"  from {area}{'*' if t.major_port[area] else ''} [{limits[area]}]: "
-        text += "by land " + ", ".join(land) if land else "no land move"
+        text = f"  from {port(area)} [{limits[area]}]: "
+        text += ("by land " + ", ".join(land)) if land else "no land move"
         if seas:
             text += f"; by sea ({', '.join(seas)}) " + (", ".join(map(place, reach)) or "nowhere")
         lines.append(text)
     if not lines:
         return []
-    return [MOVES_LEGEND.format(" ".join(f"{c[0].upper()}{n}" for c, n in borders.items())), *lines]
+    return [_MOVES_LEGEND.format(" ".join(f"{c[0].upper()}{n}" for c, n in borders.items())), *lines]
 
 
 def _houses_first(player: str | None) -> tuple[str, ...]:
