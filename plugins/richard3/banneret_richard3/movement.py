@@ -536,6 +536,14 @@ class Actions(_HouseDecision):
     rule = "5.0"
     kind = "action-menu"
     prompt = "Spend your action points (or end your actions)"
+    recruiting_prompt = "Recruit again or end your actions (no land or sea moves after a recruit this turn, A-49)"
+
+    def pending(self, state: State, frame: Frame) -> Pending:
+        """The menu says why land and sea moves are gone once a recruit is placed (A-49)."""
+        house = frame.vars["house"]
+        if frame.vars["recruiting"]:
+            return Pending((house,), self.kind, self.recruiting_prompt)
+        return self._pending_of[house]
 
     def start(self, state: State, frame: Frame) -> None:
         d: R3State = state.data

@@ -27,7 +27,7 @@ from banneret_richard3.politics import (
 from banneret_richard3.scenarios import free_henry_vi
 from banneret_richard3.render import render_view
 from banneret_richard3.state import (
-    DEAD, DEFAULT_PARAMETERS, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, PRISONER, R3State, initial_state, other,
+    BORDER_COLOURS, DEAD, DEFAULT_PARAMETERS, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, PRISONER, R3State, initial_state, other,
     parameters, parameters_from, tables,
 )
 from banneret_richard3.supply import EndGameTurn, Execution, SupplyLimits, Succession, supply_limit
@@ -230,6 +230,7 @@ class RichardIII(Game):
             "redeal_used": dict(d.redeal_used),
             "areas": areas,
             "supply_limits": {a: supply_limit(a, rules) for a in t.areas},  # 7.1, 7.2
+            "border_limits": dict(zip(BORDER_COLOURS, rules.border_limits)),  # 5.21
             "pools": pools,
             "minors": {h: d.minors(h) for h in HOUSES},
             "dead": dead if player is None else dead_public + [b for b in dead if b not in dead_public and t.blocks[b].house == player],

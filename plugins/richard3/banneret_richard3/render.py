@@ -5,7 +5,10 @@ shows. It reads nothing else of the game but the printed data (block values, are
 supply limits), so it can show no more than the view does: the viewer's own blocks by name
 with strength and combat rating, the enemy's as a count per area unless a battle has
 revealed them, the viewer's hand and the opponent's card count, and while a battle is
-fought, its sides, reserves and round.
+fought, its sides, reserves and round. While the viewer spends action points, a panel lists
+for each of its areas where a move can go: the neighbours with their border's colour and
+limit, which are empty, its own or enemy-held (an attack), their supply limits, and the
+friendly or vacant areas its seas reach.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import textwrap
 from typing import Any, Sequence
 
 from banneret_richard3.cards import card_label
-from banneret_richard3.state import HOUSES, tables
+from banneret_richard3.state import HOUSES, border_key, tables
 
 __all__ = ["render_view"]
 
@@ -65,6 +68,56 @@ def _supply_note(area: str, blocks: list[dict[str, Any]], limit: int) -> str:
     if n == limit:
         return f"  [supply {n}/{limit}: full]"
     return ""
+
+
+_MOVES_LEGEND = ("Moves ({}: yellow/blue/red border, blocks across it a turn, red stops; "
+                "[n] supply limit; ATTACK enemy-held; battle contested; * major port):")
+
+
+def _holder(blocks: list[dict[str, Any]], player: str) -> str:
+    """What an area is to ``player`` as a destination: empty, yours, battle or ATTACK."""
+    houses = {b["house"] for b in blocks}
+    if not houses:
+        return "empty"
+    if houses == {player}:
+        return f"yours {len(blocks)}"
+    return "battle" if player in houses else "ATTACK"
+
+
+def _move_panel(v: dict[str, Any], player: str) -> list[str]:
+    """5.2, 5.21, 5.3: for each area ``player`` holds alone, its land neighbours (border
+    colour and limit, holder, supply limit) and the areas a sea move reaches (friendly or
+    vacant, never the enemy's exile), from the view and the printed map only."""
+    t = tables()
+    areas, limits, borders = v["areas"], v["supply_limits"], v["border_limits"]
+
+    def port(area: str) -> str:
+        return area + ("*" if t.major_port[area] else "")
+
+    def place(area: str) -> str:
+        if t.exile_of[area] not in (None, player):
+            return f"{area} closed ({t.exile_of[area]} exile)"  # 5.2: never into the enemy's exile
+        return f"{port(area)} {_holder(areas.get(area, []), player)} [{limits[area]}]"
+
+    lines = []
+    for area, blocks in areas.items():
+        if {b["house"] for b in blocks} != {player}:
+            continue
+        land = []
+        for n in t.neighbours[area]:
+            colour = t.colour[border_key(area, n)]
+            land.append(f"{colour[0].upper()}{borders[colour]} {place(n)}")
+        seas = t.seas[area]
+        reach = sorted({c for s in seas for c in t.coasts[s] if c != area and t.exile_of[c] in (None, player)
+                        and not {b["house"] for b in areas.get(c, [])} - {player}})
+        text = f"  from {port(area)} [{limits[area]}]: "
+        text += ("by land " + ", ".join(land)) if land else "no land move"
+        if seas:
+            text += f"; by sea ({', '.join(seas)}) " + (", ".join(map(place, reach)) or "nowhere")
+        lines.append(text)
+    if not lines:
+        return []
+    return [_MOVES_LEGEND.format(" ".join(f"{c[0].upper()}{n}" for c, n in borders.items())), *lines]
 
 
 def _houses_first(player: str | None) -> tuple[str, ...]:
@@ -138,6 +191,8 @@ def render_view(v: dict[str, Any], player: str | None, deciding: Sequence[str] =
         rows.append((_area_label(area), tag + " | ".join(parts) + note))
     width = max((len(a) for a, _ in rows), default=0)
     lines += [f"  {a.ljust(width)}  {text}" for a, text in rows] or ["  (no blocks on the map)"]
+    if v["phase"] == "action" and player is not None and player in deciding:
+        lines += _move_panel(v, player)
 
     # --- pools, minors, the dead ---------------------------------------------------------
     for h in order:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import banneret
 from banneret_richard3.politics import home_options, support
 from banneret_richard3.state import tables
+from banneret_richard3.supply import EXILE_LIMIT, supply_count
 from r3_helpers import clear_map, data, do, labels, new, pending_kind, put, start_turn
 
 
@@ -124,32 +125,69 @@ def test_s32_levies_disband_and_campaign_reset():
 
 
 def test_nobles_go_home_unless_the_enemy_holds_the_shield():
-    """8.3 / 8.4 / A-32: a noble returns to a shield area not held by the enemy, else to the
-    pool; church blocks to their cathedral."""
+    """8.3 / 8.4 / A-32: a noble returns to any of its shield areas not held by the enemy
+    alone (a contested area still counts), else to the pool; church blocks to their
+    cathedral."""
     s = new(64)
     d = data(s)
-    put(s, "norfolk", "sussex")  # shield East Anglia: vacant
-    assert home_options(d, "norfolk") == ["east_anglia"]
-    put(s, "oxford", "east_anglia")  # Lancaster now holds East Anglia
+    put(s, "norfolk", "sussex")  # shields Caernarvon, East Anglia, Glamorgan: all vacant
+    assert home_options(d, "norfolk") == ["caernarvon", "east_anglia", "glamorgan"]
+    put(s, "oxford", "east_anglia")  # Lancaster alone holds East Anglia
+    assert home_options(d, "norfolk") == ["caernarvon", "glamorgan"]
+    put(s, "beaumont", "caernarvon")
+    put(s, "devon", "glamorgan")
     assert home_options(d, "norfolk") == ["pool"]
+    put(s, "herbert", "glamorgan")  # York contests Glamorgan: it counts again
+    assert home_options(d, "norfolk") == ["glamorgan"]
     put(s, "canterbury_church_y", "sussex")
     assert home_options(d, "canterbury_church_y") == ["kent"]
 
 
 def test_neville_homes():
-    """8.3 NOTE / A-31: a Yorkist Warwick may go to Calais; a Lancastrian Warwick may not;
-    Salisbury and Kent only when their shields are enemy-held."""
+    """Erratum 4, Warwick's return to Calais (8.3 NOTE, A-31): a shield in an exile area serves
+    only the house whose exile it is. The Yorkist Warwick goes home to Calais like to any
+    shield, however full Calais is (7.2 trims it later); the Lancastrian Warwick never can."""
     s = new(65)
     d = data(s)
-    put(s, "clifford", "lincoln")
+    # 1460: Calais holds March and the three Nevilles (4 = its limit) plus its mercenaries
+    assert len(supply_count(d, "calais")) == EXILE_LIMIT["calais"]
     put(s, "warwick_y", "sussex")
-    assert "calais" in home_options(d, "warwick_y")
+    put(s, "york_levy", "calais")  # Calais now over its limit: Warwick may still go there
+    assert home_options(d, "warwick_y") == ["calais", "glamorgan", "warwick"]
+    put(s, "warwick_l", "sussex")
+    assert home_options(d, "warwick_l") == ["glamorgan", "warwick"]
+    put(s, "herbert", "glamorgan")
+    put(s, "hastings", "warwick")  # York holds both mainland shields: the pool, never Calais
+    assert home_options(d, "warwick_l") == ["pool"]
+    assert home_options(d, "warwick_y") == ["calais", "glamorgan", "warwick"]
+
+
+def test_salisbury_and_kent_go_to_calais_only_when_shut_out_and_calais_has_room():
+    """8.3 NOTE (erratum 4): a Yorkist Salisbury or Kent shut out of all their own shields
+    goes to Calais if it has room, else to the pool; a Lancastrian one never goes to Calais."""
+    s = new(66)
+    d = data(s)
     put(s, "salisbury_y", "sussex")
-    assert "calais" not in home_options(d, "salisbury_y")
-    # Clifford (Lancaster) holds North Yorks, Salisbury's shield
-    put(s, "clifford", "north_yorks")
+    put(s, "kent_y", "sussex")
+    put(s, "york_levy", "calais")  # Calais: March, Warwick, the levy and Rutland
+    put(s, "rutland", "calais")
+    assert len(supply_count(d, "calais")) == EXILE_LIMIT["calais"]
+    # Clifford (Lancaster) holds North Yorks from 1460; East Yorks is vacant
     assert d.loc["clifford"] == "north_yorks"
+    assert home_options(d, "salisbury_y") == ["east_yorks"]
+    assert home_options(d, "kent_y") == ["east_yorks"]
+    put(s, "northumberland_l", "east_yorks")  # shut out of every shield, Calais full
+    assert home_options(d, "salisbury_y") == ["pool"]
+    assert home_options(d, "kent_y") == ["pool"]
+    put(s, "rutland", "ireland")  # room in Calais again
     assert home_options(d, "salisbury_y") == ["calais"]
+    assert home_options(d, "kent_y") == ["calais"]
+    put(s, "salisbury_l", "sussex")
+    put(s, "arundel", "north_yorks")
+    put(s, "norfolk", "east_yorks")
+    put(s, "northumberland_l", "pool")
+    put(s, "clifford", "pool")  # York alone holds both Yorkshire shields
+    assert home_options(d, "salisbury_l") == ["pool"]
 
 
 def test_clarence_as_enemy_noble_goes_to_a_vacant_york_shield():

@@ -5,8 +5,9 @@ of ``input``/``print``. A scripted player reads each screen, answers with a numb
 label from the menu it shows (and now and then with help, board, log, a wrong word, undo or
 save), and plays to the end of the game. The screens are then checked the way a person
 would use them: own blocks named with their strength, enemy blocks only counted, the hand
-shown, action points and the battle state shown when they matter, and no enemy block named
-outside the battle that reveals it.
+shown, action points, the move panel and the battle state shown when they matter, the menu
+saying why moves are gone after a recruit, and no enemy block named outside the battle that
+reveals it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from banneret.testing.conformance import check_views
 from banneret_richard3.state import HOUSES, other, tables
 
 MENU = re.compile(r"^\s{2,}(\d+)\. (.*)$")
+MOVES_LEGEND = "Moves (Y4 B3 R2: yellow/blue/red border, blocks across it a turn, red stops; [n] supply limit;"
+A49_PROMPT = "Recruit again or end your actions (no land or sea moves after a recruit this turn, A-49)"
 MAX_DECISIONS = 3000  # a scripted game takes a few hundred; more means the game is stuck
 
 
@@ -83,16 +86,45 @@ def _play(argv: list[str], person: ScriptedPerson) -> int:
     return main(argv, ask=person.ask, out=person.out)
 
 
-def _enemy_words(house: str) -> tuple[set[str], set[str]]:
-    """The ids and printed names of the enemy's blocks that could only come from a leak
-    (not also an area's id or name, nor the name of one of ``house``'s own blocks)."""
-    t = tables()
-    enemy = other(house)
-    own_names = {b.name for b in t.blocks.values() if b.house == house}
-    area_names = {t.area[a].name for a in t.areas}
-    ids = {b.id for b in t.blocks.values() if b.house == enemy} - set(t.areas)
-    names = {b.name for b in t.blocks.values() if b.house == enemy} - own_names - area_names
-    return ids, names
+class _EnemyWords:
+    """What on a screen of ``house``'s player would name an enemy block.
+
+    A plain id or printed name of an enemy block is a leak, except where it is only part of
+    a card's name ("force march" is no mention of the Earl of March). An id that is also an
+    area's id (rutland, somerset, gloucester, ...) names the block only where it is shown as
+    a block, with its strength ("rutland 2/3"); elsewhere it is the area. Heirs, and the
+    defected Clarence and Exeter, are named publicly when they die (6.82, 9.1).
+    """
+
+    def __init__(self, house: str) -> None:
+        t = tables()
+        enemy = other(house)
+        own_names = {b.name for b in t.blocks.values() if b.house == house}
+        area_names = {t.area[a].name for a in t.areas}
+        enemy_ids = {b.id for b in t.blocks.values() if b.house == enemy}
+        self.ids = enemy_ids - set(t.areas)
+        names = {b.name for b in t.blocks.values() if b.house == enemy} - own_names - area_names
+        self.names = _words(names, "")
+        self.shown_as_block = _words(enemy_ids & set(t.areas), r" \d+/\d+")
+        self.cards = re.compile("|".join(re.escape(t.cards[c].name) for c in t.card_ids), re.IGNORECASE)
+        public = {b for b in enemy_ids if t.blocks[b].type == "heir"} | {"clarence_l", "exeter_y"}
+        self.public_on_death = public | {t.blocks[b].name for b in public}
+
+    def named(self, line: str) -> set[str]:
+        """The enemy blocks ``line`` names (by id or printed name)."""
+        line = self.cards.sub("", line)
+        found = set(re.findall(r"[a-z_]+", line)) & self.ids
+        found |= {m.group(1) for m in self.names.finditer(line)}
+        found |= {m.group(1) for m in self.shown_as_block.finditer(line)}
+        if " is dead" in line or " executes " in line:
+            found -= self.public_on_death
+        return found
+
+
+def _words(words: set[str], after: str) -> re.Pattern[str]:
+    """A pattern for any of ``words`` as whole words, followed by ``after``; longest first."""
+    alternatives = "|".join(re.escape(x) for x in sorted(words, key=len, reverse=True)) or "(?!)"
+    return re.compile(rf"\b({alternatives})\b{after}")
 
 
 # lines whose enemy names are public: the crown, minor heirs, the dead, and events about them
@@ -104,8 +136,7 @@ def leaks(person: ScriptedPerson, skip_events_of: set[int] = frozenset()) -> lis
     """Every line of the person's screens that names an enemy block outside a battle that
     reveals it. Events count as inside a battle from its "Battle in" report to its "stand
     up again" report; on the board, the battle panel and the battle area's row."""
-    ids, names = _enemy_words(person.house)
-    name_re = re.compile(r"\b(" + "|".join(re.escape(x) for x in sorted(names, key=len, reverse=True)) + r")\b")
+    words = _EnemyWords(person.house)
     found = []
     in_battle = False
     for i, screen in enumerate(person.screens):
@@ -118,7 +149,7 @@ def leaks(person: ScriptedPerson, skip_events_of: set[int] = frozenset()) -> lis
                     in_battle = True
                 if in_battle or i in skip_events_of or previous == "log" or any(p in line for p in PUBLIC_EVENTS):
                     pass
-                elif set(re.findall(r"[a-z_]+", line)) & ids or name_re.search(line):
+                elif words.named(line):
                     found.append(f"screen {i}: {line}")
                 if "stand up again" in line:
                     in_battle = False
@@ -137,9 +168,37 @@ def leaks(person: ScriptedPerson, skip_events_of: set[int] = frozenset()) -> lis
             row = False
             if line.startswith(PUBLIC_LINES) or (battle_screen and MENU.match(line)):
                 continue
-            if set(re.findall(r"[a-z_]+", line)) & ids:
+            if words.named(line):
                 found.append(f"screen {i}: {line}")
     return found
+
+
+def test_the_leak_detector_finds_planted_enemy_blocks_and_nothing_else():
+    """The detector must be able to fail: an enemy block's id or printed name planted on a
+    screen is found, on the board, in the menu and in events; card names, areas named like
+    blocks and public deaths are not leaks."""
+    person = ScriptedPerson("lancaster", 0)
+    person.screens = [[
+        "  rutland      2 york blocks",  # the area Rutland
+        "    1. force march from scotland",  # the card, not the Earl of March
+        "Your hand (lancaster): Force March (AP1), AP2",
+        "  · Duke of Gloucester dies of plague and is dead",  # an heir's death is public
+        "  · york executes exeter_y",
+    ], [
+        "  kent         norfolk 3/3 B2",
+        "    2. attack march in sussex",
+        "  · Earl of Arundel goes home: kent -> sussex",
+        "  sussex       rutland 2/3 B1",
+        "  · Duke of Norfolk dies of plague and is dead",  # a noble: no public death
+    ]]
+    person.answers = ["1", "1"]
+    assert leaks(person) == [
+        "screen 1:   kent         norfolk 3/3 B2",
+        "screen 1:     2. attack march in sussex",
+        "screen 1:   · Earl of Arundel goes home: kent -> sussex",
+        "screen 1:   sussex       rutland 2/3 B1",
+        "screen 1:   · Duke of Norfolk dies of plague and is dead",
+    ]
 
 
 def _check_screens(person: ScriptedPerson, seed: int) -> None:
@@ -178,6 +237,15 @@ def _check_screens(person: ScriptedPerson, seed: int) -> None:
     # action points left while acting
     assert any(line.startswith("Cards played: ") and "action points left: " in line
                for screen in person.screens for line in screen)
+    # choosing an action: the move panel with its legend; after a recruit, the menu says why
+    # land and sea moves are gone and offers none (A-49)
+    acting = [s for s in person.screens if f"{house}: Spend your action points (or end your actions)" in s]
+    assert acting and all(MOVES_LEGEND in s for s in acting)
+    after_recruit = [s for s in person.screens if f"{house}: {A49_PROMPT}" in s]
+    assert after_recruit
+    for screen in after_recruit:
+        menu = [m.group(2) for m in map(MENU.match, screen) if m]
+        assert menu and "end actions" in menu and not {"land move", "sea move"} & set(menu)
     # a battle the person fought: the panel shows the round, both sides and their blocks
     fought = [s for s, p in zip(person.screens, person.prompts)
               if any(line.startswith(f"{house}: battle round") for line in s)]
