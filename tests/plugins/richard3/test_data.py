@@ -176,6 +176,41 @@ def test_glamorgan_marches_to_somerset_by_hereford_and_gloucester():
     assert nx.shortest_path_length(MAP.graph, "glamorgan", "somerset") == 3
 
 
+def test_gloucester_oxford_is_a_border_that_does_not_stop_a_march():
+    """S17's march Gloucester-Oxford-Sussex needs a border there that is not red (M4)."""
+    assert MAP.border_colour("gloucester", "oxford") == "yellow"
+
+
+def test_leicester_and_lincoln_are_one_move_from_east_anglia():
+    """A move of two areas reaches both (M7), through Rutland, never red on the way."""
+    for target in ("leicester", "lincoln"):
+        assert not MAP.board.adjacent("east_anglia", target)
+        assert MAP.border_colour("east_anglia", "rutland") != "red"
+        assert MAP.border_colour("rutland", target) not in (None, "red")
+
+
+def test_kent_sussex_is_yellow_and_wilts_one_move_from_sussex():
+    """The battle example's approach (M11)."""
+    assert MAP.border_colour("kent", "sussex") == "yellow"
+    assert MAP.border_colour("wilts", "sussex") == "yellow"
+
+
+def test_only_the_named_areas_touch_two_seas():
+    """Kent, Cornwall, Scotland, Calais and France each touch two seas; every other coast one (M18)."""
+    two = sorted(a.id for a in MAP.areas.values() if len(a.seas) == 2)
+    assert two == ["calais", "cornwall", "france", "kent", "scotland"]
+    assert all(len(a.seas) <= 2 for a in MAP.areas.values())
+
+
+def test_each_exile_mercenary_is_at_home_in_its_exile():
+    """6.84: a mercenary's home is the exile area it returns to (the Welsh has none: the pool)."""
+    homes = {b.id: b.home for b in BLOCKS.values() if b.type == "mercenary"}
+    assert homes == {
+        "french_mercenary": "france", "scots_mercenary": "scotland", "welsh_mercenary": None,
+        "irish_mercenary": "ireland", "calais_mercenary": "calais", "burgundian_mercenary": "calais",
+    }
+
+
 def test_east_anglia_to_rutland_is_a_river_with_a_way_round_by_essex():
     """5.2 sidebar: a blue border to Rutland, three more blocks reach it through Essex."""
     assert MAP.border_colour("east_anglia", "rutland") == "blue"
