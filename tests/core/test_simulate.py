@@ -189,6 +189,18 @@ def test_invariant_violations_are_counted_not_raised(registry):
     assert data["invariant_messages"][0] == "game 0 (seed 0) step 0: broken at round 0"
 
 
+def test_end_checks_once_per_game_and_none_never(registry):
+    """The same always-broken game: one check per game, on its final state, or none at all."""
+    report = simulate("always_broken", games=3, seed=0, registry=registry, checks="end")
+    end = report.as_dict()
+    assert end["invariant_violations"] == 3
+    assert [m.split(": broken")[0] for m in end["invariant_messages"]] == [
+        f"game {r.index} (seed {r.seed}) step {r.decisions}" for r in report.results
+    ]
+    none = simulate("always_broken", games=3, seed=0, registry=registry, checks="none").as_dict()
+    assert (none["invariant_violations"], none["invariant_messages"]) == (0, [])
+
+
 def test_errors_are_counted_and_the_batch_goes_on(registry):
     data = simulate("crashing", games=4, seed=2, registry=registry).as_dict()
     assert (data["errors"], data["finished"], data["games"]) == (4, 0, 4)
