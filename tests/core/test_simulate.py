@@ -17,7 +17,8 @@ from banneret import RandomAgent, apply, hookimpl, is_over, new_game, outcome, p
 from banneret.agents import Seat, agent_seed
 from banneret.errors import OptionError, SeatError, UnknownGameError
 from banneret.registry import registry_from
-from banneret.simulate import TIMING_FIELDS, simulate
+from banneret.simulate import TIMING_FIELDS, make_batch, run_games, simulate
+from banneret.stats import GameStats
 from banneret.types import ENDED_BY_CAP, Outcome, Standing
 
 REQUIRED_KEYS = {
@@ -237,6 +238,19 @@ def test_options_reach_the_games(registry):
 def test_observer_is_removed_after_the_batch(registry):
     simulate("duel", games=2, registry=registry)
     assert not registry.has_observers()
+
+
+@pytest.mark.parametrize("game", ["duel", "ranked_duel", "crashing", "short", "always_broken"])
+def test_batch_counts_equal_those_of_an_observer_registered_on_the_registry(registry, game):
+    """The batch feeds its statistics to the observer's hooks itself (the fast path); an
+    observer registered on the registry, called by the engine (the reference), counts the
+    same games, caps and errors the same way, and still sees every game."""
+    batch = make_batch(registry, game, seed=5, checks="none")  # its probe games are not counted
+    watcher = GameStats()
+    registry.register(watcher)
+    results, stats = run_games(batch, range(12), registry)
+    assert stats.as_dict() == watcher.as_dict()
+    assert watcher.games_started == 12 and watcher.decisions == sum(r.decisions for r in results) > 0
 
 
 def test_progress_callback_counts_games(registry):
