@@ -402,7 +402,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--checks", choices=CHECKS, default="every",
         help="when to check the plugin's invariants: after every step (default; for Richard III "
-        "random games about two thirds of the time), once on each game's final state ('end', "
+        "random games about three quarters of the time), once on each game's final state ('end', "
         "almost free), or never ('none'); errors are caught and counted either way, and the "
         "games and results are the same, only the invariant counts differ",
     )

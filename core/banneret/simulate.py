@@ -60,8 +60,9 @@ MESSAGES_KEPT = 5
 CHECKS = ("every", "end", "none")
 """When a batch runs the plugin's invariant checks: after every step (the default, and the
 safe choice: a violation is reported at the step that caused it, and one that a later step
-hides is still seen), once on each game's final state, or never. Checking is most of a
-random playout's time for a game with thorough invariants (Richard III: about two thirds),
+hides is still seen), once on each game's final state (finished or capped; a game stopped
+by an error is not checked, its state may be half-changed), or never. Checking is most of a
+random playout's time for a game with thorough invariants (Richard III: three quarters),
 so ``end`` and ``none`` are for measuring balance or speed of rules already checked."""
 
 
