@@ -182,8 +182,9 @@ def play_one(batch: Batch, index: int, registry: Registry, stats: GameStats | No
     ``batch.checks`` says, and report the game to ``stats``'s observer hooks.
 
     ``stats`` is called directly, not registered on ``registry``: through the plugin
-    manager its hooks cost about a fifth of a random Richard III playout (observers that
-    are registered still see the game through the engine)."""
+    manager its hooks add 15,000 instructions to each decision of a random Richard III
+    game, whose playout takes 110,000 without them (observers that are registered still
+    see the game through the engine)."""
     seed = batch.seed + index
     decisions = 0
     turn = 0
