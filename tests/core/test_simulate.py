@@ -17,7 +17,8 @@ from banneret import RandomAgent, apply, hookimpl, is_over, new_game, outcome, p
 from banneret.agents import Seat, agent_seed
 from banneret.errors import OptionError, SeatError, UnknownGameError
 from banneret.registry import registry_from
-from banneret.simulate import TIMING_FIELDS, simulate
+from banneret.simulate import TIMING_FIELDS, make_batch, run_games, simulate
+from banneret.stats import GameStats
 from banneret.types import ENDED_BY_CAP, Outcome, Standing
 
 REQUIRED_KEYS = {
@@ -189,6 +190,18 @@ def test_invariant_violations_are_counted_not_raised(registry):
     assert data["invariant_messages"][0] == "game 0 (seed 0) step 0: broken at round 0"
 
 
+def test_end_checks_once_per_game_and_none_never(registry):
+    """The same always-broken game: one check per game, on its final state, or none at all."""
+    report = simulate("always_broken", games=3, seed=0, registry=registry, checks="end")
+    end = report.as_dict()
+    assert end["invariant_violations"] == 3
+    assert [m.split(": broken")[0] for m in end["invariant_messages"]] == [
+        f"game {r.index} (seed {r.seed}) step {r.decisions}" for r in report.results
+    ]
+    none = simulate("always_broken", games=3, seed=0, registry=registry, checks="none").as_dict()
+    assert (none["invariant_violations"], none["invariant_messages"]) == (0, [])
+
+
 def test_errors_are_counted_and_the_batch_goes_on(registry):
     data = simulate("crashing", games=4, seed=2, registry=registry).as_dict()
     assert (data["errors"], data["finished"], data["games"]) == (4, 0, 4)
@@ -225,6 +238,19 @@ def test_options_reach_the_games(registry):
 def test_observer_is_removed_after_the_batch(registry):
     simulate("duel", games=2, registry=registry)
     assert not registry.has_observers()
+
+
+@pytest.mark.parametrize("game", ["duel", "ranked_duel", "crashing", "short", "always_broken"])
+def test_batch_counts_equal_those_of_an_observer_registered_on_the_registry(registry, game):
+    """The batch feeds its statistics to the observer's hooks itself (the fast path); an
+    observer registered on the registry, called by the engine (the reference), counts the
+    same games, caps and errors the same way, and still sees every game."""
+    batch = make_batch(registry, game, seed=5, checks="none")  # its probe games are not counted
+    watcher = GameStats()
+    registry.register(watcher)
+    results, stats = run_games(batch, range(12), registry)
+    assert stats.as_dict() == watcher.as_dict()
+    assert watcher.games_started == 12 and watcher.decisions == sum(r.decisions for r in results) > 0
 
 
 def test_progress_callback_counts_games(registry):
