@@ -261,9 +261,8 @@ class RichardIII(Game):
         d: R3State = new.data
         t = tables()
         opp = other(player)
-        unseen = list(d.hands[opp]) + list(d.set_aside)
-        if opp in d.chosen:
-            unseen.append(d.chosen[opp])
+        # a face-down card stays in its hand until revealed, so the hand already holds it
+        unseen = sorted(d.hands[opp] + d.set_aside)  # sorted: the redraw depends on what ``player`` knows only
         rng.shuffle(unseen)
         n = len(d.hands[opp])
         d.hands[opp] = unseen[:n]
@@ -280,7 +279,7 @@ class RichardIII(Game):
                 by_type.setdefault(t.blocks[b].type, []).append(b)
         for kind in sorted(by_type):
             blocks = by_type[kind]
-            places = [d.loc[b] for b in blocks]
+            places = sorted(d.loc[b] for b in blocks)
             rng.shuffle(places)
             for b in blocks:
                 d.place(b, OFFMAP)
