@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from banneret.state import State
     from banneret.types import Action, Pending
 
-__all__ = ["Agent", "RandomAgent", "Seat", "builtin_agents", "agent_seed"]
+__all__ = ["Agent", "RandomAgent", "Seat", "AgentKinds", "builtin_agents", "agent_seed"]
 
 
 class Seat:
@@ -108,8 +108,36 @@ def _random_factory(game_id: str, faction: str, seed: int) -> RandomAgent:
 
 
 def builtin_agents() -> dict[str, AgentFactory]:
-    """Agents every game has."""
-    return {"random": _random_factory}
+    """Agents every game has: ``random`` and the search agent ``ismcts``."""
+    from banneret.ismcts import IsmctsFactory
+
+    return {"ismcts": IsmctsFactory(), "random": _random_factory}
+
+
+class AgentKinds(dict):  # type: ignore[type-arg]  # dict[str, AgentFactory]
+    """The agents of a game by name, which also answers a seat written ``NAME:PARAMS``
+    (``ismcts:iterations=400,c=0.5``) for an agent whose factory has a ``configured(PARAMS)``
+    method: ``kind in kinds`` and ``kinds[kind]`` work for such seats everywhere a seat kind
+    is looked up, and a malformed ``PARAMS`` raises the factory's
+    :class:`~banneret.errors.SeatError` naming the parameters it takes. Iterating lists
+    the plain names only."""
+
+    def __missing__(self, kind: str) -> AgentFactory:
+        name, sep, params = kind.partition(":") if isinstance(kind, str) else ("", "", "")
+        configure = getattr(dict.get(self, name), "configured", None)
+        if not sep or configure is None:
+            raise KeyError(kind)
+        factory: AgentFactory = configure(params)
+        return factory
+
+    def __contains__(self, kind: object) -> bool:
+        if dict.__contains__(self, kind):
+            return True
+        try:
+            self[kind]
+        except KeyError:
+            return False
+        return True
 
 
 def agent_seed(game_seed: int, faction: str, salt: int = 0) -> int:

@@ -105,12 +105,13 @@ def resolve_seats(
     out = {f: "human" for f in factions}
     if not seats:
         return out
-    kinds = {"human", *reg.agents(game_id)}
+    agents = reg.agents(game_id)  # also knows agents with parameters (``ismcts:iterations=200``)
     for faction, kind in seats.items():
         if faction not in out:
             raise SeatError(f"{game_id} has no faction {faction!r} in play (factions: {', '.join(factions)})")
-        if kind not in kinds:
-            raise SeatError(f"unknown kind of player {kind!r} for {faction} (choose from: {', '.join(sorted(kinds))})")
+        if kind != "human" and kind not in agents:
+            known = ", ".join(sorted({"human", *agents}))
+            raise SeatError(f"unknown kind of player {kind!r} for {faction} (choose from: {known})")
         out[faction] = kind
     return out
 

@@ -97,3 +97,14 @@ def banneret_action_applied(context: StepContext) -> None:
 @hookspec
 def banneret_game_ended(state: "State", outcome: "Outcome") -> None:
     """The game reached an outcome by its rules."""
+
+
+# --- search -------------------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def banneret_evaluate(state: "State") -> "dict[str, float] | None":
+    """Estimate each faction's chances in ``state``, a game in progress: ``{faction: value}``
+    with values in [0, 1] (1: sure to win). Search agents (``ismcts:depth=N``) score a
+    rollout cut off early with it. ``state`` may be a search's sample, so the whole state may
+    be read. Return ``None`` for games this plugin does not know; a game without an
+    estimate has every cut-off rollout scored the same for all factions."""

@@ -7,7 +7,7 @@ while every other game keeps working.
 from __future__ import annotations
 
 import importlib.metadata
-from typing import Any, Iterable, cast
+from typing import TYPE_CHECKING, Any, Iterable, cast
 
 import attrs
 import pluggy
@@ -15,6 +15,9 @@ import pluggy
 from banneret import hookspecs
 from banneret.errors import PluginError, UnknownGameError
 from banneret.game import Game, GameInfo
+
+if TYPE_CHECKING:
+    from banneret.agents import AgentKinds
 
 __all__ = ["GAME_GROUP", "PLUGIN_GROUP", "BrokenPlugin", "Registry", "default_registry"]
 
@@ -106,13 +109,15 @@ class Registry:
 
     # --- agents, variants, observers ------------------------------------------------------
 
-    def agents(self, game_id: str) -> dict[str, hookspecs.AgentFactory]:
-        from banneret.agents import builtin_agents
+    def agents(self, game_id: str) -> "AgentKinds":
+        """The agents ``game_id`` offers by name, sorted; looking up ``NAME:PARAMS`` gives an
+        agent configured on its seat (see :class:`~banneret.agents.AgentKinds`)."""
+        from banneret.agents import AgentKinds, builtin_agents
 
         out: dict[str, hookspecs.AgentFactory] = dict(builtin_agents())
         for found in self.pm.hook.banneret_agents(game_id=game_id):
             out.update(found or {})
-        return dict(sorted(out.items()))
+        return AgentKinds(sorted(out.items()))
 
     def variants(self, game_id: str) -> dict[str, hookspecs.Variant]:
         out: dict[str, hookspecs.Variant] = {}

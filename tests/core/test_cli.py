@@ -152,7 +152,7 @@ def test_info_json(capsys, registry):
     assert data["factions"] == ["north", "south"]
     assert data["scenarios"] == [{"name": "standard", "description": "first to 3 points"}]
     assert data["options"] == [{"name": "target", "default": 3, "choices": [2, 3, 4, 5], "help": "points needed to win"}]
-    assert data["variants"] == [] and data["agents"] == ["random"]
+    assert data["variants"] == [] and data["agents"] == ["ismcts", "random"]
     assert data["sequence_of_play"][0] == "[1] round"
     assert data["sequence_of_play"][-1].startswith("[2.1] Skirmish")
     assert (data["min_players"], data["max_players"], data["max_decisions"]) == (2, 2, 200)
@@ -164,7 +164,7 @@ def test_info_text(capsys, registry):
     assert code == 0
     assert out.splitlines()[0] == "Duel (duel), version 1"
     assert "  target = 3 (choices: 2, 3, 4, 5): points needed to win" in out.splitlines()
-    assert "Agents (--seat FACTION=AGENT): random" in out
+    assert "Agents (--seat FACTION=AGENT): ismcts, random" in out
     assert "    [1] SecretBids — Both players bid 1-3 in secret; the bids are revealed together." in out
 
 

@@ -63,7 +63,7 @@ def test_a_new_game_waits_for_both_bids():
         ({"players": 3}, OptionError, r"duel is played by 2-2 players, not 3"),
         ({"players": "2"}, OptionError, r"duel is played by 2-2 players, not '2'"),
         ({"seats": {"east": "human"}}, SeatError, r"duel has no faction 'east' in play \(factions: north, south\)"),
-        ({"seats": {"north": "genius"}}, SeatError, r"unknown kind of player 'genius' for north \(choose from: human, random\)"),
+        ({"seats": {"north": "genius"}}, SeatError, r"unknown kind of player 'genius' for north \(choose from: human, ismcts, random\)"),
         ({"seed": "12"}, OptionError, r"seed must be an integer, not '12'"),
         ({"options": {"variant": "short"}}, OptionError, r"duel has no house-rule variant 'short' \(variants: none installed\)"),
     ],

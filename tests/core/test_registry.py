@@ -109,8 +109,8 @@ def test_agents_include_random_and_the_plugins_own():
 
     extra = _plugin("bots", banneret_agents=lambda game_id: {"greedy": make} if game_id == "duel" else {})
     reg = registry_from([toys, extra])
-    assert list(reg.agents("duel")) == ["greedy", "random"]
-    assert list(reg.agents("relay")) == ["random"]
+    assert list(reg.agents("duel")) == ["greedy", "ismcts", "random"]
+    assert list(reg.agents("relay")) == ["ismcts", "random"]
 
 
 def test_variants_are_collected_per_game():

@@ -71,9 +71,9 @@ def random_game(seed: int, players: int, scenario: str, options=None) -> bannere
 def test_registry_finds_the_game_its_agent_and_variants():
     assert list(REG.games()) == ["couriers"]
     assert REG.game("couriers").info.factions == ("red", "blue", "green", "gold")
-    assert list(REG.agents("couriers")) == ["random", "steady"]
+    assert list(REG.agents("couriers")) == ["ismcts", "random", "steady"]
     assert list(REG.variants("couriers")) == ["muddy_roads", "rich_patrons"]
-    assert list(REG.agents("duel")) == ["random"]  # the hook answers only for its own game
+    assert list(REG.agents("duel")) == ["ismcts", "random"]  # the hook answers only for its own game
 
 
 def test_pyproject_declares_the_entry_point():

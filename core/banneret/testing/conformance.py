@@ -632,7 +632,8 @@ def check_no_shared_sequences(setup: Setup, script: PlayScript, registry: Regist
 def check_agents_blind(state: State, rng: Rng | None = None, registry: Registry | None = None) -> None:
     """Every agent the game offers, freshly seeded, makes the same choice for a deciding
     seat when the facts hidden from that seat are resampled (``Game.resample_hidden``): an
-    agent decides from what its seat may know."""
+    agent decides from what its seat may know. A factory with a ``probe`` attribute (a search
+    agent) is checked through it: the same agent at a budget small enough for every step."""
     reg = registry or state.registry
     rng = rng or Rng(state.seed * 7919 + state.step)
     seed = state.seed * 31 + state.step
@@ -641,6 +642,7 @@ def check_agents_blind(state: State, rng: Rng | None = None, registry: Registry 
         if other is None:
             continue
         for name, factory in reg.agents(state.game_id).items():
+            factory = getattr(factory, "probe", factory)  # a search agent at a small budget
             real = factory(state.game_id, player, seed).choose(Seat(state, player))
             redrawn = factory(state.game_id, player, seed).choose(Seat(other, player))
             if real.label != redrawn.label:

@@ -312,3 +312,19 @@ def banneret_agents(game_id: str) -> dict[str, Any]:
     from banneret_hex_kingdoms.agent import make_agent
 
     return {"heuristic": make_agent}
+
+
+@hookimpl
+def banneret_evaluate(state: State) -> dict[str, float] | None:
+    """A search agent's estimate of each kingdom's chances: the share of the provinces held
+    that its bloc holds (the count the Emperor is crowned on, 16, and the turn-limit ranking
+    sorts by, C-43); a vassal, who cannot be crowned, scores 0; equal shares before any
+    province is held."""
+    if state.game_id != "hex_kingdoms":
+        return None
+    d: HKData = state.data
+    held = {k: d.bloc_provinces(k) if d.free(k) else 0 for k in d.seats}
+    total = sum(held.values())
+    if not total:
+        return {d.names[k]: 1.0 / len(d.seats) for k in d.seats}
+    return {d.names[k]: held[k] / total for k in d.seats}

@@ -22,7 +22,7 @@ from banneret_richard3.movement import (
     Actions, AlsoShip, LandGroup, LandMove, LandPath, MainAttack, Muster, MusterPath, Recruit, SeaMove, ShipBlock, ShipTo,
 )
 from banneret_richard3.politics import (
-    CampaignReset, KingHome, LeviesDisband, PretenderHome, Usurpation, campaign_over, game_over,
+    CampaignReset, KingHome, LeviesDisband, PretenderHome, Usurpation, campaign_over, game_over, support,
 )
 from banneret_richard3.scenarios import free_henry_vi
 from banneret_richard3.render import render_view
@@ -261,9 +261,8 @@ class RichardIII(Game):
         d: R3State = new.data
         t = tables()
         opp = other(player)
-        unseen = list(d.hands[opp]) + list(d.set_aside)
-        if opp in d.chosen:
-            unseen.append(d.chosen[opp])
+        # a face-down card stays in its hand until revealed, so the hand already holds it
+        unseen = sorted(d.hands[opp] + d.set_aside)  # sorted: the redraw depends on what ``player`` knows only
         rng.shuffle(unseen)
         n = len(d.hands[opp])
         d.hands[opp] = unseen[:n]
@@ -280,7 +279,7 @@ class RichardIII(Game):
                 by_type.setdefault(t.blocks[b].type, []).append(b)
         for kind in sorted(by_type):
             blocks = by_type[kind]
-            places = [d.loc[b] for b in blocks]
+            places = sorted(d.loc[b] for b in blocks)
             rng.shuffle(places)
             for b in blocks:
                 d.place(b, OFFMAP)
@@ -425,3 +424,17 @@ def banneret_agents(game_id: str) -> dict[str, Any]:
     from banneret_richard3.agent import make_agent
 
     return {"heuristic": make_agent}
+
+
+@hookimpl
+def banneret_evaluate(state: State) -> dict[str, float] | None:
+    """A search agent's estimate of each house's chances: half from its share of the heirs
+    alive (losing them all loses the game, 9.0), half from its share of the usurpation
+    support (8.2, which decides the throne after each campaign)."""
+    if state.game_id != "richard3":
+        return None
+    d: R3State = state.data
+    heirs = {h: d.heirs_alive(h) for h in HOUSES}
+    backing = {h: support(d, h) for h in HOUSES}
+    total_heirs, total_backing = sum(heirs.values()) or 1, sum(backing.values()) or 1
+    return {h: 0.5 * heirs[h] / total_heirs + 0.5 * backing[h] / total_backing for h in HOUSES}

@@ -1,0 +1,326 @@
+"""A search agent for any game: single-observer Information Set Monte Carlo Tree Search.
+
+After Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG
+4(2), 2012). The agent builds one tree over its seat's information sets. Each iteration
+
+1. *determinizes*: draws a full state the seat cannot tell from the true one
+   (:meth:`Seat.sample`, the plugin's ``resample_hidden``) and gives it a fresh generator,
+   so dice and shuffles still to come are drawn anew in each world;
+2. *selects* down the tree with UCB1, among the actions legal in this world only, counting
+   for each action how often it was available (the availability counts of ISMCTS);
+3. *expands* one new node, *rolls out* to the end of the game (or to ``depth`` decisions,
+   scored by the game's ``banneret_evaluate`` hook) and *backpropagates* one reward per
+   faction, so any number of players works.
+
+With nothing hidden the sample is a plain copy and the search is plain UCT.
+
+Simultaneous secret choices: a decision several players make at once is one tree node in
+which every one of them selects from statistics of its own (decoupled UCT): no player's
+choice depends on what the others chose in the same decision, so none sees the others'
+secret. The node's child is keyed by all the labels chosen there. Chance and players who
+change unpredictably need nothing special: a node keeps statistics per deciding player and
+per action label, and each world simply shows who decides there.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import TYPE_CHECKING, Any, Callable
+
+import attrs
+
+from banneret import engine
+from banneret.errors import SeatError
+from banneret.rng import Rng
+
+if TYPE_CHECKING:
+    from banneret.agents import Seat
+    from banneret.state import State
+    from banneret.types import Action, Outcome
+
+__all__ = ["SearchSettings", "IsmctsAgent", "IsmctsFactory", "parse_settings", "rewards_of_outcome", "evaluate"]
+
+ROLLOUTS = ("random", "heuristic")
+PROBE_BUDGET: dict[str, Any] = {"iterations": 3, "time": None, "depth": 2}
+HEURISTIC = "heuristic"
+
+
+@attrs.frozen
+class SearchSettings:
+    """The knobs a user sets on a seat (``ismcts:iterations=400,c=0.5``).
+
+    ``iterations`` and ``time`` (seconds) bound each decision; with both, whichever comes
+    first stops the search (a time budget is not reproducible). ``c`` is the UCB1
+    exploration constant; ``rollout`` plays the rest of each world ``random``-ly or with the
+    game's ``heuristic`` agent; ``depth`` cuts a rollout off after that many decisions and
+    scores the state with the game's evaluation hook."""
+
+    iterations: int | None = 200
+    time: float | None = None
+    c: float = 0.7
+    rollout: str = "random"
+    depth: int | None = None
+
+
+def _positive_int(name: str, text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise SeatError(f"ismcts {name}= takes a whole number, not {text!r}") from None
+    if value < 1:
+        raise SeatError(f"ismcts {name}= must be at least 1, not {value}")
+    return value
+
+
+def _nonnegative_float(name: str, text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise SeatError(f"ismcts {name}= takes a number, not {text!r}") from None
+    if not value >= 0 or math.isinf(value):
+        raise SeatError(f"ismcts {name}= takes a finite number of at least 0, not {text!r}")
+    return value
+
+
+def _rollout(name: str, text: str) -> str:
+    if text not in ROLLOUTS:
+        raise SeatError(f"ismcts rollout= takes {' or '.join(ROLLOUTS)}, not {text!r}")
+    return text
+
+
+_PARSERS: dict[str, Callable[[str, str], Any]] = {
+    "iterations": _positive_int,
+    "time": _nonnegative_float,
+    "c": _nonnegative_float,
+    "rollout": _rollout,
+    "depth": _positive_int,
+}
+
+
+def parse_settings(text: str) -> SearchSettings:
+    """``"iterations=200,c=0.5"`` -> settings; an unknown or malformed parameter is a
+    :class:`~banneret.errors.SeatError` naming the allowed ones. A ``time`` alone drops
+    the default iteration budget."""
+    given: dict[str, Any] = {}
+    allowed = ", ".join(f"{k}=" for k in _PARSERS)
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, sep, value = (s.strip() for s in item.partition("="))
+        if key not in _PARSERS or not sep or not value:
+            raise SeatError(f"ismcts takes parameters {allowed} (as ismcts:iterations=200,c=0.7), not {item!r}")
+        if key in given:
+            raise SeatError(f"ismcts parameter {key}= is given twice")
+        given[key] = _PARSERS[key](key, value)
+    if "time" in given:
+        if given["time"] <= 0:
+            raise SeatError("ismcts time= must be more than 0 seconds")
+        given.setdefault("iterations", None)
+    return SearchSettings(**given)
+
+
+# --- rewards -------------------------------------------------------------------------------
+
+def rewards_of_outcome(outcome: "Outcome | None", factions: tuple[str, ...]) -> dict[str, float]:
+    """One reward in [0, 1] per faction: winners share 1, losers 0. Without winners (a draw,
+    a game cut off) the standings decide: each faction scores the share of the others it
+    ranks above, ties counting half; without standings every faction scores the same."""
+    if outcome is not None and outcome.winners:
+        share = 1.0 / len(outcome.winners)
+        return {f: share if f in outcome.winners else 0.0 for f in factions}
+    ranks = {s.faction: s.rank for s in outcome.standings} if outcome is not None else {}
+    if len(factions) < 2 or any(f not in ranks for f in factions):
+        return _equal(factions)
+    others = len(factions) - 1
+    return {
+        f: sum(1.0 if ranks[f] < ranks[g] else 0.5 if ranks[f] == ranks[g] else 0.0
+               for g in factions if g != f) / others
+        for f in factions
+    }
+
+
+def _equal(factions: tuple[str, ...]) -> dict[str, float]:
+    share = 1.0 / len(factions) if factions else 0.0
+    return {f: share for f in factions}
+
+
+def evaluate(state: "State") -> dict[str, float]:
+    """The game's estimate of each faction's chances in ``state`` (the ``banneret_evaluate``
+    hook), clamped to [0, 1]; the same for every faction when no plugin gives one."""
+    hook = state.registry.pm.hook if state.registry is not None else None
+    found = hook.banneret_evaluate(state=state) if hook is not None else None
+    if not found:
+        return _equal(state.factions)
+    return {f: min(1.0, max(0.0, float(found.get(f, 0.0)))) for f in state.factions}
+
+
+# --- the tree ------------------------------------------------------------------------------
+
+class _Node:
+    """One information set of the searching seat. ``edges[player][label]`` holds
+    ``[visits, availability, total reward of player]``; ``children`` are keyed by the
+    labels chosen here (one per deciding player)."""
+
+    __slots__ = ("edges", "children")
+
+    def __init__(self) -> None:
+        self.edges: dict[str, dict[str, list[float]]] = {}
+        self.children: dict[tuple[str, ...], _Node] = {}
+
+
+class IsmctsAgent:
+    """Searches its seat's information sets for ``settings``' budget, then plays the action
+    of the root tried most often (ties: the first offered). Reproducible for a seed and an
+    iteration budget."""
+
+    def __init__(self, seed: int = 0, settings: SearchSettings = SearchSettings()) -> None:
+        self.settings = settings
+        self.rng = random.Random(seed)
+        self.iterations_done = 0  # of the last decision, for reports
+
+    def choose(self, seat: "Seat") -> "Action":
+        actions = seat.actions
+        if len(actions) == 1:
+            self.iterations_done = 0
+            return actions[0]
+        root = self.search(seat)
+        edges = root.edges.get(seat.player, {})
+        return max(actions, key=lambda a: edges.get(a.label, (0,))[0])  # max keeps the first of ties
+
+    def search(self, seat: "Seat") -> _Node:
+        """Run the iterations from ``seat`` and return the root of the tree."""
+        settings = self.settings
+        root = _Node()
+        rollout: Callable[["State"], dict[str, float]] | None = None
+        sample_rng = Rng(self.rng.getrandbits(62))
+        deadline = None if settings.time is None else time.perf_counter() + settings.time
+        limit = settings.iterations
+        done = 0
+        while (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline):
+            world = seat.sample(sample_rng)
+            world.rng = Rng(self.rng.getrandbits(62))  # chance to come is unknown: draw it anew
+            if rollout is None:
+                rollout = self._rollout_policy(world)
+            self._iterate(root, world, rollout)
+            done += 1
+        self.iterations_done = done
+        return root
+
+    def _iterate(self, root: _Node, world: "State", rollout: Callable[["State"], dict[str, float]]) -> None:
+        path: list[tuple[_Node, list[tuple[str, str]]]] = []
+        node = root
+        while True:
+            players = engine.pending(world).players
+            if not players:
+                break
+            picks = [(p, self._select(node, engine.legal_actions(world, p), p)) for p in players]
+            chosen: list[tuple[str, str]] = []
+            for player, action in picks:
+                if chosen and action not in engine.legal_actions(world, player):
+                    continue  # the first choices resolved the decision differently in this world
+                engine.apply(world, action)
+                chosen.append((player, action.label))
+            path.append((node, chosen))
+            key = tuple(label for _, label in chosen)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = _Node()
+                break
+            node = child
+        rewards = rollout(world)
+        for visited, chosen in path:
+            for player, label in chosen:
+                edge = visited.edges[player][label]
+                edge[0] += 1
+                edge[2] += rewards.get(player, 0.0)
+
+    def _select(self, node: _Node, actions: tuple["Action", ...], player: str) -> "Action":
+        """UCB1 over the actions available in this world; an untried one first (at random)."""
+        edges = node.edges.get(player)
+        if edges is None:
+            edges = node.edges[player] = {}
+        untried = []
+        for action in actions:
+            edge = edges.get(action.label)
+            if edge is None:
+                edge = edges[action.label] = [0, 0, 0.0]
+            edge[1] += 1
+            if edge[0] == 0:
+                untried.append(action)
+        if untried:
+            return untried[int(self.rng.random() * len(untried))]
+        c = self.settings.c
+        log = math.log
+        best, best_value = actions[0], -1.0
+        for action in actions:
+            visits, available, total = edges[action.label]
+            value = total / visits + c * math.sqrt(log(available) / visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    # --- rollouts --------------------------------------------------------------------------
+
+    def _rollout_policy(self, world: "State") -> Callable[["State"], dict[str, float]]:
+        """Plays a world out and scores it; ``world`` (any sample) names the game."""
+        depth = self.settings.depth
+        if self.settings.rollout == HEURISTIC:
+            pick = self._heuristic_picker(world)
+        else:
+            random_ = self.rng.random
+
+            def pick(world: "State", player: str) -> "Action":
+                actions = engine.legal_actions(world, player)
+                return actions[int(random_() * len(actions))]
+
+        def play_out(world: "State") -> dict[str, float]:
+            steps = 0
+            while True:
+                players = engine.pending(world).players
+                if not players:
+                    return rewards_of_outcome(engine.outcome(world), world.factions)
+                if depth is not None and steps >= depth:
+                    return evaluate(world)
+                engine.apply(world, pick(world, players[0]))
+                steps += 1
+
+        return play_out
+
+    def _heuristic_picker(self, world: "State") -> Callable[["State", str], "Action"]:
+        from banneret.agents import Seat
+        from banneret.registry import default_registry
+
+        game_id = world.game_id
+        factories = (world.registry or default_registry()).agents(game_id)
+        if HEURISTIC not in factories:
+            raise SeatError(f"ismcts rollout=heuristic: {game_id} has no heuristic agent")
+        seed = self.rng.getrandbits(62)
+        agents: dict[str, Any] = {}
+
+        def pick(world: "State", player: str) -> "Action":
+            agent = agents.get(player)
+            if agent is None:
+                agent = agents[player] = factories[HEURISTIC](game_id, player, seed)
+            return agent.choose(Seat(world, player))
+
+        return pick
+
+
+class IsmctsFactory:
+    """The agent factory of ``ismcts`` (``factory(game_id, faction, seed)``); a seat written
+    ``ismcts:iterations=400,c=0.5`` gets :meth:`configured` with the text after the colon."""
+
+    def __init__(self, settings: SearchSettings = SearchSettings()) -> None:
+        self.settings = settings
+
+    def __call__(self, game_id: str, faction: str, seed: int) -> IsmctsAgent:
+        return IsmctsAgent(seed, self.settings)
+
+    def configured(self, params: str) -> "IsmctsFactory":
+        return IsmctsFactory(parse_settings(params))
+
+    @property
+    def probe(self) -> "IsmctsFactory":
+        """The same search at a budget small enough to run at every step of a conformance
+        check (``agents``): every part (samples, tree, cut-off rollouts) still runs."""
+        return IsmctsFactory(attrs.evolve(self.settings, **PROBE_BUDGET))
