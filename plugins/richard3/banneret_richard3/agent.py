@@ -16,6 +16,7 @@ its own generator).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import banneret
@@ -23,6 +24,7 @@ from banneret import Action, Rng
 from banneret.agents import Seat
 from banneret.state import State
 
+from banneret_richard3.politics import NO_USURPATION_AREAS, SUPPORT_TYPES
 from banneret_richard3.state import tables
 
 __all__ = ["HeuristicAgent", "make_agent", "VALUE"]
@@ -52,13 +54,27 @@ class _Seen:
                     self.enemy_str[area] = self.enemy_str.get(area, 0.0) + (
                         b["strength"] if "strength" in b else HIDDEN_STRENGTH)
         self.king = board["king"]
-        # the PRETENDER in the scenario's last campaign must win battles to usurp (8.2): it
-        # attacks at even odds instead of waiting for a clear edge
-        self.odds, self.margin = ((1.0, 0.0) if me != self.king and board["campaign"] == board["last_campaign"]
-                                  else (1.4, 1.0))
+        # the scenario's last campaign ends with the usurpation count that decides the game (8.2)
+        self.last_campaign = board["campaign"] == board["last_campaign"]
+        # the PRETENDER then must out-count the KING: it attacks at even odds instead of
+        # waiting for a clear edge
+        self.race = self.last_campaign and me != self.king
+        self.odds, self.margin = (1.0, 0.0) if self.race else (1.4, 1.0)
+        t = tables()
+        # the race's stakes: areas that keep our pool's supporters from being recruited
+        self.blocked_homes = Counter(
+            home for b in board["pools"][me]["face_up"] if self.race for home in _homes(b)
+            if self.enemy_n.get(home))
         self.phase = board["phase"]
         self.battle_area: str | None = board["battle_area"]
         self.supply_limit = board["supply_limits"].__getitem__  # 7.1, 7.2: area -> limit
+
+    def stakes(self, area: str) -> float:
+        """In the race, what winning ``area`` is worth for the count: every enemy block there
+        may be a noble to kill, and an enemy-held home keeps our supporters in the pool."""
+        if not self.race:
+            return 0.0
+        return 1.5 * self.enemy_n.get(area, 0) + 2.0 * self.blocked_homes[area]
 
     def own_str(self, area: str) -> float:
         return float(sum(s for _, s in self.own.get(area, ())))
@@ -75,6 +91,28 @@ class _Seen:
 
 def _value(block: str) -> float:
     return VALUE[tables().blocks[block].type]
+
+
+def _supporter(block: str) -> bool:
+    """Counts in the usurpation check when on the map (8.2)."""
+    return tables().blocks[block].type in SUPPORT_TYPES
+
+
+def _counts_for_usurpation(area: str) -> bool:
+    """On the map, outside exile and the Isle of Man (8.2)."""
+    return tables().exile_of[area] is None and area not in NO_USURPATION_AREAS
+
+
+def _homes(block: str) -> tuple[str, ...]:
+    """Where a supporter in the pool is recruited (5.4): a noble's shields, a church block's
+    cathedral."""
+    t = tables()
+    info = t.blocks[block]
+    if info.type == "noble":
+        return info.shields
+    if info.type == "church":
+        return (t.cathedral_area[info.cathedral],)
+    return ()
 
 
 class _Sample:
@@ -142,6 +180,8 @@ class HeuristicAgent:
         if a.kind == "recruit":
             block, area = a.args
             score = 2.0 + _value(block)
+            if seen.race:  # only nobles, church blocks and heirs count at the end (8.2)
+                score += 3.0 if _supporter(block) else -1.0
             if seen.own_n(area) + 1 > seen.supply_limit(area):
                 score -= 6.0
             score -= 0.5 * seen.threat(area)
@@ -155,7 +195,7 @@ class HeuristicAgent:
                 return 5.5  # onto the map: they count for usurpation
             return 0.5
         if a.kind in ("group", "muster"):
-            return self._group_value(seen, a.args) if a.kind == "group" else 1.2
+            return self._group_value(seen, a.args) if a.kind == "group" else self._muster_value(seen, a.args)
         return 0.0
 
     _action_pick = _action_menu  # the area or block after the kind of action
@@ -169,7 +209,7 @@ class HeuristicAgent:
             for m in (n,) + t.neighbours[n]:
                 e = seen.enemy_str.get(m, 0.0)
                 if e and m != origin and force >= seen.odds * e + seen.margin:
-                    out.append((force - e + (3 if m == LONDON else 0), m))
+                    out.append((force - e + (3 if m == LONDON else 0) + seen.stakes(m), m))
         out.sort(reverse=True)
         return out
 
@@ -184,11 +224,18 @@ class HeuristicAgent:
             return 2.5
         return 0.4
 
+    def _muster_value(self, seen: _Seen, area: str) -> float:
+        """Muster gathers blocks in one friendly area: best where London or the race is won."""
+        if not seen.last_campaign:
+            return 1.2
+        return 1.2 + (4.0 if area == LONDON else 0.0) + sum(seen.stakes(n) for n in tables().neighbours[area]) / 4
+
     def _action_group(self, sample: _Sample, seen: _Seen, a: Action) -> float:
-        if a.kind == "select":
-            return 2.0 + 0.1 * dict(sum(seen.own.values(), [])).get(a.args, 0)
+        if a.kind == "select":  # worth its best path: a selected block must move
+            child = banneret.child(sample.state(), a)
+            return max(self._path_value(seen, x) for x in banneret.legal_actions(child, a.player))
         if a.kind == "done":
-            return 1.5
+            return 0.5
         return self._path_value(seen, a)
 
     def _path_value(self, seen: _Seen, a: Action) -> float:
@@ -197,13 +244,18 @@ class HeuristicAgent:
         origin = a.label.split(": ", 1)[1].split(" -> ", 1)[0]
         block = a.label[len("move "):].split(":", 1)[0]
         strength = dict(seen.own.get(origin, ())).get(block, 2)
+        if (seen.last_campaign and origin == LONDON and _supporter(block) and not seen.enemy_n.get(LONDON)
+                and sum(1 for b, _ in seen.own[LONDON] if _supporter(b)) == 1):
+            return -6.0  # London's last supporter: levies disband before the final count (8.1, 8.2)
         e = seen.enemy_str.get(dest, 0.0)
         if e:
             mine = seen.own_str(dest) + seen.own_str(origin)
             if mine >= seen.odds * e + seen.margin:
-                return 6.0 + (2 if dest == LONDON else 0) - 0.1 * len(path)
+                return 6.0 + (2 if dest == LONDON else 0) + 0.5 * seen.stakes(dest) - 0.1 * len(path)
             return -4.0
         score = 1.0 - 0.1 * len(path)
+        if seen.last_campaign and _supporter(block) and not _counts_for_usurpation(dest):
+            score -= 4.0  # it would not count in the final usurpation check (8.2)
         if dest == LONDON:
             score += 4.0
         if tables().crown[dest] and tables().blocks[block].type == "heir":
@@ -295,7 +347,10 @@ class HeuristicAgent:
         return seen.own_n(a.args) - 0.5 * seen.threat(a.args)
 
     def _execution(self, sample: _Sample, seen: _Seen, a: Action) -> float:
-        return 1.0 if a.kind == "execute" else 0.0
+        """A defected enemy heir is one of our nobles in the usurpation count (8.2): in the
+        last campaign sparing him keeps that point; before it, executing him weakens the
+        enemy's line."""
+        return 1.0 if (a.kind == "execute") != seen.last_campaign else 0.0
 
     def _go_home(self, sample: _Sample, seen: _Seen, a: Action) -> float:
         dest = a.args
