@@ -16,6 +16,7 @@ its own generator).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -24,6 +25,7 @@ from banneret import Action, Rng
 from banneret.agents import Seat
 from banneret.state import State
 
+from banneret_richard3.data_model import load_setup
 from banneret_richard3.politics import NO_USURPATION_AREAS, SUPPORT_TYPES
 from banneret_richard3.state import tables
 
@@ -37,7 +39,7 @@ LONDON = "middlesex"
 class _Seen:
     """What the player sees of the board, digested once per decision."""
 
-    def __init__(self, board: dict[str, Any], me: str) -> None:
+    def __init__(self, board: dict[str, Any], me: str, scenario: str) -> None:
         self.me = me
         self.own: dict[str, list[tuple[str, int]]] = {}
         self.enemy_n: dict[str, int] = {}
@@ -65,7 +67,13 @@ class _Seen:
         self.blocked_homes = Counter(
             home for b in board["pools"][me]["face_up"] if self.race for home in _homes(b)
             if self.enemy_n.get(home))
+        # homes of the enemy supporters that started the scenario in its pool (public set-up)
+        # and where it could still recruit them: our block there stops it (5.4)
+        self.deniable = Counter(
+            home for b in (_enemy_pool_supporters(scenario, me) if self.race else ())
+            for home in _homes(b) if not self.enemy_n.get(home))
         self.phase = board["phase"]
+        self.turn: int = board["turn"]
         self.battle_area: str | None = board["battle_area"]
         self.supply_limit = board["supply_limits"].__getitem__  # 7.1, 7.2: area -> limit
 
@@ -101,6 +109,13 @@ def _supporter(block: str) -> bool:
 def _counts_for_usurpation(area: str) -> bool:
     """On the map, outside exile and the Isle of Man (8.2)."""
     return tables().exile_of[area] is None and area not in NO_USURPATION_AREAS
+
+
+@functools.cache
+def _enemy_pool_supporters(scenario: str, me: str) -> tuple[str, ...]:
+    """The enemy's supporters in its pool at the scenario's start (printed set-up)."""
+    setup = load_setup(scenario)
+    return tuple(b for h, pool in setup.pools.items() if h != me for b in pool if _supporter(b))
 
 
 def _homes(block: str) -> tuple[str, ...]:
@@ -140,7 +155,7 @@ class HeuristicAgent:
         if len(actions) == 1:
             return actions[0]
         v = seat.view
-        seen = _Seen(v["board"], seat.player)
+        seen = _Seen(v["board"], seat.player, v["scenario"])
         kind = v["pending"]["kind"]
         scorer = getattr(self, "_" + kind.replace("-", "_"), None)
         sample = _Sample(seat, self.sampler)
@@ -181,7 +196,7 @@ class HeuristicAgent:
             block, area = a.args
             score = 2.0 + _value(block)
             if seen.race:  # only nobles, church blocks and heirs count at the end (8.2)
-                score += 3.0 if _supporter(block) else -1.0
+                score += (3.0 if _supporter(block) else -1.0) + 1.5 * seen.deniable[area]
             if seen.own_n(area) + 1 > seen.supply_limit(area):
                 score -= 6.0
             score -= 0.5 * seen.threat(area)
@@ -192,7 +207,10 @@ class HeuristicAgent:
             origin = a.args
             movers = [b for b, _ in seen.own.get(origin, ()) if t.blocks[b].type in ("heir", "noble", "church")]
             if t.exile_of[origin] is not None and movers:
-                return 5.5  # onto the map: they count for usurpation
+                # onto the map: they count for usurpation (8.2); in the race the later the
+                # more urgent, and at once from an exile over its limit (7.2)
+                crowded = len(movers) if seen.own_n(origin) > seen.supply_limit(origin) else 0
+                return 5.5 + (seen.turn + crowded if seen.race else 0)
             return 0.5
         if a.kind in ("group", "muster"):
             return self._group_value(seen, a.args) if a.kind == "group" else self._muster_value(seen, a.args)
@@ -253,7 +271,7 @@ class HeuristicAgent:
             if mine >= seen.odds * e + seen.margin:
                 return 6.0 + (2 if dest == LONDON else 0) + 0.5 * seen.stakes(dest) - 0.1 * len(path)
             return -4.0
-        score = 1.0 - 0.1 * len(path)
+        score = 1.0 - 0.1 * len(path) + 2.0 * seen.deniable[dest]
         if seen.last_campaign and _supporter(block) and not _counts_for_usurpation(dest):
             score -= 4.0  # it would not count in the final usurpation check (8.2)
         if dest == LONDON:
