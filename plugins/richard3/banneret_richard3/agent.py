@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Any
+from typing import Any, Callable
 
 import banneret
 from banneret import Action, Rng
 from banneret.agents import Seat
 from banneret.state import State
 
-from banneret_richard3.data_model import load_setup
 from banneret_richard3.politics import NO_USURPATION_AREAS, SUPPORT_TYPES
 from banneret_richard3.state import tables
 
@@ -39,7 +38,7 @@ LONDON = "middlesex"
 class _Seen:
     """What the player sees of the board, digested once per decision."""
 
-    def __init__(self, board: dict[str, Any], me: str, scenario: str) -> None:
+    def __init__(self, board: dict[str, Any], me: str, scenario: str, log: Callable[[], list[str]]) -> None:
         self.me = me
         self.own: dict[str, list[tuple[str, int]]] = {}
         self.enemy_n: dict[str, int] = {}
@@ -72,17 +71,43 @@ class _Seen:
         self.deniable = Counter(
             home for b in (_enemy_pool_supporters(scenario, me) if self.race else ())
             for home in _homes(b) if not self.enemy_n.get(home))
+        self._log = log
+        setup = tables().scenarios[scenario]
+        self.king_block: str | None = board["king_block"]  # None while the throne is empty (6.81)
+        self._king_start = (setup.locations[self.king_block]
+                            if self.king_block and board["campaign"] == setup.first_campaign else None)
         self.phase = board["phase"]
         self.turn: int = board["turn"]
         self.battle_area: str | None = board["battle_area"]
         self.supply_limit = board["supply_limits"].__getitem__  # 7.1, 7.2: area -> limit
 
-    def stakes(self, area: str) -> float:
-        """In the race, what winning ``area`` is worth for the count: every enemy block there
-        may be a noble to kill, and an enemy-held home keeps our supporters in the pool."""
+    @functools.cached_property
+    def king_at(self) -> str | None:
+        """The enemy KING's last public place (read from the log only when asked)."""
+        if self.king_block is None:
+            return None
+        return _king_last_seen(self._log(), self.king, self.king_block, self._king_start)
+
+    def approach(self, origin: str, dest: str) -> float:
+        """In the race, how much nearer ``dest`` is than ``origin`` to the enemy KING's last
+        known place, else to London: armies far from both would sit out the count."""
         if not self.race:
             return 0.0
-        return 1.5 * self.enemy_n.get(area, 0) + 2.0 * self.blocked_homes[area]
+        goal = self.king_at or LONDON
+        hops = _hops()
+        far = len(hops)
+        return float(hops[origin].get(goal, far) - hops[dest].get(goal, far)) if goal in hops[dest] else 0.0
+
+    def stakes(self, area: str) -> float:
+        """In the race, what winning ``area`` is worth for the count: every enemy block there
+        may be a noble to kill, an enemy-held home keeps our supporters in the pool, London
+        is a point for whoever holds it at the end, more pressing as the end nears, and the
+        KING is an heir (9.0: in Richard III the last)."""
+        if not self.race:
+            return 0.0
+        london = 2.0 + self.turn / 2 if area == LONDON else 0.0
+        king = 8.0 if self.enemy_n.get(area) and area == self.king_at else 0.0  # an heir, a supporter, maybe the last
+        return 1.5 * self.enemy_n.get(area, 0) + 2.0 * self.blocked_homes[area] + london + king
 
     def own_str(self, area: str) -> float:
         return float(sum(s for _, s in self.own.get(area, ())))
@@ -111,11 +136,50 @@ def _counts_for_usurpation(area: str) -> bool:
     return tables().exile_of[area] is None and area not in NO_USURPATION_AREAS
 
 
-@functools.cache
-def _enemy_pool_supporters(scenario: str, me: str) -> tuple[str, ...]:
+def _king_last_seen(log: list[str], king: str, king_block: str, start: str | None) -> str | None:
+    """Where the enemy KING stands as far as the public log tells: his place in the
+    scenario's set-up or the announcement of a new KING (6.81), then every retreat or
+    regroup that names him; lost once any of his house's blocks leaves that area unseen."""
+    t = tables()
+    name = t.blocks[king_block].name
+    area_id = {t.area[a].name: a for a in t.areas}
+    where = start
+    for line in log:
+        if line.startswith(f"the new {king} KING stands in "):
+            where = line.rsplit(" ", 1)[1]
+        elif line == "The KING is dead":
+            where = None
+        elif line.startswith(f"{name} retreats to ") or line.startswith(f"{name} regroups to "):
+            where = area_id.get(line.split(" to ", 1)[1])
+        elif where is not None and line.startswith((f"{king} moves a block: {where} ", f"{king} ships a block: {where} ")):
+            where = None
+    return where
+
+
+def _enemy_pool_supporters(scenario: str, me: str) -> list[str]:
     """The enemy's supporters in its pool at the scenario's start (printed set-up)."""
-    setup = load_setup(scenario)
-    return tuple(b for h, pool in setup.pools.items() if h != me for b in pool if _supporter(b))
+    return [b for h, pool in tables().scenarios[scenario].pools.items() if h != me for b in pool if _supporter(b)]
+
+
+@functools.cache
+def _hops() -> dict[str, dict[str, int]]:
+    """Land borders between any two areas (absent: no land route), from the printed map;
+    built once."""
+    t = tables()
+    out: dict[str, dict[str, int]] = {}
+    for start in t.areas:
+        dist = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for a in frontier:
+                for n in t.neighbours[a]:
+                    if n not in dist:
+                        dist[n] = dist[a] + 1
+                        nxt.append(n)
+            frontier = nxt
+        out[start] = dist
+    return out
 
 
 def _homes(block: str) -> tuple[str, ...]:
@@ -155,7 +219,7 @@ class HeuristicAgent:
         if len(actions) == 1:
             return actions[0]
         v = seat.view
-        seen = _Seen(v["board"], seat.player, v["scenario"])
+        seen = _Seen(v["board"], seat.player, v["scenario"], seat.log)
         kind = v["pending"]["kind"]
         scorer = getattr(self, "_" + kind.replace("-", "_"), None)
         sample = _Sample(seat, self.sampler)
@@ -196,7 +260,7 @@ class HeuristicAgent:
             block, area = a.args
             score = 2.0 + _value(block)
             if seen.race:  # only nobles, church blocks and heirs count at the end (8.2)
-                score += (3.0 if _supporter(block) else -1.0) + 1.5 * seen.deniable[area]
+                score += (3.0 if _supporter(block) else -2.0) + 1.5 * seen.deniable[area]
             if seen.own_n(area) + 1 > seen.supply_limit(area):
                 score -= 6.0
             score -= 0.5 * seen.threat(area)
@@ -238,9 +302,11 @@ class HeuristicAgent:
         t = tables()
         if LONDON in t.neighbours[origin] and not seen.enemy_n.get(LONDON) and not seen.own_n(LONDON):
             return 3.0
-        if seen.own_n(origin) > seen.supply_limit(origin):
-            return 2.5
-        return 0.4
+        score = 2.5 if seen.own_n(origin) > seen.supply_limit(origin) else 0.4
+        if max((seen.approach(origin, n) for n in t.neighbours[origin]), default=0.0) > 0:
+            # in the race, nearer the KING or London: the more supporters, the more it matters
+            score = max(score, 2.0 + 0.6 * sum(1 for b, _ in seen.own[origin] if _supporter(b)))
+        return score
 
     def _muster_value(self, seen: _Seen, area: str) -> float:
         """Muster gathers blocks in one friendly area: best where London or the race is won."""
@@ -271,7 +337,9 @@ class HeuristicAgent:
             if mine >= seen.odds * e + seen.margin:
                 return 6.0 + (2 if dest == LONDON else 0) + 0.5 * seen.stakes(dest) - 0.1 * len(path)
             return -4.0
-        score = 1.0 - 0.1 * len(path) + 2.0 * seen.deniable[dest]
+        score = 1.0 - 0.1 * len(path) + 2.0 * seen.deniable[dest] + 0.8 * seen.approach(origin, dest)
+        if seen.own_n(origin) == 1:
+            score -= 2.0 * seen.deniable[origin]  # the enemy could recruit there again
         if seen.last_campaign and _supporter(block) and not _counts_for_usurpation(dest):
             score -= 4.0  # it would not count in the final usurpation check (8.2)
         if dest == LONDON:
@@ -306,6 +374,8 @@ class HeuristicAgent:
         score = 2.0 + 0.5 * seen.own_n(dest) - 0.4 * seen.threat(dest)
         if t.exile_of[dest] is not None:
             score -= 3.0
+        if seen.last_campaign and not _counts_for_usurpation(dest):
+            score -= 4.0  # its supporters would not count in the final usurpation check (8.2)
         if dest == LONDON:
             score += 4.0
         if t.major_port[dest]:
@@ -333,8 +403,10 @@ class HeuristicAgent:
         if a.kind == "charge":
             return 1.0
         if a.kind == "retreat":
-            dest = a.args[1]
+            block, dest = a.args
             want = 4.5 if mine < 0.6 * theirs else -1.0
+            if seen.last_campaign and _supporter(block) and not _counts_for_usurpation(dest):
+                want -= 1.0  # safe there, but out of the final count (8.2)
             return want + 0.1 * seen.own_n(dest)
         return 0.0  # pass
 
