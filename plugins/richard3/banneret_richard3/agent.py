@@ -12,6 +12,13 @@ heirs and nobles out of exile onto the map, take London, attack only where its b
 outnumber the enemy's, defend the crown areas, use treachery rolls, and otherwise keep blocks
 within supply limits. Each decision scores the offered actions and takes the best (ties by
 its own generator).
+
+As the PRETENDER in the scenario's last campaign it runs a race for the usurpation count that
+ends the game (8.2): it recruits only supporters, spares a defected enemy heir, keeps its
+supporters out of exile and the Isle of Man, keeps one in London, stands in the homes where
+the enemy would recruit its pooled supporters, attacks areas by what winning them is worth
+for the count (enemy blocks, our blocked homes, London, an enemy heir last seen there in the
+public log) and marches idle armies toward the KING's last public place or London.
 """
 
 from __future__ import annotations
@@ -72,7 +79,7 @@ class _Seen:
             home for b in (_enemy_pool_supporters(scenario, me) if self.race else ())
             for home in _homes(b) if not self.enemy_n.get(home))
         self._log = log
-        setup = tables().scenarios[scenario]
+        setup = t.scenarios[scenario]
         self.king_block: str | None = board["king_block"]  # None while the throne is empty (6.81)
         self._king_start = (setup.locations[self.king_block]
                             if self.king_block and board["campaign"] == setup.first_campaign else None)
@@ -189,7 +196,7 @@ def _homes(block: str) -> tuple[str, ...]:
     info = t.blocks[block]
     if info.type == "noble":
         return info.shields
-    if info.type == "church":
+    if info.cathedral is not None:  # exactly the church blocks (data_model)
         return (t.cathedral_area[info.cathedral],)
     return ()
 
