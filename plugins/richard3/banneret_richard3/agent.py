@@ -383,6 +383,7 @@ class HeuristicAgent:
             score -= 3.0
         if seen.last_campaign and not _counts_for_usurpation(dest):
             score -= 4.0  # its supporters would not count in the final usurpation check (8.2)
+        score += 2.0 * seen.deniable[dest]
         if dest == LONDON:
             score += 4.0
         if t.major_port[dest]:
