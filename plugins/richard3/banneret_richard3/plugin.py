@@ -255,11 +255,10 @@ class RichardIII(Game):
     # --- hidden information -------------------------------------------------------------
     def resample_hidden(self, state: State, player: str, rng: Rng) -> State:
         """Redraw what ``player`` cannot see: the opponent's hand (and face-down card) from the
-        cards ``player`` has not seen played, and which of the opponent's hidden blocks of one
-        type stands where (blocks that did not move this turn)."""
+        cards ``player`` has not seen played, and which of the opponent's hidden blocks stands
+        where (see :func:`_redraw_blocks`). The redraw depends on what ``player`` knows only."""
         new = state.clone()
         d: R3State = new.data
-        t = tables()
         opp = other(player)
         # a face-down card stays in its hand until revealed, so the hand already holds it
         unseen = sorted(d.hands[opp] + d.set_aside)  # sorted: the redraw depends on what ``player`` knows only
@@ -270,22 +269,45 @@ class RichardIII(Game):
         if opp in d.chosen:
             d.chosen[opp] = d.hands[opp][0]
         d.set_aside = rest
-        # swap locations among the opponent's hidden, unmoved blocks of the same type
-        by_type: dict[str, list[str]] = {}
-        for b in t.block_ids:
-            if (d.house_of(b) == opp and d.loc[b] in d.at and b not in d.down and b not in d.revealed
-                    and b not in d.moved and b not in d.recruited and b not in (d.king_block, d.pretender_block)
-                    and t.blocks[b].type != "heir"):
-                by_type.setdefault(t.blocks[b].type, []).append(b)
-        for kind in sorted(by_type):
-            blocks = by_type[kind]
-            places = sorted(d.loc[b] for b in blocks)
-            rng.shuffle(places)
-            for b in blocks:
-                d.place(b, OFFMAP)
-            for b, a in zip(blocks, places):
-                d.place(b, a)
+        _redraw_blocks(d, opp, rng)
         return new
+
+
+def _redraw_blocks(d: R3State, house: str, rng: Rng) -> None:
+    """Deal ``house``'s hidden blocks anew among their places, each to a place a block of its
+    own type held with the same history this game turn (unmoved, moved by land, by sea, or
+    recruited: the other house saw that much), taking over that place's entries (6.3). Heirs,
+    the KING and the PRETENDER included: their names are public, their places are not. Blocks
+    face-down, revealed, captive or in the battle being fought keep their places."""
+    t = tables()
+    groups: dict[tuple[str, str], list[str]] = {}
+    for b in t.block_ids:
+        where = d.loc[b]
+        if (d.house_of(b) != house or where not in d.at or where == d.battle_area
+                or b in d.down or b in d.revealed):
+            continue
+        status = ("recruited" if b in d.recruited else "sea" if b in d.sea_moved
+                  else "land" if b in d.moved else "still")
+        groups.setdefault((t.blocks[b].type, status), []).append(b)
+    if not groups:
+        return
+    entered: dict[str, list[tuple[str, int]]] = {}  # block -> its (area, index) in entries
+    for area, found in d.entries.items():
+        for i, (b, _) in enumerate(found):
+            entered.setdefault(b, []).append((area, i))
+    entries = {a: list(v) for a, v in d.entries.items()}
+    for key in sorted(groups):
+        blocks = groups[key]  # register order
+        # the places with their histories, in an order that does not depend on who held them
+        slots = sorted((d.loc[b], tuple(entered.get(b, ()))) for b in blocks)
+        rng.shuffle(slots)
+        for b in blocks:
+            d.place(b, OFFMAP)
+        for b, (area, history) in zip(blocks, slots):
+            d.place(b, area)
+            for where, i in history:
+                entries[where][i] = (b, entries[where][i][1])
+    d.entries = {a: tuple(v) for a, v in entries.items()}
 
 
 def _battle_view(d: R3State, b: BattleRecord | None, sees: Any, rounds: int) -> dict[str, Any] | None:
