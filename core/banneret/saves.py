@@ -156,6 +156,10 @@ def from_record(
     return state
 
 
+_KIND_WORDS: dict[type, str] = {str: "a text", int: "a whole number", dict: "an object"}
+"""How a save file's field types are named in its error messages."""
+
+
 def _validate(record: Any) -> tuple[dict[str, Any], list[tuple[str, str]], list[str | None], str | None]:
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise SaveError("this is not a Banneret save file")
@@ -169,7 +173,7 @@ def _validate(record: Any) -> tuple[dict[str, Any], list[tuple[str, str]], list[
     for name, kind in fields.items():
         value = record.get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise SaveError(f"the save file's {name!r} is missing or not a {kind.__name__}")
+            raise SaveError(f"the save file's {name!r} is missing or not {_KIND_WORDS[kind]}")
         setup[name] = value
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in setup["seats"].items()):
         raise SaveError("the save file's seats must map factions to player kinds")

@@ -355,8 +355,7 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
 
     players = info.max_players
     if info.min_players != info.max_players:
-        counts = [str(n) for n in range(info.min_players, info.max_players + 1)]
-        players = int(counts[_pick(ask, out, "Number of players", counts, len(counts) - 1)])
+        players = _ask_players(ask, out, info)
 
     options = _ask_options(registry, info, ask, out)
     factions = engine.new_game(game_id, 0, None, options, scenario, players, registry=registry).factions
@@ -371,6 +370,21 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
     match = Match.start(game_id, game_seed, seats, options, scenario, players, registry=registry)
     out(f"Seed {game_seed} (play this game again with: banneret play {game_id} --seed {game_seed}).")
     return TerminalGame(match, ask, out).run()
+
+
+def _ask_players(ask: Ask, out: Out, info: GameInfo) -> int:
+    """The number of players, typed as a number (a menu position would read 2 as the second
+    choice, three players); empty input takes the most the game allows."""
+    counts = range(info.min_players, info.max_players + 1)
+    while True:
+        line = ask(f"Number of players ({', '.join(map(str, counts))}) [{info.max_players}]: ").strip()
+        if not line:
+            return info.max_players
+        if line == "quit":
+            raise _Quit
+        if line.isdigit() and int(line) in counts:
+            return int(line)
+        out(f"type a number from {info.min_players} to {info.max_players}, or quit")
 
 
 def _ask_options(registry: Registry, info: GameInfo, ask: Ask, out: Out) -> dict[str, Any]:
@@ -436,7 +450,7 @@ def replay(
     for i, (player, label) in enumerate(saved.record, start=1):
         if step:
             try:
-                ask("")
+                ask(f"[Enter: action {i} of {len(saved.record)}] ")
             except EOFError:
                 step = False
         kind = engine.pending(state).kind

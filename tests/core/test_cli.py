@@ -437,7 +437,7 @@ def test_replay_step_waits_between_actions(capsys, monkeypatch, registry, tmp_pa
     run(capsys, ["play", "tally"], registry)
     prompts = script(monkeypatch, ["", ""])
     assert replay(str(saved), registry, step=True) == 0
-    assert prompts == ["", ""]
+    assert prompts == ["[Enter: action 1 of 2] ", "[Enter: action 2 of 2] "]
     out = capsys.readouterr().out.splitlines()
     assert out[1:5] == ["1. solo: add 2", "   · solo adds 2, total 2", "2. solo: add 1", "   · solo adds 1, total 3"]
     assert out[-2] == "[board] total 3 after 2 picks"
@@ -602,3 +602,19 @@ def test_migrate_names_the_step_that_does_not_replay(capsys, monkeypatch, regist
     code, out, err = run(capsys, ["migrate", str(saved)], registry)
     assert_usage_error(code, err, "step 1 of the save does not replay: solo cannot 'add 9' now: it is not a legal action")
     assert out == "" and saved.read_text() == before
+
+
+def test_the_number_of_players_is_taken_as_typed():
+    """A typed 2 means two players (it was read as the second menu position: three)."""
+    from banneret.terminal import _ask_players
+
+    from banneret import default_registry
+
+    info = default_registry().game("hex_kingdoms").info
+    assert (info.min_players, info.max_players) == (2, 4)
+    for typed, players in ((["2"], 2), (["4"], 4), ([""], 4), (["1", "5", "two", "3"], 3)):
+        answers, prompts, said = iter(typed), [], []
+        got = _ask_players(lambda p: (prompts.append(p), next(answers))[1], said.append, info)
+        assert got == players
+        assert prompts[0] == "Number of players (2, 3, 4) [4]: "
+        assert said == ["type a number from 2 to 4, or quit"] * (len(typed) - 1)

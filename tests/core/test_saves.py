@@ -151,10 +151,10 @@ def test_unknown_game():
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"seed": "2"}, "the save file's 'seed' is missing or not a int"),
-        ({"seed": 2.0}, "the save file's 'seed' is missing or not a int"),
-        ({"players": True}, "the save file's 'players' is missing or not a int"),
-        ({"options": None}, "the save file's 'options' is missing or not a dict"),
+        ({"seed": "2"}, "the save file's 'seed' is missing or not a whole number"),
+        ({"seed": 2.0}, "the save file's 'seed' is missing or not a whole number"),
+        ({"players": True}, "the save file's 'players' is missing or not a whole number"),
+        ({"options": None}, "the save file's 'options' is missing or not an object"),
         ({"seats": {"north": 1}}, "the save file's seats must map factions to player kinds"),
         ({"actions": "bid 3"}, "the save file has no list of actions"),
         ({"actions": [{"player": "north"}]}, "action 1 of the save file is malformed"),
