@@ -34,9 +34,10 @@ __all__ = ["Match"]
 class Match:
     """A state plus its seats' agents and an undo window."""
 
-    def __init__(self, state: State, registry: Registry | None = None, agent_salt: int = 0) -> None:
+    def __init__(self, state: State, registry: Registry | None = None) -> None:
         self.state = state
         self.registry = registry or state.registry or default_registry()
+        # computer seats: the factory of each; an agent is made for each decision (see advance)
         self.agents: dict[str, Any] = {}
         factories = self.registry.agents(state.game_id)
         for faction, kind in state.seats.items():
@@ -44,7 +45,7 @@ class Match:
                 continue
             if kind not in factories:
                 raise SeatError(f"unknown kind of player {kind!r} for {faction}")
-            self.agents[faction] = factories[kind](state.game_id, faction, agent_seed(state.seed, faction, agent_salt))
+            self.agents[faction] = factories[kind]
         # per player, the record positions of their moves still open to undo
         self._windows: dict[str, list[int]] = {}
         self._anchor: State | None = None  # a copy from before the oldest move still open to undo
@@ -137,13 +138,20 @@ class Match:
             if not computer:
                 break
             player = computer[0]
-            action = self.agents[player].choose(Seat(self.state, player))
+            action = self.agent(player).choose(Seat(self.state, player))
             events = engine.apply(self.state, action)
             self._close_windows()
             moves += 1
             if on_move is not None:
                 on_move(player, action, events)
         return moves
+
+    def agent(self, faction: str) -> Any:
+        """The computer player of ``faction`` for the decision at hand, seeded from the game's
+        seed, the faction and the step: a game loaded from a save goes on exactly as the
+        game that was saved would have, whatever the agents did before."""
+        state = self.state
+        return self.agents[faction](state.game_id, faction, agent_seed(state.seed, faction, state.step))
 
     # --- undo and saving --------------------------------------------------------------------
 

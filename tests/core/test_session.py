@@ -157,3 +157,21 @@ def test_save_and_load_a_match_with_new_seats(tmp_path):
     assert list(loaded.agents) == ["blue"]
     with pytest.raises(SeatError, match="unknown kind of player 'wizard'"):
         Match.load(path, REG, seats={"blue": "wizard"})
+
+
+@pytest.mark.parametrize("game", ["richard3", "hex_kingdoms"])
+def test_a_loaded_game_goes_on_exactly_as_the_saved_one_would_have(game, tmp_path):
+    """Computer players draw from the game's seed, their faction and the step, so a game
+    saved and loaded mid-way continues with the same choices as one played straight through."""
+    seats = {f: "random" for f in banneret.new_game(game, seed=5).factions}
+    straight = Match.start(game, seed=5, seats=seats)
+    straight.advance()
+    assert straight.is_over()
+    for stop in (1, 37, 150):
+        first = Match.start(game, seed=5, seats=seats)
+        first.advance(max_moves=stop)
+        first.save(tmp_path / "mid.json")
+        resumed = Match.load(tmp_path / "mid.json")
+        resumed.advance()
+        assert resumed.state.record == straight.state.record
+        assert banneret.state_hash(resumed.state) == banneret.state_hash(straight.state)
