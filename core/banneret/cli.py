@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterator, Sequence
 from banneret import __version__, engine
 from banneret.errors import BanneretError, OptionError, PluginError, SeatError
 from banneret.registry import Registry
-from banneret.saves import SaveNotice, migrate
+from banneret.saves import SaveNotice, check_writable, migrate
 from banneret.session import Match
 from banneret.simulate import CHECKS, registry_for, simulate
 from banneret.terminal import TerminalGame, default_seats, launcher, new_seed, players_text, replay
@@ -210,6 +210,8 @@ def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
         chosen.update(seats)  # the engine checks factions and kinds
         seed = new_seed() if args.seed is None else args.seed
         match = Match.start(args.game, seed, chosen, options, args.scenario, args.players, registry=registry)
+    if args.save is not None:
+        check_writable(args.save)  # before the game, not after it
     return TerminalGame(match, ask=args.ask, out=args.out or print, save_to=args.save).run()
 
 
@@ -379,7 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
         "default: the first faction human, the others the game's heuristic agent, else random)",
     )
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
-    p.add_argument("--save", metavar="FILE", help="save the game to FILE when it ends or you leave")
+    p.add_argument("--save", metavar="FILE", help="save the game to FILE when it ends, you leave, the terminal closes or the process is stopped (checked writable first)")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser(

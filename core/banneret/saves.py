@@ -30,7 +30,7 @@ from banneret.state import State
 
 __all__ = [
     "FORMAT", "FORMAT_VERSION", "SaveNotice", "Migration", "to_record", "from_record", "save", "load",
-    "replay_steps", "migrate_record", "migrate",
+    "replay_steps", "migrate_record", "migrate", "check_writable",
 ]
 
 FORMAT = "banneret-save"
@@ -204,6 +204,21 @@ def _write(record: dict[str, Any], path: str | Path) -> None:
     try:
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(target)
+    except OSError as exc:
+        raise SaveError(f"cannot write {target}: {exc.strerror or exc}") from None
+
+
+def check_writable(path: str | Path) -> None:
+    """Raise SaveError now if a save to ``path`` could not be written (checked by writing and
+    removing the temporary file a save writes first), so a player learns it before the game,
+    not after it."""
+    target = Path(path)
+    if target.is_dir():
+        raise SaveError(f"cannot write {target}: it is a folder")
+    tmp = target.with_name(target.name + ".tmp")
+    try:
+        tmp.write_text("", encoding="utf-8")
+        tmp.unlink()
     except OSError as exc:
         raise SaveError(f"cannot write {target}: {exc.strerror or exc}") from None
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import builtins
 import secrets
+import signal
+import threading
 from typing import Any, Callable, Iterable, Sequence
 
 from banneret import engine
@@ -49,6 +51,21 @@ Commands:
   log           show the last events you may read
   help          show this help
   quit          leave the game (it is not saved by itself)"""
+
+
+class _Stopped(Exception):
+    """The terminal closed or the process was asked to stop, while a game was on."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stopped(signum: int, frame: Any) -> None:
+    raise _Stopped(signum)
+
+
+_STOP_SIGNALS = tuple(s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None)
 
 
 def _ask(prompt: str) -> str:
@@ -130,10 +147,21 @@ class TerminalGame:
 
     def run(self) -> int:
         """Play to the end; returns an exit code (0 also when the player quits). With
-        ``save_to``, the game is saved there however the session ends."""
+        ``save_to``, the game is saved there however the session ends, also when the
+        terminal closes (SIGHUP) or the process is asked to stop (SIGTERM): then the exit
+        code is 128 + the signal's number, as a shell reports it."""
+        previous: dict[int, Any] = {}
+        if self.save_to is not None and threading.current_thread() is threading.main_thread():
+            for sig in _STOP_SIGNALS:
+                previous[sig] = signal.signal(sig, _stopped)
         try:
             return self._run()
+        except _Stopped as stop:
+            self.out(f"\nStopped by {signal.Signals(stop.signum).name}.")
+            return 128 + stop.signum
         finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
             if self.save_to is not None:
                 self.match.save(self.save_to)
                 self.out(f"Saved to {self.save_to}.")

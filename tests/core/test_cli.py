@@ -7,7 +7,9 @@ Terminal play is scripted by replacing the built-in ``input``. ``simulate --jobs
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +18,7 @@ import attrs
 import pytest
 import toys
 
-from banneret import Action, Game, GameInfo, Outcome, Pending, Scenario, hookimpl
+from banneret import Action, Game, GameInfo, Outcome, Pending, Scenario, hookimpl, load
 from banneret.cli import main
 from banneret.registry import BrokenPlugin, registry_from
 from banneret.types import GAME_OVER
@@ -618,3 +620,32 @@ def test_the_number_of_players_is_taken_as_typed():
         assert got == players
         assert prompts[0] == "Number of players (2, 3, 4) [4]: "
         assert said == ["type a number from 2 to 4, or quit"] * (len(typed) - 1)
+
+
+def test_a_save_file_that_cannot_be_written_is_refused_before_the_game(capsys, monkeypatch, registry, tmp_path):
+    script(monkeypatch, ["1", "quit"])
+    code, out, err = run(capsys, ["play", "tally", "--save", str(tmp_path / "no" / "such" / "dir.json")], registry)
+    assert code == 2 and out == ""
+    assert err.startswith("banneret: error: cannot write ") and err.count("\n") == 1
+    code, out, err = run(capsys, ["play", "tally", "--save", str(tmp_path)], registry)
+    assert code == 2 and "it is a folder" in err
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP on this system")
+@pytest.mark.parametrize("signame", ["SIGHUP", "SIGTERM"])
+def test_the_game_is_saved_when_the_terminal_closes_or_the_process_is_stopped(signame, registry, tmp_path):
+    """A player's --save survives a closed terminal (SIGHUP) and a polite kill (SIGTERM)."""
+    saved = tmp_path / "kept.json"
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from banneret.cli import main; sys.exit(main())", "play", "duel", "--plugin", "toys", "--seed", "3", "--seat", "south=random", "--save", str(saved)],
+        cwd=Path(__file__).parent, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    first = child.stdout.readline()  # printed once the game runs (and the handlers are set)
+    assert first.startswith("Duel, scenario standard, seed 3."), first
+    child.send_signal(getattr(signal, signame))
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 128 + getattr(signal, signame).value, (out, err)
+    assert f"Stopped by {signame}." in out and f"Saved to {saved}." in out
+    state = load(saved, registry)
+    assert state.game_id == "duel" and state.seed == 3
