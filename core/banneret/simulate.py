@@ -34,6 +34,7 @@ from __future__ import annotations
 import gc
 import importlib
 import multiprocessing
+import signal
 import time
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -268,6 +269,10 @@ def _run_chunk(job: tuple[Batch, tuple[str, ...], int, int]) -> tuple[list[GameR
     return results, stats.as_dict()
 
 
+def _leave_interrupts_to_the_parent() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     size = max(1, min(100, -(-games // (jobs * 8))))
     return [(a, min(a + size, games)) for a in range(0, games, size)]
@@ -416,7 +421,9 @@ def simulate(
     else:
         chunks = [(batch, tuple(plugins), a, b) for a, b in _chunks(games, jobs)]
         results, stats = [], GameStats()
-        with multiprocessing.get_context().Pool(jobs) as pool:
+        # workers leave Ctrl-C to the parent, which stops the pool (a worker interrupted
+        # mid-chunk would lose its task and leave the parent waiting for it)
+        with multiprocessing.get_context().Pool(jobs, initializer=_leave_interrupts_to_the_parent) as pool:
             for part, counts in pool.imap(_run_chunk, chunks):
                 results.extend(part)
                 stats.merge(GameStats.from_dict(counts))

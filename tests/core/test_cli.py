@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import attrs
@@ -649,3 +650,40 @@ def test_the_game_is_saved_when_the_terminal_closes_or_the_process_is_stopped(si
     assert f"Stopped by {signame}." in out and f"Saved to {saved}." in out
     state = load(saved, registry)
     assert state.game_id == "duel" and state.seed == 3
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the worker processes in /proc")
+def test_ctrl_c_stops_a_batch_in_worker_processes_without_tracebacks():
+    """Ctrl-C reaches the whole process group: the workers leave it to the parent, which
+    stops the pool and says so in one line (workers used to print their tracebacks)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from banneret.cli import main; sys.exit(main())",
+         "simulate", "richard3", "--games", "5000", "--jobs", "2"],
+        start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 60
+    while len(_children(child.pid)) < 2 and time.monotonic() < deadline:  # the workers are playing
+        time.sleep(0.1)
+    time.sleep(0.5)
+    os.killpg(child.pid, signal.SIGINT)
+    try:
+        _, err = child.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        raise
+    assert child.returncode == 130
+    assert err.strip() == "banneret: interrupted"
+
+
+def _children(pid: int) -> list[str]:
+    """The process ids whose parent is ``pid`` (from /proc, so no tool is needed)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[1] == str(pid):
+                found.append(entry.name)
+    return found
