@@ -24,7 +24,7 @@ import warnings
 from typing import Any, Callable, Iterator, Sequence
 
 from banneret import __version__, engine
-from banneret.errors import BanneretError, OptionError, PluginError, SeatError
+from banneret.errors import BanneretError, OptionError, PluginError, SeatError, shorten_quoted
 from banneret.registry import Registry
 from banneret.saves import SaveNotice, check_writable, migrate
 from banneret.session import Match
@@ -482,7 +482,7 @@ def main(
         with _save_notices(out or print):
             return args.run(args, reg)
     except BanneretError as exc:
-        print(f"banneret: error: {exc}", file=sys.stderr)
+        print(f"banneret: error: {shorten_quoted(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("\nbanneret: interrupted", file=sys.stderr)

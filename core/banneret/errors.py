@@ -6,7 +6,10 @@ broken game package.
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
+    "shorten_quoted",
     "BanneretError",
     "UnknownGameError",
     "OptionError",
@@ -21,6 +24,19 @@ __all__ = [
     "PluginError",
     "DataError",
 ]
+
+
+_LONG_QUOTED = re.compile(r"'([^']{80,})'|\"([^\"]{80,})\"")
+
+
+def shorten_quoted(text: str, keep: int = 40) -> str:
+    """``text`` with each quoted value of 80 characters or more cut to its first ``keep``
+    characters and its length, so an error echoing a pasted value stays one readable line."""
+    def cut(match: re.Match[str]) -> str:
+        value = match.group(1) if match.group(1) is not None else match.group(2)
+        quote = match.group(0)[0]
+        return f"{quote}{value[:keep]}...{quote} ({len(value)} characters)"
+    return _LONG_QUOTED.sub(cut, text)
 
 
 class BanneretError(Exception):

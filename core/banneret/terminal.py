@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from banneret import engine
 from banneret.engine import VARIANT_OPTION
-from banneret.errors import OptionError, SaveError, SeatError, UndoError
+from banneret.errors import OptionError, SaveError, SeatError, UndoError, shorten_quoted
 from banneret.game import GameInfo
 from banneret.registry import Registry
 from banneret.saves import load
@@ -290,7 +290,8 @@ class TerminalGame:
             elif line.isdigit():
                 self.out(f"no action {line}: choose 1-{len(actions)}, or type help")
             else:
-                self.out(f"no action or command {line!r}: choose 1-{len(actions)}, type an action's label, or type help")
+                self.out(shorten_quoted(f"no action or command {line!r}: choose 1-{len(actions)}, "
+                                        "type an action's label, or type help"))
 
     @staticmethod
     def _parse(line: str, actions: Sequence[Action]) -> Action | None:

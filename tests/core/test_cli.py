@@ -687,3 +687,20 @@ def _children(pid: int) -> list[str]:
             if fields[1] == str(pid):
                 found.append(entry.name)
     return found
+
+
+def test_a_very_long_value_is_cut_in_error_messages(capsys, registry):
+    long = "x" * 500
+    code, _, err = run(capsys, ["play", "duel", "--option", f"target={long}"], registry)
+    assert code == 2 and err.count("\n") == 1
+    assert f"'{'x' * 40}...' (500 characters)" in err and len(err) < 200
+    code, _, err = run(capsys, ["play", "g" * 300], registry)
+    assert err == f"banneret: error: no game called '{'g' * 40}...' (300 characters) is installed (installed: duel, tally)\n"
+
+
+def test_short_values_are_quoted_whole():
+    from banneret.errors import shorten_quoted
+
+    assert shorten_quoted("no game called 'chess' is installed") == "no game called 'chess' is installed"
+    assert shorten_quoted('bad "' + "y" * 79 + '"') == 'bad "' + "y" * 79 + '"'
+    assert shorten_quoted('bad "' + "y" * 80 + '"') == 'bad "' + "y" * 40 + '..." (80 characters)'
