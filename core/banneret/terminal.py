@@ -68,6 +68,10 @@ def _stopped(signum: int, frame: Any) -> None:
 _STOP_SIGNALS = tuple(s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None)
 
 
+CLEAR_SCREEN = "\033[2J\033[H"
+"""The terminal's clear-screen and cursor-home sequence (ANSI)."""
+
+
 def _ask(prompt: str) -> str:
     return builtins.input(prompt)  # looked up at call time, so tests can replace it
 
@@ -137,6 +141,10 @@ class TerminalGame:
         self.ask = ask or _ask
         self.out = out
         self.humans = [f for f in match.state.factions if f not in match.agents]
+        # several people at one screen in a game with hidden facts: between two people's
+        # decisions the screen is cleared and the next one presses Enter (hot seat)
+        self._hot_seat = len(self.humans) > 1 and match.state.game.info.hidden_information
+        self._shown_to: str | None = None
         # news since the last decision screen: (player, text); text None stands for a
         # computer move nobody could read anything of, until a later event of that player
         self._news: list[tuple[str | None, str | None]] = []
@@ -240,6 +248,10 @@ class TerminalGame:
 
     def _decide(self, player: str, several: bool) -> None:
         state = self.state
+        if self._hot_seat and player != self._shown_to:
+            self.out(CLEAR_SCREEN)
+            self.ask(f"Pass the screen to {player}, then press Enter. ")
+            self._shown_to = player
         self.out("")
         if several:
             self.out(f"=== {player} to decide (others, look away) ===")

@@ -288,10 +288,18 @@ def test_play_load_resumes(capsys, monkeypatch, registry, tmp_path):
 
 
 def test_hot_seat_hides_simultaneous_choices(capsys, monkeypatch, registry):
-    """Two humans bid in turn; neither bid is printed before the reveal."""
-    script(monkeypatch, ["bid 3", "bid 1", "quit"])
+    """Two humans bid in turn; neither bid is printed before the reveal, and before each
+    person's view the screen is cleared until they press Enter."""
+    prompts = script(monkeypatch, ["", "bid 3", "", "bid 1", "quit"])
     code, out, _ = run(capsys, ["play", "duel", "--seed", "1", "--seat", "south=human"], registry)
     assert code == 0
+    assert prompts == [
+        "Pass the screen to north, then press Enter. ", "north> ",
+        "Pass the screen to south, then press Enter. ", "south> ",
+        "south> ",  # south decides again (after the reveal): no one else saw the screen
+    ]
+    assert out.count("\033[2J\033[H") == 2
+    assert "Bid 1, 2 or 3" not in out.split("\033[2J\033[H")[2].split("=== south")[0]  # north's menu is gone
     assert "=== north to decide (others, look away) ===" in out
     assert "=== south to decide (others, look away) ===" in out
     assert "north bids 3" not in out and "south bids 1" not in out
