@@ -188,6 +188,9 @@ def ranking_of(d: HKData) -> list[int]:
 
 
 def render_board(d: HKData) -> str:
+    """The map as rows of hexes, each cell ``q:`` (its column, so ``(q,r)`` in a move can be
+    found: the row says ``r``) then province, terrain, castle or gate mark, owner and army
+    pips; a legend; each kingdom's capital, provinces and crusade."""
     board = d.board
     if board is None:
         return "tiles laid: " + ", ".join(str(p.province) for p in d.layout)
@@ -208,28 +211,33 @@ def render_board(d: HKData) -> str:
             if h is None:
                 continue
             x = (q + r / 2 - qmin) * 2
-            pad = int(round(x * 4)) - int(round(col * 4))
+            pad = int(round(x * _CELL_WIDTH / 2)) - int(round(col * _CELL_WIDTH / 2))
             row.append(" " * max(pad, 0))
             col = x + 2
-            cell = f"{board.province_of[h]:>2}{_T[board.terrain[h]]}"
+            cell = f"{q:>2}:{board.province_of[h]:>2}{_T[board.terrain[h]]}"
             who = letters[d.owner[h]] if d.owner[h] >= 0 else "."
             pips = "".join(str(c & STRENGTH) for c in d.stacks[h])
             mark = "#" if d.castle[h] >= 0 else ("*" if h in gate_of else " ")
-            row.append(f"{cell}{mark}{who}{pips:<4}")
+            row.append(f"{cell}{mark}{who}{pips:<{_CELL_WIDTH - 9}}")
         lines.append(f"r={r:>2} " + "".join(row))
-    lines.append("legend: province+terrain, # castle, * capital gate, owner letter, army pips")
+    lines.append("legend: q:province+terrain (Pl plain, Ma marsh, Fo forest, Ca cave, Mo mountain, "
+                 "GM gold mountain, FP fertile plain), # castle, * capital gate, owner letter, army pips")
+    lines.append("a kingdom holds a province while it controls 3 of its 4 hexes")
     for k in range(d.nk):
         status = "free" if d.free(k) else f"vassal of {d.names[d.suzerain[k]]}"
         gates = " ".join(board.name[g] for g in d.gates(k))
+        where = f" at {gates}" if gates else " (not placed yet)"
+        held = ", ".join(str(p) for p in d.provinces_of(k)) or "none"
         lines.append(
-            f"{d.names[k]:>6} ({letters[k]}): capital {d.cap[k]}{' walled' if d.walls[k] else ''} at {gates}; "
-            f"provinces {d.provinces_of(k)}; crusade {d.crusade[k]}; {status}"
+            f"{d.names[k]:>6} ({letters[k]}): capital {d.cap[k]}{' walled' if d.walls[k] else ''}{where}; "
+            f"provinces held: {held}; crusade {d.crusade[k]}; {status}"
         )
     if d.crusade_won:
         lines.append(f"Crusader king: {d.names[d.king] if d.king >= 0 else 'to be elected'}")
     return "\n".join(lines)
 
 
+_CELL_WIDTH = 13  # characters per hex cell (two steps of x)
 _T = {"PLAIN": "Pl", "MARSH": "Ma", "FOREST": "Fo", "CAVE": "Ca", "MOUNTAIN": "Mo",
       "GOLD_MOUNTAIN": "GM", "FERTILE_PLAIN": "FP"}
 
