@@ -135,8 +135,12 @@ class Procedure:
         return ()
 
     def describe(self) -> str:
-        doc = (type(self).__doc__ or "").strip().splitlines()
-        head = doc[0] if doc else ""
+        """``[rule] Name — `` and the docstring's first sentence (its first paragraph when it
+        has no full stop), for listings of the sequence of play."""
+        paragraph = (type(self).__doc__ or "").strip().split("\n\n")[0]
+        text = " ".join(paragraph.split()).replace("``", "")
+        end = text.find(". ")
+        head = text if end < 0 else text[: end + 1]
         rule = f"[{self.rule}] " if self.rule else ""
         return f"{rule}{self.name}" + (f" — {head}" if head and head != self.name else "")
 

@@ -261,6 +261,27 @@ def test_describe_lists_the_declared_sequence_then_called_procedures():
     ]
 
 
+def test_a_description_is_the_docstrings_whole_first_sentence():
+    """A first sentence wrapped over two lines is shown whole, without reST quotes; the
+    next sentence and paragraph are not."""
+
+    class Wrapped(Procedure):
+        """Step 3b: at most one action, chosen from a menu that is much longer than one
+        docstring line (11.2). Then more detail.
+
+        A second paragraph."""
+
+        rule = "11.2"
+
+    class NoStop(Procedure):
+        """Press ``end`` to stop: the last
+        line has no full stop"""
+
+    assert Wrapped().describe() == ("[11.2] Wrapped — Step 3b: at most one action, chosen from a menu that "
+                                    "is much longer than one docstring line (11.2).")
+    assert NoStop().describe() == "NoStop — Press end to stop: the last line has no full stop"
+
+
 def test_procedure_names_default_to_the_class_name():
     assert (A.name, Battle.name, Round.rule) == ("A", "Battle", "")
 
