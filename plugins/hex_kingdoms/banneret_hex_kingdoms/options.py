@@ -26,48 +26,75 @@ PARAMETERS: tuple[str, ...] = (
 them from ``HKData.num``. Structural numbers (stack of 4, die faces, capital 0..9) are fixed."""
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("map", "random", "random = genesis (5.1); reference = the digest's fixture map (20.4)",
+    OptionSpec("map", "random", "How the map is made: 'random' builds a new map at set-up; 'reference' always "
+               "uses the same fixed example map, for teaching and tests. (rules 5.1, 20.4)",
                choices=("random", "reference")),
-    OptionSpec("special_hex_assignment", "gold2_fertile12", "C-08: which special hex lies in province 2",
-               choices=("gold2_fertile12", "swapped")),
-    OptionSpec("gold_mountain_is_mountain", True, "C-07: gold mountains give the mountain defence shift"),
-    OptionSpec("genesis_placement", "random", "C-14: who places the province tiles",
-               choices=("random", "players")),
-    OptionSpec("capital_model", "edge", "C-16/A-20: edge = one gate hex; cell = an off-map cell touching 1-3 hexes",
-               choices=("edge", "cell")),
-    OptionSpec("capital_min_gate_distance", 2, "C-17: least distance between two capitals' gate hexes",
-               choices=(1, 2)),
-    OptionSpec("hex_control", "sum", "C-11/A-06: sum of a kingdom's armies, or one single army",
+    OptionSpec("special_hex_assignment", "gold2_fertile12", "Where the two special hexes lie: 'gold2_fertile12' "
+               "puts the gold mountain in province 2 and the fertile plain in 12; 'swapped' the other way round. "
+               "(digest reading C-08)", choices=("gold2_fertile12", "swapped")),
+    OptionSpec("gold_mountain_is_mountain", True, "When on, a gold mountain also counts as a mountain: assaulting "
+               "it shifts the advantage one step toward the defender. (digest reading C-07)"),
+    OptionSpec("genesis_placement", "random", "Who lays the province tiles at set-up: 'random' places them all "
+               "at random; 'players' lays the first at random, then the players lay the rest in seat order. "
+               "(digest reading C-14)", choices=("random", "players")),
+    OptionSpec("capital_model", "edge", "Where a capital sits: 'edge' = on the outer edge of one hex, its only "
+               "gate; 'cell' = in an empty space off the map touching 1 to 3 hexes, all gates. "
+               "(digest readings C-16, A-20)", choices=("edge", "cell")),
+    OptionSpec("capital_min_gate_distance", 2, "The least distance, in hexes, between gate hexes of two "
+               "different capitals. (digest reading C-17)", choices=(1, 2)),
+    OptionSpec("hex_control", "sum", "What controls a hex: 'sum' = a kingdom's armies there together reach the "
+               "hex's threshold; 'single_army' = one army must reach it alone. (digest readings C-11, A-06)",
                choices=("sum", "single_army")),
-    OptionSpec("advantage_mode", "running", "C-34/A-03: running = computed once then momentum; recompute = each wave",
-               choices=("running", "recompute")),
-    OptionSpec("advantage_clamp", True, "C-35: clamp the signed advantage to +-5 after terrain and castle shifts"),
-    OptionSpec("terrain_shift_mode", "signed", "C-35/A-04: signed, or shifts only reduce an attacker's advantage",
-               choices=("signed", "reduce_attacker_only")),
-    OptionSpec("capital_tie_loss", 1, "C-36/A-17: what a tied wave costs a capital", choices=(0, 1, 2)),
-    OptionSpec("natural_one_blocks_capture", True, "C-37/A-16: an attacker's natural 1 also cancels occupation and capture"),
-    OptionSpec("retreat_range", "anywhere", "C-38/A-19: where retreating armies may go",
+    OptionSpec("advantage_mode", "running", "How an assault's advantage changes: 'running' = set before the "
+               "first wave, then each wave's winner gains a step; 'recompute' = recounted every wave, plus "
+               "momentum. (digest readings C-34, A-03)", choices=("running", "recompute")),
+    OptionSpec("advantage_clamp", True, "When on, an assault's advantage never goes beyond +5 or -5, even after "
+               "mountain and castle shifts; when off, those shifts may push it further. (digest reading C-35)"),
+    OptionSpec("terrain_shift_mode", "signed", "Mountain and castle shifts: 'signed' = a step toward the defender; "
+               "'reduce_attacker_only' = they only cut an attacker's edge (not below 0) or widen a defender's. "
+               "(digest readings C-35, A-04)", choices=("signed", "reduce_attacker_only")),
+    OptionSpec("capital_tie_loss", 1, "How many points an assaulted capital loses when a wave is a tie. "
+               "(digest readings C-36, A-17)", choices=(0, 1, 2)),
+    OptionSpec("natural_one_blocks_capture", True, "When on, an attacker's roll of 1 ends the assault before it "
+               "can occupy the hex or capture the capital; when off, that wave may still take it. "
+               "(digest readings C-37, A-16)"),
+    OptionSpec("retreat_range", "anywhere", "Where a defender's retreating armies may go: 'anywhere' = any hex "
+               "that may take them; 'adjacent' = only hexes next to the assaulted one. (digest readings C-38, A-19)",
                choices=("anywhere", "adjacent")),
-    OptionSpec("retreat_to_empty_controlled_province_hex", True, "C-38/A-19 (b): empty hexes of own provinces accept a retreat"),
-    OptionSpec("levy_allows_regroup", True, "C-30/A-08: regrouping in 3a is allowed in a Levy turn"),
-    OptionSpec("allow_pass", True, "C-44/A-09: a kingdom may take no 3b action"),
-    OptionSpec("crusade_threshold_strict", True, "C-23/A-10: the crusade is won above 100 (off: at 100)"),
-    OptionSpec("crusade_share_rounding", "half_up", "C-25/A-11: rounding of crusade shares",
+    OptionSpec("retreat_to_empty_controlled_province_hex", True, "When on, retreating armies may also go to empty "
+               "hexes of provinces their kingdom controls, not only to hexes its armies hold. "
+               "(digest readings C-38, A-19 b)"),
+    OptionSpec("levy_allows_regroup", True, "When on, a kingdom may regroup its armies and still levy in the same "
+               "turn; when off, a levy is refused after regrouping. (digest readings C-30, A-08)"),
+    OptionSpec("allow_pass", True, "When on, a kingdom may pass instead of taking its one action of the turn; "
+               "when off, it passes only when no action is possible. (digest readings C-44, A-09)"),
+    OptionSpec("crusade_threshold_strict", True, "When on, the crusade is won only with more points than its goal "
+               "(normally 100); when off, reaching the goal is enough. (digest readings C-23, A-10)"),
+    OptionSpec("crusade_share_rounding", "half_up", "How crusade points become election shares (one per 10 "
+               "points): 'half_up' rounds 5 and more up; 'floor' always rounds down. (digest readings C-25, A-11)",
                choices=("half_up", "floor")),
-    OptionSpec("crusade_runoff", "share_plus_fresh_roll", "C-26: what tied kingdoms roll in the run-off",
+    OptionSpec("crusade_runoff", "share_plus_fresh_roll", "When the crusader king's election is tied, the tied "
+               "kingdoms roll again with 'share_plus_fresh_roll' their share plus new dice, or "
+               "'fresh_roll_only' new dice alone. (digest reading C-26)",
                choices=("share_plus_fresh_roll", "fresh_roll_only")),
-    OptionSpec("crusader_capital_option", "below_max", "C-27/A-21: when crusaders may reinforce the king's capital",
-               choices=("below_max", "always")),
-    OptionSpec("revolt_on_every_plague", True, "C-21b/A-13: every plague on 2 or 12 brings the barons' revolt "
-               "(off: a d4 picks the plague's kind and only crop failure does)"),
-    OptionSpec("vassal_decisions", "suzerain", "C-40: who answers a vassal's decisions",
+    OptionSpec("crusader_capital_option", "below_max", "When crusaders may reinforce the crusader king's capital: "
+               "'below_max' = only while it is below 9; 'always' = even when it is full. "
+               "(digest readings C-27, A-21)", choices=("below_max", "always")),
+    OptionSpec("revolt_on_every_plague", True, "When on, every plague rolled on 2 or 12 brings the barons' revolt; "
+               "when off, a d4 picks the plague's kind and only crop failure does. (digest readings C-21b, A-13)"),
+    OptionSpec("vassal_decisions", "suzerain", "Who makes a vassal kingdom's choices: 'suzerain' = the player of "
+               "its overlord; 'delegate' = the vassal's own player. (digest reading C-40)",
                choices=("suzerain", "delegate")),
-    OptionSpec("vassal_income_split", "per_vassal", "C-29: one income destination per vassal, or per province",
-               choices=("per_vassal", "per_province")),
-    OptionSpec("homage_trigger", "any", "C-32/A-27: what first conquests bring the barons' homage",
-               choices=("any", "move_assault")),
-    OptionSpec("max_armies_per_kingdom", 0, "C-05: cap on army dice per kingdom (0 = unlimited)"),
-    OptionSpec("max_turns", 200, "C-43: game turns before the game ends unresolved (0 = no limit)"),
+    OptionSpec("vassal_income_split", "per_vassal", "How a suzerain directs a vassal's income each turn: "
+               "'per_vassal' = one destination for all of it; 'per_province' = one for each of its provinces. "
+               "(digest reading C-29)", choices=("per_vassal", "per_province")),
+    OptionSpec("homage_trigger", "any", "Which first conquests of a province bring the barons' homage: 'any' = "
+               "every way of first taking control; 'move_assault' = only a move or an assault. "
+               "(digest readings C-32, A-27)", choices=("any", "move_assault")),
+    OptionSpec("max_armies_per_kingdom", 0, "The most army dice a kingdom may have on the map at once; 0 means "
+               "no limit. (digest reading C-05)"),
+    OptionSpec("max_turns", 200, "Game turns played before the game ends without an Emperor, ranked by "
+               "provinces held; 0 means no limit. (digest reading C-43)"),
 )
 
 
