@@ -88,21 +88,27 @@ def _action_order(state: State) -> tuple[str, ...]:
 
 
 OPTIONS = (
-    OptionSpec("neville_loyalty", "it", "6.91 / A-1: 'it' Kent and Salisbury have loyalty 2, 1 against Warwick; "
-               "'pl' only Warwick may roll against them, at 2", choices=("it", "pl")),
-    OptionSpec("treason_rolls", "once", "A-4: the Treason card gives one treachery roll in one battle of the turn "
-               "('once', as both original rulebooks say) or one in each battle ('per_battle')",
+    OptionSpec("neville_loyalty", "it", "How loyal Kent and Salisbury are: 'it' = loyalty 2, but 1 when Warwick "
+               "rolls against them; 'pl' = only Warwick may roll to turn them, at 2. (rule 6.91, reading A-1)",
+               choices=("it", "pl")),
+    OptionSpec("treason_rolls", "once", "What the Treason card gives: 'once' = one treachery roll in one battle of "
+               "the turn, as both original rulebooks say; 'per_battle' = one in each battle. (reading A-4)",
                choices=("once", "per_battle")),
-    OptionSpec("regroup_limits", "turn", "A-20: regroups count against the game turn's border crossings ('turn') "
-               "or a fresh allowance per battle ('battle')", choices=("turn", "battle")),
-    OptionSpec("plague_target", "occupied", "A-5: Plague names an area with a city held by the enemy ('occupied') "
-               "or any area with a city of the enemy's colour ('colour')", choices=("occupied", "colour")),
-    OptionSpec("pretender_succession", "immediate", "A-29: a dead Pretender is replaced by his senior heir at "
-               "once ('immediate', the originals' reading) or at the next supply phase ('supply')",
-               choices=("immediate", "supply")),
-    OptionSpec("bombard_sea_moves", False, "A-21: may Bombards move by sea? (default no: they are levies)"),
-    OptionSpec("last_heir_defected", "loses", "A-27: a house whose only surviving heir serves the enemy "
-               "'loses' at once, or 'plays' on until he is killed", choices=("loses", "plays")),
+    OptionSpec("regroup_limits", "turn", "What counts against border limits when regrouping after a battle: "
+               "'turn' = the game turn's moves across that border too; 'battle' = only that battle's regroups. "
+               "(rule 6.7, reading A-20)",
+               choices=("turn", "battle")),
+    OptionSpec("plague_target", "occupied", "Which area the Plague card may strike: 'occupied' = one with a city "
+               "held by the enemy alone; 'colour' = any occupied area with a city of the enemy's colour. "
+               "(reading A-5)", choices=("occupied", "colour")),
+    OptionSpec("pretender_succession", "immediate", "When a dead Pretender is replaced by his senior heir: "
+               "'immediate' = at once, as in the original rules; 'supply' = at the next supply phase. "
+               "(rule 3.21, reading A-29)", choices=("immediate", "supply")),
+    OptionSpec("bombard_sea_moves", False, "When on, Bombards may move by sea; when off (the default) they may "
+               "not, being levies. (reading A-21)"),
+    OptionSpec("last_heir_defected", "loses", "A house whose only surviving heir serves the enemy: 'loses' = it "
+               "loses at once; 'plays' = it plays on until that heir is killed. (reading A-27)",
+               choices=("loses", "plays")),
 )
 
 
