@@ -153,3 +153,13 @@ def test_wilson_interval_known_values():
     low, high = wilson_interval(5, 10)
     assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
     assert wilson_interval(10, 10)[1] == 1.0 and wilson_interval(0, 10)[0] == 0.0
+
+
+def test_the_user_guide_example_is_the_commands_own_output(capsys):
+    from pathlib import Path
+
+    guide = (Path(__file__).parents[2] / "docs" / "user-guide.md").read_text()
+    command = "banneret tournament richard3 --agents random,heuristic --games 20"
+    shown = guide.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
+    assert main(command.split()[1:]) == 0
+    assert capsys.readouterr().out == shown
