@@ -14,24 +14,14 @@ wins with a 95 % Wilson score interval. Run by hand; the test suite never runs i
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
 import banneret
 from banneret.simulate import simulate
+from banneret.stats import wilson_interval
 
 DEFAULT_PAIRINGS = ("random:random", "heuristic:heuristic", "heuristic:random", "random:heuristic")
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a win rate (sound near 0 and 1, unlike p ± 2σ)."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
             cells = []
             for faction in factions:
                 won = report["wins"][faction]
-                low, high = wilson(won, report["finished"])
+                low, high = wilson_interval(won, report["finished"])
                 cells.append(f"{won:>5} {won / max(1, report['finished']):6.1%} [{low:5.1%}, {high:5.1%}]")
             problems = report["errors"] + report["invariant_violations"]
             print(f"{scenario:<20} {first:<18} {second:<18} {cells[0]:<26} {cells[1]:<26} "

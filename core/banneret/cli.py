@@ -29,6 +29,7 @@ from banneret.registry import Registry
 from banneret.saves import SaveNotice, check_writable, migrate
 from banneret.session import Match
 from banneret.simulate import CHECKS, registry_for, simulate
+from banneret.tournament import plot_ratings, pyplot_for, tournament
 from banneret.terminal import TerminalGame, default_seats, launcher, new_seed, players_text, replay
 
 __all__ = ["main", "build_parser"]
@@ -280,6 +281,68 @@ def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
     return EXIT_OK
 
 
+def cmd_tournament(args: argparse.Namespace, registry: Registry | None) -> int:
+    agents = [a.strip() for a in _split_agents(args.agents)]
+    if args.plot is not None:
+        pyplot_for(args.plot)  # a missing matplotlib is said before the games, not after
+    progress = None
+    on_game: Callable[[int, int], None] | None = None
+    if not args.json and sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        progress = Progress(console=Console(stderr=True), transient=True)
+        task = progress.add_task(f"{args.game} tournament", total=None)
+        on_game = lambda done, total: progress.update(task, completed=done, total=total)  # noqa: E731
+    try:
+        if progress is not None:
+            progress.start()
+        summary = tournament(
+            args.game, agents, args.games, seed=args.seed, scenario=args.scenario, jobs=args.jobs,
+            registry=registry, plugins=tuple(args.plugin or ()), on_game=on_game,
+        )
+    finally:
+        if progress is not None:
+            progress.stop()
+    if args.plot is not None:
+        plot_ratings(summary, args.plot)
+    if args.json:
+        _print_json(summary)
+        return EXIT_OK
+    print(f"{summary['game']} ({summary['scenario']}): {len(summary['pairings'])} pairings x "
+          f"{summary['games_per_pairing']} games from seed {summary['seed']}; finished {summary['finished']} "
+          f"of {summary['games']}, draws {summary['draws']}; invariants {CHECKS_SAID[summary['checks']]}")
+    seats = list(next(iter(summary["agents_table"].values()))["seats"])
+
+    def cell(rate: dict[str, Any]) -> str:
+        if not rate["games"]:
+            return "-"
+        return f"{rate['win_rate']:.0%} [{rate['wilson_low']:.0%}, {rate['wilson_high']:.0%}] of {rate['games']}"
+
+    rows = []
+    for agent, line in summary["agents_table"].items():
+        rating = summary["ratings"][agent]
+        rows.append((agent, f"{rating['elo']:.0f} [{rating['low']:.0f}, {rating['high']:.0f}]", cell(line),
+                     *(cell(line["seats"][f]) for f in seats)))
+    _table(("agent", "rating", "wins", *(f"as {f}" for f in seats)), rows,
+           "Win rates (95 % Wilson intervals) and ratings (Elo scale, 95 % bootstrap intervals)")
+    if args.plot is not None:
+        print(f"ratings plotted to {args.plot}")
+    return EXIT_OK
+
+
+def _split_agents(text: str) -> list[str]:
+    """``random,ismcts:iterations=50,depth=20`` -> ``["random", "ismcts:iterations=50,depth=20"]``:
+    a comma starts a new agent unless the part after it is a parameter (``NAME=VALUE``)."""
+    agents: list[str] = []
+    for part in text.split(","):
+        if agents and ":" in agents[-1] and "=" in part:
+            agents[-1] += "," + part
+        else:
+            agents.append(part)
+    return agents
+
+
 def cmd_replay(args: argparse.Namespace, registry: Registry) -> int:
     interactive = args.ask is not None or sys.stdin.isatty()
     return replay(args.file, registry, viewer=args.as_faction, step=args.step and interactive,
@@ -412,6 +475,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser(
+        "tournament", parents=[plugins], help="rate computer players against each other",
+        description="Play every pairing of the agents from every seat (two players: each ordered "
+        "pair of distinct agents; more: each agent in each seat, the next agents round-robin in "
+        "the others), N games each from seed S (game i uses seed S+i, the same for any number of "
+        "jobs; invariants checked on each game's final state only), and print win rates per agent "
+        "and seat with 95 % Wilson intervals and Bradley-Terry ratings on the Elo scale (mean 1500).",
+        epilog="examples:\n  banneret tournament richard3 --agents random,heuristic --games 20\n"
+        "  banneret tournament richard3 --agents heuristic,ismcts:iterations=50,depth=20 --games 10 --plot elo.png",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("game", metavar="GAME", help="game id (see banneret list)")
+    p.add_argument("--agents", required=True, metavar="A,B,...",
+                   help="the agents, comma-separated; parameters as in ismcts:iterations=50,depth=20")
+    p.add_argument("--games", type=int, default=100, metavar="N", help="games per pairing (default 100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of each pairing's first game (default 0)")
+    p.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--scenario", metavar="NAME", help="scenario (default: the game's first)")
+    p.add_argument("--json", action="store_true", help="print the results as one JSON object (no progress bar)")
+    p.add_argument("--plot", metavar="FILE", help="draw the ratings to FILE (.png or .svg; needs matplotlib: pip install 'banneret[plot]')")
+    p.set_defaults(run=cmd_tournament)
+
+    p = sub.add_parser(
         "replay", parents=[plugins], help="step through a saved game",
         description="Show a saved game action by action, with the events as one faction may "
         "read them (default: everything), and the board at the end.",
@@ -476,9 +561,9 @@ def main(
     try:
         reg = registry if registry is not None else registry_for(args.plugin or ())
         _check_not_broken(reg, getattr(args, "game", None))
-        if args.run is cmd_simulate:
+        if args.run in (cmd_simulate, cmd_tournament):
             # given no registry, simulate builds its own the way worker processes will
-            return cmd_simulate(args, registry)
+            return args.run(args, registry)
         with _save_notices(out or print):
             return args.run(args, reg)
     except BanneretError as exc:

@@ -18,6 +18,7 @@ never changes a state. Counts from several processes are combined with :meth:`me
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from banneret.state import State
     from banneret.types import Outcome
 
-__all__ = ["GameStats"]
+__all__ = ["GameStats", "wilson_interval"]
 
 NO_KIND = "-"
 """Counted for actions whose plugin gave no ``kind``."""
@@ -123,3 +124,14 @@ class GameStats:
 
     def __repr__(self) -> str:
         return f"<GameStats games={self.games_started} decisions={self.decisions}>"
+
+
+def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95 % for the default ``z``): sound near 0
+    and 1 and for few games, unlike p ± 2σ. ``wins`` may count draws as halves."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))

@@ -1,0 +1,165 @@
+"""``banneret tournament``: schedule, win-rate table, ratings, JSON, errors and --plot,
+on the duel toy with scripted agents of known strength (see arena_toys)."""
+
+from __future__ import annotations
+
+import builtins
+import json
+import math
+from collections import Counter
+
+import arena_toys
+import pytest
+
+from banneret.cli import main
+from banneret.registry import registry_from
+from banneret.stats import wilson_interval
+from banneret.tournament import TournamentGame, elo_ratings, pairwise_scores, schedule, tournament
+
+REGISTRY = registry_from([arena_toys])
+
+
+def run_json(capsys, argv, registry=REGISTRY):
+    code = main(["tournament", *argv, "--json"], registry=registry)
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+# --- the schedule ---------------------------------------------------------------------------
+
+def test_two_players_meet_as_every_ordered_pair():
+    pairings = schedule(["a", "b", "c"], ("north", "south"))
+    assert [p.seats for p in pairings] == [
+        (("north", "a"), ("south", "b")), (("north", "a"), ("south", "c")),
+        (("north", "b"), ("south", "a")), (("north", "b"), ("south", "c")),
+        (("north", "c"), ("south", "a")), (("north", "c"), ("south", "b")),
+    ]
+
+
+def test_more_players_each_agent_takes_each_seat_with_the_next_agents_elsewhere():
+    pairings = schedule(["x", "y", "z"], ("a", "b", "c"))
+    assert [tuple(agent for _, agent in p.seats) for p in pairings[:3]] == [
+        ("x", "y", "z"), ("y", "x", "z"), ("y", "z", "x"),
+    ]
+    held = Counter((faction, agent) for p in pairings for faction, agent in p.seats)
+    assert set(held.values()) == {3}  # every agent holds every seat equally often
+    assert len(held) == 9
+
+
+# --- results and ratings ----------------------------------------------------------------------
+
+def test_the_stronger_agent_wins_every_game_from_both_seats():
+    data = tournament("duel", ["timid", "greedy"], 4, seed=3, registry=REGISTRY)
+    table = data["agents_table"]
+    assert (data["games"], data["finished"], data["draws"]) == (8, 8, 0)
+    assert table["greedy"]["wins"] == 8 and table["greedy"]["win_rate"] == 1.0
+    assert table["timid"]["wins"] == 0 and table["timid"]["games"] == 8
+    low, high = wilson_interval(0, 8)
+    assert (table["timid"]["wilson_low"], table["timid"]["wilson_high"]) == (round(low, 4), round(high, 4))
+    for faction in ("north", "south"):
+        assert table["greedy"]["seats"][faction]["wins"] == 4
+        assert (table["timid"]["seats"][faction]["wins"], table["timid"]["seats"][faction]["games"]) == (0, 4)
+    assert data["pairwise"] == {"timid vs greedy": 0.0, "greedy vs timid": 8.0}
+    assert data["ratings"]["greedy"]["elo"] > 1500 > data["ratings"]["timid"]["elo"]
+
+
+def test_equal_agents_draw_and_rate_equal_and_above_a_weaker_one():
+    data = tournament("duel", ["greedy", "greedy_twin", "timid"], 2, registry=REGISTRY)
+    assert data["pairwise"]["greedy vs greedy_twin"] == data["pairwise"]["greedy_twin vs greedy"] == 4 * 0.5
+    ratings = {a: r["elo"] for a, r in data["ratings"].items()}
+    assert ratings["greedy"] == ratings["greedy_twin"] > ratings["timid"]
+    assert sum(ratings.values()) / 3 == pytest.approx(1500, abs=0.1)
+
+
+def test_ratings_follow_the_scores():
+    games = [TournamentGame((("n", "a"), ("s", "b")), ("n",))] * 3 + [TournamentGame((("n", "a"), ("s", "b")), ("s",))]
+    scores = pairwise_scores(games, ["a", "b"])
+    assert scores == {("a", "b"): 3.0, ("b", "a"): 1.0}
+    ratings = elo_ratings(scores, ["a", "b"])
+    # one virtual draw: 3.5 to 1.5, so a's odds are 7:3
+    assert ratings["a"] - ratings["b"] == pytest.approx(400 * math.log10(3.5 / 1.5))
+    assert ratings["a"] + ratings["b"] == pytest.approx(3000)
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+def test_json_shape(capsys):
+    data = run_json(capsys, ["duel", "--agents", "greedy,timid", "--games", "3", "--seed", "1"])
+    assert set(data) == {"game", "scenario", "agents", "games_per_pairing", "seed", "checks", "pairings",
+                         "games", "finished", "draws", "agents_table", "pairwise", "ratings"}
+    assert data["pairings"] == [{"north": "greedy", "south": "timid"}, {"north": "timid", "south": "greedy"}]
+    assert data["checks"] == "end"
+    assert set(data["ratings"]["greedy"]) == {"elo", "low", "high"}
+    assert set(data["agents_table"]["timid"]["seats"]) == {"north", "south"}
+
+
+def test_agents_with_parameters_keep_their_commas(capsys):
+    data = run_json(capsys, ["duel", "--agents", "timid,ismcts:iterations=5,depth=3", "--games", "1"])
+    assert data["agents"] == ["timid", "ismcts:iterations=5,depth=3"]
+    assert data["games"] == 2
+
+
+def test_same_seed_same_results_for_any_jobs(capsys):
+    argv = ["duel", "--plugin", "arena_toys", "--agents", "random,greedy,timid", "--games", "6", "--seed", "4"]
+    one = run_json(capsys, [*argv, "--jobs", "1"], registry=None)
+    two = run_json(capsys, [*argv, "--jobs", "2"], registry=None)
+    assert one == two
+    assert one["games"] == 36
+
+
+def test_text_table(capsys):
+    code = main(["tournament", "duel", "--agents", "timid,greedy", "--games", "4"], registry=REGISTRY)
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert out[0].startswith("duel (standard): 2 pairings x 4 games from seed 0; finished 8 of 8, draws 0")
+    assert out[2].split() == ["agent", "rating", "wins", "as", "north", "as", "south"]
+    assert out[4].split()[0] == "greedy" and "100% [68%, 100%] of 8" in out[4]
+
+
+@pytest.mark.parametrize("argv, text", [
+    (["chess", "--agents", "random,greedy"], "no game called 'chess'"),
+    (["duel", "--agents", "random,genius"], "unknown agent 'genius'"),
+    (["duel", "--agents", "random"], "at least two agents"),
+    (["duel", "--agents", "random,random"], "each agent may be listed once"),
+    (["duel", "--agents", "random,greedy", "--games", "0"], "must be at least 1, not 0"),
+    (["duel", "--agents", "random,greedy", "--plot", "x.pdf"], "a .png or .svg file"),
+])
+def test_bad_input_is_one_line_and_exit_code_2(capsys, argv, text):
+    code = main(["tournament", *argv], registry=REGISTRY)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("banneret: error: ") and text in err
+
+
+def test_plot_without_matplotlib_names_the_extra(capsys, monkeypatch, tmp_path):
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name.startswith("matplotlib"):
+            raise ImportError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    target = tmp_path / "elo.png"
+    code = main(["tournament", "duel", "--agents", "random,greedy", "--plot", str(target)], registry=REGISTRY)
+    err = capsys.readouterr().err
+    assert code == 2 and "pip install 'banneret[plot]'" in err and err.count("\n") == 1
+    assert not target.exists()
+
+
+def test_wilson_interval_known_values():
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    assert wilson_interval(10, 10)[1] == 1.0 and wilson_interval(0, 10)[0] == 0.0
+
+
+def test_the_user_guide_example_is_the_commands_own_output(capsys):
+    from pathlib import Path
+
+    guide = (Path(__file__).parents[2] / "docs" / "user-guide.md").read_text()
+    command = "banneret tournament richard3 --agents random,heuristic --games 20"
+    shown = guide.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
+    assert main(command.split()[1:]) == 0
+    assert capsys.readouterr().out == shown
