@@ -37,15 +37,15 @@ class Match:
     def __init__(self, state: State, registry: Registry | None = None) -> None:
         self.state = state
         self.registry = registry or state.registry or default_registry()
-        # computer seats: the factory of each; an agent is made for each decision (see advance)
-        self.agents: dict[str, Any] = {}
+        # computer seats: the agent factory of each; an agent is made for each decision (see agent)
+        self.computers: dict[str, Any] = {}
         factories = self.registry.agents(state.game_id)
         for faction, kind in state.seats.items():
             if kind == "human":
                 continue
             if kind not in factories:
                 raise SeatError(f"unknown kind of player {kind!r} for {faction}")
-            self.agents[faction] = factories[kind]
+            self.computers[faction] = factories[kind]
         # per player, the record positions of their moves still open to undo
         self._windows: dict[str, list[int]] = {}
         self._anchor: State | None = None  # a copy from before the oldest move still open to undo
@@ -79,7 +79,7 @@ class Match:
 
     def waiting_humans(self) -> list[str]:
         """Human-seated factions that must decide now."""
-        return [p for p in engine.pending(self.state).players if p not in self.agents]
+        return [p for p in engine.pending(self.state).players if p not in self.computers]
 
     def is_over(self) -> bool:
         return engine.is_over(self.state)
@@ -88,7 +88,7 @@ class Match:
 
     def play(self, action: Action) -> list[Event]:
         """Apply a human's action, keeping the undo windows up to date."""
-        if action.player in self.agents:
+        if action.player in self.computers:
             raise NotYourTurnError(f"{action.player} is played by the computer ({self.state.seats[action.player]})")
         state = self.state
         before = state.clone()
@@ -134,7 +134,7 @@ class Match:
             players = engine.pending(self.state).players
             if not players:
                 break
-            computer = [p for p in players if p in self.agents]
+            computer = [p for p in players if p in self.computers]
             if not computer:
                 break
             player = computer[0]
@@ -151,7 +151,7 @@ class Match:
         seed, the faction and the step: a game loaded from a save goes on exactly as the
         game that was saved would have, whatever the agents did before."""
         state = self.state
-        return self.agents[faction](state.game_id, faction, agent_seed(state.seed, faction, state.step))
+        return self.computers[faction](state.game_id, faction, agent_seed(state.seed, faction, state.step))
 
     # --- undo and saving --------------------------------------------------------------------
 

@@ -140,7 +140,7 @@ class TerminalGame:
         self.save_to = save_to
         self.ask = ask or _ask
         self.out = out
-        self.humans = [f for f in match.state.factions if f not in match.agents]
+        self.humans = [f for f in match.state.factions if f not in match.computers]
         # several people at one screen in a game with hidden facts: between two people's
         # decisions the screen is cleared and the next one presses Enter (hot seat)
         self._hot_seat = len(self.humans) > 1 and match.state.game.info.hidden_information
@@ -213,7 +213,7 @@ class TerminalGame:
     def _note(self, player: str | None, events: Iterable[Event]) -> None:
         """Keep the events every human seat may read for the next screen."""
         texts = [t for e in events if (t := _visible(e, self.humans)) is not None]
-        if player is not None and player in self.match.agents:
+        if player is not None and player in self.match.computers:
             if texts:  # the move is seen: an earlier "has chosen" of this seat says nothing more
                 self._news = [n for n in self._news if n != (player, None)]
             elif (player, None) not in self._news:

@@ -154,7 +154,7 @@ def test_save_and_load_a_match_with_new_seats(tmp_path):
     loaded = Match.load(path, REG, seats={"blue": "random"})
     assert banneret.state_hash(loaded.state) == banneret.state_hash(match.state)
     assert loaded.state.seats == {"red": "human", "blue": "random"}
-    assert list(loaded.agents) == ["blue"]
+    assert list(loaded.computers) == ["blue"]
     with pytest.raises(SeatError, match="unknown kind of player 'wizard'"):
         Match.load(path, REG, seats={"blue": "wizard"})
 

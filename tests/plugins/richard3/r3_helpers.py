@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import banneret
+from banneret.agents import Seat
 from banneret_richard3.state import OFFMAP, POOL, R3State, tables
 
 
 def new(seed: int = 0, **options: Any) -> banneret.State:
     """A 1460 game waiting at the redeal question of campaign 1."""
     return banneret.new_game("richard3", seed=seed, options=options)
+
+
+def play_out(state: banneret.State, agents: Mapping[str, Any]) -> list[banneret.Action]:
+    """Let ``agents`` (faction -> agent) play ``state`` to its end, within the game's declared
+    decision bound; the actions played, in order."""
+    played = []
+    while not banneret.is_over(state):
+        player = banneret.pending(state).players[0]
+        action = agents[player].choose(Seat(state, player))
+        banneret.apply(state, action)
+        played.append(action)
+        assert len(played) < state.game.info.max_decisions
+    return played
 
 
 def data(state: banneret.State) -> R3State:

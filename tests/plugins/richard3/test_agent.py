@@ -12,7 +12,7 @@ from banneret.agents import Seat
 
 from banneret_richard3.agent import make_agent
 
-from r3_helpers import do, put, start_turn, touch
+from r3_helpers import do, play_out, put, start_turn, touch
 
 
 def _scenario(name: str) -> banneret.State:
@@ -73,11 +73,5 @@ def test_the_agent_plays_the_same_game_for_the_same_seed():
     for _ in range(2):
         state = _scenario("richard-iii")
         agents = {"lancaster": make_agent("richard3", "lancaster", 5), "york": RandomAgent(5)}
-        labels = []
-        while not banneret.is_over(state):
-            player = banneret.pending(state).players[0]
-            action = agents[player].choose(Seat(state, player))
-            labels.append(action.label)
-            banneret.apply(state, action)
-        played.append(labels)
+        played.append([action.label for action in play_out(state, agents)])
     assert played[0] == played[1]

@@ -5,8 +5,9 @@ recommended readings and once with every alternative reading switched on."""
 
 import banneret
 from banneret.testing import conformance_tests
-from banneret.agents import Seat
 from banneret_richard3.agent import make_agent
+
+from r3_helpers import play_out
 
 globals().update(conformance_tests("richard3", max_steps=250, sample_every=60))
 
@@ -42,10 +43,5 @@ def test_heuristic_agent_plays_whole_games_from_either_house():
         state = banneret.new_game("richard3", seed=seed)
         other = "lancaster" if house == "york" else "york"
         agents = {house: make_agent("richard3", house, seed), other: banneret.RandomAgent(seed)}
-        steps = 0
-        while not banneret.is_over(state):
-            player = banneret.pending(state).players[0]
-            banneret.apply(state, agents[player].choose(Seat(state, player)))
-            steps += 1
-            assert steps < state.game.info.max_decisions
+        play_out(state, agents)
         assert banneret.outcome(state).winners == (house,)

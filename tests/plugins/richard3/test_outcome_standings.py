@@ -4,16 +4,15 @@ its heirs still alive (the count the sudden-death victory is decided on)."""
 from __future__ import annotations
 
 import banneret
-from banneret.agents import RandomAgent, Seat
+from banneret.agents import RandomAgent
 from banneret.types import ENDED_BY_RULES
+
+from r3_helpers import play_out
 
 
 def test_the_winner_ranks_first_with_heirs_alive_as_score():
     state = banneret.new_game("richard3", seed=3)
-    agents = {f: RandomAgent(i) for i, f in enumerate(state.factions)}
-    while not banneret.is_over(state):
-        player = banneret.pending(state).players[0]
-        banneret.apply(state, agents[player].choose(Seat(state, player)))
+    play_out(state, {f: RandomAgent(i) for i, f in enumerate(state.factions)})
     d = state.data
     result = banneret.outcome(state)
     (winner,) = result.winners

@@ -7,13 +7,12 @@ from __future__ import annotations
 import banneret
 import pytest
 from banneret import RandomAgent
-from banneret.agents import Seat
 
 from banneret_richard3.battle import eliminate
 from banneret_richard3.politics import support
-from banneret_richard3.state import DEAD, MINOR, OFFMAP, POOL, PRISONER, tables
+from banneret_richard3.state import DEAD, MINOR, OFFMAP, PRISONER, tables
 
-from r3_helpers import do, end_actions, labels, menu_labels, put, start_turn, touch
+from r3_helpers import do, end_actions, labels, menu_labels, play_out, put, start_turn, touch
 
 SCENARIOS = ("wars-of-the-roses", "kingmaker", "richard-iii")
 
@@ -62,23 +61,13 @@ def test_richard_iii_deployment_has_one_heir_a_side():
     assert d.loc["buckingham_l"] == "glamorgan" and d.loc["rivers_l"] == "leicester"
 
 
-def _play_out(state: banneret.State, seed: int) -> banneret.State:
-    agents = {f: RandomAgent(seed + i) for i, f in enumerate(state.factions)}
-    steps = 0
-    while not banneret.is_over(state):
-        player = banneret.pending(state).players[0]
-        banneret.apply(state, agents[player].choose(Seat(state, player)))
-        steps += 1
-        assert steps < state.game.info.max_decisions
-    return state
-
-
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_each_scenario_ends_after_its_last_campaign_or_by_sudden_death(scenario):
     """Random games end by 9.0: sudden death, or the KING after the last campaign's usurpation
     (never a later campaign)."""
     for seed in range(6):
-        state = _play_out(new(scenario, seed), seed)
+        state = new(scenario, seed)
+        play_out(state, {f: RandomAgent(seed + i) for i, f in enumerate(state.factions)})
         d, result = state.data, banneret.outcome(state)
         assert d.campaign <= d.last_campaign
         assert result is not None and result.ended_by == "rules"
