@@ -22,6 +22,7 @@ import attrs
 import pluggy
 
 if TYPE_CHECKING:
+    from banneret.boards.drawing import BoardContext, BoardDrawing
     from banneret.game import Game
     from banneret.state import State
     from banneret.types import Action, Event, Outcome
@@ -108,3 +109,13 @@ def banneret_evaluate(state: "State") -> "dict[str, float] | None":
     rollout cut off early with it. ``state`` may be a search's sample, so the whole state may
     be read. Return ``None`` for games this plugin does not know; a game without an
     estimate has every cut-off rollout scored the same for all factions."""
+
+
+# --- the web board ------------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def banneret_board(context: "BoardContext") -> "BoardDrawing | None":
+    """Draw ``context.game_id``'s board as SVG from ``context.view`` (a seat's view), with
+    the board things to click for each of ``context.actions`` (see
+    :mod:`banneret.boards.drawing`). Return ``None`` for games this plugin does not know;
+    a game without a board is shown in the browser as its terminal picture."""

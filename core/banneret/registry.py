@@ -18,6 +18,7 @@ from banneret.game import Game, GameInfo
 
 if TYPE_CHECKING:
     from banneret.agents import AgentKinds
+    from banneret.boards.drawing import BoardContext, BoardDrawing
 
 __all__ = ["GAME_GROUP", "PLUGIN_GROUP", "BrokenPlugin", "Registry", "default_registry"]
 
@@ -125,6 +126,11 @@ class Registry:
             for variant in found or ():
                 out[variant.name] = variant
         return dict(sorted(out.items()))
+
+    def board(self, context: "BoardContext") -> "BoardDrawing | None":
+        """The game's web board for ``context``, or ``None`` when it draws none."""
+        drawing: BoardDrawing | None = self.pm.hook.banneret_board(context=context)
+        return drawing
 
     def has_observers(self) -> bool:
         hook = self.pm.hook

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from banneret.boards import BoardDrawing
 from banneret import Action, Flow, Repeat, hookimpl
 
 import more_toys
@@ -292,16 +293,47 @@ class Peeker:
         return next((a for a in seat.actions if a.label == wanted), seat.actions[0])
 
 
+# --- 15. web boards that do not draw what they promise --------------------------------------------
+
+class ScribbledBoard(toys.Duel):
+    info = _info(toys.Duel.info, "scribbled_board")
+
+
+class StaleBoard(toys.Duel):
+    info = _info(toys.Duel.info, "stale_board")
+
+
+class UnmarkedBoard(toys.Duel):
+    info = _info(toys.Duel.info, "unmarked_board")
+
+
+def _broken_board(context):
+    if context.game_id not in ("scribbled_board", "stale_board", "unmarked_board"):
+        return None
+    drawing = toys.draw_duel(context)
+    if context.game_id == "scribbled_board":  # the bug: a name written into the SVG unescaped
+        return BoardDrawing(drawing.svg.replace("</svg>", "<text>north & south</text></svg>"), drawing.targets)
+    if context.game_id == "stale_board":  # the bug: targets for a bid whatever is offered now
+        return BoardDrawing(drawing.svg, {**drawing.targets, "bid 7": ("coin:bid 1",)})
+    # unmarked_board; the bug: a target id the SVG never marks
+    return BoardDrawing(drawing.svg, {label: ("hand",) for label in drawing.targets})
+
+
 BROKEN = [
     DoubleScore, DuplicateLabels, DeadEnd, MutatingLegal, MutatingView, UnstableLabels, GlobalRandom,
     SharedClone, MutableFrameVar, LeakyView, LeakyLog, UnjsonView, Endless, LowBound, SetOrder, CrashingApply,
-    WideMenu, SharedMenu, PeekingAgent,
+    WideMenu, SharedMenu, PeekingAgent, ScribbledBoard, StaleBoard, UnmarkedBoard,
 ]
 
 
 @hookimpl
 def banneret_games():
     return BROKEN
+
+
+@hookimpl
+def banneret_board(context):
+    return _broken_board(context)
 
 
 @hookimpl

@@ -79,6 +79,9 @@ CAUGHT = [
     ("crashing_apply", "undo", r"applying the legal action 'challenge' of south raised KeyError", SCRIPT),
     ("wide_menu", "legal_actions", r"wide_menu seed=3 step 0: north is offered 3 actions \(bid\), more than the declared max_actions=2", SCRIPT),
     ("shared_menu", "shared_sequences", r"shared_menu seed=4 .*: after another game changed the sequences it was handed, this game plays differently from step \d+", SCRIPT),
+    ("scribbled_board", "board", r"scribbled_board seed=3 step 0: the board drawn for north is not well-formed SVG", SCRIPT),
+    ("stale_board", "board", r"the board for north has targets for 'bid 7', not an action north may take now", SCRIPT),
+    ("unmarked_board", "board", r"the board for north leads 'bid 1' through \['hand'\], not marked data-target", SCRIPT),
     ("peeking_agent", "agents", r"peeking_agent seed=3 step \d+: agent 'peeker' of south chooses 'bid \d', but 'bid \d' when the facts hidden from south are resampled", SCRIPT),
 ]
 

@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from banneret import Action, Flow, Game, GameInfo, OptionSpec, Outcome, Pending, Procedure, Repeat, Scenario, hookimpl
+from banneret.boards import BoardDrawing, tag
 from banneret.flow import call, end
 
 
@@ -181,3 +182,22 @@ class Duel(Game):
 @hookimpl
 def banneret_games():
     return [Duel]
+
+
+def draw_duel(context) -> BoardDrawing:
+    """The duel's web board: each side's score and bid, and a clickable coin per bid."""
+    board = context.view["board"]
+    rows = [
+        tag("text", f"{p}: {board['score'][p]} points, bid {board['bids'].get(p, '-')}", x=10, y=20 + 20 * i)
+        for i, p in enumerate(sorted(board["score"]))
+    ]
+    coins, targets = [], {}
+    for i, action in enumerate(a for a in context.actions if a.kind == "bid"):
+        coins.append(tag("circle", cx=30 + 40 * i, cy=80, r=15, data_target=f"coin:{action.label}"))
+        targets[action.label] = (f"coin:{action.label}",)
+    return BoardDrawing(tag("svg", *rows, *coins, xmlns="http://www.w3.org/2000/svg", width=200, height=100), targets)
+
+
+@hookimpl
+def banneret_board(context):
+    return draw_duel(context) if context.game_id == "duel" else None

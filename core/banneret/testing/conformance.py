@@ -31,6 +31,7 @@ import json
 import os
 import subprocess
 import sys
+from xml.etree import ElementTree
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
@@ -40,6 +41,7 @@ from hypothesis import given
 
 from banneret import engine
 from banneret.agents import Seat
+from banneret.boards.drawing import BoardContext, BoardDrawing
 from banneret.canonical import state_hash
 from banneret.errors import (
     ActionError,
@@ -49,7 +51,7 @@ from banneret.errors import (
     NotYourTurnError,
     SaveError,
 )
-from banneret.registry import GAME_GROUP, PLUGIN_GROUP, Registry
+from banneret.registry import GAME_GROUP, PLUGIN_GROUP, Registry, default_registry
 from banneret.rng import Rng
 from banneret.saves import from_record, to_record
 from banneret.session import Match
@@ -653,6 +655,48 @@ def check_agents_blind(state: State, rng: Rng | None = None, registry: Registry 
                 )
 
 
+# --- 13. the web board ----------------------------------------------------------------------------
+
+def check_board(state: State, rng: Rng | None = None, registry: Registry | None = None) -> None:
+    """The game's web board (``banneret_board``, if it draws one), for each faction: one
+    well-formed ``<svg>`` element; targets only for actions that faction may take now, each
+    naming board things the SVG marks with ``data-target``; and the same drawing when the
+    facts hidden from the faction are resampled, since a page must not show them."""
+    reg = registry or state.registry or default_registry()
+    deciding = engine.pending(state).players
+    rng = rng or Rng(state.seed * 7919 + state.step)
+    for player in state.factions:
+        actions = engine.legal_actions(state, player) if player in deciding else ()
+        drawing = draw_board(reg, state, player, actions)
+        if drawing is None:
+            return
+        try:
+            root = ElementTree.fromstring(drawing.svg)
+        except ElementTree.ParseError as exc:
+            raise _fail(state, f"the board drawn for {player} is not well-formed SVG: {exc}") from None
+        if root.tag.rsplit("}", 1)[-1] != "svg":
+            raise _fail(state, f"the board drawn for {player} is a <{root.tag}>, not an <svg>")
+        marked = {e.get("data-target") for e in root.iter() if e.get("data-target") is not None}
+        labels = {a.label for a in actions}
+        for label, path in drawing.targets.items():
+            if label not in labels:
+                raise _fail(state, f"the board for {player} has targets for {label!r}, not an action {player} may take now")
+            if not path or any(t not in marked for t in path):
+                missing = [t for t in path if t not in marked] or ["(empty path)"]
+                raise _fail(state, f"the board for {player} leads {label!r} through {missing}, not marked data-target")
+        other = state.game.resample_hidden(state, player, rng)
+        if other is not None:
+            redrawn = draw_board(reg, other, player, engine.legal_actions(other, player) if player in deciding else ())
+            if redrawn is None or redrawn.svg != drawing.svg:
+                raise _fail(state, f"the board drawn for {player} changes when facts hidden from {player} are resampled")
+
+
+def draw_board(registry: Registry, state: State, player: str | None, actions: Sequence[Action] = ()) -> "BoardDrawing | None":
+    """The board the browser shows ``player`` (``None`` when the game draws none)."""
+    view = engine.view(state, player, log_tail=0)
+    return registry.board(BoardContext(state.game_id, player, view, tuple(actions)))
+
+
 # --- the suite ------------------------------------------------------------------------------------
 
 CHECKS: dict[str, str] = {
@@ -668,6 +712,7 @@ CHECKS: dict[str, str] = {
     "clone_independence": "applying to a clone leaves the original unchanged, and the reverse",
     "shared_sequences": "changing the legal actions handed out in one game changes nothing in the next",
     "agents": "the game's agents choose the same when facts hidden from their seat are resampled",
+    "board": "the web board is well-formed SVG, its targets lead to legal actions, and it hides what the seat may not know",
 }
 
 
@@ -740,6 +785,9 @@ def run_check(config: ConformanceConfig, name: str, script: PlayScript = PlayScr
         elif name == "agents":
             if checked:
                 check_agents_blind(state, Rng(state.seed + step.index), reg)
+        elif name == "board":
+            if checked:
+                check_board(state, Rng(state.seed + step.index), reg)
         elif name == "views":
             if checked:
                 check_views(state, Rng(state.seed + step.index))
