@@ -356,6 +356,13 @@ def cmd_migrate(args: argparse.Namespace, registry: Registry) -> int:
     return EXIT_OK
 
 
+def cmd_serve(args: argparse.Namespace, registry: Registry) -> int:
+    from banneret.web.server import serve  # the web stack loads only for this command
+
+    return serve(registry, host=args.host, port=args.port, database=args.database, open_browser=args.open,
+                 out=args.out or print)
+
+
 def cmd_launcher(args: argparse.Namespace, registry: Registry) -> int:
     if args.ask is None and not sys.stdin.isatty():
         print("banneret: the launcher needs an interactive terminal; "
@@ -519,6 +526,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", help="a save file")
     p.add_argument("--out", dest="out_file", metavar="FILE", help="write the migrated save here (default: over FILE)")
     p.set_defaults(run=cmd_migrate)
+
+    p = sub.add_parser(
+        "serve", parents=[plugins], help="play in the browser: start the local web server",
+        description="Start a web server for playing in the browser: a launcher page to set up a "
+        "game (seats for people in this browser, people with their own link, or computer "
+        "players) and a page per seat with the board. Games are kept in a database and survive "
+        "a restart.",
+        epilog="examples:\n  banneret serve --open\n  banneret serve --host 0.0.0.0 --port 8080",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 lets "
+                   "other machines connect)")
+    p.add_argument("--port", type=_nonneg, default=8000, help="the port (default 8000; 0 picks a free one)")
+    p.add_argument("--database", metavar="FILE",
+                   help="where games are kept (default: banneret/games.sqlite3 in your data folder)")
+    p.add_argument("--open", action="store_true", help="open the launcher in your web browser")
+    p.set_defaults(run=cmd_serve)
     return parser
 
 

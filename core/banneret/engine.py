@@ -228,7 +228,9 @@ def child(state: State, action: Action) -> State:
 def view(state: State, player: str | None, log_tail: int | None = 30) -> dict[str, Any]:
     """What ``player`` may know now, as JSON-ready data (``None``: the omniscient view).
 
-    Hidden facts are filtered here, by the engine and the plugin, never by a client.
+    Hidden facts are filtered here, by the engine and the plugin, never by a client. The
+    pending decision's prompt is shown to the players who must decide only: it may name
+    their hidden pieces ("choose where Exeter goes home").
     """
     now = pending(state)
     result = outcome(state)
@@ -239,7 +241,9 @@ def view(state: State, player: str | None, log_tail: int | None = 30) -> dict[st
         "turn": state.game.turn(state),
         "you": player,
         "factions": list(state.factions),
-        "pending": {"players": list(now.players), "kind": now.kind, "prompt": now.prompt},
+        # the prompt speaks to the deciding players and may name their hidden pieces
+        "pending": {"players": list(now.players), "kind": now.kind,
+                    "prompt": now.prompt if player is None or player in now.players else ""},
         "over": not now.players,
         "outcome": None if result is None else result.as_dict(),
         "board": state.game.view(state, player),

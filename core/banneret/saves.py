@@ -42,7 +42,7 @@ def to_record(state: State, hashes: list[str] | None = None) -> dict[str, Any]:
     """The save record of ``state``; ``hashes`` (one per step) are computed by replay if
     not given."""
     if hashes is None:
-        hashes = [h for _, h in replay_steps(_setup_of(state), state.record, state.registry)]
+        hashes = [h for _, h in replay_steps(setup_of(state), state.record, state.registry)]
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -61,7 +61,9 @@ def to_record(state: State, hashes: list[str] | None = None) -> dict[str, Any]:
     }
 
 
-def _setup_of(state: State) -> dict[str, Any]:
+def setup_of(state: State) -> dict[str, Any]:
+    """What a new game needs to start as ``state`` did (replaying its record then gives
+    ``state`` back)."""
     return {
         "game": state.game_id,
         "scenario": state.scenario,

@@ -118,6 +118,10 @@ class _Quit(Exception):
     pass
 
 
+class _Serve(Exception):
+    """The launcher was asked to start the web server and play in the browser."""
+
+
 class _Resume(Exception):
     """The launcher was asked to resume a saved game instead of setting up a new one."""
 
@@ -367,9 +371,11 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
         plural = "s" if info.max_players > 1 else ""
         out(f"  {i}. {info.name} ({info.id}), {players_text(info)} player{plural}: {info.description}")
         out(f"     {info.rules_summary}")
-    out("(or load FILE to resume a saved game; quit to leave)")
+    out("(or load FILE to resume a saved game; web to play in the browser; quit to leave)")
 
     def load_saved(line: str) -> bool:
+        if line.strip() == "web":
+            raise _Serve()
         word, _, path = line.partition(" ")
         path = path.strip()
         if word != "load" or not path:
@@ -382,9 +388,13 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
         raise _Resume(match)
 
     try:
-        info = infos[_pick(ask, out, "Game", [i.id for i in infos], other=load_saved, other_hint=", load FILE")]
+        info = infos[_pick(ask, out, "Game", [i.id for i in infos], other=load_saved, other_hint=", load FILE, web")]
     except _Resume as resume:
         return TerminalGame(resume.match, ask, out).run()
+    except _Serve:
+        from banneret.web.server import serve  # the web stack loads only when asked for
+
+        return serve(registry, port=0, open_browser=True, out=out)
     game_id = info.id
 
     scenario = info.scenarios[0].name

@@ -414,8 +414,8 @@ def test_launcher_resumes_a_saved_game(capsys, monkeypatch, registry, tmp_path):
     code, out, _ = run(capsys, [], registry)
     assert code == 0
     lines = out.splitlines()
-    assert "(or load FILE to resume a saved game; quit to leave)" in lines
-    assert "choose 1-2, type a name, load FILE, or quit" in lines  # for "dance"
+    assert "(or load FILE to resume a saved game; web to play in the browser; quit to leave)" in lines
+    assert "choose 1-2, type a name, load FILE, web, or quit" in lines  # for "dance"
     assert any(line.startswith("cannot read ") and "missing.json" in line for line in lines)
     assert "Tally, scenario standard, seed 3. Seats: solo human." in lines
     assert "Resuming at step 1 (type log to see more of what happened)." in lines
