@@ -95,3 +95,27 @@ def test_a_page_is_the_same_whatever_the_facts_hidden_from_its_seat(registry, se
         if other is None:
             continue
         assert page_for(state, faction, registry) == page_for(other, faction, registry)
+
+
+def test_a_creator_who_plays_no_seat_sees_no_board_and_no_log(server):
+    """Setting up a game for two other people must not give the creator the whole state."""
+    creator = server.new("richard3", {"lancaster": "link", "york": "link"}, seed=3)
+    page = server.page(creator)
+    assert page["you"] is None and page["yours"] == []
+    assert page["board"] == {"text": "You play no seat in this game: send each person the link of their seat (beside the seats)."}
+    assert page["log"] == [] and page["actions"] == [] and page["pending"]["prompt"] == ""
+    assert set(page["links"]) == {"lancaster", "york"}
+    assert not page["may_save"] and not page["may_replay"]
+
+
+def test_a_live_channel_with_a_forged_token_is_closed(server):
+    from starlette.websockets import WebSocketDisconnect
+
+    server.new("richard3", {"lancaster": "here", "york": "random"}, seed=3)
+    try:
+        with server.client.websocket_connect("/api/play/forged-token-1234/live") as live:
+            live.receive_text()
+    except WebSocketDisconnect as closed:
+        assert closed.code == 4404
+    else:
+        raise AssertionError("the channel stayed open")

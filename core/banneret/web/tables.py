@@ -119,7 +119,13 @@ class Table:
         faction = self.shown_faction(access, wanted)
         deciding = self.deciding(access)
         actions = engine.legal_actions(state, faction) if faction in deciding else ()
-        view = engine.view(state, faction, log_tail=LOG_LINES)
+        if faction is None:  # a creator who plays no seat: engine.view(None) would show everything
+            now, result = engine.pending(state), engine.outcome(state)
+            view = {"turn": state.game.turn(state), "log": [], "over": not now.players,
+                    "pending": {"players": list(now.players), "kind": now.kind, "prompt": ""},
+                    "outcome": None if result is None else result.as_dict()}
+        else:
+            view = engine.view(state, faction, log_tail=LOG_LINES)
         info = state.game.info
         page: dict[str, Any] = {
             "table": self.id,
@@ -133,7 +139,8 @@ class Table:
             "pending": view["pending"],
             "deciding": deciding,
             "actions": [{"label": a.label, "kind": a.kind} for a in actions],
-            "board": self._board(registry, state, faction, view, actions),
+            "board": self._board(registry, state, faction, view, actions) if faction is not None else {
+                "text": "You play no seat in this game: send each person the link of their seat (beside the seats)."},
             "log": view["log"],
             "over": view["over"],
             "outcome": view["outcome"],
