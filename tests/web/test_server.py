@@ -183,7 +183,7 @@ def test_a_body_that_lies_about_its_length_is_still_cut_off(shared):
 
 def test_unknown_and_forged_tokens_are_refused(shared):
     server, creator, york = shared
-    for token in ("nope", york[:-1] + ("A" if york[-1] != "A" else "B"), "x" * 30):
+    for token in ("nope", york[:-1] + ("A" if york[-1] != "A" else "B"), "x" * 30, "é" * 24, "y" * 500):
         answer = server.client.get(f"/api/play/{token}")
         assert answer.status_code == 404
         assert "no game has this link" in answer.json()["error"]

@@ -286,7 +286,7 @@ class Tables:
         return Table(stored.id, Match(state, self.registry), stored.creator, {s.faction: s for s in stored.seats})
 
     def find(self, token: str) -> tuple[Table, Access]:
-        if not isinstance(token, str) or not 8 <= len(token) <= 64:
+        if not isinstance(token, str) or not 8 <= len(token) <= 64 or not token.isascii():
             raise WebError(404, "no game has this link (mistyped, or made by another server?)")
         for table in list(self.tables.values()):
             access = table.access(token)

@@ -52,6 +52,8 @@ async function act(label) {
   page.busy = true;
   showError("");
   const data = page.data;
+  $("#hint").textContent = "Sent; the computer players answer…";
+  document.body.classList.add("busy");
   try {
     accept(await call("POST", `${api}/act`, { faction: data.you, label, step: data.step }));
   } catch (err) {
@@ -59,6 +61,7 @@ async function act(label) {
     await refresh();
   } finally {
     page.busy = false;
+    document.body.classList.remove("busy");
   }
 }
 

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""How strong the search agent is against the heuristic agent, and how that grows with its
+budget (run by hand; the test suite never runs it).
+
+    python benchmarks/strength.py richard3 [--budgets 50,100,200] [--games 100] [--depth 40] [--jobs 2]
+    python benchmarks/strength.py hex_kingdoms --budgets 100 --games 100 --depth 50
+
+Richard III: for each budget, ``ismcts:iterations=B,depth=D`` plays each side against the
+``heuristic`` agent, ``--games`` games a side. hex_kingdoms: one ``ismcts`` kingdom against
+three ``heuristic`` ones, the search agent's seat turning round the table from game to game
+(a fair share is 1/4). Agents are seeded from the game's seed, the faction and the step, as
+in ``banneret play``, so a run repeats exactly; games run in ``--jobs`` processes.
+
+Printed per budget and side: the search agent's wins with a 95 % Wilson interval, its
+iterations per second, and the median and 90th-percentile seconds per decision (decisions
+with one legal action, taken at once, are left out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import time
+from typing import Any
+
+import banneret
+from banneret.agents import Seat, agent_seed
+from banneret.stats import wilson_interval
+
+
+def play(job: tuple[str, int, dict[str, str], str]) -> dict[str, Any]:
+    """One game; the timings of the search agent's decisions."""
+    game, seed, seats, searcher = job
+    registry = banneret.default_registry()
+    kinds = registry.agents(game)
+    state = banneret.new_game(game, seed=seed, seats=seats, registry=registry)
+    times: list[float] = []
+    iterations = 0
+    while not banneret.is_over(state):
+        player = banneret.pending(state).players[0]
+        agent = kinds[seats[player]](game, player, agent_seed(seed, player, state.step))
+        seat = Seat(state, player)
+        if player == searcher and len(seat.actions) > 1:
+            start = time.perf_counter()
+            action = agent.choose(seat)
+            times.append(time.perf_counter() - start)
+            iterations += agent.iterations_done
+        else:
+            action = agent.choose(seat)
+        banneret.apply(state, action)
+    outcome = banneret.outcome(state)
+    return {"won": searcher in outcome.winners, "times": times, "iterations": iterations}
+
+
+def measure(game: str, budget: int, depth: int, games: int, seed: int, jobs: int, side: str | None) -> dict[str, Any]:
+    factions = banneret.new_game(game, seed=seed).factions
+    search = f"ismcts:iterations={budget},depth={depth}"
+    work = []
+    for i in range(games):
+        searcher = side if side is not None else factions[i % len(factions)]
+        seats = {f: (search if f == searcher else "heuristic") for f in factions}
+        work.append((game, seed + i, seats, searcher))
+    with multiprocessing.Pool(jobs) as pool:
+        results = pool.map(play, work, chunksize=1)
+    times = sorted(t for r in results for t in r["times"])
+    won = sum(r["won"] for r in results)
+    return {
+        "won": won, "games": games, "interval": wilson_interval(won, games),
+        "iterations_per_s": sum(r["iterations"] for r in results) / max(sum(times), 1e-9),
+        "median_s": statistics.median(times) if times else 0.0,
+        "p90_s": times[int(0.9 * (len(times) - 1))] if times else 0.0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=["richard3", "hex_kingdoms"])
+    parser.add_argument("--budgets", default="50,100,200", help="iterations per decision, comma-separated")
+    parser.add_argument("--games", type=int, default=100, help="games per budget and side")
+    parser.add_argument("--depth", type=int, default=40, help="playout cut-off, scored by the game's estimate")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--side", action="append", help="Richard III: only this side for the search agent")
+    args = parser.parse_args(argv)
+    sides = (args.side or ["lancaster", "york"]) if args.game == "richard3" else [None]
+    print(f"{args.game}: ismcts (depth={args.depth}) against heuristic, {args.games} games per row "
+          f"from seed {args.seed}; 95 % Wilson intervals; {args.jobs} processes")
+    print(f"{'iterations':>10} {'ismcts plays':<14} {'wins':<26} {'it/s':>7} {'median s':>9} {'p90 s':>7} {'run s':>6}")
+    for budget in (int(b) for b in args.budgets.split(",")):
+        for side in sides:
+            start = time.perf_counter()
+            r = measure(args.game, budget, args.depth, args.games, args.seed, args.jobs, side)
+            low, high = r["interval"]
+            cell = f"{r['won']:>4} {r['won'] / r['games']:6.1%} [{low:5.1%}, {high:5.1%}]"
+            print(f"{budget:>10} {side or 'each seat':<14} {cell:<26} {r['iterations_per_s']:>7.0f} "
+                  f"{r['median_s']:>9.3f} {r['p90_s']:>7.3f} {time.perf_counter() - start:>6.0f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
