@@ -848,6 +848,7 @@ _SUITE_TESTS: dict[str, tuple[str, str]] = {
     "test_clone_independence": ("clone_independence", "Applying to a clone leaves the original unchanged."),
     "test_no_shared_sequences": ("shared_sequences", "Changing handed-out legal actions changes nothing in the next game."),
     "test_agents_see_only_their_seat": ("agents", "Agents choose the same when hidden facts are resampled."),
+    "test_board_drawn_from_the_view": ("board", "The web board is well-formed, leads to legal actions and hides what the seat may not know."),
 }
 
 
@@ -869,7 +870,7 @@ class ConformanceSuite:
     ``test_illegal_actions_refused``, ``test_save_round_trip``, ``test_replay``,
     ``test_undo_equals_replay``, ``test_views_leak_nothing``,
     ``test_games_end_within_bound``, ``test_clone_independence``, ``test_no_shared_sequences``,
-    ``test_agents_see_only_their_seat``, ``test_determinism``). Set ``skip_checks`` to a tuple
+    ``test_agents_see_only_their_seat``, ``test_board_drawn_from_the_view``, ``test_determinism``). Set ``skip_checks`` to a tuple
     of check names to leave out, with a reason in a comment."""
 
     game_id: ClassVar[str] = ""
