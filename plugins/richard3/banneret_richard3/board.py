@@ -36,7 +36,7 @@ __all__ = ["BoardGeometry", "geometry", "short_name", "draw_board", "action_path
 WIDTH, MAP_HEIGHT = 1190, 1160
 BOX_W, BOX_H = 150, 112  # an area: its name, up to six blocks in two columns, its marks
 HEADER_H, MARKS_H = 17, 14
-BLOCK_H, GAP = 24, 3
+BLOCK_H, GAP = 26, 3
 PANEL_X, PANEL_W = 905, 280  # the status panel, in the North Sea corner
 TOP_BLOCKS = 2  # how many columns of blocks an area box holds up to six blocks in
 
@@ -53,15 +53,15 @@ text{font-family:'Liberation Sans',Arial,Helvetica,sans-serif}
 .area rect.box{fill:#f3ead2;stroke:#7a6a48;stroke-width:1.5}
 .area.exile rect.box{fill:#e6e1f0;stroke:#6a5a8a;stroke-dasharray:6 3}
 .area.island rect.box{fill:#e9f0dc}
-.aname{font-size:13px;font-weight:bold}
-.mark{font-size:11px}
+.aname{font-size:14px;font-weight:bold}
+.mark{font-size:11.5px}
 .sea{font-size:17px;font-style:italic;fill:#2d5f8a;font-weight:bold}
-.blk text{font-family:'Liberation Sans Narrow','Arial Narrow','DejaVu Sans Condensed',sans-serif;font-size:12.5px;font-weight:bold}
+.blk text{font-family:'Liberation Sans Narrow','Arial Narrow','DejaVu Sans Condensed',sans-serif;font-size:13.5px;font-weight:bold}
 .blk text.str{font-family:'Liberation Sans',Arial,sans-serif;font-size:12px}
 .panel rect.bg{fill:#fffdf6;stroke:#7a6a48;stroke-width:1.2}
-.ph{font-size:15px;font-weight:bold}
-.pt{font-size:13px}
-.ps{font-size:11.5px;fill:#444}
+.ph{font-size:16px;font-weight:bold}
+.pt{font-size:14px}
+.ps{font-size:12.5px;fill:#444}
 .battle rect.bg{fill:#fff3f0;stroke:#b3261e;stroke-width:2}
 .fight rect.box{stroke:#b3261e;stroke-width:4}
 """
@@ -211,9 +211,10 @@ def _shield(x: int, y: int, house: str) -> str:
 
 
 def _block(geo: BoardGeometry, entry: Mapping[str, Any], x: float, y: float, w: float, h: float,
-           cls: str = "blk") -> str:
+           cls: str = "blk", moved: bool = False) -> str:
     """A block as the view gives it: upright (name and strength) when the view names it,
-    face-down (house colour only) when it does not. ``cls``: the legend's samples differ."""
+    face-down (house colour only) when it does not; faded once ``moved`` this turn.
+    ``cls``: the legend's samples differ."""
     house = entry["house"]
     fill, edge, ink = HOUSE_FILL[house], HOUSE_EDGE[house], HOUSE_TEXT[house]
     rect = tag("rect", x=f"{x:.0f}", y=f"{y:.0f}", width=f"{w:.0f}", height=f"{h:.0f}", rx=3, fill=fill,
@@ -228,7 +229,7 @@ def _block(geo: BoardGeometry, entry: Mapping[str, Any], x: float, y: float, w: 
     strength = entry.get("strength")
     name = geo.names[block]
     width_for_name = w - 19
-    squeeze = len(name) * 5.9 > width_for_name
+    squeeze = len(name) * 6.3 > width_for_name
     label = tag("text", esc(name), x=f"{x + 3:.0f}", y=f"{y + h / 2 + 4.5:.0f}", fill=ink,
                 textLength=f"{width_for_name:.0f}" if squeeze else None,
                 lengthAdjust="spacingAndGlyphs" if squeeze else None)
@@ -238,11 +239,14 @@ def _block(geo: BoardGeometry, entry: Mapping[str, Any], x: float, y: float, w: 
         badge = tag("rect", x=f"{bx - 7:.0f}", y=f"{by - 8:.0f}", width=14, height=16, rx=3, fill=ink) + tag(
             "text", str(strength), x=f"{bx:.0f}", y=f"{by + 4:.0f}", text_anchor="middle", fill=fill, class_="str")
     tip = geo.tooltips[block] + (f"; strength {strength}" if strength is not None else "")
-    return tag("g", tag("title", esc(tip)), rect, label, badge, class_="blk", data_target=f"block:{block}")
+    tip += "; moved this turn" if moved else ""
+    return tag("g", tag("title", esc(tip)), rect, label, badge, class_="blk", data_target=f"block:{block}",
+               opacity=0.55 if moved else None)
 
 
-def _area_blocks(geo: BoardGeometry, area: str, entries: Sequence[Mapping[str, Any]]) -> str:
-    """An area's blocks in a grid filling the box between its name and its marks."""
+def _area_blocks(geo: BoardGeometry, area: str, entries: Sequence[Mapping[str, Any]], moved: frozenset[str]) -> str:
+    """An area's blocks in a grid filling the box between its name and its marks (the
+    seat's blocks that moved or were recruited this turn faded)."""
     x0, y0 = geo.boxes[area]
     n = len(entries)
     cols = TOP_BLOCKS if n <= 6 else 3
@@ -253,7 +257,8 @@ def _area_blocks(geo: BoardGeometry, area: str, entries: Sequence[Mapping[str, A
     out = []
     for i, entry in enumerate(entries):
         r, c = divmod(i, cols)
-        out.append(_block(geo, entry, x0 + 4 + c * (w + GAP), y0 + HEADER_H + 3 + r * (h + GAP), w, h))
+        out.append(_block(geo, entry, x0 + 4 + c * (w + GAP), y0 + HEADER_H + 3 + r * (h + GAP), w, h,
+                          moved=entry.get("block") in moved))
     return "".join(out)
 
 
@@ -297,7 +302,7 @@ def _status_panel(geo: BoardGeometry, view: Mapping[str, Any], player: str | Non
         waiting = ", ".join(HOUSE_NAME[p] for p in view["pending"]["players"])
         you = " (you)" if player in view["pending"]["players"] else ""
         add(f"Waiting for: {waiting}{you}", gap=16, font_weight="bold")
-        for part in _wrap(view["pending"]["prompt"], 40)[:3]:
+        for part in _wrap(view["pending"]["prompt"], 38)[:3]:
             add(part, "ps", 14)
     line += 4
     king, pretender = b["king"], b["pretender"]
@@ -316,7 +321,7 @@ def _status_panel(geo: BoardGeometry, view: Mapping[str, Any], player: str | Non
         if isinstance(hand, list):
             add(f"Your hand ({HOUSE_NAME[h]}):" if h == player else f"{HOUSE_NAME[h]}'s hand:", font_weight="bold")
             names = ", ".join(geo.card_names[c] + (" *" if c == chosen else "") for c in hand) or "empty"
-            for part in _wrap(names, 40):
+            for part in _wrap(names, 38):
                 add(part, "ps", 14)
         else:
             note = " (card chosen)" if chosen else ""
@@ -324,7 +329,7 @@ def _status_panel(geo: BoardGeometry, view: Mapping[str, Any], player: str | Non
         if played:
             add(f"  played {played}{ap}", "ps", 15)
         line += 2
-    if b["main_attack"]:
+    if b["main_attack"] and not b["battle"]:  # in a battle, its panel shows who is in reserve
         for key, crossing in b["main_attack"].items():
             area, house = key.split("/")
             add(f"Main attack of {HOUSE_NAME[house]} on {geo.area_names[area]} from {geo.place_names[crossing]}", "ps", 14)
@@ -345,9 +350,9 @@ def _battle_panel(geo: BoardGeometry, view: Mapping[str, Any], top: int) -> str:
         rows.append(_text(cx, top + 58, f"{HOUSE_NAME[h]} {role}", "pt", font_weight="bold"))
         for i, entry in enumerate(battle["sides"][h]):
             by = top + 64 + i * (BLOCK_H + 3)
-            rows.append(_block(geo, {"house": h, **entry}, cx, by, 82, BLOCK_H))
+            rows.append(_block(geo, {"house": h, **entry}, cx, by, 78, BLOCK_H))
             if "fire" in entry:
-                rows.append(_text(cx + 85, by + 16, "reserve" if entry["reserve"] else f"fires {entry['fire']}", "ps"))
+                rows.append(_text(cx + 81, by + 17, "reserve" if entry["reserve"] else f"fires {entry['fire']}", "ps"))
             bottom = max(bottom, by + BLOCK_H)
     return tag("g", tag("rect", x=x, y=top, width=PANEL_W, height=bottom + 8 - top, rx=8, class_="bg"), *rows,
                class_="panel battle")
@@ -409,34 +414,36 @@ def _bottom_strip(geo: BoardGeometry, view: Mapping[str, Any], player: str | Non
 
 def _legend(geo: BoardGeometry, b: Mapping[str, Any], y: int) -> tuple[str, int]:
     """What the colours and marks mean; border limits are the game's (house rules may change
-    them)."""
-    parts = [tag("rect", x=6, y=y, width=WIDTH - 12, height=74, rx=8, fill="#fffdf6", stroke="#7a6a48")]
-    parts.append(_text(16, y + 20, "Borders: how many blocks may cross per turn", "pt", font_weight="bold"))
-    x = 16
+    them). Returns the SVG and its height."""
+    parts = [_text(16, y + 20, "Borders: blocks that may cross a turn", "pt", font_weight="bold")]
+    x = 290
     for colour in ("yellow", "blue", "red"):
-        limit = b["border_limits"][colour]
-        parts.append(tag("line", x1=x + 320, y1=y + 15, x2=x + 356, y2=y + 15, stroke=BORDER_STROKE[colour],
+        parts.append(tag("line", x1=x, y1=y + 15, x2=x + 36, y2=y + 15, stroke=BORDER_STROKE[colour],
                          stroke_width=6, stroke_linecap="round"))
-        parts.append(_text(x + 362, y + 20, f"{colour}: {limit} blocks"))
-        x += 140
-    parts.append(tag("line", x1=16 + 760, y1=y + 15, x2=16 + 796, y2=y + 15, stroke=SEA_STROKE, stroke_width=1.6,
+        parts.append(_text(x + 42, y + 20, f"{colour}: {b['border_limits'][colour]} blocks"))
+        x += 160
+    parts.append(tag("line", x1=x, y1=y + 15, x2=x + 36, y2=y + 15, stroke=SEA_STROKE, stroke_width=1.6,
                      stroke_dasharray="7 5"))
-    parts.append(_text(16 + 802, y + 20, "coast on a sea (sea moves)"))
-    marks = (("\u25a0 city", None), ("\u271d cathedral", "#5a3e8c"), ("\u265b crown area", "#9a7400"),
-             ("\u2693 major port", SEA_STROKE))
+    parts.append(_text(x + 42, y + 20, "coast on a sea (sea moves)"))
     x = 16
-    for text, ink in marks:
-        parts.append(_text(x, y + 44, text, "pt", fill=ink))
+    for text, ink in (("\u25a0 city", None), ("\u271d cathedral", "#5a3e8c"), ("\u265b crown area", "#9a7400"),
+                      ("\u2693 major port", SEA_STROKE)):
+        parts.append(_text(x, y + 46, text, "pt", fill=ink))
         x += 125
-    parts.append(_shield(x, y + 32, "lancaster") + _shield(x + 14, y + 32, "york"))
-    parts.append(_text(x + 32, y + 44, "royal shield (Lancaster / York)"))
-    x += 250
-    parts.append(_block(geo, {"house": "lancaster"}, x, y + 30, 40, BLOCK_H, "sample"))
-    parts.append(_block(geo, {"house": "york"}, x + 44, y + 30, 40, BLOCK_H, "sample"))
-    parts.append(_text(x + 92, y + 44, "hidden enemy blocks; numbers: strength"))
-    parts.append(_text(16, y + 64, "City names are coloured by house (red Lancaster, black York). "
-                       "Dashed boxes: exile areas.", "ps"))
-    return "".join(parts), 80
+    parts.append(_shield(x, y + 34, "lancaster") + _shield(x + 14, y + 34, "york"))
+    parts.append(_text(x + 32, y + 46, "royal shield (Lancaster / York)"))
+    x += 260
+    parts.append(_block(geo, {"house": "lancaster"}, x, y + 30, 40, 22, "sample"))
+    parts.append(_block(geo, {"house": "york"}, x + 44, y + 30, 40, 22, "sample"))
+    parts.append(_text(x + 92, y + 46, "face-down enemy blocks"))
+    notes = ("Numbers on blocks: strength. Faded blocks: moved or recruited this turn. Dashed boxes: exile areas.",
+             "City names in their house colour (red Lancaster, black York). Red outline: the battle being fought "
+             "(dashed: battles to come).")
+    for i, note in enumerate(notes):
+        parts.append(_text(16, y + 68 + 17 * i, note, "ps"))
+    height = 68 + 17 * len(notes)
+    box = tag("rect", x=6, y=y, width=WIDTH - 12, height=height, rx=8, fill="#fffdf6", stroke="#7a6a48")
+    return box + "".join(parts), height + 4
 
 
 # --- the drawing ------------------------------------------------------------------------------
@@ -456,8 +463,9 @@ def draw_board(view: Mapping[str, Any], player: str | None) -> str:
         bx, by = geo.boxes[battle_area]
         parts.append(tag("rect", x=bx - 4, y=by - 4, width=BOX_W + 8, height=BOX_H + 8, rx=12, fill="none",
                          stroke="#b3261e", stroke_width=5))
+    moved = frozenset(b["moved"])
     for area, entries in b["areas"].items():
-        parts.append(_area_blocks(geo, area, sorted(entries, key=lambda e: e["house"])))
+        parts.append(_area_blocks(geo, area, sorted(entries, key=lambda e: e["house"]), moved))
     status, status_bottom = _status_panel(geo, view, player)
     parts.append(status)
     if b.get("battle"):

@@ -57,7 +57,8 @@ rather than stated, and ``note`` says why in a few words. Ids are ours.
 
 The map, blocks, cards and scenarios are component facts, as transcribed by the licensed Rally
 the Troops edition (data file at commit 25a18fe, rules file at 5cbe870); every fact the
-rulebook states agrees with them, and the data test checks those facts. Nothing is placeholder.
+rulebook states agrees with them, and the data test checks those facts. Nothing in them is
+placeholder (only the board positions of ``layout.json`` are).
 The non-adjacent pairs and the two unused islands are rulebook facts.
 
 Readings of the data:

@@ -11,6 +11,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 import banneret
+import pytest
 from banneret.agents import Seat
 from banneret.boards import BoardContext, BoardDrawing
 from banneret.registry import default_registry
@@ -18,7 +19,7 @@ from banneret.testing.conformance import ConformanceConfig, PlayScript, run_chec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banneret_richard3.board import BORDER_STROKE, HOUSE_FILL, short_name
+from banneret_richard3.board import BORDER_STROKE, HOUSE_FILL, action_path, short_name
 from banneret_richard3.data_model import load_blocks, load_map
 from r3_helpers import choose, clear_map, do, end_actions, labels, new, play_out, put, start_turn
 
@@ -293,3 +294,46 @@ def test_the_conformance_board_check_passes_along_random_games(seed: int) -> Non
         config = ConformanceConfig("richard3", max_steps=150, scenario=scenario)
         run_check(config, "board", PlayScript(seed=seed, agent_seed=seed))
 
+
+
+@pytest.mark.parametrize(
+    ("label", "kind", "args", "path"),
+    [
+        ("land move from kent", "group", "kent", ("area:kent",)),
+        ("sea move from calais", "sea", "calais", ("area:calais",)),
+        ("muster at essex", "muster", "essex", ("area:essex",)),
+        ("plague wilts", "plague", "wilts", ("area:wilts",)),
+        ("fight battle in dorset", "battle", "dorset", ("area:dorset",)),
+        ("enter gloucester in hereford", "enter", "hereford", ("area:hereford",)),
+        ("select norfolk", "select", "norfolk", ("block:norfolk",)),
+        ("ship march", "select", "march", ("block:march",)),
+        ("fire: oxford", "fire", "oxford", ("block:oxford",)),
+        ("pass: oxford", "pass", "oxford", ("block:oxford",)),
+        ("take hits: essex", "take-hits", "essex", ("block:essex",)),
+        ("reduce essex in kent", "reduce", "essex", ("block:essex",)),
+        ("execute oxford", "execute", "oxford", ("block:oxford",)),
+        ("spare oxford", "spare", "oxford", ("block:oxford",)),
+        ("send rutland from ireland to pool", "pool", "rutland", ("block:rutland",)),
+        ("treason on kent_y", "treason", "kent_y", ("block:kent_y",)),
+        ("move norfolk: kent -> sussex -> dorset", "path", ("sussex", "dorset"), ("block:norfolk", "area:dorset")),
+        ("ship kent_y: calais -> east_anglia", "ship", ("east_anglia", "north_sea"), ("block:kent_y", "area:east_anglia")),
+        ("also ship march: calais -> kent", "ship2", "march", ("block:march", "area:kent")),
+        ("recruit suffolk in east_anglia", "recruit", ("suffolk", "east_anglia"), ("block:suffolk", "area:east_anglia")),
+        ("retreat oxford -> middlesex", "retreat", ("oxford", "middlesex"), ("block:oxford", "area:middlesex")),
+        ("regroup beaumont -> middlesex", "regroup", ("beaumont", "middlesex"), ("block:beaumont", "area:middlesex")),
+        ("send somerset home to caernarvon", "home", "caernarvon", ("block:somerset", "area:caernarvon")),
+        ("charge henry_vi on rebel", "charge", ("henry_vi", "rebel"), ("block:henry_vi", "block:rebel")),
+        ("treachery henry_vi on kent_y", "treachery", ("henry_vi", "kent_y", "king"), ("block:henry_vi", "block:kent_y")),
+        ("main attack on middlesex from kent", "main", ("middlesex", "kent"), ("area:middlesex", "area:kent")),
+        ("land move", "pick", "land", None),
+        ("end actions", "end", (), None),
+        ("done moving from kent", "done", (), None),
+        ("play AP3", "card", "action_ap3_1", None),
+        ("keep hand", "keep", (), None),
+        ("no treason roll", "no-treason", (), None),
+        ("end regroup", "end-regroup", (), None),
+    ],
+)
+def test_each_kind_of_action_has_its_click_path(label, kind, args, path):
+    """The labels and arguments are those the game makes (see the rules modules)."""
+    assert action_path(banneret.Action("york", label, kind, args)) == path
