@@ -26,10 +26,12 @@ import attrs
 from banneret import Action
 from banneret.boards import BoardContext, BoardDrawing, esc, tag
 
-from banneret_richard3.cards import card_label
 from banneret_richard3.data_model import Block, load_blocks, load_cards, load_layout, load_map
 
-__all__ = ["BoardGeometry", "geometry", "short_name", "draw_board", "action_path", "drawn_targets", "board_targets", "board_drawing"]
+__all__ = [
+    "BoardGeometry", "geometry", "short_name", "draw_board", "action_path", "drawn_targets", "board_targets",
+    "board_drawing",
+]
 
 # --- sizes (SVG pixels) ---------------------------------------------------------------------
 
@@ -38,7 +40,7 @@ BOX_W, BOX_H = 150, 112  # an area: its name, up to six blocks in two columns, i
 HEADER_H, MARKS_H = 17, 14
 BLOCK_H, GAP = 26, 3
 PANEL_X, PANEL_W = 905, 280  # the status panel, in the North Sea corner
-TOP_BLOCKS = 2  # how many columns of blocks an area box holds up to six blocks in
+COLUMNS = 2  # the columns of blocks in an area box holding up to six (three beyond)
 
 HOUSE_FILL = MappingProxyType({"lancaster": "#b3261e", "york": "#f7f3e6"})
 HOUSE_TEXT = MappingProxyType({"lancaster": "#ffffff", "york": "#1d1d1d"})
@@ -46,6 +48,7 @@ HOUSE_EDGE = MappingProxyType({"lancaster": "#5e0d08", "york": "#6b6353"})
 HOUSE_NAME = MappingProxyType({"lancaster": "Lancaster", "york": "York"})
 BORDER_STROKE = MappingProxyType({"yellow": "#e0ad00", "blue": "#2563c9", "red": "#c62828"})
 SEA_STROKE = "#3f7fb8"
+CITY_INK = MappingProxyType({"lancaster": "#8e1c14", "york": "#111111"})  # a city's name in its house colour
 _TITLES = ("Duke of ", "Earl of ", "Lord ", "Viscount ")
 
 _STYLE = """
@@ -63,7 +66,6 @@ text{font-family:'Liberation Sans',Arial,Helvetica,sans-serif}
 .pt{font-size:14px}
 .ps{font-size:12.5px;fill:#444}
 .battle rect.bg{fill:#fff3f0;stroke:#b3261e;stroke-width:2}
-.fight rect.box{stroke:#b3261e;stroke-width:4}
 """
 
 
@@ -74,7 +76,8 @@ def short_name(block: Block) -> str:
     if block.type == "levy":
         return f"Lv {name}"
     if block.type == "church":
-        return "Abp " + _ABBREVIATED.get(name.removeprefix("Archbishop of "), name.removeprefix("Archbishop of "))
+        see = name.removeprefix("Archbishop of ")
+        return "Abp " + _ABBREVIATED.get(see, see)
     if block.type == "mercenary":
         return _ABBREVIATED.get(name, name).replace(" Mercenary", " merc")
     if block.id == "duke_of_york":
@@ -169,7 +172,7 @@ def _area_box(area_id: str, box: tuple[int, int]) -> str:
     marks: list[str] = []
     for city_id in node["cities"]:
         city = game_map.cities[city_id]
-        marks.append(tag("tspan", "\u25a0 " + esc(city.name), fill=HOUSE_EDGE[city.house] if city.house == "lancaster" else "#111"))
+        marks.append(tag("tspan", "\u25a0 " + esc(city.name), fill=CITY_INK[city.house]))
         facts.append(f"city {city.name} ({HOUSE_NAME[city.house]})")
     for cathedral_id in node["cathedrals"]:
         marks.append(tag("tspan", " \u271d", fill="#5a3e8c"))
@@ -186,9 +189,10 @@ def _area_box(area_id: str, box: tuple[int, int]) -> str:
         facts.append("coast on " + ", ".join(game_map.seas[s].name for s in area.seas))
     shields = []
     for i, shield_id in enumerate(node["royal_shields"]):
-        house = game_map.royal_shields[shield_id].house
-        shields.append(_shield(x + BOX_W - 14 - 14 * i, y + 3, house))
-        facts.append(f"royal shield of {HOUSE_NAME[house]}")
+        shield = game_map.royal_shields[shield_id]
+        shields.append(_shield(x + BOX_W - 14 - 14 * i, y + 3, shield.house))
+        heir = f" ({load_blocks()[shield.heir].name}'s)" if shield.heir else ""
+        facts.append(f"royal shield of {HOUSE_NAME[shield.house]}{heir}")
     title = area.name if not area.is_exile else f"{area.name} (exile)"
     return tag(
         "g",
@@ -249,7 +253,7 @@ def _area_blocks(geo: BoardGeometry, area: str, entries: Sequence[Mapping[str, A
     seat's blocks that moved or were recruited this turn faded)."""
     x0, y0 = geo.boxes[area]
     n = len(entries)
-    cols = TOP_BLOCKS if n <= 6 else 3
+    cols = COLUMNS if n <= 6 else 3
     rows = math.ceil(n / cols)
     inner_w, inner_h = BOX_W - 2 * 4, BOX_H - HEADER_H - MARKS_H - 4
     w = (inner_w - (cols - 1) * GAP) / cols
@@ -320,7 +324,7 @@ def _status_panel(geo: BoardGeometry, view: Mapping[str, Any], player: str | Non
         chosen = b["chosen"][h]
         if isinstance(hand, list):
             add(f"Your hand ({HOUSE_NAME[h]}):" if h == player else f"{HOUSE_NAME[h]}'s hand:", font_weight="bold")
-            names = ", ".join(geo.card_names[c] + (" *" if c == chosen else "") for c in hand) or "empty"
+            names = ", ".join(geo.card_names[c] + (" (chosen)" if c == chosen else "") for c in hand) or "empty"
             for part in _wrap(names, 38):
                 add(part, "ps", 14)
         else:
@@ -332,8 +336,10 @@ def _status_panel(geo: BoardGeometry, view: Mapping[str, Any], player: str | Non
     if b["main_attack"] and not b["battle"]:  # in a battle, its panel shows who is in reserve
         for key, crossing in b["main_attack"].items():
             area, house = key.split("/")
-            add(f"Main attack of {HOUSE_NAME[house]} on {geo.area_names[area]} from {geo.place_names[crossing]}", "ps", 14)
-    return tag("g", tag("rect", x=x, y=y, width=PANEL_W, height=line - y, rx=8, class_="bg"), *rows, class_="panel"), line
+            add(f"Main attack of {HOUSE_NAME[house]} on {geo.area_names[area]} from {geo.place_names[crossing]}",
+                "ps", 14)
+    panel = tag("g", tag("rect", x=x, y=y, width=PANEL_W, height=line - y, rx=8, class_="bg"), *rows, class_="panel")
+    return panel, line
 
 
 def _battle_panel(geo: BoardGeometry, view: Mapping[str, Any], top: int) -> str:
@@ -385,8 +391,8 @@ def _bottom_strip(geo: BoardGeometry, view: Mapping[str, Any], player: str | Non
             per_row = 14
             for i, block in enumerate(up):
                 r, c = divmod(i, per_row)
-                parts.append(_block(geo, {"house": h, "block": block}, 12 + c * (80 + GAP), y + 24 + r * (BLOCK_H + GAP),
-                                    80, BLOCK_H))
+                parts.append(_block(geo, {"house": h, "block": block}, 12 + c * (80 + GAP),
+                                    y + 24 + r * (BLOCK_H + GAP), 80, BLOCK_H))
             rows = max(1, math.ceil(len(up) / per_row))
             y += 28 + rows * (BLOCK_H + GAP)
             extra = []
@@ -402,7 +408,8 @@ def _bottom_strip(geo: BoardGeometry, view: Mapping[str, Any], player: str | Non
             extra.append("minors (not yet of age): " + ", ".join(geo.names[x] for x in minors))
         dead = [x for x in b["dead"] if geo.houses[x] == h]
         if dead or b["dead_count"][h]:
-            extra.append(f"dead: {b['dead_count'][h]}" + (" (" + ", ".join(geo.names[x] for x in dead) + ")" if dead else ""))
+            named = " (" + ", ".join(geo.names[x] for x in dead) + ")" if dead else ""
+            extra.append(f"dead: {b['dead_count'][h]}{named}")
         if extra:
             parts.append(_text(24, y + 12, "; ".join(extra), "ps"))
             y += 20
