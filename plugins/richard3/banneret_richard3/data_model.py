@@ -37,6 +37,11 @@ any heir are in ``map.json``); ``home`` is a mercenary's exile area.
 ``cards.json`` is a list of 25 records: ``id, kind, ap, event, name, summary`` (``kind``
 ``action`` | ``event``; ``event`` null for action cards). Summaries are our own one-liners.
 
+``layout.json`` is a list of records ``id, kind, x, y``: the web board's schematic position
+(pixels, north up) of every map area (``kind`` ``area``, exile areas included) and sea
+(``kind`` ``sea``), once each. The positions are ours, not the printed map art, so every
+record is a placeholder.
+
 ``scenarios.json`` is a list of scenario records: ``id, name, year, first_campaign,
 last_campaign, king, henry_vi_prisoner, locations``. ``king`` is the house on the throne at
 the start; ``locations`` gives every block an area id, ``pool``, ``minor`` (an heir not yet of
@@ -52,7 +57,8 @@ rather than stated, and ``note`` says why in a few words. Ids are ours.
 
 The map, blocks, cards and scenarios are component facts, as transcribed by the licensed Rally
 the Troops edition (data file at commit 25a18fe, rules file at 5cbe870); every fact the
-rulebook states agrees with them, and the data test checks those facts. Nothing is placeholder.
+rulebook states agrees with them, and the data test checks those facts. Nothing in them is
+placeholder (only the board positions of ``layout.json`` are).
 The non-adjacent pairs and the two unused islands are rulebook facts.
 
 Readings of the data:
@@ -102,6 +108,8 @@ __all__ = [
     "load_cards",
     "load_setup",
     "load_scenarios",
+    "Position",
+    "load_layout",
     "DEFAULT_SCENARIO",
     "build_map",
     "validate_blocks",
@@ -515,6 +523,46 @@ def load_map(package: str = DATA_PACKAGE) -> GameMap:
 @functools.cache
 def _load_map(package: str) -> GameMap:
     return build_map(read_json(package, "map.json"), f"{package}/map.json")
+
+
+# ---------------------------------------------------------------------------- layout
+
+
+@attrs.frozen(kw_only=True)
+class Position(Sourced):
+    """Where the web board draws an area or a sea (its centre, in SVG pixels)."""
+
+    id: str = attrs.field()
+    kind: Literal["area", "sea"]
+    x: int
+    y: int
+
+
+def load_layout(package: str = DATA_PACKAGE) -> Mapping[str, Position]:
+    """Every area's and sea's board position by id (cached; do not mutate)."""
+    return _load_layout(package)
+
+
+@functools.cache
+def _load_layout(package: str) -> Mapping[str, Position]:
+    where = f"{package}/layout.json"
+    records = structure_records(_list_of(read_json(package, "layout.json"), where), Position, where, "id",
+                                check=_check_record)
+    game_map = _load_map(package)
+    expected = {**{a: "area" for a in game_map.areas}, **{s: "sea" for s in game_map.seas}}
+    for record in records:
+        if expected.get(record.id) != record.kind:
+            raise DataError(f"{where} ({record.id}): map.json has no {record.kind} of that id")
+    missing = sorted(set(expected) - {r.id for r in records})
+    if missing:
+        raise DataError(f"{where}: no position for {missing}")
+    return MappingProxyType({r.id: r for r in records})
+
+
+def _list_of(raw: Any, where: str) -> list[Any]:
+    if not isinstance(raw, list):
+        raise DataError(f"{where}: expected a list of records")
+    return raw
 
 
 # ---------------------------------------------------------------------------- blocks

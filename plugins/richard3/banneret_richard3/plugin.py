@@ -14,6 +14,7 @@ from banneret import (
     Action, Flow, ForEach, Frame, Game, GameInfo, OptionSpec, Pending, Procedure, Repeat, Rng,
     Scenario, State, Steps, hookimpl,
 )
+from banneret.boards import BoardContext, BoardDrawing
 from banneret.flow import call, end
 
 from banneret_richard3.battle import BATTLE_PROCEDURES, BattleRecord, current, effective_fire
@@ -32,7 +33,7 @@ from banneret_richard3.state import (
 )
 from banneret_richard3.supply import EndGameTurn, Execution, SupplyLimits, Succession, supply_limit
 
-__all__ = ["RichardIII", "BattlePhase", "banneret_games", "banneret_agents"]
+__all__ = ["RichardIII", "BattlePhase", "banneret_games", "banneret_agents", "banneret_board"]
 
 
 # --------------------------------------------------------------------------- 1.3 / 6.1
@@ -452,6 +453,17 @@ def banneret_agents(game_id: str) -> dict[str, Any]:
     from banneret_richard3.agent import make_agent
 
     return {"heuristic": make_agent}
+
+
+@hookimpl
+def banneret_board(context: BoardContext) -> BoardDrawing | None:
+    """The web board: the map, blocks and panels as the seat's view shows them (see
+    :mod:`banneret_richard3.board`)."""
+    if context.game_id != "richard3":
+        return None
+    from banneret_richard3.board import board_drawing
+
+    return board_drawing(context)
 
 
 @hookimpl
