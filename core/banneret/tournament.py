@@ -19,13 +19,14 @@ Each rating's interval is a bootstrap (seeded, over the games) of the same fit.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from typing import Any, Callable, Sequence
 
 import attrs
 
-from banneret import engine
+from banneret import cluster, engine
 from banneret.errors import OptionError, SeatError
 from banneret.registry import Registry
 from banneret.simulate import registry_for, simulate
@@ -135,12 +136,15 @@ def tournament(
     registry: Registry | None = None,
     plugins: Sequence[str] = (),
     on_game: Callable[[int, int], None] | None = None,
+    ray: str | None = None,
 ) -> dict[str, Any]:
     """Play the schedule and report it as JSON-ready data.
 
     ``on_game(done, total)`` follows the games (for a progress bar). Bad input (unknown
     game or agent, fewer than two agents, ``games`` < 1) raises the engine's
-    :class:`~banneret.errors.BanneretError` before anything is played."""
+    :class:`~banneret.errors.BanneretError` before anything is played. ``ray``: every
+    pairing runs on that Ray cluster (see :func:`banneret.simulate.simulate`), connected
+    once for the whole schedule."""
     if len(agents) < 2:
         raise OptionError(f"a tournament needs at least two agents, not {len(agents)}")
     if len(set(agents)) != len(agents):
@@ -156,15 +160,20 @@ def tournament(
     pairings = schedule(agents, probe.factions)
     total = len(pairings) * games
     played: list[TournamentGame] = []
-    for pairing in pairings:
-        before = len(played)
-        report = simulate(
-            game, games=games, seed=seed, seats=dict(pairing.seats), scenario=scenario, jobs=jobs,
-            registry=registry, plugins=plugins, checks=CHECKS,
-            on_game=None if on_game is None else (lambda done: on_game(before + done, total)),
-        )
-        played += [TournamentGame(pairing.seats, r.winners if r.finished else None) for r in report.results]
-    return _summary(game, probe.scenario, list(agents), probe.factions, games, seed, played)
+    rerun_chunks = rerun_games = 0
+    with contextlib.nullcontext() if ray is None else cluster.connected(ray):
+        for pairing in pairings:
+            before = len(played)
+            report = simulate(
+                game, games=games, seed=seed, seats=dict(pairing.seats), scenario=scenario, jobs=jobs,
+                registry=registry, plugins=plugins, checks=CHECKS, ray=ray,
+                on_game=None if on_game is None else (lambda done: on_game(before + done, total)),
+            )
+            played += [TournamentGame(pairing.seats, r.winners if r.finished else None) for r in report.results]
+            rerun_chunks += report.rerun_chunks
+            rerun_games += report.rerun_games
+    summary = _summary(game, probe.scenario, list(agents), probe.factions, games, seed, played)
+    return {**summary, "rerun_chunks": rerun_chunks, "rerun_games": rerun_games}
 
 
 def _summary(

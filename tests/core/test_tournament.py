@@ -87,7 +87,9 @@ def test_ratings_follow_the_scores():
 def test_json_shape(capsys):
     data = run_json(capsys, ["duel", "--agents", "greedy,timid", "--games", "3", "--seed", "1"])
     assert set(data) == {"game", "scenario", "agents", "games_per_pairing", "seed", "checks", "pairings",
-                         "games", "finished", "draws", "agents_table", "pairwise", "ratings"}
+                         "games", "finished", "draws", "agents_table", "pairwise", "ratings", "rerun_chunks",
+                         "rerun_games"}
+    assert (data["rerun_chunks"], data["rerun_games"]) == (0, 0)  # only a lost Ray worker reruns
     assert data["pairings"] == [{"north": "greedy", "south": "timid"}, {"north": "timid", "south": "greedy"}]
     assert data["checks"] == "end"
     assert set(data["ratings"]["greedy"]) == {"elo", "low", "high"}
