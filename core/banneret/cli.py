@@ -336,7 +336,7 @@ def cmd_tournament(args: argparse.Namespace, registry: Registry | None) -> int:
         rows.append((agent, f"{rating['elo']:.0f} [{rating['low']:.0f}, {rating['high']:.0f}]", cell(line),
                      *(cell(line["seats"][f]) for f in seats)))
     _table(("agent", "rating", "wins", *(f"as {f}" for f in seats)), rows,
-           "Win rates (95 % Wilson intervals) and ratings (Elo scale, 95 % bootstrap intervals)")
+           "Win rates (95 % Wilson intervals) and ratings (Elo scale, 95 % intervals)")
     if args.plot is not None:
         print(f"ratings plotted to {args.plot}")
     return EXIT_OK
