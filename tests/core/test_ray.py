@@ -101,3 +101,44 @@ def test_without_ray_installed_the_error_names_the_extra(monkeypatch, capsys):
 def test_ray_takes_neither_jobs_nor_a_registry(capsys):
     assert main(["simulate", "richard3", "--games", "2", "--jobs", "2", "--ray"]) == 2
     assert "give neither jobs nor a registry with ray" in capsys.readouterr().err
+
+
+class FakeRay:
+    """Stands in for the ``ray`` module to see what ``connected`` asks of it."""
+
+    def __init__(self, refuse: bool = False) -> None:
+        self.refuse, self.calls = refuse, []
+
+    def is_initialized(self):
+        return False
+
+    def init(self, address, **settings):
+        self.calls.append(("init", address, settings))
+        if self.refuse:
+            raise ConnectionError("Failed to connect to Ray cluster at " + address)
+
+    def shutdown(self):
+        self.calls.append(("shutdown",))
+
+
+def test_an_address_is_handed_to_ray_and_a_ray_started_here_is_stopped(monkeypatch):
+    from banneret.cluster import ClusterError, connected
+
+    fake = FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with connected("ray://head:10001") as ray:
+        assert ray is fake
+    (_, address, settings), shutdown = fake.calls
+    assert address == "ray://head:10001" and "runtime_env" not in settings and shutdown == ("shutdown",)
+    fake.calls.clear()
+    with connected(LOCAL):
+        pass
+    (_, address, settings), _ = fake.calls
+    assert address == "local"  # Ray's own word for a new Ray on this machine
+    assert settings["runtime_env"]["env_vars"]["PYTHONPATH"].split(os.pathsep) == [p for p in sys.path if p]
+    refused = FakeRay(refuse=True)
+    monkeypatch.setitem(sys.modules, "ray", refused)
+    with pytest.raises(ClusterError, match="cannot reach the Ray cluster at 'head:6379'"):
+        with connected("head:6379"):
+            pass
+    assert [c[0] for c in refused.calls] == ["init"]  # nothing started, nothing to stop
