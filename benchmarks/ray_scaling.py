@@ -39,7 +39,9 @@ def on_ray(workers: int, repeat: int, batch: dict[str, Any]) -> tuple[float, flo
     import ray
 
     started = time.perf_counter()
-    ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
+    # "local": a new Ray even where `ray start` once ran (ray.init alone would try to join it)
+    ray.init(address="local", num_cpus=workers, include_dashboard=False, log_to_driver=False,
+             logging_level=logging.WARNING)
     simulate(**{**batch, "games": 4 * workers}, ray=LOCAL)  # every worker up, its tables loaded
     start_up = time.perf_counter() - started
     try:

@@ -34,8 +34,9 @@ def local_ray(tmp_path_factory):
 
     crash_dir = tmp_path_factory.mktemp("ray-crashes")
     env = {"PYTHONPATH": os.path.dirname(__file__), CRASH_DIR_ENV: str(crash_dir)}
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING,
-             runtime_env={"env_vars": env})
+    # "local": a new Ray even where `ray start` once ran (ray.init alone would try to join it)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
+             logging_level=logging.WARNING, runtime_env={"env_vars": env})
     yield ray
     ray.shutdown()
 
