@@ -24,6 +24,7 @@ import warnings
 from typing import Any, Callable, Iterator, Sequence
 
 from banneret import __version__, engine
+from banneret.cluster import LOCAL
 from banneret.errors import BanneretError, OptionError, PluginError, SeatError, shorten_quoted
 from banneret.registry import Registry
 from banneret.saves import SaveNotice, check_writable, migrate
@@ -246,7 +247,7 @@ def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
             args.game, games=args.games, seed=args.seed, agent=args.agent, seats=seats, options=options,
             scenario=args.scenario, players=args.players, max_turns=args.max_turns, jobs=args.jobs,
             registry=registry, plugins=tuple(args.plugin or ()), on_game=on_game, own_process=registry is None,
-            checks=args.checks,
+            checks=args.checks, ray=args.ray,
         )
     finally:
         if progress is not None:
@@ -260,6 +261,7 @@ def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
     print(f"  {r['seconds']} s: {r['games_per_second']} games/s, {r['decisions_per_second']} decisions/s")
     print(f"  finished {r['finished']}, capped {r['capped']} (turns {r['capped_by_turns']}, "
           f"decisions {r['capped_by_decisions']}), errors {r['errors']}")
+    _print_reruns(r)
     wins = ", ".join(f"{f} {n}" for f, n in r["wins"].items())
     print(f"  ended by the rules {r['ended_by_rules']}, by the game's own limit {r['ended_by_cap']}")
     print(f"  wins: {wins}; draws {r['draws']}")
@@ -281,6 +283,14 @@ def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
     return EXIT_OK
 
 
+def _print_reruns(report: dict[str, Any]) -> None:
+    """The line saying which chunks ran again after a lost Ray worker (none: no line)."""
+    chunks, games = report["rerun_chunks"], report["rerun_games"]
+    if chunks:
+        print(f"  rerun after a lost Ray worker: {chunks} chunk{'s' * (chunks != 1)} ({games} game{'s' * (games != 1)}); "
+              "the results are those of a run without loss")
+
+
 def cmd_tournament(args: argparse.Namespace, registry: Registry | None) -> int:
     agents = [a.strip() for a in _split_agents(args.agents)]
     if args.plot is not None:
@@ -299,7 +309,7 @@ def cmd_tournament(args: argparse.Namespace, registry: Registry | None) -> int:
             progress.start()
         summary = tournament(
             args.game, agents, args.games, seed=args.seed, scenario=args.scenario, jobs=args.jobs,
-            registry=registry, plugins=tuple(args.plugin or ()), on_game=on_game,
+            registry=registry, plugins=tuple(args.plugin or ()), on_game=on_game, ray=args.ray,
         )
     finally:
         if progress is not None:
@@ -312,6 +322,7 @@ def cmd_tournament(args: argparse.Namespace, registry: Registry | None) -> int:
     print(f"{summary['game']} ({summary['scenario']}): {len(summary['pairings'])} pairings x "
           f"{summary['games_per_pairing']} games from seed {summary['seed']}; finished {summary['finished']} "
           f"of {summary['games']}, draws {summary['draws']}; invariants {CHECKS_SAID[summary['checks']]}")
+    _print_reruns(summary)
     seats = list(next(iter(summary["agents_table"].values()))["seats"])
 
     def cell(rate: dict[str, Any]) -> str:
@@ -325,7 +336,7 @@ def cmd_tournament(args: argparse.Namespace, registry: Registry | None) -> int:
         rows.append((agent, f"{rating['elo']:.0f} [{rating['low']:.0f}, {rating['high']:.0f}]", cell(line),
                      *(cell(line["seats"][f]) for f in seats)))
     _table(("agent", "rating", "wins", *(f"as {f}" for f in seats)), rows,
-           "Win rates (95 % Wilson intervals) and ratings (Elo scale, 95 % bootstrap intervals)")
+           "Win rates (95 % Wilson intervals) and ratings (Elo scale, 95 % intervals)")
     if args.plot is not None:
         print(f"ratings plotted to {args.plot}")
     return EXIT_OK
@@ -388,6 +399,14 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("expected a number of 1 or more")
     return value
+
+
+def _add_ray_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--ray", nargs="?", const=LOCAL, metavar="ADDRESS",
+        help="run the games as Ray tasks on the cluster at ADDRESS, or alone on a Ray started for "
+        "the run (in place of --jobs; needs pip install 'banneret[cluster]'); same results as --jobs 1",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -478,6 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
         "almost free), or never ('none'); errors are caught and counted either way, and the "
         "games and results are the same, only the invariant counts differ",
     )
+    _add_ray_option(p)
     p.add_argument("--json", action="store_true", help="print the report as one JSON object (no progress bar)")
     p.set_defaults(run=cmd_simulate)
 
@@ -499,6 +519,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of each pairing's first game (default 0)")
     p.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--scenario", metavar="NAME", help="scenario (default: the game's first)")
+    _add_ray_option(p)
     p.add_argument("--json", action="store_true", help="print the results as one JSON object (no progress bar)")
     p.add_argument("--plot", metavar="FILE", help="draw the ratings to FILE (.png or .svg; needs matplotlib: pip install 'banneret[plot]')")
     p.set_defaults(run=cmd_tournament)

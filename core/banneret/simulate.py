@@ -27,6 +27,11 @@ calls itself (:func:`play_one` says why)::
 Worker processes cannot receive a registry (it holds loaded modules), so each builds its
 own: the installed plugins, or only the importable ``plugins`` modules named. A registry
 passed in (tests, embedding applications) is used in this process, whatever ``jobs`` is.
+
+With ``ray`` (a cluster's address, or :data:`banneret.cluster.LOCAL`) the chunks run as
+Ray tasks instead of worker processes (:mod:`banneret.cluster`): the same chunk function,
+the same merge in game order, so the same report; a chunk whose worker was lost is run
+again and the report counts it (``rerun_chunks``, ``rerun_games``).
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import attrs
 
-from banneret import engine
+from banneret import cluster, engine
 from banneret.agents import Seat, agent_seed
 from banneret.errors import OptionError, PluginError, SeatError
 from banneret.hookspecs import StepContext
@@ -255,10 +260,17 @@ def run_games(
     return results, stats
 
 
+ChunkJob = tuple[Batch, tuple[str, ...], int, int]
+"""A chunk to play: the batch, the plugin modules to load, and its range of game indices."""
+ChunkResult = tuple[list[GameResult], dict[str, Any]]
+"""A chunk's games, and their statistics as :meth:`GameStats.as_dict` gives them."""
+
 _worker_registries: dict[tuple[str, ...], Registry] = {}
 
 
-def _run_chunk(job: tuple[Batch, tuple[str, ...], int, int]) -> tuple[list[GameResult], dict[str, Any]]:
+def _run_chunk(job: ChunkJob) -> ChunkResult:
+    """Play one chunk in a worker (a process of ``jobs`` or a Ray task), its registry built
+    once per worker."""
     batch, plugins, start, stop = job
     registry = _worker_registries.get(plugins)
     if registry is None:
@@ -274,8 +286,11 @@ def _leave_interrupts_to_the_parent() -> None:
 
 
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
+    """Game ranges of about an eighth of a worker's share (at most 100 games): enough
+    chunks that the workers finish together, few enough that handing them out costs little."""
     size = max(1, min(100, -(-games // (jobs * 8))))
     return [(a, min(a + size, games)) for a in range(0, games, size)]
+
 
 
 @attrs.define
@@ -287,6 +302,8 @@ class Report:
     results: list[GameResult]
     stats: GameStats
     seconds: float
+    rerun_chunks: int = 0
+    rerun_games: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data; equal for equal batches except :data:`TIMING_FIELDS`.
@@ -304,6 +321,9 @@ class Report:
         are counts, with the first few ``invariant_messages`` and ``error_messages``;
         ``checks`` says when the invariants were checked (:data:`CHECKS`), the one thing
         besides the timing fields that changes ``invariant_violations`` and its messages.
+        ``rerun_chunks`` and ``rerun_games`` count the chunks (and their games) run again
+        on Ray after their worker was lost: 0 unless a worker was lost, and the results are
+        the same either way.
         """
         results = self.results
         decisions = self.stats.decisions
@@ -346,6 +366,8 @@ class Report:
             "invariant_messages": messages,
             "errors": len(errors),
             "error_messages": errors[:MESSAGES_KEPT],
+            "rerun_chunks": self.rerun_chunks,
+            "rerun_games": self.rerun_games,
             "seconds": round(seconds, 3),
             "games_per_second": round(self.games / seconds, 1) if seconds > 0 else 0.0,
             "decisions_per_second": round(decisions / seconds, 1) if seconds > 0 else 0.0,
@@ -387,6 +409,7 @@ def simulate(
     on_game: Callable[[int], None] | None = None,
     own_process: bool = False,
     checks: str = "every",
+    ray: str | None = None,
 ) -> Report:
     """Play ``games`` games and report on them.
 
@@ -397,11 +420,18 @@ def simulate(
     ``own_process``: the calling process exists to run these games (the ``simulate``
     command), so :func:`freeze_long_lived_objects` may be used in it once all is set up.
     ``checks``: when to run the plugin's invariant checks (:data:`CHECKS`).
+    ``ray``: run the games as Ray tasks on the cluster at this address, or on a Ray
+    started for the run (:data:`banneret.cluster.LOCAL`); chunked for the cluster's CPUs,
+    so ``jobs`` must be left at 1, and the workers build their registry from ``plugins``,
+    so ``registry`` must be left out.
     """
     if games < 0:
         raise OptionError(f"the number of games must not be negative, not {games}")
     if max_turns is not None and max_turns < 0:
         raise OptionError(f"the turn cap must not be negative, not {max_turns}")
+    if ray is not None and (jobs != 1 or registry is not None):
+        raise OptionError("a batch on Ray is chunked for the cluster's CPUs and its workers load the plugins "
+                          "by module name: give neither jobs nor a registry with ray")
     local = registry if registry is not None else registry_for(plugins)
     batch = make_batch(local, game, seed, agent, seats, options, scenario, players, max_turns, checks)
     if own_process:
@@ -416,16 +446,35 @@ def simulate(
             on_game(done)
 
     jobs = max(1, min(jobs, games))
-    if registry is not None or jobs == 1:
+    if ray is None and (registry is not None or jobs == 1):
         results, stats = run_games(batch, range(games), local, lambda _r: tick(1))
+        return Report(batch, games, results, stats, time.perf_counter() - started)
+    parts: dict[int, ChunkResult] = {}
+
+    def chunk_done(i: int, part: ChunkResult) -> None:
+        parts[i] = part
+        tick(len(part[0]))
+
+    reruns: list[int] = []
+    if ray is not None:
+        with cluster.connected(ray) as ray_module:
+            chunks = _chunk_jobs(batch, plugins, games, cluster.cluster_cpus(ray_module))
+            reruns = cluster.run_chunks(ray_module, _run_chunk, chunks, chunk_done)
     else:
-        chunks = [(batch, tuple(plugins), a, b) for a, b in _chunks(games, jobs)]
-        results, stats = [], GameStats()
+        chunks = _chunk_jobs(batch, plugins, games, jobs)
         # workers leave Ctrl-C to the parent, which stops the pool (a worker interrupted
         # mid-chunk would lose its task and leave the parent waiting for it)
         with multiprocessing.get_context().Pool(jobs, initializer=_leave_interrupts_to_the_parent) as pool:
-            for part, counts in pool.imap(_run_chunk, chunks):
-                results.extend(part)
-                stats.merge(GameStats.from_dict(counts))
-                tick(len(part))
-    return Report(batch, games, results, stats, time.perf_counter() - started)
+            for i, part in enumerate(pool.imap(_run_chunk, chunks)):
+                chunk_done(i, part)
+    results, stats = [], GameStats()
+    for i in range(len(chunks)):  # merged in game order, whatever order the chunks finished in
+        part_results, counts = parts[i]
+        results.extend(part_results)
+        stats.merge(GameStats.from_dict(counts))
+    rerun_games = sum(chunks[i][3] - chunks[i][2] for i in reruns)
+    return Report(batch, games, results, stats, time.perf_counter() - started, len(reruns), rerun_games)
+
+
+def _chunk_jobs(batch: Batch, plugins: Sequence[str], games: int, workers: int) -> list[ChunkJob]:
+    return [(batch, tuple(plugins), a, b) for a, b in _chunks(games, workers)]

@@ -12,30 +12,35 @@ Ratings (:func:`elo_ratings`) fit a Bradley-Terry model to the pairwise results:
 finished game, an agent in the winners beats every agent of another name outside them, and
 two agents both in or both out of the winners draw (half a win each). The strengths are the
 maximum-likelihood fit by Hunter's MM iteration, with one virtual draw added between every
-two agents so that an agent that never lost still gets a finite rating; they are put on the
-Elo scale (400 points per factor of 10 in odds) and shifted so the mean rating is 1500.
-Each rating's interval is a bootstrap (seeded, over the games) of the same fit.
+two agents so that an agent that never lost still gets a finite rating (a weak prior: the
+fit is the posterior mode); they are put on the Elo scale (400 points per factor of 10 in
+odds) and shifted so the mean rating is 1500. Each rating's 95 % interval comes from the
+curvature of the same log-likelihood, virtual draws included, at the fit (a Laplace
+approximation, as in Coulom's BayesElo): finite and wider the fewer the games, also when
+one agent won every game, where resampling the games (a bootstrap) would give every
+resample the same fit and an interval of zero width. It counts each pairwise result as
+independent; in games of more than two players they are not, so there it is somewhat narrow.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
-import random
 from typing import Any, Callable, Sequence
 
 import attrs
 
-from banneret import engine
+from banneret import cluster, engine
 from banneret.errors import OptionError, SeatError
 from banneret.registry import Registry
 from banneret.simulate import registry_for, simulate
 from banneret.stats import wilson_interval
 
-__all__ = ["Pairing", "TournamentGame", "elo_ratings", "plot_ratings", "pyplot_for", "schedule", "tournament"]
+__all__ = ["Pairing", "TournamentGame", "elo_ratings", "rating_intervals", "plot_ratings", "pyplot_for", "schedule", "tournament"]
 
 ELO_MEAN = 1500.0
 ELO_SCALE = 400.0 / math.log(10)  # rating points per unit of log-strength
-BOOTSTRAP_ROUNDS = 200
+Z_95 = 1.959964  # the standard normal's 97.5th percentile
 CHECKS = "end"
 """Invariants are checked on each game's final state only: a tournament measures strength,
 and checking after every step would be most of a random playout's time."""
@@ -103,18 +108,56 @@ def elo_ratings(scores: dict[tuple[str, str], float], agents: Sequence[str], ite
     return {a: ELO_MEAN + ELO_SCALE * math.log(strength[a]) for a in agents}
 
 
-def _bootstrap(games: Sequence[TournamentGame], agents: Sequence[str], seed: int) -> dict[str, tuple[float, float]]:
-    """The 95 % bootstrap interval of each rating: refit on games drawn with replacement."""
-    rng = random.Random(seed)
-    fits = []
-    for _ in range(BOOTSTRAP_ROUNDS):
-        sample = [games[rng.randrange(len(games))] for _ in games]
-        fits.append(elo_ratings(pairwise_scores(sample, agents), agents, iterations=200))
+def rating_intervals(
+    scores: dict[tuple[str, str], float], agents: Sequence[str], ratings: dict[str, float],
+) -> dict[str, tuple[float, float]]:
+    """The 95 % interval of each rating fit by :func:`elo_ratings` to ``scores``: the
+    rating plus or minus 1.96 standard errors, from the Fisher information of the
+    Bradley-Terry log-likelihood with the virtual draws, at the fit.
+
+    Between agents a and b, with n comparisons (their points in ``scores`` plus the virtual
+    draw's one) and p the fit's chance that a beats b, the information of the log-strengths
+    gains n p (1 - p) on a's and b's diagonal and loses it off the diagonal. The ratings are
+    centred (mean 1500), so their covariance is the information matrix's pseudo-inverse."""
+    log_strength = {a: (ratings[a] - ELO_MEAN) / ELO_SCALE for a in agents}
+    size = len(agents)
+    information = [[0.0] * size for _ in agents]
+    for i, a in enumerate(agents):
+        for j in range(i + 1, size):
+            b = agents[j]
+            comparisons = scores.get((a, b), 0.0) + scores.get((b, a), 0.0) + 1.0
+            p = 1.0 / (1.0 + math.exp(log_strength[b] - log_strength[a]))
+            weight = comparisons * p * (1.0 - p)
+            information[i][i] += weight
+            information[j][j] += weight
+            information[i][j] -= weight
+            information[j][i] -= weight
+    # the information's null space is the all-ones vector (shifting every rating alike):
+    # pinv(I) = inverse(I + J/n) - J/n, with J the all-ones matrix
+    shifted = [[x + 1.0 / size for x in row] for row in information]
+    covariance = _inverse(shifted)
     out = {}
-    for a in agents:
-        values = sorted(f[a] for f in fits)
-        out[a] = (values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1])
+    for i, a in enumerate(agents):
+        half = Z_95 * ELO_SCALE * math.sqrt(max(0.0, covariance[i][i] - 1.0 / size))
+        out[a] = (ratings[a] - half, ratings[a] + half)
     return out
+
+
+def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+    """The inverse of a small invertible matrix, by Gauss-Jordan elimination with partial
+    pivoting (a tournament has a handful of agents; no numpy in the core)."""
+    size = len(matrix)
+    rows = [row[:] + [1.0 if i == j else 0.0 for j in range(size)] for i, row in enumerate(matrix)]
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col][col]
+        rows[col] = [x / lead for x in rows[col]]
+        for r in range(size):
+            if r != col and rows[r][col] != 0.0:
+                factor = rows[r][col]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col])]
+    return [row[size:] for row in rows]
 
 
 def _rate(won: float, played: int) -> dict[str, Any]:
@@ -135,12 +178,15 @@ def tournament(
     registry: Registry | None = None,
     plugins: Sequence[str] = (),
     on_game: Callable[[int, int], None] | None = None,
+    ray: str | None = None,
 ) -> dict[str, Any]:
     """Play the schedule and report it as JSON-ready data.
 
     ``on_game(done, total)`` follows the games (for a progress bar). Bad input (unknown
     game or agent, fewer than two agents, ``games`` < 1) raises the engine's
-    :class:`~banneret.errors.BanneretError` before anything is played."""
+    :class:`~banneret.errors.BanneretError` before anything is played. ``ray``: every
+    pairing runs on that Ray cluster (see :func:`banneret.simulate.simulate`), connected
+    once for the whole schedule."""
     if len(agents) < 2:
         raise OptionError(f"a tournament needs at least two agents, not {len(agents)}")
     if len(set(agents)) != len(agents):
@@ -156,15 +202,20 @@ def tournament(
     pairings = schedule(agents, probe.factions)
     total = len(pairings) * games
     played: list[TournamentGame] = []
-    for pairing in pairings:
-        before = len(played)
-        report = simulate(
-            game, games=games, seed=seed, seats=dict(pairing.seats), scenario=scenario, jobs=jobs,
-            registry=registry, plugins=plugins, checks=CHECKS,
-            on_game=None if on_game is None else (lambda done: on_game(before + done, total)),
-        )
-        played += [TournamentGame(pairing.seats, r.winners if r.finished else None) for r in report.results]
-    return _summary(game, probe.scenario, list(agents), probe.factions, games, seed, played)
+    rerun_chunks = rerun_games = 0
+    with contextlib.nullcontext() if ray is None else cluster.connected(ray):
+        for pairing in pairings:
+            before = len(played)
+            report = simulate(
+                game, games=games, seed=seed, seats=dict(pairing.seats), scenario=scenario, jobs=jobs,
+                registry=registry, plugins=plugins, checks=CHECKS, ray=ray,
+                on_game=None if on_game is None else (lambda done: on_game(before + done, total)),
+            )
+            played += [TournamentGame(pairing.seats, r.winners if r.finished else None) for r in report.results]
+            rerun_chunks += report.rerun_chunks
+            rerun_games += report.rerun_games
+    summary = _summary(game, probe.scenario, list(agents), probe.factions, games, seed, played)
+    return {**summary, "rerun_chunks": rerun_chunks, "rerun_games": rerun_games}
 
 
 def _summary(
@@ -184,7 +235,7 @@ def _summary(
         per_agent[agent] = {**_rate(won, len(mine)), "seats": per_seat}
     scores = pairwise_scores(finished, agents)
     ratings = elo_ratings(scores, agents)
-    intervals = _bootstrap(finished, agents, seed) if finished else {a: (ratings[a], ratings[a]) for a in agents}
+    intervals = rating_intervals(scores, agents, ratings)
     return {
         "game": game,
         "scenario": scenario,
@@ -222,7 +273,7 @@ def pyplot_for(path: str) -> Any:
 
 
 def plot_ratings(summary: dict[str, Any], path: str) -> None:
-    """Draw each agent's rating with its bootstrap interval to ``path`` (png or svg, by its
+    """Draw each agent's rating with its 95 % interval to ``path`` (png or svg, by its
     suffix)."""
     plt = pyplot_for(path)
     ratings = summary["ratings"]
@@ -234,7 +285,7 @@ def plot_ratings(summary: dict[str, Any], path: str) -> None:
     axes.errorbar(elo, range(len(names)), xerr=[below, above], fmt="o", capsize=4)
     axes.set_yticks(range(len(names)), names)
     axes.axvline(ELO_MEAN, color="grey", linewidth=0.5)
-    axes.set_xlabel("rating (Elo scale, mean 1500; 95 % bootstrap interval)")
+    axes.set_xlabel("rating (Elo scale, mean 1500; 95 % interval)")
     axes.set_title(f"{summary['game']}: {summary['games_per_pairing']} games per pairing, seed {summary['seed']}")
     figure.tight_layout()
     figure.savefig(path, format=path.rsplit(".", 1)[-1].lower())

@@ -14,7 +14,7 @@ import pytest
 from banneret.cli import main
 from banneret.registry import registry_from
 from banneret.stats import wilson_interval
-from banneret.tournament import TournamentGame, elo_ratings, pairwise_scores, schedule, tournament
+from banneret.tournament import TournamentGame, elo_ratings, pairwise_scores, rating_intervals, schedule, tournament
 
 REGISTRY = registry_from([arena_toys])
 
@@ -82,12 +82,47 @@ def test_ratings_follow_the_scores():
     assert ratings["a"] + ratings["b"] == pytest.approx(3000)
 
 
+def test_a_clean_sweep_still_gets_an_informative_rating_interval():
+    """8 wins out of 8: a bootstrap over the games would give [rating, rating]; the
+    curvature of the likelihood with the virtual draw gives, for two agents, the rating
+    plus or minus 1.96 x 400/ln 10 x sqrt(1 / (4 n p (1 - p))), n = 9 comparisons and
+    p = 8.5/9 the fit's chance, so half a difference in log-strength of ln(17) either way."""
+    data = tournament("duel", ["timid", "greedy"], 4, seed=3, registry=REGISTRY)
+    greedy, timid = data["ratings"]["greedy"], data["ratings"]["timid"]
+    p = 8.5 / 9
+    half = 1.959964 * 400 / math.log(10) * math.sqrt(1 / (4 * 9 * p * (1 - p)))
+    assert greedy["elo"] == pytest.approx(1500 + 200 * math.log10(17), abs=0.05)
+    for rating in (greedy, timid):
+        assert (rating["low"], rating["high"]) == (
+            pytest.approx(rating["elo"] - half, abs=0.15), pytest.approx(rating["elo"] + half, abs=0.15))
+    assert 200 < half < 300  # finite and informative: not [rating, rating], not infinite
+    longer = tournament("duel", ["timid", "greedy"], 20, seed=3, registry=REGISTRY)["ratings"]
+    assert longer["greedy"]["low"] > greedy["low"]  # more wins, a higher floor
+
+
+def test_rating_intervals_narrow_with_more_games_as_the_information_says():
+    """Three agents, every pair split evenly: equal ratings, and each rating's half-width
+    1.96 x 400/ln 10 x sqrt(8 / (9 (n + 1))) for n games per pair (plus the virtual draw):
+    information (n + 1)/4 per pair, and the complete graph's pseudo-inverse gives a
+    centred rating the variance 2/9 per unit of it."""
+    agents = ["a", "b", "c"]
+    for games in (10, 1000):
+        scores = {(x, y): games / 2 for x in agents for y in agents if x != y}
+        ratings = elo_ratings(scores, agents)
+        assert ratings == pytest.approx({a: 1500.0 for a in agents})
+        half = 1.959964 * 400 / math.log(10) * math.sqrt(8 / (9 * (games + 1)))
+        intervals = rating_intervals(scores, agents, ratings)
+        assert intervals == {a: (pytest.approx(1500 - half), pytest.approx(1500 + half)) for a in agents}
+
+
 # --- the command ----------------------------------------------------------------------------------
 
 def test_json_shape(capsys):
     data = run_json(capsys, ["duel", "--agents", "greedy,timid", "--games", "3", "--seed", "1"])
     assert set(data) == {"game", "scenario", "agents", "games_per_pairing", "seed", "checks", "pairings",
-                         "games", "finished", "draws", "agents_table", "pairwise", "ratings"}
+                         "games", "finished", "draws", "agents_table", "pairwise", "ratings", "rerun_chunks",
+                         "rerun_games"}
+    assert (data["rerun_chunks"], data["rerun_games"]) == (0, 0)  # only a lost Ray worker reruns
     assert data["pairings"] == [{"north": "greedy", "south": "timid"}, {"north": "timid", "south": "greedy"}]
     assert data["checks"] == "end"
     assert set(data["ratings"]["greedy"]) == {"elo", "low", "high"}
