@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import socket
 import sys
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
@@ -52,6 +53,19 @@ def import_ray() -> Any:
     return ray
 
 
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse at once an address ``HOST:PORT`` (or ``ray://HOST:PORT``) where nothing
+    listens: ``ray.init`` would wait for it without end."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit() or not host:
+        return  # "auto" and the like: Ray finds the cluster itself
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise ClusterError(f"cannot reach the Ray cluster at {address!r}: nothing answers there "
+                           f"({exc.strerror or exc}); is it started (ray start --head)?") from None
+
+
 @contextlib.contextmanager
 def connected(address: str) -> Iterator[Any]:
     """Ray, connected to ``address`` for the duration (see the module docstring); yields
@@ -65,6 +79,8 @@ def connected(address: str) -> Iterator[Any]:
     if address == LOCAL:
         path = os.pathsep.join(p for p in sys.path if p)
         settings.update(include_dashboard=False, runtime_env={"env_vars": {"PYTHONPATH": path}})
+    else:
+        check_reachable(address)
     try:
         ray.init(address=address, **settings)
     except (ConnectionError, ValueError) as exc:

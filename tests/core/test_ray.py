@@ -13,6 +13,7 @@ import importlib.util
 import json
 import logging
 import os
+import re
 import sys
 
 import pytest
@@ -127,6 +128,7 @@ def test_an_address_is_handed_to_ray_and_a_ray_started_here_is_stopped(monkeypat
 
     fake = FakeRay()
     monkeypatch.setitem(sys.modules, "ray", fake)
+    monkeypatch.setattr("banneret.cluster.check_reachable", lambda address: None)  # no host "head" here
     with connected("ray://head:10001") as ray:
         assert ray is fake
     (_, address, settings), shutdown = fake.calls
@@ -143,3 +145,22 @@ def test_an_address_is_handed_to_ray_and_a_ray_started_here_is_stopped(monkeypat
         with connected("head:6379"):
             pass
     assert [c[0] for c in refused.calls] == ["init"]  # nothing started, nothing to stop
+
+
+def test_an_address_where_nothing_listens_is_refused_at_once(monkeypatch):
+    """ray.init would wait without end for a cluster that is not there."""
+    import socket
+
+    from banneret.cluster import ClusterError, connected
+
+    fake = FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()  # a port nothing listens on
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(ClusterError, match=f"cannot reach the Ray cluster at '{re.escape(address)}': nothing answers"):
+            with connected(address):
+                pass
+    assert fake.calls == []  # Ray was never asked
