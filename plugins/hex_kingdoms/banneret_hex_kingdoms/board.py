@@ -266,10 +266,11 @@ def _map(board: Mapping[str, Any], layout: _Layout, actions: Iterable[Action], c
         nudge = {1: -8, 2: 8}.get(badge_side.get(c), 0) if top else 0  # away from a number on this edge
         labels.append(tag("text", esc(f"({q},{r})"), x=_f(cx + nudge), y=_f(cy - 30 if top else cy + 39), text_anchor="middle", class_="lab"))
         if h["castle"]:
-            labels.append(_castle(cx, cy + (23 if top else -43), h["castle"]))
+            labels.append(_castle(cx, cy + (22 if top else -37), h["castle"]))
+        shift = -3 if top else 3  # the dice a little away from the label
         for i, (dx, dy) in enumerate(_DIE_SLOTS.get(len(h["armies"]), ())):
             s = h["armies"][i]
-            armies.append(_die(cx + dx, cy + dy, owner, s, f"army:{q},{r}:{s}", clickable))
+            armies.append(_die(cx + dx, cy + dy + shift, owner, s, f"army:{q},{r}:{s}", clickable))
         for i, (dq, dr) in enumerate(DIRECTIONS):
             n = (q + dq, r + dr)
             if province_of.get(n) != h["province"] and (n not in province_of or n > c):
@@ -305,9 +306,9 @@ def _die(x: float, y: float, owner: str, strength: int, target: str, clickable: 
 
 
 def _castle(cx: float, cy: float, kingdom: str) -> str:
-    """A castle: a small crenellated keep in its builder's colour, its base at ``cy + 15``."""
-    x, y = cx - 11, cy
-    outline = f"M{_f(x)} {_f(y + 15)}V{_f(y)}h5v4h3v-4h6v4h3v-4h5V{_f(y + 15)}Z"
+    """A castle: a small crenellated keep in its builder's colour, its base at ``cy + 14``."""
+    x, y = cx - 10, cy
+    outline = f"M{_f(x)} {_f(y + 14)}V{_f(y)}h4v4h4v-4h4v4h4v-4h4V{_f(y + 14)}Z"
     return tag("path", tag("title", esc(f"castle of {kingdom}")), d=outline, fill=KINGDOM_COLOURS.get(kingdom, "#888"),
                stroke="#1b1b1b", stroke_width=1.5, class_="deco")
 
