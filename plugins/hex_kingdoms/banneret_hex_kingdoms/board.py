@@ -347,7 +347,7 @@ def _site(layout: _Layout, coords: list[tuple[int, int]], capital: Capital, colo
     x, y = _capital_point(layout, capital.cell, gates)
     where = f"({gates[0][0]},{gates[0][1]}) {DIRECTION_NAMES[capital.direction]}" if capital.direction is not None else \
         f"cell ({capital.cell[0]},{capital.cell[1]})"
-    return tag("g", tag("title", esc(f"raise the capital here: {where}")), tag("circle", cx=_f(x), cy=_f(y), r=11, fill=colour),
+    return tag("g", tag("title", esc(f"raise the capital here: {where}")), tag("circle", cx=_f(x), cy=_f(y), r=13, fill=colour),
                class_="site", data_target=_site_id(capital, coords))
 
 
