@@ -255,3 +255,22 @@ def test_marches_castles_and_landings_are_clicked_on_their_hex():
     assert check_targets(state) == {"land", "capital"}
     # the castle is drawn on its hex, in its builder's colour
     assert "castle of blue" in draw(state).svg
+
+
+def test_panel_names_vassals_walls_and_the_crusader_king():
+    from hk_helpers import BLUE, GREEN, RED, table
+
+    state = table()
+    d = state.data
+    d.suzerain[GREEN] = BLUE
+    d.walls[RED] = True
+    d.cap[RED] = 4
+    d.crusade[BLUE], d.crusade_total, d.crusade_won, d.king = 7, 7, True, BLUE
+    svg = draw(state, "red").svg
+    texts = re.findall(r">([^<>]*)</text>", svg)
+    assert {"green  (vassal of blue)", "red  (free)", "capital value 4, walled; gate (4,-2)", "crusade points 7",
+            "Crusade: 7 points sent, won, king blue"} <= set(texts)
+    red = re.search(r'<g class="cap" data-target="capital:red">.*?</g>', svg).group(0)
+    assert 'stroke-dasharray="5 3"' in red and ">4</text>" in red
+    blue = re.search(r'<g class="cap" data-target="capital:blue">.*?</g>', svg).group(0)
+    assert "stroke-dasharray" not in blue
