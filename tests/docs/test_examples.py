@@ -10,17 +10,19 @@ import re
 import sys
 import tomllib
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given
 
 import banneret
+import banneret.boards
 from banneret.agents import Seat
 from banneret.data import PROVENANCES
 from banneret.registry import registry_from
 from banneret.rng import Rng
 from banneret.types import Standing
-from banneret.testing import conformance_tests, playthroughs
+from banneret.testing import conformance_tests, playthroughs, run_conformance
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "couriers"
@@ -136,12 +138,18 @@ def test_a_roll_at_or_under_the_bust_face_loses_the_ride():
     assert banneret.pending(state).players == ("blue",)
 
 
-def test_rest_moves_by_the_ride_plus_the_horse_bonus():
+def red_rides_five_on_the_horse() -> banneret.State:
+    """Red wins the horse with a bid of 1 and rolls a 5: red may ride on or rest."""
     state = new()
     play(state, "red", "bid 1")
     play(state, "blue", "bid 0")
     force_die(state, 5)
     play(state, "red", "ride on")
+    return state
+
+
+def test_rest_moves_by_the_ride_plus_the_horse_bonus():
+    state = red_rides_five_on_the_horse()
     play(state, "red", "rest")
     assert state.data.pos["red"] == 5 + 3
 
@@ -220,6 +228,49 @@ def test_resampling_hidden_bids_leaves_the_other_view_unchanged():
     assert state.data.bids == {"red": 4, "green": 1}
 
 
+# --- the web board -------------------------------------------------------------------------
+
+def draw(state: banneret.State, player: str) -> banneret.boards.BoardDrawing:
+    actions = tuple(banneret.legal_actions(state, player)) if player in banneret.pending(state).players else ()
+    drawing = REG.board(banneret.boards.BoardContext("couriers", player, banneret.view(state, player), actions))
+    assert drawing is not None
+    return drawing
+
+
+def test_board_draws_every_stage_and_courier_and_nothing_to_click_for_bids():
+    state = new(players=3)
+    drawing = draw(state, "red")
+    root = ElementTree.fromstring(drawing.svg)
+    assert root.get("viewBox") == "0 0 1000 558" and root.get("width") is None
+    marked = {e.get("data-target") for e in root.iter() if e.get("data-target")}
+    assert marked == {f"stage:{n}" for n in range(21)} | {"courier:red", "courier:blue", "courier:green"}
+    assert drawing.targets == {}  # a bid has no place on the road
+    assert ">Wayside inn: +1 coin</text>" in drawing.svg and ">Toll bridge: pay 1</text>" in drawing.svg
+    assert ">green: stage 0, 4 coins</text>" in drawing.svg
+
+
+def test_board_rider_clicks_their_courier_to_ride_on_and_the_end_stage_to_rest():
+    state = red_rides_five_on_the_horse()
+    # stage 0, a ride of 5 and the horse's 3
+    assert draw(state, "red").targets == {"ride on": ("courier:red",), "rest": ("stage:8",)}
+    assert draw(state, "blue").targets == {}
+    play(state, "red", "rest")
+    assert ">red: stage 8, 3 coins, rides the relay horse</text>" in draw(state, "blue").svg
+
+
+def test_board_shows_a_sealed_bid_to_its_bidder_only():
+    state = new()
+    play(state, "red", "bid 2")
+    assert ">red: stage 0, 4 coins, bid 2</text>" in draw(state, "red").svg
+    blind = draw(state, "blue").svg
+    assert ">red: stage 0, 4 coins, bid sealed</text>" in blind and "bid 2" not in blind
+
+
+def test_board_passes_the_kits_board_check():
+    """The test kit's board check on random races (the module's suite does not run it)."""
+    run_conformance("couriers", registry=REG, checks=["board"], max_steps=300, players=3)
+
+
 # --- whole games ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -274,11 +325,11 @@ def test_steady_agent_plays_whole_games():
 
 def test_guide_code_blocks_are_excerpts_of_the_example():
     guide = (ROOT / "docs" / "plugin-guide.md").read_text(encoding="utf-8")
-    source = (EXAMPLE / "banneret_couriers" / "plugin.py").read_text(encoding="utf-8")
+    sources = [(EXAMPLE / "banneret_couriers" / name).read_text(encoding="utf-8") for name in ("plugin.py", "board.py")]
     blocks = re.findall(r"<!-- excerpt -->\n```python\n(.*?)```", guide, flags=re.S)
-    assert len(blocks) >= 8
+    assert len(blocks) >= 10
     for block in blocks:
-        assert block in source, f"the guide's excerpt is not in plugin.py:\n{block}"
+        assert any(block in source for source in sources), f"the guide's excerpt is not in plugin.py or board.py:\n{block}"
 
 
 def test_simulate_prints_the_ranks_the_guide_shows(capsys):

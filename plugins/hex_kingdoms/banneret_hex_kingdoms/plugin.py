@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from banneret import Game, GameInfo, Outcome, Scenario, hookimpl
+from banneret.boards import BoardContext, BoardDrawing
 from banneret.state import State
 from banneret.types import ENDED_BY_CAP, Standing
+from banneret_hex_kingdoms.board import draw_board
 from banneret_hex_kingdoms.genesis import (
     DIRECTION_NAMES,
     PROVINCES,
@@ -27,7 +29,7 @@ from banneret_hex_kingdoms.setup_phase import _set_board
 from banneret_hex_kingdoms.state import PART, SPENT, STRENGTH, HKData
 from banneret_hex_kingdoms.tables import tables
 
-__all__ = ["HexKingdoms", "banneret_games", "banneret_agents"]
+__all__ = ["HexKingdoms", "banneret_games", "banneret_agents", "banneret_board"]
 
 T = tables()
 FACTIONS = tuple(k.id for k in T.kingdoms)
@@ -137,6 +139,7 @@ class HexKingdoms(Game):
                     "capital": d.cap[k],
                     "walls": d.walls[k],
                     "gates": [list(board.coords[g]) for g in d.gates(k)] if board else [],
+                    "capital_cell": list(d.capital[k].cell) if d.capital[k] is not None else None,
                     "suzerain": _name(d, d.suzerain[k]),
                     "crusade_points": d.crusade[k],
                     "provinces": d.provinces_of(k) if board else [],
@@ -336,3 +339,11 @@ def banneret_evaluate(state: State) -> dict[str, float] | None:
     if not total:
         return {d.names[k]: 1.0 / len(d.seats) for k in d.seats}
     return {d.names[k]: held[k] / total for k in d.seats}
+
+
+@hookimpl
+def banneret_board(context: BoardContext) -> BoardDrawing | None:
+    """The map in the browser (:mod:`banneret_hex_kingdoms.board`)."""
+    if context.game_id != "hex_kingdoms":
+        return None
+    return draw_board(context)

@@ -293,6 +293,7 @@ class Couriers(Game):
             # a sealed bid is shown only to the courier who made it
             "bids": {f: (b if player in (None, f) else "sealed") for f, b in sorted(race.bids.items())},
             "horse": race.horse,
+            "horse_bonus": state.rules["horse_bonus"],
             "ride": var(state, "ride", 0),
         }
 
@@ -366,6 +367,15 @@ def banneret_games():
 @hookimpl
 def banneret_agents(game_id):
     return {"steady": make_steady} if game_id == GAME_ID else {}
+
+
+@hookimpl
+def banneret_board(context):
+    if context.game_id != GAME_ID:
+        return None
+    from banneret_couriers.board import draw_board  # imported here: the board reads ROAD from this module
+
+    return draw_board(context)
 
 
 def _muddy(rules: dict[str, Any], options) -> None:
