@@ -343,3 +343,47 @@ def test_hot_seat_pages_show_the_deciding_persons_view_only_when_asked(server):
     answer = server.act(token, "lancaster", page["actions"][0]["label"], page["step"])
     after = answer.json()
     assert after["you"] == "lancaster" and after["deciding"] == ["york"]  # the page passes the screen
+
+
+# --- whole games ----------------------------------------------------------------------------------
+
+def play_to_the_end(server, tokens: dict[str, str], limit: int = 3000) -> int:
+    """Each person chooses from their own page (the first action offered) until the end."""
+    moves = 0
+    while moves < limit:
+        page = server.page(next(iter(tokens.values())))
+        if page["over"]:
+            return moves
+        for faction in page["pending"]["players"]:
+            if faction in tokens:
+                mine = server.page(tokens[faction], faction)
+                if mine["actions"]:
+                    answer = server.act(tokens[faction], faction, mine["actions"][0]["label"], mine["step"])
+                    assert answer.status_code == 200, answer.text
+                    moves += 1
+                break
+    raise AssertionError(f"no end after {limit} moves")
+
+
+@pytest.mark.parametrize("game", ["richard3", "hex_kingdoms"])
+def test_a_whole_game_against_the_computer(server, game):
+    options = {"max_turns": 20} if game == "hex_kingdoms" else {}
+    factions = ("lancaster", "york") if game == "richard3" else ("blue", "red")
+    token = server.new(game, {factions[0]: "here", factions[1]: "heuristic"}, seed=4, players=2, options=options)
+    assert play_to_the_end(server, {factions[0]: token}) > 10
+    page = server.page(token)
+    assert page["over"] and page["outcome"]["reason"] and page["actions"] == []
+    record = server.client.get(f"/api/play/{token}/save").json()
+    assert len(record["actions"]) == server.table(token).state.step
+
+
+def test_a_whole_richard3_game_between_two_people_by_their_links(server):
+    creator = server.new("richard3", {"lancaster": "link", "york": "link"}, seed=5)
+    links = server.page(creator)["links"]
+    assert play_to_the_end(server, links) > 50
+    for token in (*links.values(), creator):
+        assert server.page(token)["over"]
+    # once the game is over the creator may download it and replay it from either side
+    assert server.client.get(f"/api/play/{creator}/save").status_code == 200
+    assert server.client.get(f"/api/play/{creator}/replay?step=3&as=york").status_code == 200
+    assert server.client.get(f"/api/play/{links['york']}/save").status_code == 403  # not the creator
