@@ -343,3 +343,28 @@ def test_undo_reload_save_and_load(page, live, tmp_path):
     wait_ready(page)
     assert step_of(page) == step
     assert len(live.tables.tables) == 2
+
+
+def test_a_replay_steps_back_and_forth_and_switches_viewpoint(page, live):
+    start_game(page, live, "richard3", {"lancaster": "here", "york": "heuristic"}, seed=3)
+    for _ in range(6):
+        move_by_list(page)
+    now = step_of(page)
+    page.locator("#replay").click()
+    expect(page.locator("#r-step")).to_have_text(f"step {now} of {now}")
+    page.locator("#r-first").click()
+    expect(page.locator("#r-step")).to_have_text(f"step 0 of {now}")
+    page.locator("#r-next").click()
+    expect(page.locator("#r-step")).to_have_text(f"step 1 of {now}")
+    lancaster_board = page.locator("#board").inner_html()
+    page.locator("#r-as").select_option("york")
+    expect(page.locator("#board svg")).to_be_visible()
+    york_board = page.locator("#board").inner_html()
+    assert york_board != lancaster_board  # York's blocks face up, Lancaster's face down
+    assert "block:warwick_y" in york_board and "block:warwick_y" not in lancaster_board
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#r-step")).to_have_text(f"step 2 of {now}")
+    screenshot(page, "richard3-replay-as-york")
+    page.locator("#r-exit").click()
+    expect(page.locator("#replay-bar")).to_be_hidden()
+    assert step_of(page) == now
