@@ -26,7 +26,7 @@ from banneret import engine
 from banneret.boards.drawing import BoardContext
 from banneret.errors import BanneretError, UndoError
 from banneret.registry import Registry
-from banneret.saves import from_record, replay_steps, setup_of, to_record
+from banneret.saves import FORMAT, FORMAT_VERSION, from_record, setup_of, to_record
 from banneret.session import Match
 from banneret.web.store import SeatRow, Store, StoredGame
 
@@ -239,23 +239,21 @@ class Table:
             raise WebError(400, f"step must be from 0 to {len(record)}")
         if faction is not None and faction not in self.state.factions:
             raise WebError(400, f"no faction {faction!r} in this game")
-        state = None
-        if step == 0:
-            state = engine.new_game(self.setup["game"], seed=self.setup["seed"], seats=self.setup["seats"],
-                                    options=self.setup["options"], scenario=self.setup["scenario"],
-                                    players=self.setup["players"], registry=registry, observe=False)
-        else:
-            for state, _ in replay_steps(self.setup, record[:step], registry):
-                pass
-        assert state is not None
+        setup = self.setup
+        state = engine.new_game(setup["game"], seed=setup["seed"], seats=setup["seats"], options=setup["options"],
+                                scenario=setup["scenario"], players=setup["players"], registry=registry, observe=False)
+        for player, label in record[:step]:
+            engine.apply(state, engine.find_action(state, player, label))
         view = engine.view(state, faction, log_tail=LOG_LINES)
+        last = None
+        if step and faction in (None, record[step - 1][0]):  # another side's move shows only as its log
+            last = {"player": record[step - 1][0], "label": record[step - 1][1]}
         return {
             "step": step,
             "steps": len(record),
             "as": faction,
             "factions": list(state.factions),
-            "last": None if step == 0 else {"player": record[step - 1][0], "label": record[step - 1][1]}
-            if faction in (None, record[step - 1][0]) else None,
+            "last": last,
             "pending": view["pending"],
             "board": self._board(registry, state, faction, view, ()),
             "log": view["log"],
@@ -279,7 +277,7 @@ class Tables:
 
     def _rebuild(self, stored: StoredGame) -> Table:
         record = {
-            "format": "banneret-save", "format_version": 1, **stored.setup,
+            "format": FORMAT, "format_version": FORMAT_VERSION, **stored.setup,
             "actions": [{"player": p, "action": label} for p, label in stored.actions],
         }
         state = from_record(record, self.registry, check_hashes=False)
