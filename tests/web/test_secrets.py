@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import banneret
 from banneret.session import Match
+from banneret.web.store import SeatRow
 from banneret.web.tables import Table
 
 
@@ -72,9 +73,8 @@ def test_york_never_sees_lancasters_hidden_blocks(server):
 
 
 def page_for(state, faction, registry):
-    table = Table("t", Match(state.clone(), registry), "creator-token", {
-        f: type("Seat", (), {"owner": "link", "token": f"token-{f}"})() for f in state.factions
-    })
+    table = Table("t", Match(state.clone(), registry), "creator-token",
+                  {f: SeatRow(f, "link", f"token-{f}") for f in state.factions})
     page = table.page(table.access(f"token-{faction}"), None, registry)
     return json.dumps(page, sort_keys=True)
 

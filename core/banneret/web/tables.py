@@ -97,14 +97,14 @@ class Table:
 
     # --- what a page shows ------------------------------------------------------------------
 
-    def shown_faction(self, access: Access, wanted: str | None) -> str | None:
+    @staticmethod
+    def shown_faction(access: Access, wanted: str | None, deciding: list[str]) -> str | None:
         """The faction whose view a page shows: the one asked for if the token plays it,
         else the first of its factions to decide now, else its first faction."""
         if wanted is not None:
             if wanted not in access.factions:
                 raise WebError(403, f"this link does not play {wanted}")
             return wanted
-        deciding = self.deciding(access)
         if deciding:
             return deciding[0]
         return access.factions[0] if access.factions else None
@@ -116,8 +116,8 @@ class Table:
     def page(self, access: Access, wanted: str | None, registry: Registry) -> dict[str, Any]:
         """Everything a page shows, from the view of the faction it shows."""
         state = self.state
-        faction = self.shown_faction(access, wanted)
         deciding = self.deciding(access)
+        faction = self.shown_faction(access, wanted, deciding)
         actions = engine.legal_actions(state, faction) if faction in deciding else ()
         if faction is None:  # a creator who plays no seat: engine.view(None) would show everything
             now, result = engine.pending(state), engine.outcome(state)
@@ -267,13 +267,21 @@ class Tables:
         self.store = store
         self.registry = registry
         self.tables: dict[str, Table] = {}
+        self._by_token: dict[str, Table] = {}  # every creator's and seat's token
         self.unloadable: list[str] = []
         self._lock = threading.Lock()
         for stored in store.games():
             try:
-                self.tables[stored.id] = self._rebuild(stored)
+                self._add(self._rebuild(stored))
             except BanneretError as exc:  # a game whose plugin changed or went away stays on disk
                 self.unloadable.append(f"{stored.id}: {exc}")
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self._by_token[table.creator] = table
+        for seat in table.seats.values():
+            if seat.token is not None:
+                self._by_token[seat.token] = table
 
     def _rebuild(self, stored: StoredGame) -> Table:
         record = {
@@ -284,13 +292,11 @@ class Tables:
         return Table(stored.id, Match(state, self.registry), stored.creator, {s.faction: s for s in stored.seats})
 
     def find(self, token: str) -> tuple[Table, Access]:
-        if not isinstance(token, str) or not 8 <= len(token) <= 64 or not token.isascii():
+        table = self._by_token.get(token) if isinstance(token, str) and token.isascii() else None
+        access = table.access(token) if table is not None else None
+        if table is None or access is None:
             raise WebError(404, "no game has this link (mistyped, or made by another server?)")
-        for table in list(self.tables.values()):
-            access = table.access(token)
-            if access is not None:
-                return table, access
-        raise WebError(404, "no game has this link (mistyped, or made by another server?)")
+        return table, access
 
     def create(self, game_id: str, seats: Mapping[str, str], seed: int | None = None, scenario: str | None = None,
                players: int | None = None, options: Mapping[str, Any] | None = None) -> Table:
@@ -334,5 +340,5 @@ class Tables:
         table = Table(table_id, match, creator, rows)
         with self._lock:
             self.store.create(table_id, table.setup, creator, list(rows.values()), match.state.record)
-            self.tables[table_id] = table
+            self._add(table)
         return table
