@@ -3,15 +3,22 @@
 A hex is a plain ``(q, r)`` tuple (the third cube coordinate is ``s = -q - r``); tuples keep
 the hot paths of simulations cheap. Nothing here assumes pointy or flat tops: only the
 drawing of a map differs, never the arithmetic. Direction indices 0..5 follow
-:data:`DIRECTIONS`; turning by +1 is a 60-degree step counter-clockwise in that order.
+:data:`DIRECTIONS`; turning by +1 is a 60-degree step counter-clockwise in that order (as
+drawn with ``r`` growing down the screen), so "left" of a facing is the ``+1`` side.
+
+Beyond distances and lines the module carries the geometry tactical hex games share:
+facing arcs, two-hex counters (a rider: head and tail) and how they step and turn, the
+hexsides a line crosses, and line of sight with levels. It knows no terrain: callers say
+what blocks through predicates.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 import networkx as nx
 
@@ -33,8 +40,19 @@ __all__ = [
     "line",
     "line_both",
     "hexside",
+    "crossed_hexsides",
+    "straight_direction",
+    "Arc",
+    "arc",
+    "turn_steps",
     "two_hex_footprint",
     "front_hexes",
+    "StepKind",
+    "TwoHexStep",
+    "two_hex_step",
+    "two_hex_steps",
+    "two_hex_walk",
+    "SightView",
     "HexMap",
 ]
 
@@ -181,14 +199,171 @@ def hexside(a: Hex, b: Hex) -> Hexside:
     return (a, b) if a < b else (b, a)
 
 
+def crossed_hexsides(path: Sequence[Hex]) -> list[Hexside]:
+    """The hexsides a walk through adjacent hexes crosses, in order, each once.
+
+    Given a line from :func:`line` or :func:`line_both`, these are the edges the line of
+    sight passes through, so a game can ask whether it crosses a wall or a window.
+    """
+    return [hexside(x, y) for x, y in zip(path, path[1:])]
+
+
+def straight_direction(path: Sequence[Hex]) -> int | None:
+    """The direction every step of ``path`` takes, or ``None`` unless it is one straight row.
+
+    A path of fewer than two hexes has no direction.
+    """
+    if len(path) < 2:
+        return None
+    first = direction_to(path[0], path[1])
+    if all(y == neighbour(x, first) for x, y in zip(path, path[1:])):
+        return first
+    return None
+
+
+Arc = Literal["front", "left", "right", "rear"]
+
+
+def _doubled_dot(u: Hex, v: Hex) -> int:
+    """Twice the dot product of two axial vectors drawn with neighbours at unit distance."""
+    return 2 * u[0] * v[0] + u[0] * v[1] + u[1] * v[0] + 2 * u[1] * v[1]
+
+
+def arc(origin: Hex, facing: int, h: Hex) -> Arc:
+    """Which arc of a counter at ``origin`` facing ``facing`` the hex ``h`` lies in.
+
+    Arcs are cones of bearing, so they reach across the whole map: ``front`` within 60
+    degrees of the facing either way (the three front neighbours included), ``left`` and
+    ``right`` from there up to 120 degrees (the two side neighbours included), ``rear`` the
+    rest. For a two-hex counter measure from its head. Exact integer arithmetic: a hex on a
+    boundary always falls in the same arc.
+    """
+    v = (h[0] - origin[0], h[1] - origin[1])
+    if v == (0, 0):
+        raise ValueError(f"hex {h} is the counter's own hex: it has no bearing")
+    d = DIRECTIONS[facing % 6]
+    dot = _doubled_dot(v, d)
+    # cos(angle) = dot / sqrt(|v|^2 |d|^2), with both squared lengths doubled alike
+    lengths = _doubled_dot(v, v) * _doubled_dot(d, d)
+    if dot >= 0 and 4 * dot * dot >= lengths:
+        return "front"
+    if dot >= 0 or 4 * dot * dot <= lengths:
+        # the sign of the cross product tells the sides apart; +1 turns count as left
+        return "left" if d[0] * v[1] - d[1] * v[0] < 0 else "right"
+    return "rear"
+
+
+def turn_steps(from_facing: int, to_facing: int) -> int:
+    """The fewest 60-degree steps turning from one facing to another (0 to 3)."""
+    steps = (to_facing - from_facing) % 6
+    return min(steps, 6 - steps)
+
+
 def two_hex_footprint(head: Hex, facing: int) -> tuple[Hex, Hex]:
     """The hexes under a two-hex counter: its ``head`` and the tail hex behind it."""
     return head, neighbour(head, opposite(facing))
 
 
 def front_hexes(head: Hex, facing: int) -> list[Hex]:
-    """The three hexes in the frontal arc of a counter facing ``facing``: left, ahead, right."""
+    """The three hexes in the frontal arc of a counter: right of ahead, ahead, left of ahead."""
     return [neighbour(head, facing - 1), neighbour(head, facing), neighbour(head, facing + 1)]
+
+
+StepKind = Literal["front", "flank", "pivot_side", "pivot_back", "about_turn"]
+
+
+@dataclass(frozen=True, slots=True)
+class TwoHexStep:
+    """Where a two-hex counter stands after one step, and how sharp the step was.
+
+    ``kind`` grades the step for turning costs: ``front`` (the head enters one of its three
+    front hexes), ``flank`` (a hex beside both head and tail), ``pivot_side`` and
+    ``pivot_back`` (the head swings round the tail, which stays put, into a hex beside or
+    behind it), ``about_turn`` (head and tail swap in place).
+    """
+
+    head: Hex
+    facing: int
+    kind: StepKind
+
+    @property
+    def tail(self) -> Hex:
+        """The counter's rear hex, always adjacent to its head."""
+        return neighbour(self.head, opposite(self.facing))
+
+
+def two_hex_step(head: Hex, facing: int, to: Hex) -> TwoHexStep:
+    """The step a two-hex counter makes when its head enters ``to``.
+
+    ``to`` may be any of the eight hexes round the counter, or its own tail hex for an
+    about-turn. The tail follows into the old head hex, except for pivots, where it stays.
+    """
+    tail = neighbour(head, opposite(facing))
+    if to == tail:
+        return TwoHexStep(tail, opposite(facing), "about_turn")
+    if distance(head, to) == 1:
+        direction = direction_to(head, to)
+        kind: StepKind = "front" if turn_steps(facing, direction) <= 1 else "flank"
+        return TwoHexStep(to, direction, kind)
+    if distance(tail, to) == 1:
+        direction = direction_to(tail, to)
+        return TwoHexStep(to, direction, "pivot_back" if turn_steps(facing, direction) == 3 else "pivot_side")
+    raise ValueError(f"hex {to} is not next to the counter on {head} and {tail}")
+
+
+def two_hex_steps(head: Hex, facing: int) -> list[TwoHexStep]:
+    """Every single step a two-hex counter can make: into the eight hexes round it, then about."""
+    tail = neighbour(head, opposite(facing))
+    around = [neighbour(head, facing + k) for k in (-1, 0, 1, 2, -2)]
+    around += [neighbour(tail, facing + k) for k in (2, -2, 3)]
+    return [two_hex_step(head, facing, to) for to in (*around, tail)]
+
+
+def two_hex_walk(head: Hex, facing: int, heads: Iterable[Hex]) -> list[TwoHexStep]:
+    """The steps of a two-hex counter whose head enters ``heads`` in turn.
+
+    The footprints of the steps are the hexes the move passes through; a hex that is not
+    next to the counter where it then stands raises ``ValueError``.
+    """
+    steps: list[TwoHexStep] = []
+    for to in heads:
+        step = two_hex_step(head, facing, to)
+        steps.append(step)
+        head, facing = step.head, step.facing
+    return steps
+
+
+@dataclass(frozen=True, slots=True)
+class SightView:
+    """What an obstacle on a line of sight needs to know to decide whether it blocks.
+
+    The levels are those of the two ends (0 = ground). For a hex strictly between the ends
+    the distances are from each end to it; for a crossed hexside, from each end to the hex
+    of that side on its own side of the edge (0 for an end's own hexside), so an edge
+    halfway between the ends has equal distances.
+    """
+
+    observer_level: int
+    target_level: int
+    from_observer: int
+    from_target: int
+
+    def hidden_by(self, top: int) -> bool:
+        """Whether an obstacle rising to level ``top`` here cuts the line.
+
+        Nothing at or below the lower end's level blocks; anything above both ends does.
+        Between the two, the obstacle blocks unless the lower end is at least as far from it
+        as the higher end (the lower end is then out of the obstacle's dead ground).
+        """
+        low, high = sorted((self.observer_level, self.target_level))
+        from_low, from_high = (self.from_observer, self.from_target)
+        if self.observer_level > self.target_level:
+            from_low, from_high = from_high, from_low
+        if top <= low:
+            return False
+        if top > high:
+            return True
+        return from_low < from_high
 
 
 class HexMap:
@@ -283,29 +458,52 @@ class HexMap:
         hex_blocks: Callable[[Hex], bool],
         side_blocks: Callable[[Hexside], bool] | None = None,
     ) -> bool:
-        """Whether ``a`` sees ``b``.
+        """Whether ``a`` sees ``b`` on a flat map: :meth:`clear_lines` with level-blind tests."""
+        sides = None if side_blocks is None else (lambda s, view: side_blocks(s))
+        return bool(self.clear_lines(a, b, lambda h, view: hex_blocks(h), sides))
 
-        Only the hexes strictly between the ends are tested with ``hex_blocks`` (whether on
-        the map or not: the caller decides what the map edge means); ``side_blocks``, if
-        given, tests each hexside the line crosses. A line running along a hexside is
-        blocked only when the lines on both sides of it are blocked.
+    def clear_lines(
+        self,
+        a: Hex,
+        b: Hex,
+        hex_blocks: Callable[[Hex, SightView], bool],
+        side_blocks: Callable[[Hexside, SightView], bool] | None = None,
+        levels: tuple[int, int] = (0, 0),
+    ) -> list[list[Hex]]:
+        """The lines from ``a`` (at ``levels[0]``) to ``b`` (at ``levels[1]``) that nothing blocks.
+
+        A line grazing hexsides or vertices has two readings, one each side (:func:`line_both`);
+        ``a`` sees ``b`` when either is clear, so a single obstacle beside such a line never
+        blocks it. The result holds the clear readings (none, one, or two that differ), so a
+        game can work out cover from the least obstructed one.
+
+        ``hex_blocks`` is asked about each hex strictly between the ends (on the map or not:
+        the caller decides what the edge means), ``side_blocks`` about each hexside crossed;
+        both get a :class:`SightView` with the ends' levels and distances, whose
+        :meth:`SightView.hidden_by` applies levels to an obstacle's height. Swapping the ends
+        (and their levels) gives the same answer whenever the tests themselves are symmetric.
         """
         first, second = line_both(a, b)
-        if not self._line_blocked(first, hex_blocks, side_blocks):
-            return True
-        return first != second and not self._line_blocked(second, hex_blocks, side_blocks)
+        readings = [first] if first == second else [first, second]
+        return [path for path in readings if not self._path_blocked(path, hex_blocks, side_blocks, levels)]
 
     @staticmethod
-    def _line_blocked(
-        hexes: list[Hex],
-        hex_blocks: Callable[[Hex], bool],
-        side_blocks: Callable[[Hexside], bool] | None,
+    def _path_blocked(
+        path: list[Hex],
+        hex_blocks: Callable[[Hex, SightView], bool],
+        side_blocks: Callable[[Hexside, SightView], bool] | None,
+        levels: tuple[int, int],
     ) -> bool:
-        if any(hex_blocks(h) for h in hexes[1:-1]):
-            return True
+        last = len(path) - 1
+        for i, h in enumerate(path[1:-1], start=1):
+            if hex_blocks(h, SightView(levels[0], levels[1], i, last - i)):
+                return True
         if side_blocks is None:
             return False
-        return any(side_blocks(hexside(x, y)) for x, y in zip(hexes, hexes[1:]))
+        return any(
+            side_blocks(side, SightView(levels[0], levels[1], i, last - i - 1))
+            for i, side in enumerate(crossed_hexsides(path))
+        )
 
     def reach(
         self,
