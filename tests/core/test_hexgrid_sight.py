@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from banneret.boards.hexgrid import (
     DIRECTIONS,
+    _cube_round,
     HexMap,
     SightView,
     arc,
@@ -23,6 +24,7 @@ from banneret.boards.hexgrid import (
     hexside,
     line,
     line_both,
+    line_from_side,
     neighbour,
     neighbours,
     rotate,
@@ -107,6 +109,76 @@ def test_straight_direction_finds_rows(start, d, length):
     assert straight_direction(row) == d
     assert straight_direction(list(reversed(row))) == (d + 3) % 6
     assert line(start, row[-1]) == row
+
+
+def _is_subsequence(short, long) -> bool:
+    remaining = iter(long)
+    return all(h in remaining for h in short)
+
+
+small = st.tuples(st.integers(-12, 12), st.integers(-12, 12))
+
+
+@given(small, directions, small)
+def test_lines_from_a_hexside_walk_through_adjacent_hexes(a, d, b):
+    through = neighbour(a, d)
+    for path in line_from_side(a, through, b):
+        assert path[0] == a and path[-1] == b
+        assert len(set(path)) == len(path)
+        assert all(distance(x, y) == 1 for x, y in zip(path, path[1:]))
+
+
+@given(small, directions, small, st.sampled_from([1, -1]))
+def test_lines_from_a_hexside_pass_every_hex_a_dense_sampling_finds(a, d, b, sign):
+    # reference: sample the nudged segment finely; the exact walk must hold every sampled
+    # hex, in order (it may hold more: corners clipped between two samples)
+    through = neighbour(a, d)
+    nudge = [sign * e for e in (1e-6, 2e-6, -3e-6)]
+    start = [(a[0] + through[0]) / 2, (a[1] + through[1]) / 2]
+    start.append(-start[0] - start[1])
+    end = [b[0], b[1], -b[0] - b[1]]
+    samples = 200 * (distance(a, b) + 1)
+    sampled: list = []
+    for i in range(1, samples + 1):
+        t = i / samples
+        h = _cube_round(*(s + (e - s) * t + n for s, e, n in zip(start, end, nudge)))
+        if not sampled or sampled[-1] != h:
+            sampled.append(h)
+    path = line_from_side(a, through, b)[0 if sign == 1 else 1]
+    assert _is_subsequence(sampled, path)
+
+
+@given(small, directions, st.integers(1, 8))
+def test_a_line_straight_out_of_a_hexside_is_the_row(a, d, length):
+    row = [a]
+    for _ in range(length):
+        row.append(neighbour(row[-1], d))
+    assert line_from_side(a, row[1], row[-1]) == (row, row)
+
+
+def test_shooting_out_of_a_window():
+    # one-hex house at (0,0): walls on every side but the window towards (1,0)
+    m = HexMap(disc((0, 0), 3), {((0, 0), n): {"feature": "wall"} for n in neighbours((0, 0)) if n != (1, 0)})
+
+    def sees(target, trees=frozenset(), from_side=(1, 0)):
+        return bool(
+            m.clear_lines(
+                (0, 0),
+                target,
+                lambda h, v: h in trees,
+                lambda s, v: m.feature(*s).get("feature") == "wall",
+                from_side=from_side,
+            )
+        )
+
+    assert line_from_side((0, 0), (1, 0), (2, -2)) == ([(0, 0), (1, 0), (1, -1), (2, -2)],) * 2
+    assert sees((2, -2))  # from the window's middle the line leaves through the window
+    assert not sees((2, -2), from_side=None)  # from the hex centre it meets the wall
+    assert sees((3, -1)) and sees((3, -1), from_side=None)
+    assert not sees((1, -3))  # too steep: the line runs back across the house's own wall
+    assert not sees((-2, 3))  # behind the shooter
+    assert not sees((2, -2), trees={(1, 0)})  # the hex outside the window is on the line
+    assert crossed_hexsides(line_from_side((0, 0), (1, 0), (3, -1))[0])[0] == ((0, 0), (1, 0))
 
 
 # --- sight: properties --------------------------------------------------------------------

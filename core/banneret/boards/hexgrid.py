@@ -39,6 +39,7 @@ __all__ = [
     "translate",
     "line",
     "line_both",
+    "line_from_side",
     "hexside",
     "crossed_hexsides",
     "straight_direction",
@@ -191,6 +192,58 @@ def line_both(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
     each side, which lets a game block sight along a hexside only when both sides block.
     """
     return _line(a, b, 1), _line(a, b, -1)
+
+
+def _walk(start: tuple[float, float, float], end: tuple[float, float, float], first: Hex) -> list[Hex]:
+    """Every hex the segment from ``start`` to ``end`` (cube points) passes through, in order.
+
+    Exact: the walk starts in ``first`` (the hex the segment enters from ``start``) and
+    leaves each hex through the edge the segment meets first. The points come nudged
+    (:data:`_NUDGE`), so the segment never meets a vertex and the exit is unique.
+    """
+    v = [e - s for s, e in zip(start, end)]
+    h = first
+    last = _cube_round(*end)
+    out = [h]
+    # a straight segment enters at most three hexes per hex of length, plus the one it starts in
+    for _ in range(3 * distance(h, last) + 3):
+        if h == last:
+            return out
+        centre = (h[0], h[1], -h[0] - h[1])
+        exits = []
+        for direction, (dq, dr) in enumerate(DIRECTIONS):
+            d = (dq, dr, -dq - dr)
+            rate = sum(vk * dk for vk, dk in zip(v, d))
+            if rate > 0:
+                # the edge towards d is where (point - centre) . d reaches 1
+                offset = sum((sk - ck) * dk for sk, ck, dk in zip(start, centre, d))
+                exits.append(((1 - offset) / rate, direction))
+        h = neighbour(h, min(exits)[1])
+        out.append(h)
+    raise AssertionError(f"the walk from {start} to {end} did not arrive")  # pragma: no cover
+
+
+def line_from_side(a: Hex, through: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
+    """The line from the middle of the hexside between ``a`` and ``through`` to ``b``'s centre.
+
+    For shots that start at an opening (a window or a slit in ``a``'s edge) rather than at
+    ``a``'s centre. Each of the two readings (nudged to either side, as in :func:`line_both`)
+    starts with ``a`` and then lists every hex the line passes through, so consecutive hexes
+    are adjacent and :func:`crossed_hexsides` puts the opening first when the line leaves
+    through it.
+    """
+    outwards = DIRECTIONS[direction_to(a, through)]
+    mq, mr = (a[0] + through[0]) / 2, (a[1] + through[1]) / 2
+    # which side of the hexside the line heads into, exactly: twice (b - midpoint) is whole
+    heading = _doubled_dot((2 * b[0] - a[0] - through[0], 2 * b[1] - a[1] - through[1]), outwards)
+    readings = []
+    for sign in (1, -1):
+        ex, ey, ez = (sign * e for e in _NUDGE)
+        start = (mq + ex, mr + ey, -mq - mr + ez)
+        first = through if heading > 0 else a if heading < 0 else _cube_round(*start)
+        walk = _walk(start, (b[0] + ex, b[1] + ey, -b[0] - b[1] + ez), first)
+        readings.append(walk if walk[0] == a else [a, *walk])
+    return readings[0], readings[1]
 
 
 def hexside(a: Hex, b: Hex) -> Hexside:
@@ -469,6 +522,7 @@ class HexMap:
         hex_blocks: Callable[[Hex, SightView], bool],
         side_blocks: Callable[[Hexside, SightView], bool] | None = None,
         levels: tuple[int, int] = (0, 0),
+        from_side: Hex | None = None,
     ) -> list[list[Hex]]:
         """The lines from ``a`` (at ``levels[0]``) to ``b`` (at ``levels[1]``) that nothing blocks.
 
@@ -482,8 +536,11 @@ class HexMap:
         both get a :class:`SightView` with the ends' levels and distances, whose
         :meth:`SightView.hidden_by` applies levels to an obstacle's height. Swapping the ends
         (and their levels) gives the same answer whenever the tests themselves are symmetric.
+
+        With ``from_side``, the neighbour of ``a`` across an opening, the lines start at the
+        middle of that hexside instead (:func:`line_from_side`); such lines are one-way.
         """
-        first, second = line_both(a, b)
+        first, second = line_both(a, b) if from_side is None else line_from_side(a, from_side, b)
         readings = [first] if first == second else [first, second]
         return [path for path in readings if not self._path_blocked(path, hex_blocks, side_blocks, levels)]
 
@@ -494,15 +551,15 @@ class HexMap:
         side_blocks: Callable[[Hexside, SightView], bool] | None,
         levels: tuple[int, int],
     ) -> bool:
-        last = len(path) - 1
-        for i, h in enumerate(path[1:-1], start=1):
-            if hex_blocks(h, SightView(levels[0], levels[1], i, last - i)):
+        a, b = path[0], path[-1]
+        for h in path[1:-1]:
+            if hex_blocks(h, SightView(levels[0], levels[1], distance(a, h), distance(b, h))):
                 return True
         if side_blocks is None:
             return False
         return any(
-            side_blocks(side, SightView(levels[0], levels[1], i, last - i - 1))
-            for i, side in enumerate(crossed_hexsides(path))
+            side_blocks(hexside(x, y), SightView(levels[0], levels[1], distance(a, x), distance(b, y)))
+            for x, y in zip(path, path[1:])
         )
 
     def reach(
