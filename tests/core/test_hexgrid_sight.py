@@ -17,6 +17,7 @@ from banneret.boards.hexgrid import (
     HexMap,
     SightView,
     arc,
+    closest_direction,
     crossed_hexsides,
     direction_to,
     disc,
@@ -412,6 +413,34 @@ def test_arc_matches_bearing_and_turns_with_the_counter(origin, facing, h):
 def test_arcs_of_neighbours(origin, facing, k):
     n = neighbour(origin, facing + k)
     assert arc(origin, facing, n) == ("front", "front", "left", "rear", "right", "front")[k]
+
+
+def test_closest_direction_round_a_target():
+    # onwards, left, back and right of a line of fire, as for the hexes round its target
+    assert [closest_direction((0, 0), (3, -1), k) for k in (0, 1, 2, -1)] == [0, 2, 3, 5]
+    # square to a line along a direction, the two candidates tie: the forward one wins
+    assert [closest_direction((0, 0), (3, 0), k) for k in (0, 1, 2, -1)] == [0, 1, 3, 5]
+    assert closest_direction((0, 0), (1, 1)) == 0  # halfway between 0 and 5: the lower index
+    with pytest.raises(ValueError, match="no bearing"):
+        closest_direction((1, 1), (1, 1))
+
+
+def _angle_between(x: float, y: float) -> float:
+    return abs((x - y + 180) % 360 - 180)
+
+
+@given(hexes, hexes, st.integers(-4, 4))
+def test_closest_direction_is_nearest_in_bearing(a, b, quarter_turns):
+    assume(a != b)
+    # bearings measured like _float_bearing: the +1 (left) side has negative angles
+    bearing = _float_bearing(a, 0, b) - 90 * quarter_turns
+    gaps = [_angle_between(_float_bearing((0, 0), 0, d), bearing) for d in DIRECTIONS]
+    chosen = closest_direction(a, b, quarter_turns)
+    assert gaps[chosen] <= min(gaps) + 1e-9
+    assert closest_direction(a, b, quarter_turns + 4) == chosen
+    if sorted(gaps)[1] - min(gaps) > 1e-9:  # no tie: turning the line turns the answer
+        for steps in range(6):
+            assert closest_direction(a, rotate(b, steps, a), quarter_turns) == (chosen + steps) % 6
 
 
 def test_turn_steps():

@@ -45,6 +45,7 @@ __all__ = [
     "straight_direction",
     "Arc",
     "arc",
+    "closest_direction",
     "turn_steps",
     "two_hex_footprint",
     "front_hexes",
@@ -304,6 +305,28 @@ def arc(origin: Hex, facing: int, h: Hex) -> Arc:
         # the sign of the cross product tells the sides apart; +1 turns count as left
         return "left" if d[0] * v[1] - d[1] * v[0] < 0 else "right"
     return "rear"
+
+
+def closest_direction(a: Hex, b: Hex, quarter_turns: int = 0) -> int:
+    """The direction nearest in bearing to the line from ``a`` to ``b`` turned by right angles.
+
+    ``quarter_turns`` 0 gives the direction onwards along the line, 2 back along it, 1 and -1
+    square to it on the left (the ``+1`` side) and the right: the hexes round a target
+    beyond, short of and beside a line of fire. A bearing halfway between two directions
+    goes to the one nearer the line's own bearing, then to the lower index.
+    """
+    v = (b[0] - a[0], b[1] - a[1])
+    if v == (0, 0):
+        raise ValueError(f"hexes {a} and {b} are the same: the line has no bearing")
+
+    def score(direction: int) -> tuple[int, int, int]:
+        d = DIRECTIONS[direction]
+        along = _doubled_dot(v, d)  # grows with cos(angle from the line)
+        leftward = d[0] * v[1] - d[1] * v[0]  # grows with sin(angle), positive to the left
+        turned = (along, leftward, -along, -leftward)[quarter_turns % 4]
+        return turned, along, -direction
+
+    return max(range(6), key=score)
 
 
 def turn_steps(from_facing: int, to_facing: int) -> int:
