@@ -195,6 +195,11 @@ def line_both(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
     return _line(a, b, 1), _line(a, b, -1)
 
 
+def _doubled_dot(u: Hex, v: Hex) -> int:
+    """Twice the dot product of two axial vectors drawn with neighbours at unit distance."""
+    return 2 * u[0] * v[0] + u[0] * v[1] + u[1] * v[0] + 2 * u[1] * v[1]
+
+
 def _walk(start: tuple[float, float, float], end: tuple[float, float, float], first: Hex) -> list[Hex]:
     """Every hex the segment from ``start`` to ``end`` (cube points) passes through, in order.
 
@@ -276,11 +281,6 @@ def straight_direction(path: Sequence[Hex]) -> int | None:
 
 
 Arc = Literal["front", "left", "right", "rear"]
-
-
-def _doubled_dot(u: Hex, v: Hex) -> int:
-    """Twice the dot product of two axial vectors drawn with neighbours at unit distance."""
-    return 2 * u[0] * v[0] + u[0] * v[1] + u[1] * v[0] + 2 * u[1] * v[1]
 
 
 def arc(origin: Hex, facing: int, h: Hex) -> Arc:
