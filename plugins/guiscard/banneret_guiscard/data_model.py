@@ -25,7 +25,11 @@ Files (``banneret_guiscard.data``)
   and per mount the MP a shooter may move when firing.
 * ``infiltration.json`` -- infiltration test (P-06): open-ended roll ranges and modifiers.
 * ``geometry.json`` -- rider turning costs and arcs (P-08).
-* ``horses.json`` -- horse defence (§6.8) and the mounting costs and MP conversions (§4.4.2).
+* ``horses.json`` -- horse defence (§6.8), mounting costs and MP conversions (§4.4.2), catching
+  and leading horses (§4.4.3).
+* ``bodies.json`` -- dead bodies in a hex (§4.2.2): weight of a dead character and horse, and
+  the totals that cost 1 MP more or close the hex.
+* ``defensive_fire.json`` -- hexes a target must move on before it may be fired on again (§5.3).
 * ``roster.json`` -- the counters (P-20): code, armour, weapons, foot values (healthy, wounded,
   stunned) and, for riders, mounted values (healthy, wounded) and horse.
 * ``map_test_field.json`` -- the Test Field (P-21 M1): hexes ``q, r, terrain, level`` in axial
@@ -90,6 +94,11 @@ __all__ = [
     "Horse",
     "MountCost",
     "HorseRules",
+    "BodyWeight",
+    "BodyThreshold",
+    "Bodies",
+    "Refire",
+    "DefensiveFire",
     "Stats",
     "FootValues",
     "MountedValues",
@@ -113,7 +122,8 @@ DATA_PACKAGE = "banneret_guiscard.data"
 FILES: tuple[str, ...] = (
     "codes.json", "movement_classes.json", "terrain.json", "melee_foot.json", "melee_mounted.json",
     "fire_foot.json", "fire_mounted.json", "impact.json", "weapons.json", "infiltration.json",
-    "geometry.json", "horses.json", "roster.json", "map_test_field.json", "scenarios.json",
+    "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "roster.json",
+    "map_test_field.json", "scenarios.json",
 )
 """Every data file, in loading order."""
 
@@ -123,6 +133,7 @@ Cover = Literal["none", "light", "medium", "heavy"]
 CoverLoss = Literal["crest_not_crossed", "shooter_on_bank", "not_fired_from_below", "shooter_adjacent"]
 MeleeSign = Literal["-", "0", "+"]
 Band = Literal["short", "medium", "long"]
+RefireTarget = Literal["foot_wounded", "foot", "mounted", "mounted_charging"]
 BANDS: tuple[str, ...] = ("short", "medium", "long")
 
 # Weakest first: a file is as good as the weakest value in it.
@@ -517,20 +528,77 @@ class MountCost(Sourced):
 
 @attrs.frozen(kw_only=True)
 class HorseRules(Sourced):
-    """Horses (§6.8) and mounting (§4.4.2): cost by armour, MP doubled up, halved (quartered
-    if wounded) down."""
+    """Horses (§6.8), mounting (§4.4.2: cost by armour, MP doubled up, halved or quartered if
+    wounded down) and loose horses (§4.4.3: a d10 at most ``catch_success_max`` catches one;
+    how many a leader on foot or mounted may lead)."""
 
     horses: tuple[Horse, ...]
     mounting: tuple[MountCost, ...]
     mount_multiplier: int
     dismount_divisor: int
     dismount_divisor_wounded: int
+    catch_success_max: int
+    lead_limit_foot: int
+    lead_limit_mounted: int
 
     def horse(self, horse_id: str) -> Horse:
         return next(h for h in self.horses if h.id == horse_id)
 
     def mount_cost(self, armoured: bool) -> int:
         return next(m.mp for m in self.mounting if m.armoured == armoured)
+
+
+@attrs.frozen(kw_only=True)
+class BodyWeight(Sourced):
+    body: Literal["character", "horse"]
+    weight: int
+
+
+@attrs.frozen(kw_only=True)
+class BodyThreshold(Sourced):
+    at_least: int
+    extra_mp: int
+    impassable: bool
+
+
+@attrs.frozen(kw_only=True)
+class Bodies(Sourced):
+    """Dead bodies in a hex (§4.2.2): weighted total against thresholds."""
+
+    id: str
+    name: str
+    weights: tuple[BodyWeight, ...]
+    thresholds: tuple[BodyThreshold, ...]
+
+    def weight(self, characters: int, horses: int) -> int:
+        by_body = {w.body: w.weight for w in self.weights}
+        return characters * by_body["character"] + horses * by_body["horse"]
+
+    def extra_mp(self, total: int) -> int | None:
+        """MP added to enter a hex whose bodies weigh ``total``; None = impassable."""
+        reached = [t for t in self.thresholds if total >= t.at_least]
+        if not reached:
+            return 0
+        worst = max(reached, key=lambda t: t.at_least)
+        return None if worst.impassable else worst.extra_mp
+
+
+@attrs.frozen(kw_only=True)
+class Refire(Sourced):
+    target: RefireTarget
+    hexes: int
+
+
+@attrs.frozen(kw_only=True)
+class DefensiveFire(Sourced):
+    """How far a surviving target must move on before it may be fired on again (§5.3)."""
+
+    id: str
+    name: str
+    refire: tuple[Refire, ...]
+
+    def refire_hexes(self, target: str) -> int:
+        return next(r.hexes for r in self.refire if r.target == target)
 
 
 # ---------------------------------------------------------------------------- counters
@@ -682,6 +750,8 @@ class GuiscardData:
     infiltration: InfiltrationTable
     geometry: Geometry
     horses: HorseRules
+    bodies: Bodies
+    defensive_fire: DefensiveFire
     roster: Mapping[str, Counter]
     maps: Mapping[str, TacticalMap]
     scenarios: Mapping[str, Scenario]
@@ -907,6 +977,25 @@ def _infiltration(package: str) -> InfiltrationTable:
     return table
 
 
+def _bodies(package: str) -> Bodies:
+    where = f"{package}/bodies.json"
+    table: Bodies = _load(package, "bodies.json", Bodies)
+    if sorted(w.body for w in table.weights) != ["character", "horse"]:
+        raise DataError(f"{where} weights: need one weight for a character and one for a horse")
+    if len({t.at_least for t in table.thresholds}) != len(table.thresholds):
+        raise DataError(f"{where} thresholds: two thresholds at the same total")
+    return table
+
+
+def _defensive_fire(package: str) -> DefensiveFire:
+    where = f"{package}/defensive_fire.json"
+    table: DefensiveFire = _load(package, "defensive_fire.json", DefensiveFire)
+    targets = [r.target for r in table.refire]
+    if sorted(targets) != sorted(typing.get_args(RefireTarget)):
+        raise DataError(f"{where} refire: need exactly one distance for each kind of target")
+    return table
+
+
 def _roster(package: str, codes: UnitCodes, classes: Mapping[str, MovementClass], weapons: Mapping[str, Weapon],
             horse_rules: HorseRules) -> dict[str, Counter]:
     where = f"{package}/roster.json"
@@ -1039,6 +1128,8 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
     infiltration = _infiltration(package)
     geometry: Geometry = _load(package, "geometry.json", Geometry)
     horses: HorseRules = _load(package, "horses.json", HorseRules)
+    bodies = _bodies(package)
+    defensive_fire = _defensive_fire(package)
     roster = _roster(package, codes, classes, weapons, horses)
     maps = {"test_field": _map(package, "map_test_field.json", terrain)}
     scenarios = _scenarios(package, roster, terrain.terrains, maps)
@@ -1055,6 +1146,8 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
         "infiltration.json": infiltration,
         "geometry.json": geometry,
         "horses.json": horses,
+        "bodies.json": bodies,
+        "defensive_fire.json": defensive_fire,
         "roster.json": tuple(roster.values()),
         "map_test_field.json": maps["test_field"].record,
         "scenarios.json": tuple(scenarios.values()),
@@ -1070,6 +1163,8 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
         infiltration=infiltration,
         geometry=geometry,
         horses=horses,
+        bodies=bodies,
+        defensive_fire=defensive_fire,
         roster=MappingProxyType(roster),
         maps=MappingProxyType(maps),
         scenarios=MappingProxyType(scenarios),

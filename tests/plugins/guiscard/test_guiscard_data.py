@@ -24,7 +24,8 @@ def test_every_file_loads_and_reports_its_provenance():
     placeholders = {name for name, tag in data_provenance().items() if tag == "placeholder"}
     assert {"melee_foot.json", "melee_mounted.json", "fire_foot.json", "fire_mounted.json", "impact.json",
             "infiltration.json", "roster.json", "map_test_field.json", "scenarios.json"} <= placeholders
-    assert data_provenance()["movement_classes.json"] == "rulebook"
+    for name in ("movement_classes.json", "horses.json", "bodies.json", "defensive_fire.json"):
+        assert data_provenance()[name] == "rulebook"
     assert data_provenance()["codes.json"] == "reconstructed"  # the lost class letter j
 
 
@@ -316,6 +317,8 @@ def test_a_clean_copy_loads(data_copy):
          r"melee_mounted.json columns: range starting at -14"),
         ("fire_foot.json", lambda t: t["grids"].pop(),
          r"fire_foot.json: no grid for \['composite_bow long'\]"),
+        ("defensive_fire.json", lambda t: t["refire"].pop(),
+         r"defensive_fire.json refire: need exactly one distance for each kind of target"),
         ("weapons.json", lambda ws: record(ws, "sling").update(field_provenance={"reach": "rulebook"}),
          r"weapons.json\[\d+\] \(sling\) *: field_provenance names unknown field 'reach'"),
     ],
@@ -325,3 +328,16 @@ def test_a_broken_file_is_refused_naming_file_and_record(data_copy, filename, ed
     rewrite(folder, filename, edit)
     with pytest.raises(DataError, match=message):
         build_data(name)
+
+
+def test_the_other_basic_rule_tables_hold_the_rulebook_numbers():
+    bodies = DATA.bodies  # §4.2.2
+    assert bodies.extra_mp(bodies.weight(characters=2, horses=0)) == 0
+    assert bodies.extra_mp(bodies.weight(characters=3, horses=0)) == 1
+    assert bodies.extra_mp(bodies.weight(characters=0, horses=1)) == 1
+    for characters, horses in ((6, 0), (0, 2), (3, 1)):
+        assert bodies.extra_mp(bodies.weight(characters, horses)) is None
+    refire = DATA.defensive_fire  # §5.3
+    assert [refire.refire_hexes(t) for t in ("foot_wounded", "foot", "mounted", "mounted_charging")] == [1, 2, 3, 4]
+    horses = DATA.horses  # §4.4.3
+    assert (horses.catch_success_max, horses.lead_limit_foot, horses.lead_limit_mounted) == (6, 3, 1)
