@@ -84,7 +84,8 @@ __all__ = [
     "RangeBand",
     "Weapon",
     "ImpactResult",
-    "RollModifier",
+    "ImpactModifier",
+    "InfiltrationModifier",
     "ImpactTable",
     "InfiltrationResult",
     "InfiltrationTable",
@@ -134,6 +135,10 @@ CoverLoss = Literal["crest_not_crossed", "shooter_on_bank", "not_fired_from_belo
 MeleeSign = Literal["-", "0", "+"]
 Band = Literal["short", "medium", "long"]
 RefireTarget = Literal["foot_wounded", "foot", "mounted", "mounted_charging"]
+ImpactCondition = Literal["range_short", "range_medium", "range_long", "target_rider"]
+IMPACT_CONDITIONS: tuple[str, ...] = typing.get_args(ImpactCondition)
+InfiltrationCondition = Literal["mover_mounted", "mover_armoured", "mover_wounded"]
+INFILTRATION_CONDITIONS: tuple[str, ...] = typing.get_args(InfiltrationCondition)
 BANDS: tuple[str, ...] = ("short", "medium", "long")
 
 # Weakest first: a file is as good as the weakest value in it.
@@ -430,9 +435,23 @@ class ImpactResult(Sourced):
 
 
 @attrs.frozen(kw_only=True)
-class RollModifier(Sourced):
-    condition: str
+class ImpactModifier(Sourced):
+    condition: ImpactCondition
     value: int
+
+
+@attrs.frozen(kw_only=True)
+class InfiltrationModifier(Sourced):
+    condition: InfiltrationCondition
+    value: int
+
+
+def _modifier(modifiers: tuple[ImpactModifier, ...] | tuple[InfiltrationModifier, ...], condition: str,
+              known: tuple[str, ...]) -> int:
+    """The modifier for ``condition``; 0 if the table has none; KeyError if no table could."""
+    if condition not in known:
+        raise KeyError(f"unknown modifier condition {condition!r}; known: {known}")
+    return next((m.value for m in modifiers if m.condition == condition), 0)
 
 
 @attrs.frozen(kw_only=True)
@@ -446,7 +465,7 @@ class ImpactTable(Sourced):
     no_roll_within: int
     lost_above: int
     results: tuple[ImpactResult, ...]
-    modifiers: tuple[RollModifier, ...]
+    modifiers: tuple[ImpactModifier, ...]
 
     def impact(self, roll: int) -> str | None:
         """The impact hex for a modified roll; None = the missile is lost."""
@@ -456,7 +475,7 @@ class ImpactTable(Sourced):
         return next(r.impact for r in self.results if r.low <= roll <= r.high)
 
     def modifier(self, condition: str) -> int:
-        return next((m.value for m in self.modifiers if m.condition == condition), 0)
+        return _modifier(self.modifiers, condition, IMPACT_CONDITIONS)
 
 
 @attrs.frozen(kw_only=True)
@@ -475,13 +494,13 @@ class InfiltrationTable(Sourced):
     die_min: int
     die_max: int
     results: tuple[InfiltrationResult, ...]
-    modifiers: tuple[RollModifier, ...]
+    modifiers: tuple[InfiltrationModifier, ...]
 
     def result(self, roll: int) -> str:
         return next(r.result for r in self.results if (r.low is None or roll >= r.low) and (r.high is None or roll <= r.high))
 
     def modifier(self, condition: str) -> int:
-        return next((m.value for m in self.modifiers if m.condition == condition), 0)
+        return _modifier(self.modifiers, condition, INFILTRATION_CONDITIONS)
 
 
 # ---------------------------------------------------------------------------- geometry and horses
@@ -977,6 +996,19 @@ def _infiltration(package: str) -> InfiltrationTable:
     return table
 
 
+def _geometry(package: str) -> Geometry:
+    where = f"{package}/geometry.json"
+    geometry: Geometry = _load(package, "geometry.json", Geometry)
+    entered = sorted(t.entered for t in geometry.turning)
+    if entered != sorted(("front", "flank", "rear_flank", "behind")):
+        raise DataError(f"{where} turning: need one row for each of front, flank, rear_flank, behind")
+    arcs = sorted(geometry.arcs, key=lambda a: a.min_degrees)
+    bounds = [0] + [a.max_degrees for a in arcs]
+    if [a.min_degrees for a in arcs] != bounds[:-1] or bounds[-1] != 180 or any(a.min_degrees >= a.max_degrees for a in arcs):
+        raise DataError(f"{where} arcs: must split 0-180 degrees without gap or overlap")
+    return geometry
+
+
 def _bodies(package: str) -> Bodies:
     where = f"{package}/bodies.json"
     table: Bodies = _load(package, "bodies.json", Bodies)
@@ -1126,7 +1158,7 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
     fire = {kind: _fire(package, f"fire_{kind}.json", kind, weapons) for kind in ("foot", "mounted")}
     impact = _impact(package)
     infiltration = _infiltration(package)
-    geometry: Geometry = _load(package, "geometry.json", Geometry)
+    geometry = _geometry(package)
     horses: HorseRules = _load(package, "horses.json", HorseRules)
     bodies = _bodies(package)
     defensive_fire = _defensive_fire(package)

@@ -84,6 +84,8 @@ def test_every_impact_result_and_a_lost_missile_are_reachable():
     }
     assert reached == {r.impact for r in table.results} | {None}
     assert table.impact(table.lost_above + 1) is None  # §5.4.2: above 10 the missile is lost
+    with pytest.raises(KeyError, match="unknown modifier condition 'fog'"):
+        table.modifier("fog")
     assert table.no_roll_within == 2  # §5.4.1
 
 
@@ -317,6 +319,10 @@ def test_a_clean_copy_loads(data_copy):
          r"melee_mounted.json columns: range starting at -14"),
         ("fire_foot.json", lambda t: t["grids"].pop(),
          r"fire_foot.json: no grid for \['composite_bow long'\]"),
+        ("geometry.json", lambda g: g["arcs"][1].update(min_degrees=70),
+         r"geometry.json arcs: must split 0-180 degrees"),
+        ("impact.json", lambda t: t["modifiers"][0].update(condition="fog"),
+         r"impact.json modifiers\[0\]: .*@ \$\.condition"),
         ("defensive_fire.json", lambda t: t["refire"].pop(),
          r"defensive_fire.json refire: need exactly one distance for each kind of target"),
         ("weapons.json", lambda ws: record(ws, "sling").update(field_provenance={"reach": "rulebook"}),
