@@ -2,8 +2,9 @@
 
 Data lives beside the code as JSON. Each record says where it comes from: ``component`` (read
 off the published components: map, labels, cards, scenario sheets), ``rulebook`` (the rules
-state it) or ``placeholder`` (no source has it; an original stand-in that keeps the mechanism
-working). Loading validates through one cattrs converter and reports the file and
+state it), ``reconstructed`` (the rules state it, but the source is damaged and the value was
+rebuilt from what the rules imply) or ``placeholder`` (no source has it; an original stand-in
+that keeps the mechanism working). Loading validates through one cattrs converter and reports the file and
 the record that failed, never a bare traceback.
 """
 
@@ -21,8 +22,8 @@ from banneret.errors import DataError
 
 __all__ = ["Provenance", "PROVENANCES", "converter", "read_json", "load_records", "structure", "structure_records"]
 
-Provenance = Literal["component", "rulebook", "placeholder"]
-PROVENANCES: tuple[str, ...] = ("component", "rulebook", "placeholder")
+Provenance = Literal["component", "rulebook", "reconstructed", "placeholder"]
+PROVENANCES: tuple[str, ...] = ("component", "rulebook", "reconstructed", "placeholder")
 
 T = TypeVar("T")
 
