@@ -639,6 +639,11 @@ def _by_id(records: Iterable[Any]) -> Mapping[str, Any]:
     return MappingProxyType({r.id: r for r in records})
 
 
+def _single(records: list[Any], where: str) -> Any:
+    _require(len(records) == 1, f"{where}: holds exactly one record")
+    return records[0]
+
+
 def _require(ok: bool, message: str) -> None:
     if not ok:
         raise DataError(message)
@@ -810,10 +815,8 @@ def _load(package: str) -> GameData:
 
     raw, where = _file(package, "tables.json")
     _sections(raw, where, ("setup", "per_barons", "mercenary_track", "expeditions", "board_counts"))
-    (setup, *more_setup) = _records(raw, "setup", SetupRule, where) or [None]
-    (counts, *more_counts) = _records(raw, "board_counts", BoardCounts, where) or [None]
-    _require(setup is not None and counts is not None and not more_setup and not more_counts,
-             f"{where}: setup and board_counts hold one record each")
+    setup = _single(_records(raw, "setup", SetupRule, where), f"{where} setup")
+    counts = _single(_records(raw, "board_counts", BoardCounts, where), f"{where} board_counts")
     per = {r.barons: r for r in _records(raw, "per_barons", PerBarons, where, "barons")}
     track = _records(raw, "mercenary_track", TrackSpace, where, "space")
     expeditions = _by_id(_records(raw, "expeditions", Expedition, where))
@@ -825,6 +828,7 @@ def _load(package: str) -> GameData:
     raw, where = _file(package, "barons.json")
     _sections(raw, where, ("barons", "nobles", "soldiers"))
     barons = _by_id(_records(raw, "barons", Baron, where))
+    _check_tables(setup, per, track, expeditions, board, len(barons), tables_where)
     nobles = _by_id(_records(raw, "nobles", Noble, where))
     soldiers = tuple(_records(raw, "soldiers", SoldierCard, where))
     _check_nobles(nobles, barons, f"{where} nobles")
@@ -867,13 +871,11 @@ def _load(package: str) -> GameData:
     baron_cards = tuple(_records(raw, "baron_cards", BaronActionCard, where))
     neutral_cards = tuple(_records(raw, "neutral_cards", NeutralActionCard, where))
 
-    _check_tables(setup, per, track, expeditions, board, len(barons), tables_where)
-
     n = len(barons)
     per_baron_actions = sum(c.copies_per_baron for c in baron_cards)
     got: Mapping[str, tuple[int, int | None, str]] = {
-        "plastic_nobles": (len(nobles), len(nobles) // max(n, 1), "barons.json nobles"),
-        "noble_cards": (len(nobles), len(nobles) // max(n, 1), "barons.json nobles"),
+        "plastic_nobles": (len(nobles), len(SHAPES), "barons.json nobles"),
+        "noble_cards": (len(nobles), len(SHAPES), "barons.json nobles"),
         "stronghold_cards": (n, 1, "barons.json barons"),
         "plastic_cities": (len(board.cities), None, "board.json cities"),
         "fate_cards": (len(fate), None, "fate.json"),
