@@ -458,3 +458,16 @@ def test_a_broken_copy_is_refused_naming_the_file(data_copy, filename, edit, mes
     with pytest.raises(DataError, match=message) as caught:
         load_data(name)
     assert f"{name}/" in str(caught.value)
+
+
+def test_real_cards_entered_as_components_load_and_show_in_the_provenance(data_copy):
+    name, folder = data_copy
+
+    def enter_as_components(events):
+        for event in events:
+            event["source"] = "component"
+            event.pop("invented", None)
+
+    rewrite(folder, "events.json", enter_as_components)
+    assert data_provenance(name)["events.json"] == ("component",)
+    assert data_provenance(name)["fate.json"] == ("placeholder",)
