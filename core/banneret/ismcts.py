@@ -55,13 +55,18 @@ class SearchSettings:
     first stops the search (a time budget is not reproducible). ``c`` is the UCB1
     exploration constant; ``rollout`` plays the rest of each world ``random``-ly or with the
     game's ``heuristic`` agent; ``depth`` cuts a rollout off after that many decisions and
-    scores the state with the game's evaluation hook."""
+    scores the state with the game's evaluation hook. ``prior`` > 0 asks the game's
+    ``heuristic`` agent for its choice and, when the most visited action is picked, counts
+    ``prior`` times the iterations run as extra visits of that choice: the search plays
+    another action only when it visited that one clearly more (a policy prior on the final
+    choice; the search statistics themselves are untouched)."""
 
     iterations: int | None = 200
     time: float | None = None
     c: float = 0.7
     rollout: str = "random"
     depth: int | None = None
+    prior: float = 0.0
 
 
 def _positive_int(name: str, text: str) -> int:
@@ -96,6 +101,7 @@ _PARSERS: dict[str, Callable[[str, str], Any]] = {
     "c": _nonnegative_float,
     "rollout": _rollout,
     "depth": _positive_int,
+    "prior": _nonnegative_float,
 }
 
 
@@ -177,6 +183,7 @@ class IsmctsAgent:
         self.settings = settings
         self.rng = random.Random(seed)
         self.iterations_done = 0  # of the last decision, for reports
+        self._guide: Any = None  # the game's heuristic agent, when settings.prior asks for it
 
     def choose(self, seat: "Seat") -> "Action":
         actions = seat.actions
@@ -185,7 +192,10 @@ class IsmctsAgent:
             return actions[0]
         root = self.search(seat)
         edges = root.edges.get(seat.player, {})
-        return max(actions, key=lambda a: edges.get(a.label, (0,))[0])  # max keeps the first of ties
+        visits = {a.label: edges.get(a.label, (0,))[0] for a in actions}
+        if self.settings.prior and self._guide is not None:  # None: no iteration ran
+            visits[self._guide.choose(seat).label] += self.settings.prior * self.iterations_done
+        return max(actions, key=lambda a: visits[a.label])  # max keeps the first of ties
 
     def search(self, seat: "Seat") -> _Node:
         """Run the iterations from ``seat`` and return the root of the tree."""
@@ -201,6 +211,8 @@ class IsmctsAgent:
             world.rng = Rng(self.rng.getrandbits(62))  # chance to come is unknown: draw it anew
             if rollout is None:
                 rollout = self._rollout_policy(world)
+                if settings.prior and self._guide is None:
+                    self._guide = self._heuristic_factory(world)(world.game_id, seat.player, self.rng.getrandbits(62))
             self._iterate(root, world, rollout)
             done += 1
         self.iterations_done = done
@@ -286,21 +298,28 @@ class IsmctsAgent:
 
         return play_out
 
-    def _heuristic_picker(self, world: "State") -> Callable[["State", str], "Action"]:
-        from banneret.agents import Seat
+    @staticmethod
+    def _heuristic_factory(state: "State") -> Callable[..., Any]:
         from banneret.registry import default_registry
 
-        game_id = world.game_id
-        factories = (world.registry or default_registry()).agents(game_id)
+        factories = (state.registry or default_registry()).agents(state.game_id)
         if HEURISTIC not in factories:
-            raise SeatError(f"ismcts rollout=heuristic: {game_id} has no heuristic agent")
+            raise SeatError(f"ismcts: rollout=heuristic and prior= play through the game's heuristic agent, "
+                            f"and {state.game_id} has no heuristic agent")
+        return factories[HEURISTIC]
+
+    def _heuristic_picker(self, world: "State") -> Callable[["State", str], "Action"]:
+        from banneret.agents import Seat
+
+        game_id = world.game_id
+        factory = self._heuristic_factory(world)
         seed = self.rng.getrandbits(62)
         agents: dict[str, Any] = {}
 
         def pick(world: "State", player: str) -> "Action":
             agent = agents.get(player)
             if agent is None:
-                agent = agents[player] = factories[HEURISTIC](game_id, player, seed)
+                agent = agents[player] = factory(game_id, player, seed)
             return agent.choose(Seat(world, player))
 
         return pick

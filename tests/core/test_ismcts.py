@@ -109,6 +109,7 @@ def test_seat_parameters_are_parsed():
     assert parse_settings("iterations=50, c=1.5,rollout=heuristic,depth=30") == SearchSettings(50, None, 1.5, "heuristic", 30)
     assert parse_settings("time=0.5") == SearchSettings(iterations=None, time=0.5)
     assert parse_settings("time=0.5,iterations=9") == SearchSettings(iterations=9, time=0.5)
+    assert parse_settings("prior=0.3") == SearchSettings(prior=0.3)
 
 
 @pytest.mark.parametrize("text, says", [
@@ -122,6 +123,8 @@ def test_seat_parameters_are_parsed():
     ("time=0", "more than 0"),
     ("rollout=greedy", "random or heuristic"),
     ("c=1,c=2", "twice"),
+    ("prior=-1", "at least 0"),
+    ("prior=lots", "takes a number"),
 ])
 def test_wrong_parameters_are_refused_with_the_allowed_ones(text, says):
     with pytest.raises(SeatError, match=says):
@@ -147,6 +150,36 @@ def test_heuristic_rollouts_need_a_heuristic_agent():
     state = banneret.new_game("duel", seed=1, registry=REG)
     with pytest.raises(SeatError, match="no heuristic agent"):
         IsmctsAgent(0, parse_settings("rollout=heuristic,iterations=2")).choose(Seat(state, "north"))
+
+
+class GreedyNim:
+    """A poor heuristic for Nim: always take the most (from 13 that loses)."""
+
+    def __init__(self, game_id: str, faction: str, seed: int) -> None:
+        pass
+
+    def choose(self, seat: Seat) -> Action:
+        return seat.actions[-1]
+
+
+class GreedyNimPlugin:
+    @hookimpl
+    def banneret_agents(self, game_id: str) -> dict[str, Any]:
+        return {"heuristic": GreedyNim} if game_id == "nim" else {}
+
+
+def test_a_prior_plays_the_heuristics_choice_unless_the_search_clearly_overrules_it():
+    registry = registry_from([toys, NimPlugin(), GreedyNimPlugin()])
+
+    def choice(settings: str) -> str:
+        state = banneret.new_game("nim", registry=registry)
+        return IsmctsAgent(3, parse_settings(settings)).choose(Seat(state, "first")).label
+
+    assert choice("iterations=1500,prior=1") == "take 3"  # the heuristic's choice
+    assert choice("iterations=1500,prior=0.03") == "take 1"  # 45 extra visits do not keep a losing move
+    assert choice("iterations=1500") == "take 1"
+    with pytest.raises(SeatError, match="no heuristic agent"):
+        IsmctsAgent(0, parse_settings("prior=0.5,iterations=2")).choose(Seat(banneret.new_game("nim", registry=REG), "first"))
 
 
 def test_heuristic_rollouts_play_the_games_heuristic():
