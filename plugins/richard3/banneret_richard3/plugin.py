@@ -23,9 +23,10 @@ from banneret_richard3.movement import (
     Actions, AlsoShip, LandGroup, LandMove, LandPath, MainAttack, Muster, MusterPath, Recruit, SeaMove, ShipBlock, ShipTo,
 )
 from banneret_richard3.politics import (
-    CampaignReset, KingHome, LeviesDisband, PretenderHome, Usurpation, campaign_over, game_over, support,
+    CampaignReset, KingHome, LeviesDisband, PretenderHome, Usurpation, campaign_over, game_over,
 )
 from banneret_richard3.scenarios import free_henry_vi
+from banneret_richard3.evaluation import chances
 from banneret_richard3.render import render_view
 from banneret_richard3.state import (
     BORDER_COLOURS, DEAD, DEFAULT_PARAMETERS, HOUSES, MINOR, OFF_BOARD, OFFMAP, POOL, PRISONER, R3State, initial_state, other,
@@ -468,13 +469,8 @@ def banneret_board(context: BoardContext) -> BoardDrawing | None:
 
 @hookimpl
 def banneret_evaluate(state: State) -> dict[str, float] | None:
-    """A search agent's estimate of each house's chances: half from its share of the heirs
-    alive (losing them all loses the game, 9.0), half from its share of the usurpation
-    support (8.2, which decides the throne after each campaign)."""
+    """A search agent's estimate of each house's chances: a logistic model of the throne, the
+    usurpation count, the heirs and the strength on the map (:mod:`banneret_richard3.evaluation`)."""
     if state.game_id != "richard3":
         return None
-    d: R3State = state.data
-    heirs = {h: d.heirs_alive(h) for h in HOUSES}
-    backing = {h: support(d, h) for h in HOUSES}
-    total_heirs, total_backing = sum(heirs.values()) or 1, sum(backing.values()) or 1
-    return {h: 0.5 * heirs[h] / total_heirs + 0.5 * backing[h] / total_backing for h in HOUSES}
+    return chances(state.data)

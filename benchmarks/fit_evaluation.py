@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Fit the weights of Richard III's evaluation (``banneret_richard3.evaluation``) and print
+them with how well they predict (run by hand; the test suite never runs it).
+
+    python benchmarks/fit_evaluation.py [--games 400] [--seed 1] [--jobs 2] [--every 5]
+
+Plays ``--games`` games between two heuristic agents that each take a random move with a
+probability drawn per game from 0, 0.1, 0.3 (so the states cover what a search's rollouts
+reach), samples every ``--every``-th state, labels it with whether Lancaster won, and fits a
+logistic regression (Newton's method, a small ridge) on the games of even index. Printed: the
+weights to paste into ``WEIGHTS``, and the log-loss and accuracy on the games of odd index for
+the fitted model and for a coin (0.693 log-loss).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import sys
+import time
+
+import banneret
+from banneret.agents import Seat, agent_seed
+from banneret_richard3.evaluation import FEATURES, features
+
+EPSILONS = (0.0, 0.1, 0.3)
+RIDGE = 1e-3
+
+
+def play(job: tuple[int, int]) -> list[tuple[list[float], int]]:
+    """One game: (features, Lancaster won) for every ``every``-th state before the end."""
+    seed, every = job
+    registry = banneret.default_registry()
+    heuristic = registry.agents("richard3")["heuristic"]
+    state = banneret.new_game("richard3", seed=seed, registry=registry)
+    chooser = random.Random(seed)
+    epsilon = EPSILONS[seed % len(EPSILONS)]
+    rows = []
+    while not banneret.is_over(state):
+        if state.step % every == 0:
+            found = features(state.data)
+            rows.append([found[name] for name in FEATURES])
+        player = banneret.pending(state).players[0]
+        seat = Seat(state, player)
+        if chooser.random() < epsilon:
+            action = seat.actions[chooser.randrange(len(seat.actions))]
+        else:
+            action = heuristic("richard3", player, agent_seed(seed, player, state.step)).choose(seat)
+        banneret.apply(state, action)
+    won = int("lancaster" in banneret.outcome(state).winners)
+    return [(row, won) for row in rows]
+
+
+def sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (the matrix is small and positive definite)."""
+    n = len(vector)
+    a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(n):
+            if r != col:
+                f = a[r][col] / a[col][col]
+                for c in range(col, n + 1):
+                    a[r][c] -= f * a[col][c]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def fit(rows: list[tuple[list[float], int]]) -> list[float]:
+    """Logistic regression by Newton's method with a small ridge."""
+    k = len(FEATURES)
+    w = [0.0] * k
+    for _ in range(25):
+        grad = [0.0] * k
+        hess = [[RIDGE if i == j else 0.0 for j in range(k)] for i in range(k)]
+        for x, y in rows:
+            p = sigmoid(sum(wi * xi for wi, xi in zip(w, x)))
+            g, h = p - y, p * (1 - p)
+            for i in range(k):
+                grad[i] += g * x[i]
+                for j in range(k):
+                    hess[i][j] += h * x[i] * x[j]
+        for i in range(k):
+            grad[i] += RIDGE * w[i]
+        step = solve(hess, grad)
+        w = [wi - si for wi, si in zip(w, step)]
+        if max(abs(s) for s in step) < 1e-7:
+            break
+    return w
+
+
+def score(w: list[float], rows: list[tuple[list[float], int]]) -> tuple[float, float]:
+    """Log-loss and accuracy of ``w`` on ``rows``."""
+    loss = right = 0.0
+    for x, y in rows:
+        p = min(1 - 1e-12, max(1e-12, sigmoid(sum(wi * xi for wi, xi in zip(w, x)))))
+        loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
+        right += (p >= 0.5) == bool(y)
+    return loss / len(rows), right / len(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--every", type=int, default=5, help="sample every N-th state")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    jobs = [(args.seed + i, args.every) for i in range(args.games)]
+    with multiprocessing.Pool(args.jobs) as pool:
+        games = pool.map(play, jobs, chunksize=4)
+    train = [row for i, g in enumerate(games) if i % 2 == 0 for row in g]
+    test = [row for i, g in enumerate(games) if i % 2 == 1 for row in g]
+    w = fit(train)
+    wins = sum(g[0][1] for g in games if g) / max(1, sum(1 for g in games if g))
+    print(f"{args.games} games ({time.perf_counter() - start:.0f} s), Lancaster won {wins:.1%}; "
+          f"{len(train)} training states, {len(test)} held out")
+    print("WEIGHTS = {" + ", ".join(f'"{n}": {v:.4f}' for n, v in zip(FEATURES, w)) + "}")
+    loss, accuracy = score(w, test)
+    print(f"held out: log-loss {loss:.3f} (a coin: 0.693), accuracy {accuracy:.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
