@@ -40,7 +40,7 @@ __all__ = ["HeuristicAgent", "make_agent"]
 class Plan:
     """What kingdom ``k`` wants on each hex, and how far each hex is from a shortfall."""
 
-    def __init__(self, d: HKData, k: int, target: int = 0) -> None:
+    def __init__(self, d: HKData, k: int) -> None:
         self.d = d
         self.k = k
         board = d.board
@@ -55,7 +55,9 @@ class Plan:
                 for h in board.province_hexes[p]:
                     if d.hctrl[h] == k:
                         self.want[h] = min(6, board.threshold[h] + 1)  # a cushion against plague
-        # free provinces by cost; the current target keeps a bonus so plans do not flap
+        # free provinces by cost; the one under way (most hexes held) keeps a bonus so plans
+        # do not flap: it is read off the table, as the agent remembers nothing between decisions
+        target = _under_way(d, k)
         options = []
         for p in PROVINCES:
             if d.pctrl[p] >= 0:
@@ -87,6 +89,19 @@ class Plan:
         return self.pips[h] - self.want[h]
 
 
+def _under_way(d: HKData, k: int) -> int:
+    """The free province in which ``k`` has the most pips (0: none)."""
+    board = d.board
+    best, most = 0, 0
+    for p in PROVINCES:
+        if d.pctrl[p] < 0:
+            pips = sum(c & STRENGTH for h in board.province_hexes[p] if d.owner[h] == k  # type: ignore[union-attr]
+                       for c in d.stacks[h])
+            if pips > most:
+                best, most = p, pips
+    return best
+
+
 def _bfs(adj: Sequence[Sequence[int]], sources: list[int], passable, n: int) -> list[int]:  # type: ignore[no-untyped-def]
     far = 99
     dist = [far] * n
@@ -108,16 +123,6 @@ class HeuristicAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
-        self.target: dict[int, int] = {}  # kingdom -> the province it is working on
-        # the complete action chosen at the first step of a compound one: the args wanted
-        # at each follow-up choice (by pending kind)
-        self.intent: dict[str, object] = {}
-
-    def plan(self, d: HKData, k: int) -> Plan:
-        """The plan, keeping the same target province until it is taken or out of reach."""
-        plan = Plan(d, k, self.target.get(k, 0))
-        self.target[k] = plan.targets[0] if plan.targets else 0
-        return plan
 
     def choose(self, seat: Seat) -> Action:
         # hex_kingdoms hides nothing, so a sample is a copy of the table as it stands
@@ -144,7 +149,7 @@ class HeuristicAgent:
     # --- 3a regroup ---------------------------------------------------------------------------
 
     def _regroup(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
-        plan = self.plan(d, k)
+        plan = Plan(d, k)
         if actions[0].kind == "form":
             h = _frame_hex(state)
             wanted = _shape(plan, h)
@@ -165,74 +170,50 @@ class HeuristicAgent:
 
     def _action(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
         """Weigh every complete action (the whole menu the follow-up choices open), then
-        take the first step of the best; the follow-up choices come from ``intent``."""
-        plan = self.plan(d, k)
-        total_need = sum(plan.need)
-        scored: list[tuple[float, tuple[str, object]]] = []
-        cap = d.cap[k]
-        spare_pips = sum(max(0, plan.spare(h)) for h in range(len(plan.pips)) if d.owner[h] == k)
-        for option in action_options(state, actions[0].player):
-            kind, args = option
-            if kind == "move":
-                scored.append((_move_score(d, k, plan, *args), option))  # type: ignore[misc]
-            elif kind == "march":
-                s, h = args  # type: ignore[misc]
-                if s != min(6, cap):
-                    continue
-                if cap >= 7:
-                    score = 12.0  # income would spill over the cap of 9
-                elif total_need > spare_pips:
-                    score = 5.0 + s * 0.2 if cap >= 3 else 2.0
-                else:
-                    score = 1.0
-                scored.append((score, option))
-            elif kind == "assault":
-                scored.append((_assault_score(d, k, plan, args), option))  # type: ignore[arg-type]
-            elif kind == "levy":
-                scored.append((3.0 if cap <= 2 else (1.0 if cap < 6 else 0.1), option))
-            elif kind == "pass":
-                scored.append((0.0, option))
-            else:
-                scored.append((-1.0, option))  # castles and crusades: not this agent's game
-        kind, args = self._best(scored)
-        if kind == "march":
-            s, h = args  # type: ignore[misc]
-            self.intent = {"march-to": h, "march-strength": s}
-        elif kind == "move":
-            h, s, t = args  # type: ignore[misc]
-            self.intent = {"move-army": (h, s), "move-to": t}
-        elif kind == "assault":
-            self.intent = {"assault-target": args}
-        elif kind == "castle":
-            self.intent = {"castle-site": args}
-        elif kind == "crusade":
-            self.intent = {"crusade": args}
+        take the first step of the best."""
+        kind, _ = self._best(_scored_actions(state, d, k, Plan(d, k), actions[0].player))
         return next(a for a in actions if a.kind == kind)
 
     def _extra(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
-        plan = self.plan(d, k)
+        plan = Plan(d, k)
         scored: list[tuple[float, object]] = [(_move_score(d, k, plan, *m), m) for m in extra_move_options(state)]
         scored.append((0.5, None))
         choice = self._best(scored)
         if choice is None:
             return actions[-1]  # end extra moves
-        h, s, t = choice  # type: ignore[misc]
-        self.intent = {"move-to": t}
+        h, s, _ = choice  # type: ignore[misc]
         return next(a for a in actions if a.args == (h, s))
 
     def _follow(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
-        """A follow-up choice of a compound action: the part chosen with the whole."""
-        wanted = self.intent.get(state.game.pending(state).kind)
-        for a in actions:
-            if a.args == wanted or (a.kind == "march-to" and a.args[0] == wanted):
-                return a
+        """A follow-up choice of a compound action: the complete actions are weighed again
+        (the agent keeps nothing between decisions: ``banneret play`` makes a fresh one for
+        each), those that agree with the parts already chosen kept, and the best one's next
+        part taken."""
+        kind = state.game.pending(state).kind
+        plan = Plan(d, k)
+        chosen = (var(state, "hex", None), var(state, "strength", None))
+        if kind == "move-to" and var(state, "extra", False):
+            # an extra move (3c): the army is chosen; weigh each destination offered
+            options = [(_move_score(d, k, plan, *chosen, a.args), ("move", (*chosen, a.args))) for a in actions]
+        else:
+            options = _scored_actions(state, d, k, plan, actions[0].player)
+        scored = []
+        for score, (whole, args) in options:
+            part = _part(kind, whole, args, chosen)
+            if part is not None:
+                scored.append((score, part))
+        if scored:
+            wanted = self._best(scored)
+            for a in actions:
+                if a.args == wanted or (kind == "march-to" and a.args[0] == wanted):
+                    return a
         return actions[0]
 
     # --- assaults -----------------------------------------------------------------------------
 
     def _muster(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
         """Join spare dice (those whose hex keeps its wanted pips); then attack."""
-        plan = self.plan(d, k)
+        plan = Plan(d, k)
         joins = [a for a in actions if a.kind == "join"]
         ready = actions[-1].kind == "attack"
         for a in joins:
@@ -263,7 +244,7 @@ class HeuristicAgent:
     # --- other decisions ------------------------------------------------------------------------
 
     def _landing(self, state: State, d: HKData, k: int, actions: Sequence[Action]) -> Action:
-        plan = self.plan(d, k)
+        plan = Plan(d, k)
         scored: list[tuple[float, Action]] = []
         for a in actions:
             if a.kind == "land":
@@ -301,6 +282,65 @@ _KIND = {
     "make-room": "make_room",
     "income": "income",
 }
+
+
+def _scored_actions(state: State, d: HKData, k: int, plan: Plan, player: str) -> list[tuple[float, tuple[str, Any]]]:
+    """Every complete 3b action with the agent's score for it."""
+    total_need = sum(plan.need)
+    scored: list[tuple[float, tuple[str, Any]]] = []
+    cap = d.cap[k]
+    spare_pips = sum(max(0, plan.spare(h)) for h in range(len(plan.pips)) if d.owner[h] == k)
+    for option in action_options(state, player):
+        kind, args = option
+        if kind == "move":
+            scored.append((_move_score(d, k, plan, *args), option))
+        elif kind == "march":
+            s, _ = args
+            if s != min(6, cap):
+                continue
+            if cap >= 7:
+                score = 12.0  # income would spill over the cap of 9
+            elif total_need > spare_pips:
+                score = 5.0 + s * 0.2 if cap >= 3 else 2.0
+            else:
+                score = 1.0
+            scored.append((score, option))
+        elif kind == "assault":
+            scored.append((_assault_score(d, k, plan, args), option))
+        elif kind == "levy":
+            scored.append((3.0 if cap <= 2 else (1.0 if cap < 6 else 0.1), option))
+        elif kind == "pass":
+            scored.append((0.0, option))
+        else:
+            scored.append((-1.0, option))  # castles and crusades: not this agent's game
+    return scored
+
+
+# follow-up choice -> (the complete action it belongs to, its part of that action's args)
+_FOLLOW_UPS: dict[str, tuple[str, Any]] = {
+    "march-to": ("march", lambda args: args[1]),        # (strength, hex) -> hex
+    "march-strength": ("march", lambda args: args[0]),  # -> strength
+    "move-army": ("move", lambda args: args[:2]),       # (from, strength, to) -> (from, strength)
+    "move-to": ("move", lambda args: args[2]),          # -> to
+    "assault-target": ("assault", lambda args: args),
+    "castle-site": ("castle", lambda args: args),
+    "crusade": ("crusade", lambda args: args),
+}
+
+
+def _part(kind: str, whole: str, args: Any, chosen: tuple[Any, Any]) -> Any:
+    """The part of complete action (``whole``, ``args``) that follow-up ``kind`` asks for,
+    or None when that action is of another kind or disagrees with the parts chosen before
+    (the frame's ``hex`` and ``strength``)."""
+    belongs, part = _FOLLOW_UPS[kind]
+    if whole != belongs:
+        return None
+    hex_, strength = chosen
+    if kind == "march-strength" and args[1] != hex_:
+        return None
+    if kind == "move-to" and tuple(args[:2]) != (hex_, strength):
+        return None
+    return part(args)
 
 
 def _frame_hex(state: State) -> int:
