@@ -32,6 +32,7 @@ __all__ = [
     "TURN_KIND", "Step", "MoveRecord", "MoveStep", "PutDown", "enter_cost", "step_options", "can_attack",
     "infiltration_testers", "infiltrate", "forced_move", "wound", "kill", "stun", "mount_options", "dismount_options",
     "mount", "dismount", "may_stop", "pickup_options", "carry_options", "movable", "Movement", "reachable",
+    "body_loads", "clearer_pairs", "clear_destinations", "clear_bodies", "ClearWith", "ClearTo",
 ]
 
 TURN_KIND = {"front": "front", "flank": "flank", "pivot_side": "rear_flank", "pivot_back": "behind"}
@@ -480,29 +481,134 @@ class PutDown(SideChoice):
 
 
 class Movement(SideChoice):
-    """Step 3: the phasing side moves its characters one at a time, each once (§2.1, §4)."""
+    """Step 3: the phasing side moves its characters one at a time, each once, or sets two of
+    them to clear bodies (§2.1, §4, §4.2.3)."""
 
     rule = "2.1"
     kind = "movement"
-    prompt = "Pick a character to move, or end the movement step"
+    prompt = "Pick a character to move, bodies to clear, or end the movement step"
 
-    def options(self, state: State, frame: Frame) -> list[str]:
-        return [*movable(state.data, state.data.side), ""]
-
-    def label(self, state: State, frame: Frame, option: str) -> str:
-        return f"move {option}" if option else "end movement"
-
-    def choose(self, state: State, frame: Frame, option: str) -> None:
+    def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
-        if not option:
+        side = b.side
+        return [
+            *(("move", pid) for pid in movable(b, side)),
+            *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h)),
+            ("end",),
+        ]
+
+    def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
+        if option[0] == "move":
+            return f"move {option[1]}"
+        if option[0] == "clear":
+            return f"clear bodies on {_label(option[1])}"
+        return "end movement"
+
+    def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
+        b: Battle = state.data
+        if option[0] == "end":
             end(state)
-            return
-        piece = b.pieces[option]
-        b.left.setdefault(option, b.ma(piece))
-        call(state, MoveStep, record=MoveRecord(option, (piece.hex, piece.facing)))
+        elif option[0] == "clear":
+            call(state, ClearWith, hex=option[1])
+        else:
+            piece = b.pieces[option[1]]
+            b.left.setdefault(piece.id, b.ma(piece))
+            call(state, MoveStep, record=MoveRecord(piece.id, (piece.hex, piece.facing)))
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         goto(state, Movement)
+
+
+# --------------------------------------------------------------------------- §4.2.3 clearing
+
+
+def body_loads(b: Battle, h: Hex) -> list[str]:
+    """What two characters can carry off ``h`` at once (§4.2.3): as many dead characters, or
+    dead horses, as weigh the first body threshold (3 characters or 1 horse)."""
+    rules = b.tables.data.bodies
+    load = min(t.at_least for t in rules.thresholds)
+    chars, horses = b.bodies.get(h, (0, 0))
+    out = []
+    if chars * rules.weight(1, 0) >= load:
+        out.append("characters")
+    if horses * rules.weight(0, 1) >= load:
+        out.append("horse")
+    return out
+
+
+def _load_counts(b: Battle, load: str) -> tuple[int, int]:
+    rules = b.tables.data.bodies
+    weight = min(t.at_least for t in rules.thresholds)
+    if load == "characters":
+        return -(-weight // rules.weight(1, 0)), 0
+    return 0, -(-weight // rules.weight(0, 1))
+
+
+def clearer_pairs(b: Battle, side: str, h: Hex) -> list[tuple[str, str]]:
+    """Pairs of ``side``'s foot characters that may clear ``h`` (§4.2.3, A-67): neither has
+    moved yet, each next to the hex (or in it, if it can be entered), no enemy able to attack
+    either of them."""
+    passable = b.tables.data.bodies.extra_mp(b.body_total(h)) is not None
+    able = [pid for pid in movable(b, side)
+            if not b.pieces[pid].mounted
+            and (b.pieces[pid].hex in b.tables.around[h] or (passable and b.pieces[pid].hex == h))
+            and not _threatened(b, side, (b.pieces[pid].hex,))]
+    return [(x, y) for i, x in enumerate(able) for y in able[i + 1:]]
+
+
+def clear_destinations(b: Battle, side: str, h: Hex) -> list[tuple[Hex, str]]:
+    """Where a load of bodies may go: a hex next to ``h`` not held by an enemy (A-67)."""
+    return [(z, load) for z in b.tables.around[h]
+            if not any(p.side != side for p in b.living_at(z)) for load in body_loads(b, h)]
+
+
+def clear_bodies(b: Battle, h: Hex, to: Hex, load: str, pair: tuple[str, str]) -> None:
+    """Move one load from ``h`` to ``to`` (bodies sink in water); the two clearers do nothing
+    else this turn (§4.2.3)."""
+    chars, horses = _load_counts(b, load)
+    b.add_bodies(h, -chars, -horses)
+    if not b.tables.terrain[to].water:
+        b.add_bodies(to, chars, horses)
+    b.done.update(pair)
+    b.busy.update(pair)
+
+
+class ClearWith(SideChoice):
+    """Which two characters clear the bodies (§4.2.3)."""
+
+    rule = "4.2.3"
+    kind = "clear-with"
+    prompt = "Which two characters carry the bodies"
+
+    def options(self, state: State, frame: Frame) -> list[tuple[str, str]]:
+        return clearer_pairs(state.data, state.data.side, frame["hex"])
+
+    def label(self, state: State, frame: Frame, option: tuple[str, str]) -> str:
+        return f"{option[0]} and {option[1]} clear"
+
+    def choose(self, state: State, frame: Frame, option: tuple[str, str]) -> None:
+        goto(state, ClearTo, hex=frame["hex"], pair=option)
+
+
+class ClearTo(SideChoice):
+    """Where the bodies go, and which: three dead characters or a dead horse (§4.2.3)."""
+
+    rule = "4.2.3"
+    kind = "clear-to"
+    prompt = "Where the bodies go"
+
+    def options(self, state: State, frame: Frame) -> list[tuple[Hex, str]]:
+        return clear_destinations(state.data, state.data.side, frame["hex"])
+
+    def label(self, state: State, frame: Frame, option: tuple[Hex, str]) -> str:
+        what = "dead characters" if option[1] == "characters" else "a dead horse"
+        return f"{what} to {_label(option[0])}"
+
+    def choose(self, state: State, frame: Frame, option: tuple[Hex, str]) -> None:
+        b: Battle = state.data
+        clear_bodies(b, frame["hex"], option[0], option[1], frame["pair"])
+        state.emit(f"{' and '.join(frame['pair'])} carry {self.label(state, frame, option)}", "clear")
+        end(state)
 
 
 def reachable(b: Battle, piece: Piece, left: int) -> set[Hex]:

@@ -55,10 +55,12 @@ class Guiscard(Game):
         # side, a phase takes at most 12 x (1 + 52 + 1 put-down) + 1 = 649, and the 12 turns
         # of the longest scenario 2 x 12 x 649 = 15,576.
         max_decisions=16_000,
-        # the longest menu: a character's next step (stop, 9 head or foot steps, at most
-        # 2 horses beside it, at most 8 hexes to dismount onto, 1 pick-up) = 21; picking a
-        # character: at most 12 + "end movement"
-        max_actions=24,
+        # the longest menus: a character's next step (stop, 9 head or foot steps, at most
+        # 2 horses beside it, at most 8 hexes to dismount onto, 1 pick-up) = 21; the movement
+        # step: at most 12 characters, at most 12 x 7 body hexes next to one of them to clear
+        # (§4.2.3) and "end movement" = 97; a clearing pair (7 characters round a hex: 21)
+        # and its destination (6 hexes x 2 loads: 12) are shorter
+        max_actions=100,
         hidden_information=False,
         coverage="§1-§4 (counters, sequence of play, terrain, movement); fire and melee to come: docs/games/guiscard.md",
     )

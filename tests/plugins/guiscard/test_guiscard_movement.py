@@ -389,3 +389,34 @@ def test_a_loose_horse_may_be_passed_not_stopped_on():
     state = position(foot("milo", "normans", (9, 6)), horses=(LooseHorse("robert", (8, 6), 0),))
     play(state, "move milo", "to 8,6 (1 MP)", "stop here")
     assert state.data.pieces["milo"].hex == (9, 6)  # back where it could stop
+
+
+# --------------------------------------------------------------------------- §4.2.3 clearing
+
+
+def test_two_foot_characters_clear_three_bodies_from_a_closed_hex_and_do_nothing_else():
+    state = position(foot("milo", "normans", (7, 5)), foot("olivier", "normans", (9, 5)),
+                     foot("guillaume", "normans", (6, 8)), bodies={(8, 5): (6, 0)})
+    assert "clear bodies on 8,5" in labels(state)
+    play(state, "clear bodies on 8,5")               # the only pair is taken without asking
+    assert "dead characters to 8,6" in labels(state) and "a dead horse to 8,6" not in labels(state)
+    play(state, "dead characters to 8,6")
+    b = state.data
+    assert b.bodies == {(8, 5): (3, 0), (8, 6): (3, 0)}
+    assert {"milo", "olivier"} <= b.busy and labels(state) == ["move guillaume", "end movement"]
+    # the hex is open again, at 1 MP more
+    play(state, "move guillaume")
+    assert b.tables.data.bodies.extra_mp(b.body_total((8, 5))) == 1
+
+
+def test_bodies_carried_into_water_sink():
+    state = position(foot("milo", "normans", (6, 3)), foot("olivier", "normans", (5, 4)),
+                     bodies={(5, 3): (1, 1)})
+    play(state, "clear bodies on 5,3", "a dead horse to 4,3")
+    assert state.data.bodies == {(5, 3): (1, 0)}
+
+
+def test_no_clearing_next_to_an_enemy_able_to_attack():
+    state = position(foot("milo", "normans", (7, 5)), foot("olivier", "normans", (9, 5)),
+                     foot("okeanos", "byzantines", (10, 5)), bodies={(8, 5): (6, 0)})
+    assert "clear bodies on 8,5" not in labels(state)
