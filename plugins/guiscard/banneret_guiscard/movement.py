@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from banneret.boards.hexgrid import Hex, TwoHexStep, direction_to, two_hex_footprint, two_hex_steps
+from banneret.boards.hexgrid import Hex, TwoHexStep, front_hexes, neighbour, opposite, two_hex_footprint, two_hex_steps
 from banneret.flow import Choice, Frame, call, end, goto, record
 from banneret.state import State
 from banneret_guiscard.state import Battle, LooseHorse, Piece
@@ -32,6 +32,7 @@ __all__ = [
     "TURN_KIND", "Step", "MoveRecord", "MoveStep", "PutDown", "enter_cost", "step_options", "can_attack",
     "infiltration_testers", "infiltrate", "forced_move", "wound", "kill", "stun", "mount_options", "dismount_options",
     "mount", "dismount", "may_stop", "pickup_options", "carry_options", "movable", "Movement", "reachable",
+    "controls", "bridle_options", "catch_options", "line_places", "horse_places", "PlaceHorses",
     "body_loads", "clearer_pairs", "clear_destinations", "clear_bodies", "ClearWith", "ClearTo",
 ]
 
@@ -237,7 +238,7 @@ def kill(b: Battle, piece_id: str) -> None:
     piece = b.pieces[piece_id]
     if piece.mounted:
         assert piece.facing is not None and piece.horse is not None
-        b.horses[piece.horse] = LooseHorse(piece.horse, piece.hex, piece.facing)
+        b.horses[piece.horse] = LooseHorse(piece.horse, piece.hex, piece.facing, piece.side)
     b.pieces[piece_id] = attrs.evolve(piece, health="dead", mounted=False, facing=None, horse=None)
     b.stunned_in.pop(piece_id, None)
     b.add_bodies(piece.hex, characters=1)
@@ -258,8 +259,9 @@ def _free_for(b: Battle, piece: Piece, h: Hex) -> bool:
 def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
     """Loose horses ``piece`` may mount now (§4.4.2): only riders, on foot, standing on one of
     the two hexes beside both hexes of the horse, with the mounting MP, no enemy able to
-    attack next to the character or the horse, and nobody else on the horse's hexes (a rider
-    killed in passing may leave his horse over a friend or another horse)."""
+    attack next to the character or the horse, nobody else on the horse's hexes (a rider
+    killed in passing may leave his horse over a friend or another horse), and the horse's
+    hexes open to a rider (a led horse may stand in trees or water)."""
     t = b.tables
     counter = t.counter(piece.id)
     if piece.mounted or counter.mounted is None or left < t.data.horses.mount_cost(counter.armoured):
@@ -269,6 +271,7 @@ def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
         head, tail = b.horses[owner].hexes()
         beside = set(t.around.get(head, ())) & set(t.around.get(tail, ()))
         if (piece.hex in beside and not _threatened(b, piece.side, (piece.hex, head, tail))
+                and all(t.terrain[h].cost(True, counter.armoured) is not None for h in (head, tail))
                 and not any(True for h in (head, tail) for _ in b.living_at(h))
                 and not any(o != owner and set(b.horses[o].hexes()) & {head, tail} for o in b.horses)):
             out.append(owner)
@@ -305,7 +308,7 @@ def dismount(b: Battle, piece_id: str, to: Hex) -> None:
     rules = b.tables.data.horses
     cost = rules.mount_cost(b.tables.counter(piece_id).armoured)
     assert piece.facing is not None and piece.horse is not None
-    b.horses[piece.horse] = LooseHorse(piece.horse, piece.hex, piece.facing)
+    b.horses[piece.horse] = LooseHorse(piece.horse, piece.hex, piece.facing, piece.side)
     b.pieces[piece_id] = attrs.evolve(piece, mounted=False, hex=to, facing=None, horse=None)
     divisor = rules.dismount_divisor_wounded if piece.health == "wounded" else rules.dismount_divisor
     b.spent[piece_id] = b.spent.get(piece_id, 0) + cost
@@ -331,19 +334,130 @@ def movable(b: Battle, side: str) -> list[str]:
                   if p.side == side and p.able and p.id not in b.done and p.id not in b.busy)
 
 
+# --------------------------------------------------------------------------- §4.4.3 loose horses
+
+
+def controls(b: Battle, side: str, horse: LooseHorse) -> bool:
+    """Whether ``side`` may take ``horse``: it controls it, or the side controlling it has no
+    able character next to it any more (§4.4.3)."""
+    if horse.side in ("", side):
+        return True
+    around = {n for h in horse.hexes() for n in b.tables.around.get(h, ())}
+    return not any(p.side == horse.side and p.able and set(p.hexes()) & around for p in b.pieces.values())
+
+
+def _takeable(b: Battle, piece: Piece, horse: LooseHorse) -> bool:
+    return ((piece.id, horse.owner) not in b.no_catch and controls(b, piece.side, horse)
+            and not _threatened(b, piece.side, horse.hexes()))
+
+
+def bridle_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
+    """Loose horses ``piece`` may take by the bridle now (§4.4.3): a character on foot in one
+    of the three hexes before a horse's head; a rider next to a horse before it has moved; no
+    enemy able to attack next to the horse; at most 3 horses on foot, 1 mounted."""
+    rules = b.tables.data.horses
+    limit = rules.lead_limit_mounted if piece.mounted else rules.lead_limit_foot
+    if len(rec.leading) >= limit or rec.caught:
+        return []
+    mine = set(piece.hexes())
+    out = []
+    for owner in sorted(b.horses):
+        horse = b.horses[owner]
+        if piece.mounted:
+            near = not rec.entered and any(n in mine for h in horse.hexes() for n in b.tables.around.get(h, ()))
+        else:
+            near = piece.hex in front_hexes(horse.head, horse.facing)
+        if near and _takeable(b, piece, horse):
+            out.append(owner)
+    return out
+
+
+def catch_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
+    """Loose horses a moving rider may try to catch as it passes (§4.4.3): next to its head,
+    and room to place the horse alongside where the rider then stops."""
+    if not piece.mounted or not rec.entered or rec.leading or not may_stop(b, piece, rec.carrying):
+        return []
+    near = set(b.tables.around[piece.hex])
+    return [owner for owner in sorted(b.horses)
+            if near & set(b.horses[owner].hexes()) and _takeable(b, piece, b.horses[owner])
+            and _alongside(b, piece, b.horses[owner])]
+
+
+def _horse_fits(b: Battle, h: Hex, taken: set[Hex]) -> bool:
+    """A led horse may stand on ``h``: on the map, no living character, no other loose horse,
+    not closed by bodies (led horses may go into trees and water, §4.2.1)."""
+    return (h in b.tables.terrain and h not in taken and not any(True for _ in b.living_at(h))
+            and b.horse_at(h) is None and b.tables.data.bodies.extra_mp(b.body_total(h)) is not None)
+
+
+def _line(b: Battle, anchor: Hex, direction: int, horses: tuple[LooseHorse, ...], side: str) -> tuple[LooseHorse, ...] | None:
+    placed: list[LooseHorse] = []
+    taken: set[Hex] = set()
+    for horse in horses:
+        head = neighbour(anchor, direction)
+        anchor = neighbour(head, direction)
+        if not (_horse_fits(b, head, taken) and _horse_fits(b, anchor, taken)):
+            return None
+        taken |= {head, anchor}
+        placed.append(LooseHorse(horse.owner, head, opposite(direction), side))
+    return tuple(placed)
+
+
+def line_places(b: Battle, piece: Piece, horses: tuple[LooseHorse, ...]) -> list[tuple[LooseHorse, ...]]:
+    """Where led horses go when the move ends: in a straight line behind the leader, each
+    head facing it (P-08): behind a rider's rear, or on any side of a man on foot."""
+    if piece.mounted:
+        assert piece.facing is not None
+        anchors = [(piece.hexes()[1], opposite(piece.facing))]
+    else:
+        anchors = [(piece.hex, d) for d in range(6)]
+    lines = (_line(b, anchor, d, horses, piece.side) for anchor, d in anchors)
+    return [line for line in lines if line is not None]
+
+
+def _alongside(b: Battle, piece: Piece, horse: LooseHorse) -> list[tuple[LooseHorse, ...]]:
+    """A caught horse goes beside the rider, parallel, its head level with the rider's rear
+    hex on either side (P-08)."""
+    assert piece.facing is not None
+    rear = piece.hexes()[1]
+    out = []
+    for turn in (-1, 1):
+        head = neighbour(rear, piece.facing + turn)
+        placed = LooseHorse(horse.owner, head, piece.facing, piece.side)
+        if all(_horse_fits(b, h, set()) for h in placed.hexes()):
+            out.append((placed,))
+    return out
+
+
+def _may_end(b: Battle, piece: Piece, rec: MoveRecord) -> bool:
+    """Whether the move may end here: the mover may stop (§4.1) and its led horses can be
+    placed in line, or let go where they were taken without standing under it."""
+    if not may_stop(b, piece, rec.carrying):
+        return False
+    if not rec.leading or rec.caught or line_places(b, piece, rec.leading):
+        return True
+    mine = set(piece.hexes())
+    return not any(mine & set(horse.hexes()) for horse in rec.leading)
+
+
 # --------------------------------------------------------------------------- the procedures
 
 
 @attrs.define
 class MoveRecord:
     """A move in progress: who moves, where it last could have stopped, whether it has entered
-    a hex yet (the start hex is never tested, §4.3), and whom it carries (§4.2.4)."""
+    a hex yet (the start hex is never tested, §4.3), whom it carries (§4.2.4) and which horses
+    it leads (§4.4.3)."""
 
     mover: str
     last_stop: tuple[Hex, int | None]
     entered: bool = False
     carrying: str = ""
     carried_from: Hex | None = None
+    leading: tuple[LooseHorse, ...] = ()
+    """Horses taken by the bridle (§4.4.3), as they stood when taken: off the map while led."""
+    caught: bool = False
+    """The led horse was caught on the move (placed alongside, not behind)."""
 
 
 def _label(h: Hex) -> str:
@@ -374,10 +488,13 @@ class MoveStep(SideChoice):
             return out
         left = b.left[rec.mover]
         out += [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)]
-        out += [("mount", owner) for owner in mount_options(b, piece, left)]
-        out += [("dismount", h) for h in dismount_options(b, piece, left)]
+        if not rec.leading:  # a leader lets go of the bridle before changing counter (reading)
+            out += [("mount", owner) for owner in mount_options(b, piece, left)]
+            out += [("dismount", h) for h in dismount_options(b, piece, left)]
         if not rec.carrying and rec.entered:
             out += [("pickup", p) for p in pickup_options(b, piece)]
+        out += [("bridle", owner) for owner in bridle_options(b, piece, rec)]
+        out += [("catch", owner) for owner in catch_options(b, piece, rec)]
         return out
 
     def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
@@ -395,6 +512,10 @@ class MoveStep(SideChoice):
             return f"dismount to {_label(option[1])}"
         if what == "pickup":
             return f"pick up {option[1]}"
+        if what == "bridle":
+            return f"lead {option[1]}'s horse"
+        if what == "catch":
+            return f"catch {option[1]}'s horse"
         return "stop here"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
@@ -427,26 +548,54 @@ class MoveStep(SideChoice):
             rec.carrying = option[1]
             rec.carried_from = b.pieces[option[1]].hex
             b.left[mover] //= 2  # §4.2.4: remaining MP halved
-        rec.entered = True
+        elif what == "bridle":
+            rec.leading += (b.horses.pop(option[1]),)
+            state.emit(f"{mover} takes {option[1]}'s horse by the bridle", "horse")
+        elif what == "catch":
+            die = state.rng.die(10)
+            if die <= b.tables.data.horses.catch_success_max:
+                rec.leading, rec.caught = (b.horses.pop(option[1]),), True
+                state.emit(f"{mover} catches {option[1]}'s horse (d10 {die})", "horse")
+                _finish(state, rec)  # the rider ends its move leading the horse alongside
+                return
+            b.no_catch.add((mover, option[1]))
+            state.emit(f"{mover} fails to catch {option[1]}'s horse (d10 {die})", "horse")
+        rec.entered = rec.entered or what not in ("bridle", "catch")
         piece = b.pieces[mover]
-        if may_stop(b, piece, rec.carrying):
+        if _may_end(b, piece, rec):
             rec.last_stop = (piece.hex, piece.facing)
         goto(state, MoveStep, record=rec)
 
 
 def _finish(state: State, rec: MoveRecord) -> None:
     """End the move: back to the last hex where the mover could stop if it may not stop
-    here (§4.1), then put down whom it carries (§4.2.4)."""
+    here (§4.1), then place the horses it leads (§4.4.3) and put down whom it carries
+    (§4.2.4)."""
     b: Battle = state.data
     piece = b.pieces[rec.mover]
-    if piece.alive and not may_stop(b, piece, rec.carrying):
+    if piece.alive and not _may_end(b, piece, rec):
         h, facing = rec.last_stop
         b.pieces[rec.mover] = piece = attrs.evolve(piece, hex=h, facing=facing)
         state.emit(f"{rec.mover} may not stop there and ends the move on {_label(h)}", "move")
     b.done.add(rec.mover)
+    if rec.leading and horse_places(b, piece, rec):
+        goto(state, PlaceHorses, record=rec)
+        return
+    if rec.leading:
+        for horse in rec.leading:
+            b.horses[horse.owner] = horse
+        state.emit(f"{rec.mover} lets go of the horses where they were taken", "horse")
+    _put_down(state, rec)
+
+
+def _put_down(state: State, rec: MoveRecord) -> None:
+    """The carried friend is put down next to the carrier, or left where it was picked up if
+    there is no room (§4.2.4)."""
+    b: Battle = state.data
     if not rec.carrying:
         end(state)
         return
+    piece = b.pieces[rec.mover]
     carried = b.pieces[rec.carrying]
     b.pieces[rec.carrying] = carried = attrs.evolve(carried, hex=piece.hex)
     if carry_options(b, piece, carried):
@@ -456,6 +605,38 @@ def _finish(state: State, rec: MoveRecord) -> None:
     b.pieces[rec.carrying] = attrs.evolve(carried, hex=rec.carried_from)
     state.emit(f"no room to put {rec.carrying} down: left where it was picked up", "move")
     end(state)
+
+
+def horse_places(b: Battle, piece: Piece, rec: MoveRecord) -> list[tuple[LooseHorse, ...]]:
+    """Where the led horses may go as the move ends: alongside a rider that caught one, in a
+    line behind the leader otherwise; none if the leader fell."""
+    if not piece.alive:
+        return []
+    if rec.caught:
+        return _alongside(b, piece, rec.leading[0])
+    return line_places(b, piece, rec.leading)
+
+
+class PlaceHorses(SideChoice):
+    """Where the led horses stand as the leader's move ends (§4.4.3, P-08)."""
+
+    rule = "4.4.3"
+    kind = "place-horses"
+    prompt = "Where the led horses stand"
+
+    def options(self, state: State, frame: Frame) -> list[tuple[LooseHorse, ...]]:
+        b: Battle = state.data
+        rec = record(state, MoveRecord)
+        return horse_places(b, b.pieces[rec.mover], rec)
+
+    def label(self, state: State, frame: Frame, option: tuple[LooseHorse, ...]) -> str:
+        return "horses on " + " ".join(f"{_label(h.head)}>{_label(h.hexes()[1])}" for h in option)
+
+    def choose(self, state: State, frame: Frame, option: tuple[LooseHorse, ...]) -> None:
+        b: Battle = state.data
+        for horse in option:
+            b.horses[horse.owner] = horse
+        _put_down(state, record(state, MoveRecord))
 
 
 class PutDown(SideChoice):

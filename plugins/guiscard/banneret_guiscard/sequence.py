@@ -9,7 +9,8 @@
                5    OffensiveFire    step 1 (not built yet: skipped with a log line)
                7.2  Charges          step 2 (not built yet: skipped with a log line)
                2.1  Movement         step 3: pick a character, then
-                                       -> MoveStep (each next hex, or stop) -> PutDown
+                                       -> MoveStep (each next hex, or stop)
+                                       -> PlaceHorses -> PutDown
                                      or bodies to clear -> ClearWith -> ClearTo
                6    Combat           step 4 (not built yet: skipped with a log line)
                2.1  Recovery         step 5: stunned characters of the side stand up (A-04)
@@ -26,7 +27,7 @@ import attrs
 
 from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, var
 from banneret.state import State
-from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PutDown
+from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PutDown
 from banneret_guiscard.state import Battle
 
 __all__ = ["FLOW", "game_over", "PhaseStart", "OffensiveFire", "Charges", "Combat", "Recovery", "EndOfTurn"]
@@ -134,6 +135,7 @@ class EndOfTurn(Procedure):
         b.turn += 1
         b.step = 0
         b.busy.clear()
+        b.no_catch.clear()
         end(state)
 
 
@@ -151,5 +153,6 @@ FLOW = Flow(
     ], until=game_over, rule="2.1"),
     # reached only by call or goto from the steps above
     extra=[Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
+           PlaceHorses,                    # 4.4.3 led horses
            ClearWith, ClearTo],            # 4.2.3 clearing bodies
 )

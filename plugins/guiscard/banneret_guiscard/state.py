@@ -66,11 +66,13 @@ class Piece:
 
 @attrs.frozen
 class LooseHorse:
-    """A living riderless horse (§4.4.3) on two hexes: ``head`` and the rear behind ``facing``."""
+    """A living riderless horse (§4.4.3) on two hexes: ``head`` and the rear behind ``facing``;
+    ``side`` is the side that last controlled it (its rider's, until another side takes it)."""
 
     owner: str
     head: Hex
     facing: int
+    side: str = ""
 
     def hexes(self) -> tuple[Hex, Hex]:
         return two_hex_footprint(self.head, self.facing)
@@ -166,6 +168,8 @@ class Battle:
     """MP still available this player phase, per character that has begun to move (§4, §4.4.2)."""
     done: set[str] = copied(factory=set)
     """Characters whose move (or body clearing) this player phase is over."""
+    no_catch: set[tuple[str, str]] = copied(factory=set)
+    """(rider, horse owner) pairs: a failed catch this turn, that horse is out of reach (A-62)."""
     busy: set[str] = copied(factory=set)
     """Characters that may do nothing else this game turn (clearing bodies, §4.2.3)."""
     infiltration_rolls: set[tuple[str, str]] = copied(factory=set)

@@ -420,3 +420,76 @@ def test_no_clearing_next_to_an_enemy_able_to_attack():
     state = position(foot("milo", "normans", (7, 5)), foot("olivier", "normans", (9, 5)),
                      foot("okeanos", "byzantines", (10, 5)), bodies={(8, 5): (6, 0)})
     assert "clear bodies on 8,5" not in labels(state)
+
+
+# --------------------------------------------------------------------------- §4.4.3 leading horses
+
+
+def test_a_man_on_foot_takes_a_horse_by_the_bridle_before_its_head_and_places_it_in_line():
+    state = position(foot("milo", "normans", (10, 6)), foot("guillaume", "normans", (6, 8)),
+                     horses=(LooseHorse("robert", (8, 6), 0),))
+    play(state, "move milo", "to 9,6 (1 MP)")                  # before the horse's head
+    assert "lead robert's horse" in labels(state)
+    play(state, "lead robert's horse", "to 10,5 (1 MP)")
+    assert state.data.horses == {}                           # in hand while led
+    play(state, "stop here")
+    assert "horses on 9,5>8,5" in labels(state)              # west of the leader, head towards it
+    play(state, "horses on 9,5>8,5")
+    assert state.data.horses == {"robert": LooseHorse("robert", (9, 5), 0, "normans")}
+
+
+def test_no_bridle_beside_or_behind_the_head_nor_next_to_an_enemy():
+    horse = LooseHorse("robert", (8, 6), 0)
+    state = position(foot("milo", "normans", (8, 5)), horses=(horse,))    # beside the head
+    play(state, "move milo")
+    assert "lead robert's horse" not in labels(state)
+    state = position(foot("milo", "normans", (9, 6)), foot("okeanos", "byzantines", (7, 7)), horses=(horse,))
+    play(state, "move milo")
+    assert "lead robert's horse" not in labels(state)
+
+
+def test_lead_limits_three_on_foot_one_mounted():
+    from banneret_guiscard.movement import MoveRecord, bridle_options
+    horse = LooseHorse("robert", (8, 6), 0)
+    held = (LooseHorse("a", (0, 0), 0),) * 3
+    state = position(foot("milo", "normans", (9, 6)), rider("arthur", "normans", (9, 5), 1), horses=(horse,))
+    b = state.data
+    assert bridle_options(b, b.pieces["milo"], MoveRecord("milo", ((9, 6), None), leading=held[:2])) == ["robert"]
+    assert bridle_options(b, b.pieces["milo"], MoveRecord("milo", ((9, 6), None), leading=held)) == []
+    assert bridle_options(b, b.pieces["arthur"], MoveRecord("arthur", ((9, 5), 1))) == ["robert"]
+    assert bridle_options(b, b.pieces["arthur"], MoveRecord("arthur", ((9, 5), 1), leading=held[:1])) == []
+
+
+def test_a_rider_takes_the_bridle_only_before_moving():
+    state = position(rider("arthur", "normans", (9, 6), 3), horses=(LooseHorse("robert", (8, 6), 0),))
+    play(state, "move arthur")
+    assert "lead robert's horse" in labels(state)
+    play(state, "head to 9,7 flank (2 MP)")
+    assert "lead robert's horse" not in labels(state)
+
+
+@pytest.mark.parametrize("die, caught", [(6, True), (7, False)])
+def test_catching_a_loose_horse_on_the_move(die, caught):
+    state = position(rider("arthur", "normans", (10, 6), 3), foot("guillaume", "normans", (6, 8)),
+                     horses=(LooseHorse("robert", (8, 6), 0),))
+    play(state, "move arthur", "head to 9,6 front (1 MP)")
+    force_dice(state, die)
+    play(state, "catch robert's horse")
+    b = state.data
+    if caught:   # alongside, its head level with the rider's rear; the move is over
+        assert b.horses == {"robert": LooseHorse("robert", (10, 5), 3, "normans")}
+        assert "arthur" in b.done
+    else:        # the horse stays, and is out of this rider's reach for the turn (A-62)
+        assert b.horses == {"robert": LooseHorse("robert", (8, 6), 0)}
+        assert "catch robert's horse" not in labels(state) and ("arthur", "robert") in b.no_catch
+
+
+def test_a_horse_stays_with_its_side_while_a_friend_of_its_stands_next_to_it():
+    # Argyris' rear on 9,5 is next to the horse; his head on 9,4 could not attack it
+    horse = LooseHorse("alexio", (8, 6), 0, "byzantines")
+    state = position(foot("milo", "normans", (9, 6)), rider("argyris", "byzantines", (9, 4), 2), horses=(horse,))
+    play(state, "move milo")
+    assert "lead alexio's horse" not in labels(state)
+    state = position(foot("milo", "normans", (9, 6)), rider("argyris", "byzantines", (13, 3), 3), horses=(horse,))
+    play(state, "move milo")
+    assert "lead alexio's horse" in labels(state)
