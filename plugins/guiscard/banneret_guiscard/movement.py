@@ -353,8 +353,9 @@ def _takeable(b: Battle, piece: Piece, horse: LooseHorse) -> bool:
 
 def bridle_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
     """Loose horses ``piece`` may take by the bridle now (§4.4.3): a character on foot in one
-    of the three hexes before a horse's head; a rider next to a horse before it has moved; no
-    enemy able to attack next to the horse; at most 3 horses on foot, 1 mounted."""
+    of the three hexes before a horse's head; a rider next to a horse at the start of its move
+    or where it may end it (taking the horse then ends the move); no enemy able to attack
+    next to the horse; at most 3 horses on foot, 1 mounted."""
     rules = b.tables.data.horses
     limit = rules.lead_limit_mounted if piece.mounted else rules.lead_limit_foot
     if len(rec.leading) >= limit or rec.caught:
@@ -363,8 +364,9 @@ def bridle_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
     out = []
     for owner in sorted(b.horses):
         horse = b.horses[owner]
-        if piece.mounted:
-            near = not rec.entered and any(n in mine for h in horse.hexes() for n in b.tables.around.get(h, ()))
+        if piece.mounted:  # at the start of its move, or to end it there
+            near = ((not rec.entered or may_stop(b, piece, rec.carrying))
+                    and any(n in mine for h in horse.hexes() for n in b.tables.around.get(h, ())))
         else:
             near = piece.hex in front_hexes(horse.head, horse.facing)
         if near and _takeable(b, piece, horse):
@@ -493,7 +495,8 @@ class MoveStep(SideChoice):
             out += [("dismount", h) for h in dismount_options(b, piece, left)]
         if not rec.carrying and rec.entered:
             out += [("pickup", p) for p in pickup_options(b, piece)]
-        out += [("bridle", owner) for owner in bridle_options(b, piece, rec)]
+        last = piece.mounted and rec.entered  # a rider takes the bridle at the start or the end
+        out += [("bridle_end" if last else "bridle", owner) for owner in bridle_options(b, piece, rec)]
         out += [("catch", owner) for owner in catch_options(b, piece, rec)]
         return out
 
@@ -514,6 +517,8 @@ class MoveStep(SideChoice):
             return f"pick up {option[1]}"
         if what == "bridle":
             return f"lead {option[1]}'s horse"
+        if what == "bridle_end":
+            return f"lead {option[1]}'s horse and stop"
         if what == "catch":
             return f"catch {option[1]}'s horse"
         return "stop here"
@@ -548,9 +553,12 @@ class MoveStep(SideChoice):
             rec.carrying = option[1]
             rec.carried_from = b.pieces[option[1]].hex
             b.left[mover] //= 2  # §4.2.4: remaining MP halved
-        elif what == "bridle":
+        elif what in ("bridle", "bridle_end"):
             rec.leading += (b.horses.pop(option[1]),)
             state.emit(f"{mover} takes {option[1]}'s horse by the bridle", "horse")
+            if what == "bridle_end":
+                _finish(state, rec)
+                return
         elif what == "catch":
             die = state.rng.die(10)
             if die <= b.tables.data.horses.catch_success_max:
@@ -560,7 +568,7 @@ class MoveStep(SideChoice):
                 return
             b.no_catch.add((mover, option[1]))
             state.emit(f"{mover} fails to catch {option[1]}'s horse (d10 {die})", "horse")
-        rec.entered = rec.entered or what not in ("bridle", "catch")
+        rec.entered = rec.entered or what not in ("bridle", "catch")  # taking a horse is no step
         piece = b.pieces[mover]
         if _may_end(b, piece, rec):
             rec.last_stop = (piece.hex, piece.facing)

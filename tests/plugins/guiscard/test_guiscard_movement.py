@@ -460,12 +460,18 @@ def test_lead_limits_three_on_foot_one_mounted():
     assert bridle_options(b, b.pieces["arthur"], MoveRecord("arthur", ((9, 5), 1), leading=held[:1])) == []
 
 
-def test_a_rider_takes_the_bridle_only_before_moving():
+def test_a_rider_takes_the_bridle_at_the_start_or_the_end_of_its_move():
     state = position(rider("arthur", "normans", (9, 6), 3), horses=(LooseHorse("robert", (8, 6), 0),))
     play(state, "move arthur")
     assert "lead robert's horse" in labels(state)
-    play(state, "head to 9,7 flank (2 MP)")
-    assert "lead robert's horse" not in labels(state)
+    play(state, "head to 11,5 rear_flank (3 MP)")
+    assert not any(label.startswith("lead") for label in labels(state))    # not next to it any more
+    # ending next to it: taking the bridle ends the move, the horse in line behind the rear
+    state = position(rider("arthur", "normans", (10, 5), 3), foot("guillaume", "normans", (6, 8)),
+                     horses=(LooseHorse("robert", (8, 6), 0),))
+    play(state, "move arthur", "head to 9,6 front (1 MP)", "lead robert's horse and stop")
+    b = state.data
+    assert b.horses == {"robert": LooseHorse("robert", (11, 4), 4, "normans")} and "arthur" in b.done
 
 
 @pytest.mark.parametrize("die, caught", [(6, True), (7, False)])
