@@ -422,7 +422,7 @@ def _alongside(b: Battle, piece: Piece, horse: LooseHorse) -> list[tuple[LooseHo
     hex on either side (P-08)."""
     assert piece.facing is not None
     rear = piece.hexes()[1]
-    out = []
+    out: list[tuple[LooseHorse, ...]] = []
     for turn in (-1, 1):
         head = neighbour(rear, piece.facing + turn)
         placed = LooseHorse(horse.owner, head, piece.facing, piece.side)

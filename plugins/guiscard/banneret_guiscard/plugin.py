@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from banneret import Game, GameInfo, OptionSpec, Outcome, Scenario, State, hookimpl
-from banneret.boards.hexgrid import direction_to
+from banneret.boards.hexgrid import distance
 from banneret.types import Standing
 from banneret_guiscard.movement import MoveRecord, MoveStep, PlaceHorses, PutDown, reachable
 from banneret_guiscard.sequence import FLOW, game_over
@@ -96,6 +96,8 @@ class Guiscard(Game):
         """Everything: nothing is hidden in Guiscard, every counter lies face up."""
         b: Battle = state.data
         moving = _moving(state)
+        active = FLOW.active(state)
+        led = active[1].record.leading if moving is not None and active is not None else ()
         return {
             "scenario": b.tables.scenario.id,
             "turn": b.turn,
@@ -111,6 +113,7 @@ class Guiscard(Game):
             "horses": {o: [list(h) for h in horse.hexes()] for o, horse in sorted(b.horses.items())},
             "bodies": [[list(h), c, hs] for h, (c, hs) in sorted(b.bodies.items())],
             "moving": moving,
+            "led_horses": [horse.owner for horse in led],  # in the mover's hand, off the map
         }
 
     def render(self, state: State, player: str | None) -> str:
@@ -188,7 +191,8 @@ def battle_invariants(state: State) -> list[str]:
             bad.append(f"{pid} is off the map on {hexes}")
             continue
         if p.mounted:
-            direction_to(hexes[1], hexes[0])  # raises if not adjacent
+            if distance(*hexes) != 1:
+                bad.append(f"{pid}'s two hexes {hexes} are not adjacent (§1.1)")
             if any(t.terrain[h].cost_mounted is None for h in hexes):
                 bad.append(f"{pid} rides into terrain closed to horses (§4.2.1)")
         if p.alive and t.counter(pid).armoured and t.terrain[p.hex].id == "deep_water":

@@ -119,11 +119,11 @@ def _build_tables(scenario_id: str) -> Tables:
     features = data.terrain.hexside_features
     around = {h: tuple(n for n in neighbours(h) if n in board) for h in hexes}
 
-    def crossable(h: Hex, n: Hex) -> bool:
+    def open_side(h: Hex, n: Hex) -> bool:
         feature = board.feature(h, n).get("feature")
         return feature is None or features[feature].passable
 
-    crossable = {h: frozenset(n for n in around[h] if crossable(h, n)) for h in hexes}
+    crossable = {h: frozenset(n for n in around[h] if open_side(h, n)) for h in hexes}
     return Tables(
         data=data,
         scenario=scenario,

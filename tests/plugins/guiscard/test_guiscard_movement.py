@@ -432,6 +432,7 @@ def test_a_man_on_foot_takes_a_horse_by_the_bridle_before_its_head_and_places_it
     assert "lead robert's horse" in labels(state)
     play(state, "lead robert's horse", "to 10,5 (1 MP)")
     assert state.data.horses == {}                           # in hand while led
+    assert GAME.view(state, None)["led_horses"] == ["robert"]
     play(state, "stop here")
     assert "horses on 9,5>8,5" in labels(state)              # west of the leader, head towards it
     play(state, "horses on 9,5>8,5")
