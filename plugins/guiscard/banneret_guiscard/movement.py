@@ -222,10 +222,13 @@ def wound(b: Battle, piece_id: str) -> None:
 
 
 def stun(b: Battle, piece_id: str) -> None:
-    """A stun (§1.2.2, for fire and melee to come): a healthy foot character is stunned until
-    step 5 of its side's next player phase (A-04); anyone already hurt dies."""
+    """A stun (§1.2.2, for fire and melee to come) on a character on foot: a healthy one is
+    stunned until step 5 of its side's next player phase (A-04); anyone already hurt dies.
+    A stunned rider first falls from his horse (§6.8), which melee will add."""
     piece = b.pieces[piece_id]
-    if piece.health != "healthy" or piece.mounted:
+    if piece.mounted:
+        raise ValueError(f"{piece_id} is mounted: unhorsing (§6.8) comes before the stun")
+    if piece.health != "healthy":
         kill(b, piece_id)
         return
     b.pieces[piece_id] = attrs.evolve(piece, health="stunned")
@@ -490,7 +493,7 @@ class MoveStep(SideChoice):
             return out
         left = b.left[rec.mover]
         out += [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)]
-        if not rec.leading:  # a leader lets go of the bridle before changing counter (reading)
+        if not rec.leading and not rec.carrying:  # hands free to change counter (reading)
             out += [("mount", owner) for owner in mount_options(b, piece, left)]
             out += [("dismount", h) for h in dismount_options(b, piece, left)]
         if not rec.carrying and rec.entered:

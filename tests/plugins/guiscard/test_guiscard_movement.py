@@ -500,3 +500,12 @@ def test_a_horse_stays_with_its_side_while_a_friend_of_its_stands_next_to_it():
     state = position(foot("milo", "normans", (9, 6)), rider("argyris", "byzantines", (13, 3), 3), horses=(horse,))
     play(state, "move milo")
     assert "lead alexio's horse" in labels(state)
+
+
+def test_a_carrier_keeps_its_counter():
+    state = position(foot("alexio", "normans", (9, 4)), foot("olivier", "normans", (8, 5), "stunned"),
+                     horses=(LooseHorse("robert", (8, 6), 0),))
+    play(state, "move alexio", "to 8,5 (1 MP)")
+    assert "mount robert's horse" in labels(state)
+    play(state, "pick up olivier")
+    assert "mount robert's horse" not in labels(state)

@@ -103,3 +103,12 @@ def test_render_shows_terrain_counters_and_the_movers_reach():
     banneret.apply(state, banneret.find_action(state, "normans", "move milo"))
     text = REG.game("guiscard").render(state, None)
     assert "Nilh" in text and "Nck=" in text and "*" in text and "MP 8" in text
+
+
+def test_a_rider_is_not_stunned_in_the_saddle():
+    import pytest
+
+    state = new()
+    with pytest.raises(ValueError):
+        stun(state.data, "robert")
+    assert state.data.pieces["robert"].health == "healthy"
