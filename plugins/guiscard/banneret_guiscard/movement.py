@@ -33,6 +33,7 @@ __all__ = [
     "infiltration_testers", "infiltrate", "forced_move", "wound", "kill", "stun", "mount_options", "dismount_options",
     "mount", "dismount", "may_stop", "pickup_options", "carry_options", "movable", "Movement", "reachable",
     "controls", "bridle_options", "catch_options", "line_places", "horse_places", "PlaceHorses",
+    "push_places", "PushHorse",
     "body_loads", "clearer_pairs", "clear_destinations", "clear_bodies", "ClearWith", "ClearTo",
 ]
 
@@ -434,11 +435,35 @@ def _alongside(b: Battle, piece: Piece, horse: LooseHorse) -> list[tuple[LooseHo
     return out
 
 
+def push_places(b: Battle, piece: Piece) -> list[LooseHorse]:
+    """Where ``piece`` may push the one loose horse standing on its hexes (§4.4.3): any
+    position the horse reaches in one step of its two-hex counter, clear of the pusher, of
+    other living characters and horses, and of hexes closed by bodies (reading)."""
+    mine = set(piece.hexes())
+    under = [horse for horse in b.horses.values() if mine & set(horse.hexes())]
+    if len(under) != 1:
+        return []
+    horse = under[0]
+    out = []
+    for step in two_hex_steps(horse.head, horse.facing):
+        moved = LooseHorse(horse.owner, step.head, step.facing, horse.side)
+        hexes = moved.hexes()
+        if (not mine & set(hexes) and all(h in b.tables.terrain and not any(True for _ in b.living_at(h))
+                                           and b.horse_at(h) in (None, horse)
+                                           and b.tables.data.bodies.extra_mp(b.body_total(h)) is not None
+                                           for h in hexes)):
+            out.append(moved)
+    return out
+
+
 def _may_end(b: Battle, piece: Piece, rec: MoveRecord) -> bool:
-    """Whether the move may end here: the mover may stop (§4.1) and its led horses can be
-    placed in line, or let go where they were taken without standing under it."""
+    """Whether the move may end here: the mover may stop (§4.1), pushing aside a loose horse
+    if one is in the way, and its led horses can be placed in line, or let go where they
+    were taken without standing under it."""
     if not may_stop(b, piece, rec.carrying):
-        return False
+        free_hands = not rec.leading and not rec.carrying
+        alone = not any(p.id != piece.id for h in piece.hexes() for p in b.living_at(h))
+        return free_hands and alone and bool(push_places(b, piece))
     if not rec.leading or rec.caught or line_places(b, piece, rec.leading):
         return True
     mine = set(piece.hexes())
@@ -589,6 +614,9 @@ def _finish(state: State, rec: MoveRecord) -> None:
         b.pieces[rec.mover] = piece = attrs.evolve(piece, hex=h, facing=facing)
         state.emit(f"{rec.mover} may not stop there and ends the move on {_label(h)}", "move")
     b.done.add(rec.mover)
+    if piece.alive and not may_stop(b, piece, rec.carrying) and push_places(b, piece):  # a horse in the way
+        goto(state, PushHorse, record=rec)
+        return
     if rec.leading and horse_places(b, piece, rec):
         goto(state, PlaceHorses, record=rec)
         return
@@ -626,6 +654,26 @@ def horse_places(b: Battle, piece: Piece, rec: MoveRecord) -> list[tuple[LooseHo
     if rec.caught:
         return _alongside(b, piece, rec.leading[0])
     return line_places(b, piece, rec.leading)
+
+
+class PushHorse(SideChoice):
+    """Where the loose horse in the mover's way is pushed (§4.4.3)."""
+
+    rule = "4.4.3"
+    kind = "push-horse"
+    prompt = "Where to push the horse aside"
+
+    def options(self, state: State, frame: Frame) -> list[LooseHorse]:
+        b: Battle = state.data
+        return push_places(b, b.pieces[record(state, MoveRecord).mover])
+
+    def label(self, state: State, frame: Frame, option: LooseHorse) -> str:
+        return f"push {option.owner}'s horse to {_label(option.head)}>{_label(option.hexes()[1])}"
+
+    def choose(self, state: State, frame: Frame, option: LooseHorse) -> None:
+        state.data.horses[option.owner] = option
+        state.emit(self.label(state, frame, option), "horse")
+        end(state)
 
 
 class PlaceHorses(SideChoice):

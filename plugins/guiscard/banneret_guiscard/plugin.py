@@ -13,7 +13,7 @@ from typing import Any
 from banneret import Game, GameInfo, OptionSpec, Outcome, Scenario, State, hookimpl
 from banneret.boards.hexgrid import distance
 from banneret.types import Standing
-from banneret_guiscard.movement import MoveRecord, MoveStep, PlaceHorses, PutDown, reachable
+from banneret_guiscard.movement import MoveRecord, MoveStep, PlaceHorses, PushHorse, PutDown, reachable
 from banneret_guiscard.sequence import FLOW, game_over
 from banneret_guiscard.state import HEALTH, Battle, new_battle
 from banneret_guiscard.data_model import load_data
@@ -125,7 +125,7 @@ class Guiscard(Game):
 
 def _moving(state: State) -> str | None:
     active = FLOW.active(state)
-    if active is None or active[0].name not in (MoveStep.name, PlaceHorses.name, PutDown.name):
+    if active is None or active[0].name not in (MoveStep.name, PlaceHorses.name, PushHorse.name, PutDown.name):
         return None
     rec = active[1].record
     assert isinstance(rec, MoveRecord)

@@ -10,7 +10,7 @@
                7.2  Charges          step 2 (not built yet: skipped with a log line)
                2.1  Movement         step 3: pick a character, then
                                        -> MoveStep (each next hex, or stop)
-                                       -> PlaceHorses -> PutDown
+                                       -> PushHorse or PlaceHorses -> PutDown
                                      or bodies to clear -> ClearWith -> ClearTo
                6    Combat           step 4 (not built yet: skipped with a log line)
                2.1  Recovery         step 5: stunned characters of the side stand up (A-04)
@@ -27,7 +27,7 @@ import attrs
 
 from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, var
 from banneret.state import State
-from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PutDown
+from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
 from banneret_guiscard.state import Battle
 
 __all__ = ["FLOW", "game_over", "PhaseStart", "OffensiveFire", "Charges", "Combat", "Recovery", "EndOfTurn"]
@@ -153,6 +153,6 @@ FLOW = Flow(
     ], until=game_over, rule="2.1"),
     # reached only by call or goto from the steps above
     extra=[Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
-           PlaceHorses,                    # 4.4.3 led horses
+           PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
            ClearWith, ClearTo],            # 4.2.3 clearing bodies
 )

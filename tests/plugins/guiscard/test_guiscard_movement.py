@@ -385,10 +385,25 @@ def test_mounting_needs_a_rider_a_hex_beside_both_horse_hexes_and_no_enemy_near(
     assert "mount robert's horse" in labels(state)                          # another's horse
 
 
-def test_a_loose_horse_may_be_passed_not_stopped_on():
-    state = position(foot("milo", "normans", (9, 6)), horses=(LooseHorse("robert", (8, 6), 0),))
+def test_a_loose_horse_in_the_way_is_pushed_aside_by_one_step():
+    state = position(foot("milo", "normans", (9, 6)), foot("guillaume", "normans", (6, 8)),
+                     horses=(LooseHorse("robert", (8, 6), 0),))
     play(state, "move milo", "to 8,6 (1 MP)", "stop here")
-    assert state.data.pieces["milo"].hex == (9, 6)  # back where it could stop
+    # the horse swings round its rear (7,6), off the hex milo takes (trees, marsh allowed)
+    assert sorted(labels(state)) == ["push robert's horse to 6,6>7,6", "push robert's horse to 6,7>7,6",
+                                     "push robert's horse to 7,5>7,6"]
+    play(state, "push robert's horse to 7,5>7,6")
+    b = state.data
+    assert b.pieces["milo"].hex == (8, 6) and b.horses == {"robert": LooseHorse("robert", (7, 5), 2)}
+
+
+def test_a_horse_with_no_room_to_go_is_not_pushed_and_the_mover_stops_before_it():
+    # friends on every hex the horse could swing to
+    state = position(foot("milo", "normans", (9, 6)), foot("olivier", "normans", (7, 5)),
+                     foot("guillaume", "normans", (6, 7)), foot("romaric", "normans", (6, 5)),
+                     horses=(LooseHorse("robert", (8, 6), 0),), bodies={(6, 6): (6, 0)})
+    play(state, "move milo", "to 8,6 (1 MP)", "stop here")
+    assert state.data.pieces["milo"].hex == (9, 6) and state.data.horses["robert"].head == (8, 6)
 
 
 # --------------------------------------------------------------------------- §4.2.3 clearing
