@@ -1,0 +1,868 @@
+"""Movement (§4): allowances, terrain, stacking, restrictions, infiltration and riders.
+
+A move is a short run of small choices (:class:`MoveStep`): each offers only the legal next
+steps of the moving character from where it stands, plus "stop here". The rules themselves
+are plain functions on :class:`~banneret_guiscard.state.Battle`, so tests call them directly:
+
+* :func:`step_options` -- every legal next step with its MP cost (§3.1, §4.1, §4.2, §4.4);
+* :func:`infiltration_testers` and :func:`infiltrate` -- the §4.3 test taken before a
+  character goes on from a hex next to an enemy able to attack it;
+* :func:`mount`, :func:`dismount`, :func:`wound`, :func:`kill` -- changes of counter.
+
+Readings (see the game's docs page): the hex a move starts in and the hex it ends in are
+never tested, so a one-hex move never is (§4.3 (a)-(c)); an enemy counts as adjacent only if
+it could attack across the hexside into the mover's hex (cliffs and terrain it may not enter
+block, §4.3.1.1, §6.7); a move that would end where it may not stop (a friend, a stunned
+character or a loose horse on its hexes) ends instead on the last hex of the move where it
+could have stopped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from banneret.boards.hexgrid import Hex, TwoHexStep, front_hexes, neighbour, opposite, two_hex_footprint, two_hex_steps
+from banneret.flow import Choice, Frame, call, end, goto, record
+from banneret.state import State
+from banneret_guiscard.state import Battle, LooseHorse, Piece
+
+__all__ = [
+    "TURN_KIND", "Step", "MoveRecord", "MoveStep", "PutDown", "enter_cost", "step_options", "can_attack",
+    "infiltration_testers", "infiltrate", "forced_move", "wound", "kill", "stun", "mount_options", "dismount_options",
+    "mount", "dismount", "may_stop", "pickup_options", "carry_options", "movable", "Movement", "reachable",
+    "controls", "bridle_options", "catch_options", "line_places", "horse_places", "PlaceHorses",
+    "push_places", "PushHorse",
+    "body_loads", "clearer_pairs", "clear_destinations", "clear_bodies", "ClearWith", "ClearTo",
+]
+
+TURN_KIND = {"front": "front", "flank": "flank", "pivot_side": "rear_flank", "pivot_back": "behind"}
+"""The core's two-hex step grades (hexgrid) by the names of the turning table (geometry.json, P-08)."""
+
+
+@attrs.frozen
+class Step:
+    """One legal step: the mover's new head hex and facing (facing None on foot), its MP cost
+    and how sharp the turn was (riders; ``about_turn`` for the 180-degree turn)."""
+
+    hex: Hex
+    facing: int | None
+    cost: int
+    kind: str = "foot"
+
+
+# --------------------------------------------------------------------------- costs
+
+
+def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool) -> int | None:
+    """MP to enter ``h`` for its terrain and bodies, or None if ``piece`` may not (§3.1,
+    §4.2.1, §4.2.2)."""
+    t = b.tables
+    cost = t.terrain[h].cost(mounted, t.counter(piece.id).armoured)
+    if cost is None:
+        return None
+    extra = t.data.bodies.extra_mp(b.body_total(h))
+    return None if extra is None else cost + extra
+
+
+def _blocked_by_enemy(b: Battle, piece: Piece, h: Hex) -> bool:
+    """A hex holding a living enemy that is not stunned may not be entered (§4.2)."""
+    return any(p.side != piece.side and p.able for p in b.living_at(h))
+
+
+def enter_cost(b: Battle, piece: Piece, frm: Hex, to: Hex) -> int | None:
+    """MP for a character on foot to step from ``frm`` into the adjacent ``to``; None if it
+    may not (off the map, across a cliff, forbidden terrain, too many bodies, an enemy)."""
+    if to not in b.tables.crossable.get(frm, ()):
+        return None
+    if _blocked_by_enemy(b, piece, to):
+        return None
+    return _terrain_cost(b, piece, to, mounted=False)
+
+
+def _rider_step(b: Battle, piece: Piece, step: TwoHexStep) -> Step | None:
+    """The cost of one step of a rider's head (§4.4.1, §4.4.4), or None if it may not."""
+    t = b.tables
+    assert piece.facing is not None
+    head, tail = two_hex_footprint(piece.hex, piece.facing)
+    new_head, new_tail = step.head, step.tail
+    if new_head not in t.terrain or new_tail not in t.terrain:
+        return None
+    # the head crosses from the hex it is beside: the old head, or the rear it pivots on
+    frm = tail if step.kind in ("pivot_side", "pivot_back", "about_turn") else head
+    if step.kind != "about_turn" and new_head not in t.crossable[frm]:
+        return None
+    if any(_blocked_by_enemy(b, piece, h) for h in (new_head, new_tail)):
+        return None
+    if t.terrain[new_tail].cost(True, t.counter(piece.id).armoured) is None:
+        return None  # no hex of a rider in trees or deep water (§4.2.1)
+    terrain = _terrain_cost(b, piece, new_head, mounted=True)  # the head pays (§4.4.4)
+    if terrain is None:
+        return None
+    geometry = t.data.geometry
+    if step.kind == "about_turn":
+        return Step(new_head, step.facing, geometry.about_turn_mp, "about_turn")
+    kind = TURN_KIND[step.kind]
+    extra = next(s.extra_mp for s in geometry.turning if s.entered == kind)
+    return Step(new_head, step.facing, terrain + extra, kind)
+
+
+def step_options(b: Battle, piece: Piece, left: int) -> list[Step]:
+    """Every step ``piece`` may take next with ``left`` MP (§4, §4.4.1); a hex is entered only
+    with the MP it costs (no "always one hex" rule)."""
+    if piece.mounted:
+        assert piece.facing is not None
+        steps = (_rider_step(b, piece, s) for s in two_hex_steps(piece.hex, piece.facing))
+        return [s for s in steps if s is not None and s.cost <= left]
+    out = []
+    for to in b.tables.around[piece.hex]:
+        cost = enter_cost(b, piece, piece.hex, to)
+        if cost is not None and cost <= left:
+            out.append(Step(to, None, cost))
+    return out
+
+
+def may_stop(b: Battle, piece: Piece, carried: str = "") -> bool:
+    """Whether ``piece`` may end its move where it stands: no other living character (but the
+    one it carries) and no loose horse on any of its hexes (§4.1, §4.4.3)."""
+    for h in piece.hexes():
+        if any(p.id not in (piece.id, carried) for p in b.living_at(h)) or b.horse_at(h) is not None:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- infiltration (§4.3)
+
+
+def can_attack(b: Battle, enemy: Piece, h: Hex) -> bool:
+    """Whether ``enemy`` could attack a character on ``h``: able, its front hex next to ``h``
+    across a crossable hexside, and allowed to enter ``h``'s terrain (§4.3.1.1, §6.7, A-06)."""
+    if not enemy.able or h not in b.tables.crossable.get(enemy.hex, ()):
+        return False
+    t = b.tables
+    return t.terrain[h].cost(enemy.mounted, t.counter(enemy.id).armoured) is not None
+
+
+def infiltration_testers(b: Battle, mover: Piece, per_mover: bool) -> list[Piece]:
+    """The enemies that roll against ``mover`` going on from its (head) hex, in id order: able
+    to attack that hex, and not yet rolled this phase (against this mover, under the
+    ``per_mover`` reading; against anyone, by default: errata 1, A-05)."""
+    used = b.infiltration_rolls
+    out = []
+    for enemy in sorted(b.enemies_of(mover.side), key=lambda p: p.id):
+        if not can_attack(b, enemy, mover.hex):
+            continue
+        if (enemy.id, mover.id) in used or (not per_mover and any(e == enemy.id for e, _ in used)):
+            continue
+        out.append(enemy)
+    return out
+
+
+def infiltrate(state: State, mover_id: str, *, forced: bool = False, exclude: tuple[str, ...] = ()) -> bool:
+    """Roll the §4.3 tests due for ``mover_id`` in its hex; True if it may go on.
+
+    One d10 per tester (P-06, modifiers by the mover's state); a halt ends a voluntary move
+    (and does nothing to a ``forced`` retreat or advance), a wound takes effect at once (a
+    second one kills), a kill ends it. Enemies in ``exclude`` never roll (§6.6)."""
+    b: Battle = state.data
+    table = b.tables.data.infiltration
+    per_mover = state.options["infiltration_limit"] == "per_mover"
+    for enemy in infiltration_testers(b, b.pieces[mover_id], per_mover):
+        if enemy.id in exclude:
+            continue
+        mover = b.pieces[mover_id]
+        b.infiltration_rolls.add((enemy.id, mover_id))
+        die = state.rng.die(10)
+        modifier = (
+            (table.modifier("mover_mounted") if mover.mounted else 0)
+            + (table.modifier("mover_armoured") if b.tables.counter(mover_id).armoured else 0)
+            + (table.modifier("mover_wounded") if mover.health == "wounded" else 0)
+        )
+        result = table.result(die + modifier)
+        state.emit(f"{enemy.id} tests {mover_id}'s infiltration: d10 {die}{modifier:+d} -> {result}", "infiltration")
+        if result == "halted" and not forced:
+            return False
+        if result == "wounded":
+            wound(b, mover_id)
+        elif result == "killed":
+            kill(b, mover_id)
+        if not b.pieces[mover_id].alive:
+            return False
+    return True
+
+
+def forced_move(state: State, mover_id: str, path: list[Hex], *, retreat: bool, exclude: tuple[str, ...] = ()) -> bool:
+    """A character on foot pushed along ``path`` by a retreat or an advance after combat, with
+    its §4.3 tests: a retreat is tested in every hex, the last included; an advance in every
+    hex before the last, never by the beaten enemy nor by enemies engaged in a combat of the
+    step (``exclude``, §6.6). True if it arrives alive. The path itself (away from the
+    missile, away from the enemy, MP) is for fire and melee to choose."""
+    b: Battle = state.data
+    for i, h in enumerate(path):
+        b.pieces[mover_id] = attrs.evolve(b.pieces[mover_id], hex=h)
+        if (retreat or i < len(path) - 1) and not infiltrate(state, mover_id, forced=True, exclude=exclude):
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- changes of state
+
+
+def wound(b: Battle, piece_id: str) -> None:
+    """A wound (§1.2.2): healthy becomes wounded, with its MP cut to what the wounded MA leaves
+    after the MP spent (P-06); a wounded or stunned character dies."""
+    piece = b.pieces[piece_id]
+    if piece.health != "healthy":
+        kill(b, piece_id)
+        return
+    piece = attrs.evolve(piece, health="wounded")
+    b.pieces[piece_id] = piece
+    if piece_id in b.left:
+        b.left[piece_id] = max(0, min(b.left[piece_id], b.ma(piece) - b.spent.get(piece_id, 0)))
+
+
+def stun(b: Battle, piece_id: str) -> None:
+    """A stun (§1.2.2, for fire and melee to come) on a character on foot: a healthy one is
+    stunned until step 5 of its side's next player phase (A-04); anyone already hurt dies.
+    A stunned rider first falls from his horse (§6.8), which melee will add."""
+    piece = b.pieces[piece_id]
+    if piece.mounted:
+        raise ValueError(f"{piece_id} is mounted: unhorsing (§6.8) comes before the stun")
+    if piece.health != "healthy":
+        kill(b, piece_id)
+        return
+    b.pieces[piece_id] = attrs.evolve(piece, health="stunned")
+    b.stunned_in[piece_id] = b.phase
+
+
+def kill(b: Battle, piece_id: str) -> None:
+    """Death (§1.2.2): the body lies in the character's hex; a killed rider falls beside his
+    horse, which stays as a loose horse on its two hexes (the body goes on the head hex)."""
+    piece = b.pieces[piece_id]
+    if piece.mounted:
+        assert piece.facing is not None and piece.horse is not None
+        b.horses[piece.horse] = LooseHorse(piece.horse, piece.hex, piece.facing, piece.side)
+    b.pieces[piece_id] = attrs.evolve(piece, health="dead", mounted=False, facing=None, horse=None)
+    b.stunned_in.pop(piece_id, None)
+    b.add_bodies(piece.hex, characters=1)
+
+
+def _threatened(b: Battle, side: str, hexes: tuple[Hex, ...]) -> bool:
+    """Whether an able enemy could attack any of ``hexes``."""
+    return any(can_attack(b, e, h) for e in b.enemies_of(side) for h in hexes)
+
+
+def _free_for(b: Battle, piece: Piece, h: Hex) -> bool:
+    """Whether ``piece`` on foot may be placed on ``h``: empty of living characters and loose
+    horses, terrain and bodies allowing it."""
+    return (not any(p.id != piece.id for p in b.living_at(h)) and b.horse_at(h) is None
+            and _terrain_cost(b, piece, h, mounted=False) is not None)
+
+
+def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
+    """Loose horses ``piece`` may mount now (§4.4.2): only riders, on foot, standing on one of
+    the two hexes beside both hexes of the horse, with the mounting MP, no enemy able to
+    attack next to the character or the horse, nobody else on the horse's hexes (a rider
+    killed in passing may leave his horse over a friend or another horse), and the horse's
+    hexes open to a rider (a led horse may stand in trees or water)."""
+    t = b.tables
+    counter = t.counter(piece.id)
+    if piece.mounted or counter.mounted is None or left < t.data.horses.mount_cost(counter.armoured):
+        return []
+    out = []
+    for owner in sorted(b.horses):
+        head, tail = b.horses[owner].hexes()
+        beside = set(t.around.get(head, ())) & set(t.around.get(tail, ()))
+        if (piece.hex in beside and not _threatened(b, piece.side, (piece.hex, head, tail))
+                and all(t.terrain[h].cost(True, counter.armoured) is not None for h in (head, tail))
+                and not any(True for h in (head, tail) for _ in b.living_at(h))
+                and not any(o != owner and set(b.horses[o].hexes()) & {head, tail} for o in b.horses)):
+            out.append(owner)
+    return out
+
+
+def mount(b: Battle, piece_id: str, owner: str) -> None:
+    """Mount ``owner``'s horse (§4.4.2): pay the cost on foot, the MP left are multiplied."""
+    piece = b.pieces[piece_id]
+    rules = b.tables.data.horses
+    cost = rules.mount_cost(b.tables.counter(piece_id).armoured)
+    horse = b.horses.pop(owner)
+    rider = attrs.evolve(piece, mounted=True, hex=horse.head, facing=horse.facing, horse=owner)
+    b.pieces[piece_id] = rider
+    b.spent[piece_id] = b.spent.get(piece_id, 0) + cost
+    b.left[piece_id] = min(b.ma(rider), (b.left[piece_id] - cost) * rules.mount_multiplier)
+
+
+def dismount_options(b: Battle, piece: Piece, left: int) -> list[Hex]:
+    """Hexes ``piece`` may dismount onto (§4.4.2): any empty hex next to its horse, with the
+    dismounting MP."""
+    t = b.tables
+    if not piece.mounted or left < t.data.horses.mount_cost(t.counter(piece.id).armoured):
+        return []
+    footprint = piece.hexes()
+    around = {n for h in footprint for n in t.around[h]} - set(footprint)
+    return sorted(h for h in around if _free_for(b, piece, h))
+
+
+def dismount(b: Battle, piece_id: str, to: Hex) -> None:
+    """Dismount onto ``to`` (§4.4.2): pay the cost mounted, the MP left are divided (by more
+    if wounded, rounded down); the horse stays, riderless, on its two hexes."""
+    piece = b.pieces[piece_id]
+    rules = b.tables.data.horses
+    cost = rules.mount_cost(b.tables.counter(piece_id).armoured)
+    assert piece.facing is not None and piece.horse is not None
+    b.horses[piece.horse] = LooseHorse(piece.horse, piece.hex, piece.facing, piece.side)
+    b.pieces[piece_id] = attrs.evolve(piece, mounted=False, hex=to, facing=None, horse=None)
+    divisor = rules.dismount_divisor_wounded if piece.health == "wounded" else rules.dismount_divisor
+    b.spent[piece_id] = b.spent.get(piece_id, 0) + cost
+    b.left[piece_id] = (b.left[piece_id] - cost) // divisor
+
+
+def pickup_options(b: Battle, piece: Piece) -> list[str]:
+    """Friendly stunned characters ``piece`` (on foot) may pick up in its hex, unless an enemy
+    able to attack is next to it (§4.2.4, A-67)."""
+    if piece.mounted or _threatened(b, piece.side, (piece.hex,)):
+        return []
+    return sorted(p.id for p in b.living_at(piece.hex) if p.side == piece.side and p.health == "stunned")
+
+
+def carry_options(b: Battle, carrier: Piece, carried: Piece) -> list[Hex]:
+    """Hexes next to the carrier where the carried character may be put down (§4.2.4)."""
+    return [h for h in b.tables.around[carrier.hex] if _free_for(b, carried, h)]
+
+
+def movable(b: Battle, side: str) -> list[str]:
+    """Characters of ``side`` that may still move this player phase (§4, §4.2.3)."""
+    return sorted(p.id for p in b.pieces.values()
+                  if p.side == side and p.able and p.id not in b.done and p.id not in b.busy)
+
+
+# --------------------------------------------------------------------------- §4.4.3 loose horses
+
+
+def controls(b: Battle, side: str, horse: LooseHorse) -> bool:
+    """Whether ``side`` may take ``horse``: it controls it, or the side controlling it has no
+    able character next to it any more (§4.4.3)."""
+    if horse.side in ("", side):
+        return True
+    around = {n for h in horse.hexes() for n in b.tables.around.get(h, ())}
+    return not any(p.side == horse.side and p.able and set(p.hexes()) & around for p in b.pieces.values())
+
+
+def _takeable(b: Battle, piece: Piece, horse: LooseHorse) -> bool:
+    return ((piece.id, horse.owner) not in b.no_catch and controls(b, piece.side, horse)
+            and not _threatened(b, piece.side, horse.hexes()))
+
+
+def bridle_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
+    """Loose horses ``piece`` may take by the bridle now (§4.4.3): a character on foot in one
+    of the three hexes before a horse's head; a rider next to a horse at the start of its move
+    or where it may end it (taking the horse then ends the move); no enemy able to attack
+    next to the horse; at most 3 horses on foot, 1 mounted."""
+    rules = b.tables.data.horses
+    limit = rules.lead_limit_mounted if piece.mounted else rules.lead_limit_foot
+    if len(rec.leading) >= limit or rec.caught:
+        return []
+    mine = set(piece.hexes())
+    out = []
+    for owner in sorted(b.horses):
+        horse = b.horses[owner]
+        if piece.mounted:  # at the start of its move, or to end it there
+            near = ((not rec.entered or may_stop(b, piece, rec.carrying))
+                    and any(n in mine for h in horse.hexes() for n in b.tables.around.get(h, ())))
+        else:
+            near = piece.hex in front_hexes(horse.head, horse.facing)
+        if near and _takeable(b, piece, horse):
+            out.append(owner)
+    return out
+
+
+def catch_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
+    """Loose horses a moving rider may try to catch as it passes (§4.4.3): next to its head,
+    and room to place the horse alongside where the rider then stops."""
+    if not piece.mounted or not rec.entered or rec.leading or not may_stop(b, piece, rec.carrying):
+        return []
+    near = set(b.tables.around[piece.hex])
+    return [owner for owner in sorted(b.horses)
+            if near & set(b.horses[owner].hexes()) and _takeable(b, piece, b.horses[owner])
+            and _alongside(b, piece, b.horses[owner])]
+
+
+def _horse_fits(b: Battle, h: Hex, taken: set[Hex]) -> bool:
+    """A led horse may stand on ``h``: on the map, no living character, no other loose horse,
+    not closed by bodies (led horses may go into trees and water, §4.2.1)."""
+    return (h in b.tables.terrain and h not in taken and not any(True for _ in b.living_at(h))
+            and b.horse_at(h) is None and b.tables.data.bodies.extra_mp(b.body_total(h)) is not None)
+
+
+def _line(b: Battle, anchor: Hex, direction: int, horses: tuple[LooseHorse, ...], side: str) -> tuple[LooseHorse, ...] | None:
+    placed: list[LooseHorse] = []
+    taken: set[Hex] = set()
+    for horse in horses:
+        head = neighbour(anchor, direction)
+        anchor = neighbour(head, direction)
+        if not (_horse_fits(b, head, taken) and _horse_fits(b, anchor, taken)):
+            return None
+        taken |= {head, anchor}
+        placed.append(LooseHorse(horse.owner, head, opposite(direction), side))
+    return tuple(placed)
+
+
+def line_places(b: Battle, piece: Piece, horses: tuple[LooseHorse, ...]) -> list[tuple[LooseHorse, ...]]:
+    """Where led horses go when the move ends: in a straight line behind the leader, each
+    head facing it (P-08): behind a rider's rear, or on any side of a man on foot."""
+    if piece.mounted:
+        assert piece.facing is not None
+        anchors = [(piece.hexes()[1], opposite(piece.facing))]
+    else:
+        anchors = [(piece.hex, d) for d in range(6)]
+    lines = (_line(b, anchor, d, horses, piece.side) for anchor, d in anchors)
+    return [line for line in lines if line is not None]
+
+
+def _alongside(b: Battle, piece: Piece, horse: LooseHorse) -> list[tuple[LooseHorse, ...]]:
+    """A caught horse goes beside the rider, parallel, its head level with the rider's rear
+    hex on either side (P-08)."""
+    assert piece.facing is not None
+    rear = piece.hexes()[1]
+    out: list[tuple[LooseHorse, ...]] = []
+    for turn in (-1, 1):
+        head = neighbour(rear, piece.facing + turn)
+        placed = LooseHorse(horse.owner, head, piece.facing, piece.side)
+        if all(_horse_fits(b, h, set()) for h in placed.hexes()):
+            out.append((placed,))
+    return out
+
+
+def push_places(b: Battle, piece: Piece) -> list[LooseHorse]:
+    """Where ``piece`` may push the one loose horse standing on its hexes (§4.4.3): any
+    position the horse reaches in one step of its two-hex counter, clear of the pusher, of
+    other living characters and horses, and of hexes closed by bodies (reading)."""
+    mine = set(piece.hexes())
+    under = [horse for horse in b.horses.values() if mine & set(horse.hexes())]
+    if len(under) != 1:
+        return []
+    horse = under[0]
+    out = []
+    for step in two_hex_steps(horse.head, horse.facing):
+        moved = LooseHorse(horse.owner, step.head, step.facing, horse.side)
+        hexes = moved.hexes()
+        if (not mine & set(hexes) and all(h in b.tables.terrain and not any(True for _ in b.living_at(h))
+                                           and b.horse_at(h) in (None, horse)
+                                           and b.tables.data.bodies.extra_mp(b.body_total(h)) is not None
+                                           for h in hexes)):
+            out.append(moved)
+    return out
+
+
+def _may_end(b: Battle, piece: Piece, rec: MoveRecord) -> bool:
+    """Whether the move may end here: the mover may stop (§4.1), pushing aside a loose horse
+    if one is in the way, and its led horses can be placed in line, or let go where they
+    were taken without standing under it."""
+    if not may_stop(b, piece, rec.carrying):
+        free_hands = not rec.leading and not rec.carrying
+        alone = not any(p.id != piece.id for h in piece.hexes() for p in b.living_at(h))
+        return free_hands and alone and bool(push_places(b, piece))
+    if not rec.leading or rec.caught or line_places(b, piece, rec.leading):
+        return True
+    mine = set(piece.hexes())
+    return not any(mine & set(horse.hexes()) for horse in rec.leading)
+
+
+# --------------------------------------------------------------------------- the procedures
+
+
+@attrs.define
+class MoveRecord:
+    """A move in progress: who moves, where it last could have stopped, whether it has entered
+    a hex yet (the start hex is never tested, §4.3), whom it carries (§4.2.4) and which horses
+    it leads (§4.4.3)."""
+
+    mover: str
+    last_stop: tuple[Hex, int | None]
+    entered: bool = False
+    carrying: str = ""
+    carried_from: Hex | None = None
+    leading: tuple[LooseHorse, ...] = ()
+    """Horses taken by the bridle (§4.4.3), as they stood when taken: off the map while led."""
+    caught: bool = False
+    """The led horse was caught on the move (placed alongside, not behind)."""
+
+
+def _label(h: Hex) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+class SideChoice(Choice):
+    """A choice made by the phasing side's player (§2.1)."""
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return state.data.side
+
+
+class MoveStep(SideChoice):
+    """The moving character's next step: a hex (a rider: where its head goes), mounting,
+    dismounting, picking up a stunned friend, or stop here (§4)."""
+
+    rule = "4"
+    kind = "move-step"
+    prompt = "Move on, or stop here"
+
+    def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
+        b: Battle = state.data
+        rec = record(state, MoveRecord)
+        piece = b.pieces[rec.mover]
+        out: list[tuple[Any, ...]] = [("stop",)]
+        if not piece.alive:
+            return out
+        left = b.left[rec.mover]
+        out += [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)]
+        if not rec.leading and not rec.carrying:  # hands free to change counter (reading)
+            out += [("mount", owner) for owner in mount_options(b, piece, left)]
+            out += [("dismount", h) for h in dismount_options(b, piece, left)]
+        if not rec.carrying and rec.entered:
+            out += [("pickup", p) for p in pickup_options(b, piece)]
+        last = piece.mounted and rec.entered  # a rider takes the bridle at the start or the end
+        out += [("bridle_end" if last else "bridle", owner) for owner in bridle_options(b, piece, rec)]
+        out += [("catch", owner) for owner in catch_options(b, piece, rec)]
+        return out
+
+    def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
+        what = option[0]
+        if what == "step":
+            _, h, facing, cost, kind = option
+            if facing is None:
+                return f"to {_label(h)} ({cost} MP)"
+            if kind == "about_turn":
+                return f"about-turn ({cost} MP)"
+            return f"head to {_label(h)} {kind} ({cost} MP)"
+        if what == "mount":
+            return f"mount {option[1]}'s horse"
+        if what == "dismount":
+            return f"dismount to {_label(option[1])}"
+        if what == "pickup":
+            return f"pick up {option[1]}"
+        if what == "bridle":
+            return f"lead {option[1]}'s horse"
+        if what == "bridle_end":
+            return f"lead {option[1]}'s horse and stop"
+        if what == "catch":
+            return f"catch {option[1]}'s horse"
+        return "stop here"
+
+    def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
+        b: Battle = state.data
+        rec = record(state, MoveRecord)
+        mover = rec.mover
+        what = option[0]
+        if what == "stop":
+            _finish(state, rec)
+            return
+        if what == "step" and rec.entered and not infiltrate(state, mover):
+            _finish(state, rec)  # halted or killed on the spot (§4.3)
+            return
+        if what == "step":
+            _, h, facing, cost, _kind = option
+            piece = b.pieces[mover]
+            if cost > b.left[mover]:  # a wound in the test cut the MP (P-06)
+                _finish(state, rec)
+                return
+            b.pieces[mover] = attrs.evolve(piece, hex=h, facing=facing)
+            b.spent[mover] = b.spent.get(mover, 0) + cost
+            b.left[mover] -= cost
+            if rec.carrying:
+                b.pieces[rec.carrying] = attrs.evolve(b.pieces[rec.carrying], hex=h)
+        elif what == "mount":
+            mount(b, mover, option[1])
+        elif what == "dismount":
+            dismount(b, mover, option[1])
+        elif what == "pickup":
+            rec.carrying = option[1]
+            rec.carried_from = b.pieces[option[1]].hex
+            b.left[mover] //= 2  # §4.2.4: remaining MP halved
+        elif what in ("bridle", "bridle_end"):
+            rec.leading += (b.horses.pop(option[1]),)
+            state.emit(f"{mover} takes {option[1]}'s horse by the bridle", "horse")
+            if what == "bridle_end":
+                _finish(state, rec)
+                return
+        elif what == "catch":
+            die = state.rng.die(10)
+            if die <= b.tables.data.horses.catch_success_max:
+                rec.leading, rec.caught = (b.horses.pop(option[1]),), True
+                state.emit(f"{mover} catches {option[1]}'s horse (d10 {die})", "horse")
+                _finish(state, rec)  # the rider ends its move leading the horse alongside
+                return
+            b.no_catch.add((mover, option[1]))
+            state.emit(f"{mover} fails to catch {option[1]}'s horse (d10 {die})", "horse")
+        rec.entered = rec.entered or what not in ("bridle", "catch")  # taking a horse is no step
+        piece = b.pieces[mover]
+        if _may_end(b, piece, rec):
+            rec.last_stop = (piece.hex, piece.facing)
+        goto(state, MoveStep, record=rec)
+
+
+def _finish(state: State, rec: MoveRecord) -> None:
+    """End the move: back to the last hex where the mover could stop if it may not stop
+    here (§4.1), then place the horses it leads (§4.4.3) and put down whom it carries
+    (§4.2.4)."""
+    b: Battle = state.data
+    piece = b.pieces[rec.mover]
+    if piece.alive and not _may_end(b, piece, rec):
+        h, facing = rec.last_stop
+        b.pieces[rec.mover] = piece = attrs.evolve(piece, hex=h, facing=facing)
+        state.emit(f"{rec.mover} may not stop there and ends the move on {_label(h)}", "move")
+    b.done.add(rec.mover)
+    if piece.alive and not may_stop(b, piece, rec.carrying) and push_places(b, piece):  # a horse in the way
+        goto(state, PushHorse, record=rec)
+        return
+    if rec.leading and horse_places(b, piece, rec):
+        goto(state, PlaceHorses, record=rec)
+        return
+    if rec.leading:
+        for horse in rec.leading:
+            b.horses[horse.owner] = horse
+        state.emit(f"{rec.mover} lets go of the horses where they were taken", "horse")
+    _put_down(state, rec)
+
+
+def _put_down(state: State, rec: MoveRecord) -> None:
+    """The carried friend is put down next to the carrier, or left where it was picked up if
+    there is no room (§4.2.4)."""
+    b: Battle = state.data
+    if not rec.carrying:
+        end(state)
+        return
+    piece = b.pieces[rec.mover]
+    carried = b.pieces[rec.carrying]
+    b.pieces[rec.carrying] = carried = attrs.evolve(carried, hex=piece.hex)
+    if carry_options(b, piece, carried):
+        goto(state, PutDown, record=rec)
+        return
+    assert rec.carried_from is not None
+    b.pieces[rec.carrying] = attrs.evolve(carried, hex=rec.carried_from)
+    state.emit(f"no room to put {rec.carrying} down: left where it was picked up", "move")
+    end(state)
+
+
+def horse_places(b: Battle, piece: Piece, rec: MoveRecord) -> list[tuple[LooseHorse, ...]]:
+    """Where the led horses may go as the move ends: alongside a rider that caught one, in a
+    line behind the leader otherwise; none if the leader fell."""
+    if not piece.alive:
+        return []
+    if rec.caught:
+        return _alongside(b, piece, rec.leading[0])
+    return line_places(b, piece, rec.leading)
+
+
+class PushHorse(SideChoice):
+    """Where the loose horse in the mover's way is pushed (§4.4.3)."""
+
+    rule = "4.4.3"
+    kind = "push-horse"
+    prompt = "Where to push the horse aside"
+
+    def options(self, state: State, frame: Frame) -> list[LooseHorse]:
+        b: Battle = state.data
+        return push_places(b, b.pieces[record(state, MoveRecord).mover])
+
+    def label(self, state: State, frame: Frame, option: LooseHorse) -> str:
+        return f"push {option.owner}'s horse to {_label(option.head)}>{_label(option.hexes()[1])}"
+
+    def choose(self, state: State, frame: Frame, option: LooseHorse) -> None:
+        state.data.horses[option.owner] = option
+        state.emit(self.label(state, frame, option), "horse")
+        end(state)
+
+
+class PlaceHorses(SideChoice):
+    """Where the led horses stand as the leader's move ends (§4.4.3, P-08)."""
+
+    rule = "4.4.3"
+    kind = "place-horses"
+    prompt = "Where the led horses stand"
+
+    def options(self, state: State, frame: Frame) -> list[tuple[LooseHorse, ...]]:
+        b: Battle = state.data
+        rec = record(state, MoveRecord)
+        return horse_places(b, b.pieces[rec.mover], rec)
+
+    def label(self, state: State, frame: Frame, option: tuple[LooseHorse, ...]) -> str:
+        return "horses on " + " ".join(f"{_label(h.head)}>{_label(h.hexes()[1])}" for h in option)
+
+    def choose(self, state: State, frame: Frame, option: tuple[LooseHorse, ...]) -> None:
+        b: Battle = state.data
+        for horse in option:
+            b.horses[horse.owner] = horse
+        _put_down(state, record(state, MoveRecord))
+
+
+class PutDown(SideChoice):
+    """Put the carried stunned friend down next to the carrier (§4.2.4)."""
+
+    rule = "4.2.4"
+    kind = "put-down"
+    prompt = "Where to put the carried character down"
+
+    def options(self, state: State, frame: Frame) -> list[Hex]:
+        b: Battle = state.data
+        rec = record(state, MoveRecord)
+        return carry_options(b, b.pieces[rec.mover], b.pieces[rec.carrying])
+
+    def label(self, state: State, frame: Frame, option: Hex) -> str:
+        return f"put down on {_label(option)}"
+
+    def choose(self, state: State, frame: Frame, option: Hex) -> None:
+        b: Battle = state.data
+        rec = record(state, MoveRecord)
+        b.pieces[rec.carrying] = attrs.evolve(b.pieces[rec.carrying], hex=option)
+        end(state)
+
+
+class Movement(SideChoice):
+    """Step 3: the phasing side moves its characters one at a time, each once, or sets two of
+    them to clear bodies (§2.1, §4, §4.2.3)."""
+
+    rule = "2.1"
+    kind = "movement"
+    prompt = "Pick a character to move, bodies to clear, or end the movement step"
+
+    def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
+        b: Battle = state.data
+        side = b.side
+        return [
+            *(("move", pid) for pid in movable(b, side)),
+            *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h)),
+            ("end",),
+        ]
+
+    def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
+        if option[0] == "move":
+            return f"move {option[1]}"
+        if option[0] == "clear":
+            return f"clear bodies on {_label(option[1])}"
+        return "end movement"
+
+    def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
+        b: Battle = state.data
+        if option[0] == "end":
+            end(state)
+        elif option[0] == "clear":
+            call(state, ClearWith, hex=option[1])
+        else:
+            piece = b.pieces[option[1]]
+            b.left.setdefault(piece.id, b.ma(piece))
+            call(state, MoveStep, record=MoveRecord(piece.id, (piece.hex, piece.facing)))
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        goto(state, Movement)
+
+
+# --------------------------------------------------------------------------- §4.2.3 clearing
+
+
+def body_loads(b: Battle, h: Hex) -> list[str]:
+    """What two characters can carry off ``h`` at once (§4.2.3): as many dead characters, or
+    dead horses, as weigh the first body threshold (3 characters or 1 horse)."""
+    rules = b.tables.data.bodies
+    load = min(t.at_least for t in rules.thresholds)
+    chars, horses = b.bodies.get(h, (0, 0))
+    out = []
+    if chars * rules.weight(1, 0) >= load:
+        out.append("characters")
+    if horses * rules.weight(0, 1) >= load:
+        out.append("horse")
+    return out
+
+
+def _load_counts(b: Battle, load: str) -> tuple[int, int]:
+    rules = b.tables.data.bodies
+    weight = min(t.at_least for t in rules.thresholds)
+    if load == "characters":
+        return -(-weight // rules.weight(1, 0)), 0
+    return 0, -(-weight // rules.weight(0, 1))
+
+
+def clearer_pairs(b: Battle, side: str, h: Hex) -> list[tuple[str, str]]:
+    """Pairs of ``side``'s foot characters that may clear ``h`` (§4.2.3, A-67): neither has
+    moved yet, each next to the hex (or in it, if it can be entered), no enemy able to attack
+    either of them."""
+    passable = b.tables.data.bodies.extra_mp(b.body_total(h)) is not None
+    able = [pid for pid in movable(b, side)
+            if not b.pieces[pid].mounted
+            and (b.pieces[pid].hex in b.tables.around[h] or (passable and b.pieces[pid].hex == h))
+            and not _threatened(b, side, (b.pieces[pid].hex,))]
+    return [(x, y) for i, x in enumerate(able) for y in able[i + 1:]]
+
+
+def clear_destinations(b: Battle, side: str, h: Hex) -> list[tuple[Hex, str]]:
+    """Where a load of bodies may go: a hex next to ``h`` not held by an enemy (A-67)."""
+    return [(z, load) for z in b.tables.around[h]
+            if not any(p.side != side for p in b.living_at(z)) for load in body_loads(b, h)]
+
+
+def clear_bodies(b: Battle, h: Hex, to: Hex, load: str, pair: tuple[str, str]) -> None:
+    """Move one load from ``h`` to ``to`` (bodies sink in water); the two clearers do nothing
+    else this turn (§4.2.3)."""
+    chars, horses = _load_counts(b, load)
+    b.add_bodies(h, -chars, -horses)
+    if not b.tables.terrain[to].water:
+        b.add_bodies(to, chars, horses)
+    b.done.update(pair)
+    b.busy.update(pair)
+
+
+class ClearWith(SideChoice):
+    """Which two characters clear the bodies (§4.2.3)."""
+
+    rule = "4.2.3"
+    kind = "clear-with"
+    prompt = "Which two characters carry the bodies"
+
+    def options(self, state: State, frame: Frame) -> list[tuple[str, str]]:
+        return clearer_pairs(state.data, state.data.side, frame["hex"])
+
+    def label(self, state: State, frame: Frame, option: tuple[str, str]) -> str:
+        return f"{option[0]} and {option[1]} clear"
+
+    def choose(self, state: State, frame: Frame, option: tuple[str, str]) -> None:
+        goto(state, ClearTo, hex=frame["hex"], pair=option)
+
+
+class ClearTo(SideChoice):
+    """Where the bodies go, and which: three dead characters or a dead horse (§4.2.3)."""
+
+    rule = "4.2.3"
+    kind = "clear-to"
+    prompt = "Where the bodies go"
+
+    def options(self, state: State, frame: Frame) -> list[tuple[Hex, str]]:
+        return clear_destinations(state.data, state.data.side, frame["hex"])
+
+    def label(self, state: State, frame: Frame, option: tuple[Hex, str]) -> str:
+        what = "dead characters" if option[1] == "characters" else "a dead horse"
+        return f"{what} to {_label(option[0])}"
+
+    def choose(self, state: State, frame: Frame, option: tuple[Hex, str]) -> None:
+        b: Battle = state.data
+        clear_bodies(b, frame["hex"], option[0], option[1], frame["pair"])
+        state.emit(f"{' and '.join(frame['pair'])} carry {self.label(state, frame, option)}", "clear")
+        end(state)
+
+
+def reachable(b: Battle, piece: Piece, left: int) -> set[Hex]:
+    """Hexes ``piece`` could reach with ``left`` MP, tests and stopping aside (for the map)."""
+    best: dict[tuple[Hex, int | None], int] = {(piece.hex, piece.facing): left}
+    frontier = [piece]
+    seen: set[Hex] = set()
+    while frontier:
+        here = frontier.pop()
+        budget = best[(here.hex, here.facing)]
+        for s in step_options(b, here, budget):
+            key = (s.hex, s.facing)
+            if best.get(key, -1) < budget - s.cost:
+                best[key] = budget - s.cost
+                frontier.append(attrs.evolve(here, hex=s.hex, facing=s.facing))
+                seen.add(s.hex)
+    return seen

@@ -1,0 +1,158 @@
+"""The sequence of play (§2.1), declared as nested procedures: :data:`FLOW`.
+
+::
+
+    guiscard
+      2.1  game turn (repeated until the scenario's turn limit)
+        2.1  player phase, side A then side B:
+               2.1  PhaseStart       the side's MP and infiltration rolls start afresh
+               5    OffensiveFire    step 1 (not built yet: skipped with a log line)
+               7.2  Charges          step 2 (not built yet: skipped with a log line)
+               2.1  Movement         step 3: pick a character, then
+                                       -> MoveStep (each next hex, or stop)
+                                       -> PushHorse or PlaceHorses -> PutDown
+                                     or bodies to clear -> ClearWith -> ClearTo
+               6    Combat           step 4 (not built yet: skipped with a log line)
+               2.1  Recovery         step 5: stunned characters of the side stand up (A-04)
+        2.1  EndOfTurn          the turn count; the game ends after the scenario's last turn
+
+Steps 1, 2 and 4 are in the sequence already so that fire (§5), charges (§7.2) and melee (§6)
+slot in without moving anything; until then each only says in the log that it is skipped.
+Defensive fire during step 3 (§5.3) will be a window called from :class:`MoveStep`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, var
+from banneret.state import State
+from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
+from banneret_guiscard.state import Battle
+
+__all__ = ["FLOW", "game_over", "PhaseStart", "OffensiveFire", "Charges", "Combat", "Recovery", "EndOfTurn"]
+
+
+def game_over(state: State) -> bool:
+    """The scenario's last turn is over (§2, P-22)."""
+    b: Battle = state.data
+    return b.turn > b.tables.scenario.turns
+
+
+def _sides(state: State) -> tuple[str, ...]:
+    return state.data.tables.sides
+
+
+class PhaseStart(Procedure):
+    """A player phase begins: nobody of the phasing side has moved or been tested yet."""
+
+    rule = "2.1"
+
+    def start(self, state: State, frame: Frame) -> None:
+        b: Battle = state.data
+        b.side = var(state, "side")
+        b.phase += 1
+        b.step = 0
+        b.spent.clear()
+        b.left.clear()
+        b.done.clear()
+        b.infiltration_rolls.clear()
+        state.emit(f"turn {b.turn}: {b.side}'s player phase", "phase")
+        end(state)
+
+
+class _NotBuilt(Procedure):
+    """A step whose rules come later: it exists in the sequence and logs that it is skipped."""
+
+    step = 0
+    what = ""
+
+    def start(self, state: State, frame: Frame) -> None:
+        state.data.step = self.step
+        state.emit(f"step {self.step} ({self.what}, §{self.rule}) is not built yet: skipped", "skip")
+        end(state)
+
+
+class OffensiveFire(_NotBuilt):
+    """Step 1: offensive fire (§5) -- not built yet, skipped."""
+
+    rule = "5"
+    step = 1
+    what = "offensive fire"
+
+
+class Charges(_NotBuilt):
+    """Step 2: charge and counter-charge declarations (§7.2) -- not built yet, skipped."""
+
+    rule = "7.2"
+    step = 2
+    what = "charges"
+
+
+class MovementStep(Procedure):
+    """Step 3: movement (§4)."""
+
+    rule = "2.1"
+
+    def start(self, state: State, frame: Frame) -> None:
+        state.data.step = 3
+        call(state, Movement)  # its end ends this step
+
+
+class Combat(_NotBuilt):
+    """Step 4: combat (§6) -- not built yet, skipped."""
+
+    rule = "6"
+    step = 4
+    what = "combat"
+
+
+class Recovery(Procedure):
+    """Step 5: the side's stunned characters stand up, those stunned before this player phase
+    began (A-04: the first own phase that begins after the stun)."""
+
+    rule = "2.1"
+
+    def start(self, state: State, frame: Frame) -> None:
+        b: Battle = state.data
+        b.step = 5
+        for pid in sorted(b.stunned_in):
+            piece = b.pieces[pid]
+            if piece.side == b.side and b.stunned_in[pid] < b.phase:
+                del b.stunned_in[pid]
+                b.pieces[pid] = attrs.evolve(piece, health="healthy")
+                state.emit(f"{pid} recovers from being stunned", "recover")
+        end(state)
+
+
+class EndOfTurn(Procedure):
+    """The game turn ends; after the scenario's last one the game is over."""
+
+    rule = "2.1"
+
+    def start(self, state: State, frame: Frame) -> None:
+        b: Battle = state.data
+        b.turn += 1
+        b.step = 0
+        b.busy.clear()
+        b.no_catch.clear()
+        end(state)
+
+
+FLOW = Flow(
+    Repeat("game turn", [
+        ForEach("player phase", over=_sides, var="side", rule="2.1", steps=[
+            PhaseStart,          # 2.1
+            OffensiveFire,       # 2.1 step 1, §5 (skipped)
+            Charges,             # 2.1 step 2, §7.2 (skipped)
+            MovementStep,        # 2.1 step 3, §4
+            Combat,              # 2.1 step 4, §6 (skipped)
+            Recovery,            # 2.1 step 5
+        ]),
+        EndOfTurn,               # 2.1
+    ], until=game_over, rule="2.1"),
+    # reached only by call or goto from the steps above
+    extra=[Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
+           PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
+           ClearWith, ClearTo],            # 4.2.3 clearing bodies
+)

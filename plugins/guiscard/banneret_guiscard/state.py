@@ -1,0 +1,223 @@
+"""The game's own data (``state.data``): where every character and horse stands, how it is,
+and what the running player phase has used up.
+
+Representation:
+
+* characters are :class:`Piece` records keyed by roster id; a rider's ``hex`` is its head hex
+  and ``facing`` points from rear to head, the rear being derived by the core's
+  :func:`~banneret.boards.hexgrid.two_hex_footprint` (§1.1);
+* a riderless horse is a :class:`LooseHorse` keyed by the id of the character it belongs to
+  (riders may ride other characters' horses, §4.4.2, so a :class:`Piece` names its horse);
+* dead bodies are counted per hex, apart from the dead characters' counters, because
+  clearing a hex (§4.2.3) moves bodies, never a character's record;
+* the map and the tables built from it live on one immutable :class:`Tables` object, built
+  once per scenario and shared by every copy of the state.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
+from typing import Literal
+
+import attrs
+
+from banneret.boards.hexgrid import Hex, HexMap, neighbours, two_hex_footprint
+from banneret.gamedata import copied, gamedata, shared, static
+from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
+
+__all__ = ["HEALTH", "Health", "Piece", "LooseHorse", "Tables", "Battle", "tables_for", "new_battle"]
+
+Health = Literal["healthy", "stunned", "wounded", "dead"]
+HEALTH: tuple[Health, ...] = ("healthy", "stunned", "wounded", "dead")
+
+
+@attrs.frozen
+class Piece:
+    """One character on the map (§1.2): its side, state, whether it rides, where it stands."""
+
+    id: str
+    side: str
+    health: Health
+    mounted: bool
+    hex: Hex
+    facing: int | None = None
+    """Rider only: the direction from rear to head (§4.4.1)."""
+    horse: str | None = None
+    """Rider only: the id of the character whose horse this is."""
+
+    @property
+    def alive(self) -> bool:
+        return self.health != "dead"
+
+    @property
+    def able(self) -> bool:
+        """Neither stunned nor dead: may move and attack (§1.2)."""
+        return self.health in ("healthy", "wounded")
+
+    def hexes(self) -> tuple[Hex, ...]:
+        """The hexes the counter covers: head then rear for a rider (§1.1)."""
+        if self.mounted:
+            assert self.facing is not None
+            return two_hex_footprint(self.hex, self.facing)
+        return (self.hex,)
+
+
+@attrs.frozen
+class LooseHorse:
+    """A living riderless horse (§4.4.3) on two hexes: ``head`` and the rear behind ``facing``;
+    ``side`` is the side that last controlled it (its rider's, until another side takes it)."""
+
+    owner: str
+    head: Hex
+    facing: int
+    side: str = ""
+
+    def hexes(self) -> tuple[Hex, Hex]:
+        return two_hex_footprint(self.head, self.facing)
+
+
+@attrs.frozen(eq=False)
+class Tables:
+    """Everything fixed for a game: the data files, the scenario and its map, and per-hex
+    lookups computed once (terrain record, level, neighbours on the map, crossable
+    hexsides)."""
+
+    data: GuiscardData
+    scenario: Scenario
+    board: HexMap
+    terrain: Mapping[Hex, Terrain]
+    level: Mapping[Hex, int]
+    around: Mapping[Hex, tuple[Hex, ...]]
+    """The neighbours of each hex that are on the map."""
+    crossable: Mapping[Hex, frozenset[Hex]]
+    """The neighbours of each hex reachable without crossing an impassable hexside (cliff)."""
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Side ids, side A first (§2.1)."""
+        return tuple(s.id for s in self.scenario.sides)
+
+    def counter(self, piece_id: str) -> Counter:
+        return self.data.roster[piece_id]
+
+    def stats(self, piece: Piece) -> Stats:
+        """The printed numbers of the counter face in use (§1.2)."""
+        c = self.counter(piece.id)
+        if piece.mounted:
+            assert c.mounted is not None
+            return c.mounted.wounded if piece.health == "wounded" else c.mounted.healthy
+        return getattr(c.foot, "healthy" if piece.health == "dead" else piece.health)
+
+
+def _build_tables(scenario_id: str) -> Tables:
+    data = load_data()
+    scenario = data.scenarios[scenario_id]
+    board = data.maps[scenario.map].board
+    hexes = board.hexes()
+    features = data.terrain.hexside_features
+    around = {h: tuple(n for n in neighbours(h) if n in board) for h in hexes}
+
+    def open_side(h: Hex, n: Hex) -> bool:
+        feature = board.feature(h, n).get("feature")
+        return feature is None or features[feature].passable
+
+    crossable = {h: frozenset(n for n in around[h] if open_side(h, n)) for h in hexes}
+    return Tables(
+        data=data,
+        scenario=scenario,
+        board=board,
+        terrain=MappingProxyType({h: data.terrain.terrains[board.attrs(h)["terrain"]] for h in hexes}),
+        level=MappingProxyType({h: board.attrs(h)["level"] for h in hexes}),
+        around=MappingProxyType(around),
+        crossable=MappingProxyType(crossable),
+    )
+
+
+@functools.cache
+def tables_for(scenario_id: str) -> Tables:
+    """The scenario's tables, built once and never changed afterwards."""
+    return _build_tables(scenario_id)
+
+
+@gamedata
+class Battle:
+    """Everything that changes during a game of Guiscard, with how each field copies (see
+    :mod:`banneret.gamedata`)."""
+
+    tables: Tables = static("the data files and the scenario's map, fixed for the game")
+    pieces: dict[str, Piece] = copied()
+    """Every character by roster id, dead ones included (§1.2)."""
+    horses: dict[str, LooseHorse] = copied(factory=dict)
+    """Living riderless horses, by the id of their owner (§4.4.3)."""
+    bodies: dict[Hex, tuple[int, int]] = copied(factory=dict)
+    """Per hex: (dead characters, dead horses) lying there (§4.2.2)."""
+    turn: int = shared(default=1)
+    side: str = shared(default="")
+    """The phasing side (§2.1)."""
+    step: int = shared(default=0)
+    """The step of the player phase under way, 1-5 (§2.1); 0 between phases."""
+    phase: int = shared(default=0)
+    """Player phases begun so far; a stunned character recovers in a later own phase (A-04)."""
+    stunned_in: dict[str, int] = copied(factory=dict)
+    """Per stunned character: the player phase in which it was stunned."""
+    spent: dict[str, int] = copied(factory=dict)
+    """MP spent this player phase, per character that has moved (§4)."""
+    left: dict[str, int] = copied(factory=dict)
+    """MP still available this player phase, per character that has begun to move (§4, §4.4.2)."""
+    done: set[str] = copied(factory=set)
+    """Characters whose move (or body clearing) this player phase is over."""
+    no_catch: set[tuple[str, str]] = copied(factory=set)
+    """(rider, horse owner) pairs: a failed catch this turn, that horse is out of reach (A-62)."""
+    busy: set[str] = copied(factory=set)
+    """Characters that may do nothing else this game turn (clearing bodies, §4.2.3)."""
+    infiltration_rolls: set[tuple[str, str]] = copied(factory=set)
+    """(enemy, mover) pairs that have made an infiltration roll this player phase (§4.3)."""
+
+    # --- reading the map -----------------------------------------------------------------
+
+    def living_at(self, h: Hex) -> Iterator[Piece]:
+        """Living characters with a hex on ``h`` (stacking, §4.1)."""
+        for p in self.pieces.values():
+            if p.alive and h in p.hexes():
+                yield p
+
+    def horse_at(self, h: Hex) -> LooseHorse | None:
+        for horse in self.horses.values():
+            if h in horse.hexes():
+                return horse
+        return None
+
+    def body_total(self, h: Hex) -> int:
+        chars, horses = self.bodies.get(h, (0, 0))
+        return self.tables.data.bodies.weight(chars, horses)
+
+    def add_bodies(self, h: Hex, characters: int = 0, horses: int = 0) -> None:
+        chars, dead_horses = self.bodies.get(h, (0, 0))
+        total = (chars + characters, dead_horses + horses)
+        if total == (0, 0):
+            self.bodies.pop(h, None)
+        else:
+            self.bodies[h] = total
+
+    def enemies_of(self, side: str) -> Iterator[Piece]:
+        for p in self.pieces.values():
+            if p.side != side:
+                yield p
+
+    def ma(self, piece: Piece) -> int:
+        """The printed MA of the counter face in use (§4.0)."""
+        return self.tables.stats(piece).ma
+
+
+def new_battle(scenario_id: str) -> Battle:
+    """The scenario's forces on their start hexes, side A to move first (§2.1)."""
+    tables = tables_for(scenario_id)
+    pieces = {}
+    for placement in tables.scenario.forces:
+        pieces[placement.counter] = Piece(
+            placement.counter, placement.side, "healthy", placement.mounted, placement.hex, placement.facing,
+            placement.counter if placement.mounted else None,
+        )
+    return Battle(tables=tables, pieces=pieces, side=tables.sides[0])

@@ -1,0 +1,114 @@
+"""Guiscard's sequence of play (§2.1): the five steps of each player phase in order, side A
+first; steps 1, 2 and 4 skipped with a log line until fire, charges and melee are built;
+stunned characters recovering in step 5 (A-04); the turn limit and the victory count."""
+
+from __future__ import annotations
+
+import banneret
+from banneret.registry import registry_from
+from banneret_guiscard import plugin
+from banneret_guiscard.movement import kill, stun, wound
+
+REG = registry_from([plugin])
+
+
+def new() -> banneret.State:
+    return banneret.new_game("guiscard", seed=0, registry=REG)
+
+
+def end_phase(state: banneret.State) -> None:
+    player = banneret.pending(state).players[0]
+    banneret.apply(state, banneret.find_action(state, player, "end movement"))
+
+
+def test_a_turn_is_side_a_then_side_b_each_with_five_steps_in_order():
+    state = new()
+    assert banneret.pending(state).players == ("normans",) and state.data.step == 3
+    first = [e.text for e in state.log if e.kind in ("phase", "skip")]
+    assert first == [
+        "turn 1: normans's player phase",
+        "step 1 (offensive fire, §5) is not built yet: skipped",
+        "step 2 (charges, §7.2) is not built yet: skipped",
+    ]
+    end_phase(state)
+    assert banneret.pending(state).players == ("byzantines",) and state.data.turn == 1
+    texts = [e.text for e in state.log if e.kind in ("phase", "skip")]
+    assert texts[3:] == [
+        "step 4 (combat, §6) is not built yet: skipped",
+        "turn 1: byzantines's player phase",
+        "step 1 (offensive fire, §5) is not built yet: skipped",
+        "step 2 (charges, §7.2) is not built yet: skipped",
+    ]
+    end_phase(state)
+    assert banneret.pending(state).players == ("normans",) and state.data.turn == 2
+
+
+def test_the_game_ends_after_the_scenarios_last_turn_with_the_casualty_count():
+    state = new()
+    b = state.data
+    wound(b, "okeanos")
+    kill(b, "yani")
+    stun(b, "stephanos")  # stunned is not a casualty in Placeholder 1
+    wound(b, "milo")
+    for _ in range(2 * 12):
+        assert not banneret.is_over(state)
+        end_phase(state)
+    assert banneret.is_over(state) and state.data.turn == 13
+    result = banneret.outcome(state)
+    assert result.winners == ("normans",)
+    assert [(s.faction, s.rank, s.score) for s in result.standings] == [("normans", 1, 2), ("byzantines", 2, 1)]
+
+
+def test_a_character_stunned_in_the_enemy_phase_stands_up_in_its_own_step_5():
+    state = new()
+    stun(state.data, "okeanos")          # a Byzantine stunned during the Normans' phase
+    end_phase(state)                     # ... Normans' step 5 does not touch him
+    assert state.data.pieces["okeanos"].health == "stunned"
+    end_phase(state)                     # Byzantines' step 5
+    assert state.data.pieces["okeanos"].health == "healthy"
+
+
+def test_a_character_stunned_in_its_own_phase_waits_for_its_next_own_phase():
+    state = new()
+    stun(state.data, "milo")             # a Norman stunned during the Normans' own phase (A-04)
+    end_phase(state)
+    assert state.data.pieces["milo"].health == "stunned"
+    end_phase(state)
+    assert state.data.pieces["milo"].health == "stunned"
+    end_phase(state)                     # the Normans' next phase, step 5
+    assert state.data.pieces["milo"].health == "healthy"
+
+
+def test_stunned_characters_never_move_and_wounds_kill_the_hurt():
+    state = new()
+    b = state.data
+    stun(b, "milo")
+    end_phase(state)
+    end_phase(state)                     # turn 2: milo is still stunned in the Normans' movement
+    offered = [a.label for a in banneret.legal_actions(state, "normans")]
+    assert "move milo" not in offered and "move olivier" in offered
+    wound(b, "milo")
+    assert b.pieces["milo"].health == "dead" and b.bodies[b.pieces["milo"].hex] == (1, 0)
+
+
+def test_nothing_is_hidden():
+    state = new()
+    game = REG.game("guiscard")
+    assert game.view(state, "normans") == game.view(state, "byzantines") == game.view(state, None)
+    assert not REG.game("guiscard").info.hidden_information
+
+
+def test_render_shows_terrain_counters_and_the_movers_reach():
+    state = new()
+    banneret.apply(state, banneret.find_action(state, "normans", "move milo"))
+    text = REG.game("guiscard").render(state, None)
+    assert "Nilh" in text and "Nck=" in text and "*" in text and "MP 8" in text
+
+
+def test_a_rider_is_not_stunned_in_the_saddle():
+    import pytest
+
+    state = new()
+    with pytest.raises(ValueError):
+        stun(state.data, "robert")
+    assert state.data.pieces["robert"].health == "healthy"
