@@ -40,8 +40,9 @@ class WarriorKnights(Game):
                        choices=(8, 10, 12, 13, 14, 15)),
         ),
         # set-up: 6 troop cards per baron (36) + 6 strongholds + 24 nobles x 2 choices (48);
-        # planning: per baron at most 6 cards + 3 "no more cards" + confirm (60): 150
-        max_decisions=150,
+        # planning: per baron at most two decisions a space (a card, or the second card or
+        # "no more cards") + confirm, 7 x 6 = 42: 132 in all
+        max_decisions=132,
         # the longest menu is an area of the board: 36 Kingdom areas for a stronghold or a noble
         max_actions=36,
         hidden_information=True,
@@ -252,8 +253,7 @@ def render_view(view: dict[str, Any]) -> str:
         lines.append(f"  {k + 1}: {space['cards']} cards ({counts or 'no baron cards'}; neutral {space['neutral']}){yours}")
     for area, cards in view["special_areas"].items():
         lines.append(f"  {area}: {', '.join(cards) or '-'}")
-    agendas = {a.id: a.title for a in tables().data.agendas}
-    current = ", ".join(agendas[c.rsplit(":", 1)[0]] for c in view["current_agendas"])
+    current = ", ".join(tables().agenda_titles[c] for c in view["current_agendas"])
     lines += [
         "",
         f"Current agendas: {current}",

@@ -30,8 +30,6 @@ module             rules   procedures
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from banneret.flow import Decision, Flow, ForEach, Frame, Parallel, Procedure, Repeat, Steps, end, end_game

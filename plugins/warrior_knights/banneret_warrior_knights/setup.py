@@ -35,10 +35,9 @@ __all__ = [
 def fate_until(data: WKData, usable: Callable[[FateCard], bool]) -> FateCard:
     """Draw Fate cards until one gives a usable answer (5); every card drawn goes to the
     bottom. A whole turn of the deck without one is a data error."""
-    fate = tables().data.fate
-    by_id = {c.id: c for c in fate}
+    fate = tables().fate
     for _ in range(len(data.fate.draw_pile)):
-        card = by_id[fate_draw(data)]
+        card = fate[fate_draw(data)]
         if usable(card):
             return card
     raise RuntimeError("no Fate card gives a usable answer: the Fate data cannot drive this draw")
@@ -98,13 +97,9 @@ def initial_data(state: State) -> WKData:
     _deal_mercenaries(data, state)
     data.mercenary_display = data.mercenaries.draw(rng, per.mercenary_track_spaces)  # step 9
     data.current_agendas = data.agendas.draw(rng, state.rules["agendas_revealed"])  # step 10
-    state.emit(f"agendas for the first Assembly: {', '.join(_agenda_titles(data.current_agendas))}", "setup")
+    titles = ", ".join(tables().agenda_titles[c] for c in data.current_agendas)
+    state.emit(f"agendas for the first Assembly: {titles}", "setup")
     return data
-
-
-def _agenda_titles(cards: Sequence[str]) -> list[str]:
-    records = {a.id: a for a in tables().data.agendas}
-    return [records[c.rsplit(":", 1)[0]].title for c in cards]
 
 
 def _raze_at_start(data: WKData, count: int, state: State) -> None:

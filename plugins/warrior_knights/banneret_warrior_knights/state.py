@@ -23,7 +23,7 @@ import attrs
 
 from banneret.decks import Deck
 from banneret.gamedata import cloned, copied, gamedata, nested, shared
-from banneret_warrior_knights.data_model import GameData, load_data
+from banneret_warrior_knights.data_model import FateCard, GameData, load_data
 
 __all__ = [
     "SPACES", "SPECIAL_AREAS", "STRONGHOLD", "Tables", "TroopCard", "WKData", "tables", "title_of", "owner_of",
@@ -71,6 +71,10 @@ class Tables:
     event_cards: tuple[str, ...]
     agenda_cards: tuple[str, ...]
     fate_cards: tuple[str, ...]
+    fate: Mapping[str, FateCard]
+    """Fate card id -> its record."""
+    agenda_titles: Mapping[str, str]
+    """Agenda card id (one per copy) -> its title."""
     nobles_of: Mapping[str, tuple[str, ...]]
     """Each baron's four nobles, in data order."""
 
@@ -122,6 +126,10 @@ def tables() -> Tables:
         ),
         agenda_cards=tuple(c for rec in data.agendas for c in _copies(rec.id, rec.copies)),
         fate_cards=tuple(rec.id for rec in data.fate),
+        fate=MappingProxyType({rec.id: rec for rec in data.fate}),
+        agenda_titles=MappingProxyType(
+            {c: rec.title for rec in data.agendas for c in _copies(rec.id, rec.copies)}
+        ),
         nobles_of=MappingProxyType({
             baron: tuple(n.id for n in data.nobles.values() if n.baron == baron) for baron in data.barons
         }),
