@@ -27,7 +27,7 @@ from banneret_warrior_knights.state import (
 )
 
 __all__ = [
-    "initial_data", "AssignTroops", "PlaceStronghold", "PlaceNobles", "stronghold_sites", "noble_sites",
+    "initial_data", "fate_until", "raze_at_start", "draw_titles", "AssignTroops", "PlaceStronghold", "PlaceNobles", "stronghold_sites", "noble_sites",
     "stronghold_order", "noble_order",
 ]
 
@@ -92,8 +92,8 @@ def initial_data(state: State) -> WKData:
     )
     events = data.events.draw_pile
     events.insert(0, events.pop())  # step 1: the Event deck's top card to the bottom (AMB-13)
-    _raze_at_start(data, per.razed_kingdom_cities, state)
-    _draw_titles(data, state)
+    raze_at_start(data, per.razed_kingdom_cities, state)
+    draw_titles(data, state)
     _deal_mercenaries(data, state)
     data.mercenary_display = data.mercenaries.draw(rng, per.mercenary_track_spaces)  # step 9
     data.current_agendas = data.agendas.draw(rng, state.rules["agendas_revealed"])  # step 10
@@ -102,7 +102,7 @@ def initial_data(state: State) -> WKData:
     return data
 
 
-def _raze_at_start(data: WKData, count: int, state: State) -> None:
+def raze_at_start(data: WKData, count: int, state: State) -> None:
     """4.1 step 4, 16.1: raze ``count`` Kingdom cities named by Fate (overseas and razed
     results are drawn again), then shuffle the Fate deck."""
     if not count:
@@ -119,7 +119,7 @@ def _raze_at_start(data: WKData, count: int, state: State) -> None:
     state.emit(f"Fate razes {count} Kingdom cities: {names}", "setup")
 
 
-def _draw_titles(data: WKData, state: State) -> None:
+def draw_titles(data: WKData, state: State) -> None:
     """4.1 step 6: Fate names the Chairman, then a different baron as Head of the Church
     (colours not in play are drawn again, 16.4)."""
     in_play = set(data.barons)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from banneret_warrior_knights.setup import draw_titles, raze_at_start
 from banneret_warrior_knights.state import WKData, tables
 
 from wk_helpers import new_game, set_up
@@ -196,3 +197,40 @@ def test_unknown_pool_size_is_refused() -> None:
     with pytest.raises(banneret.OptionError):
         new_game(3, seed=1, influence_per_baron=9)
 
+
+
+def stack_fate(data: WKData, top_first: list[str]) -> None:
+    """Put ``top_first`` on top of the Fate deck, in drawing order; the rest keep their order."""
+    rest = [c for c in data.fate.draw_pile if c not in top_first]
+    data.fate.draw_pile[:] = rest + list(reversed(top_first))
+
+
+def test_titles_with_a_stacked_fate_deck() -> None:
+    """4.1 step 6, 5, 16.4: with green and red in play, blue (absent) is drawn past, red is
+    Chairman, a second red card and black (absent) are drawn past, green is Head; the five
+    cards drawn lie at the bottom, the last one drawn lowest."""
+    state = new_game(2, seed=1)
+    data: WKData = state.data
+    drawn = ["f09", "f05", "f06", "f13", "f01"]  # blue, red, red, black, green
+    assert [T.fate[c].baron for c in drawn] == ["blue", "red", "red", "black", "green"]
+    stack_fate(data, drawn)
+    draw_titles(data, state)
+    assert (data.chairman, data.head_of_church) == ("red", "green")
+    assert data.fate.draw_pile[:5] == list(reversed(drawn)) and len(data.fate) == 24
+
+
+def test_razing_with_a_stacked_fate_deck() -> None:
+    """4.1 step 4, 16.1: overseas cities and a city already razed are drawn past; the Fate
+    deck is shuffled afterwards (all 24 cards still in it)."""
+    state = new_game(6, seed=2)  # six barons: nothing razed at set-up
+    data: WKData = state.data
+    assert data.razed == []
+    del data.city_owner["frola"]
+    data.razed = ["frola"]  # as if razed already
+    drawn = ["f01", "f02", "f07", "f05", "f06"]  # Acre (overseas), Frola (razed), Alexandria (overseas), Ballin, c1
+    assert [T.fate[c].city for c in drawn] == ["acre", "frola", "alexandria", "ballin", "ph_city_c1"]
+    stack_fate(data, drawn)
+    raze_at_start(data, 2, state)
+    assert data.razed == ["ballin", "frola", "ph_city_c1"]
+    assert {"frola", "ballin", "ph_city_c1"}.isdisjoint(data.city_owner) and "acre" in data.city_owner
+    assert sorted(data.fate.draw_pile) == sorted(T.fate_cards)
