@@ -1,0 +1,320 @@
+"""Warrior Knights (Fantasy Flight Games, 2006 edition) as a Banneret game: so far the
+set-up for 2 to 6 barons and the round's planning phase (see ``docs/games/warrior_knights.md``).
+
+The sequence of play is declared in :mod:`~banneret_warrior_knights.sequence`, set-up in
+:mod:`~banneret_warrior_knights.setup`, the game's data in :mod:`~banneret_warrior_knights.state`.
+Hidden from the other barons: each baron's hand, his planned cards (while he plans and, on
+the spaces, which of his cards lie where), the neutral cards dealt and set aside, the order of
+every pile and deck (only the colour of the Event deck's top card shows, AMB-13).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from banneret import Game, GameInfo, OptionSpec, Rng, Scenario, State, hookimpl
+from banneret.flow import Branches, secret_of
+from banneret_warrior_knights.sequence import FLOW, Plan
+from banneret_warrior_knights.setup import initial_data
+from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
+
+__all__ = ["GAME_ID", "WarriorKnights", "banneret_games"]
+
+GAME_ID = "warrior_knights"
+FACTIONS = tuple(tables().data.barons)  # the barons' colours, clockwise around the table
+
+
+class WarriorKnights(Game):
+    info = GameInfo(
+        id=GAME_ID,
+        name="Warrior Knights",
+        version="0",
+        description="Barons fight for an empty throne with armies, money, votes and faith.",
+        rules_summary="Plan action cards in secret on three spaces; so far the game stops after the first planning.",
+        factions=FACTIONS,
+        min_players=2,
+        max_players=6,
+        scenarios=(Scenario("standard", "the set-up of the rules for 2 to 6 barons"),),
+        options=(
+            OptionSpec("influence_per_baron", 10, "influence tokens in the pool per baron (17.1: 8 shorter, 12-15 longer)",
+                       choices=(8, 10, 12, 13, 14, 15)),
+        ),
+        # set-up: 6 troop cards per baron (36) + 6 strongholds + 24 nobles x 2 choices (48);
+        # planning: per baron at most two decisions a space (a card, or the second card or
+        # "no more cards") + confirm, 7 x 6 = 42: 132 in all
+        max_decisions=132,
+        # the longest menu is an area of the board: 36 Kingdom areas for a stronghold or a noble
+        max_actions=36,
+        hidden_information=True,
+        coverage="set-up (4, 16.1-16.2) and planning (6.1); the action phase onwards is not built yet",
+    )
+    flow = FLOW
+
+    def rule_parameters(self) -> dict[str, Any]:
+        setup = tables().data.setup
+        return {
+            "starting_crowns": setup.starting_crowns,  # 4.1 step 7
+            "agendas_revealed": setup.agendas_revealed,  # 4.1 step 10
+            "cards_per_space": 2,  # 6.1.1
+            "neutral_per_space": 2,  # 6.1.4
+        }
+
+    def setup(self, state: State) -> WKData:
+        return initial_data(state)
+
+    def turn(self, state: State) -> int:
+        return state.data.round
+
+    # --- what each baron may know --------------------------------------------------------
+
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
+        data: WKData = state.data
+        t = tables()
+        board = t.data.board
+        titles = t.card_titles
+
+        def sees(baron: str) -> bool:
+            return player is None or player == baron
+
+        def cards(ids: list[str]) -> list[str]:
+            return sorted(titles[title_of(c)] for c in ids)
+
+        def troops(ids: list[str]) -> list[str]:
+            return sorted(t.troops[c].label for c in ids)
+
+        barons = {
+            b: {
+                "crowns": data.crowns[b], "influence": data.influence[b], "votes": data.votes[b], "faith": data.faith[b],
+                "hand": cards(data.hand[b]) if sees(b) else None, "hand_size": len(data.hand[b]),
+                "charges": list(data.charges[b]), "barred": data.barred[b],
+                "stronghold": data.stronghold[b], "garrison": troops(data.garrison[b]),
+                "stronghold_breaches": data.stronghold_breaches[b], "unassigned": troops(data.unassigned[b]),
+                "planning": _plan_view(secret_of(state, b)) if sees(b) else None,
+            }
+            for b in data.barons
+        }
+        nobles = {
+            nb: {
+                "baron": b, "name": t.data.nobles[nb].name, "shape": t.data.nobles[nb].shape,
+                "area": data.noble_area[nb], "at_sea": nb in data.at_sea, "troops": troops(data.army[nb]),
+                "strength": data.strength_of(data.army[nb]), "casualties": data.casualties[nb],
+                "exhausted": nb in data.exhausted, "heir": data.heir[nb], "office": data.office[nb],
+            }
+            for b in data.barons for nb in data.nobles_of(b)
+        }
+        cities = {
+            c: {
+                "name": rec.name, "area": rec.area, "razed": c in data.razed, "owner": data.city_owner.get(c),
+                "fortified": c in data.fortified, "besieged_by": data.besieged.get(c), "breaches": data.breaches[c],
+            }
+            for c, rec in sorted(board.cities.items())
+        }
+        spaces = []
+        for pile in data.action_spaces:
+            by_baron = {b: sum(owner_of(c) == b for c in pile) for b in data.barons}
+            spaces.append({
+                "cards": len(pile),
+                "by_baron": by_baron,
+                "neutral": sum(owner_of(c) is None for c in pile),
+                # a baron knows which of his cards lie on a space, never the pile's order
+                "yours": cards([c for c in pile if player is not None and owner_of(c) == player]),
+                "order": [titles[title_of(c)] for c in pile] if player is None else None,
+            })
+        events = data.events.draw_pile
+        return {
+            "round": data.round, "phase": data.phase,
+            "chairman": data.chairman, "head_of_church": data.head_of_church,
+            "influence_pool": data.influence_pool,
+            "barons": barons, "nobles": nobles, "cities": cities,
+            "action_spaces": spaces,
+            "neutral_set_aside": len(data.neutral_pool),
+            "special_areas": {a: [f"{owner_of(c)} {titles[title_of(c)]}" for c in data.special_areas[a]] for a in SPECIAL_AREAS},
+            "decks": {
+                "fate": len(data.fate), "events": len(events), "agendas": len(data.agendas),
+                "mercenaries": len(data.mercenaries),
+                "event_top_colour": t.event_colours[events[-1]] if events else None,
+                "event_discards": list(data.events.discard_pile),
+            },
+            "mercenary_display": troops(data.mercenary_display),
+            "mercenary_track": list(data.mercenary_track),
+            "current_agendas": list(data.current_agendas),
+            "laws": list(data.laws),
+        }
+
+    def render(self, state: State, player: str | None) -> str:
+        return render_view(self.view(state, player))
+
+    def resample_hidden(self, state: State, player: str, rng: Rng) -> State:
+        """Redraw what ``player`` cannot see from what he knows only: the decks' order (the
+        Event deck keeps the colour of its top card), the other barons' cards between hand and
+        spaces (each keeps his count per space), the neutral cards dealt and set aside, the
+        order of every pile, and the other barons' planning (not yet begun while they plan;
+        a random plan from their hand once they have confirmed)."""
+        new = state.clone()
+        data: WKData = new.data
+        for deck in (data.fate, data.agendas, data.mercenaries):
+            deck.draw_pile.sort()
+            rng.shuffle(deck.draw_pile)
+        _redraw_events(data, rng)
+        for baron in data.barons:
+            if baron != player:
+                _redraw_cards(data, rng, lambda c, b=baron: owner_of(c) == b, data.hand[baron])
+        _redraw_cards(data, rng, lambda c: owner_of(c) is None, data.neutral_pool)
+        for pile in data.action_spaces:
+            pile.sort()
+            rng.shuffle(pile)
+        for baron in data.barons:
+            if baron != player:
+                _redraw_plan(new, baron, rng)
+        return new
+
+    def invariants(self, state: State) -> list[str]:
+        data: WKData = state.data
+        t = tables()
+        broken: list[str] = []
+        on_spaces = [c for pile in data.action_spaces for c in pile]
+        for b in data.barons:
+            held = data.hand[b] + [c for c in on_spaces if owner_of(c) == b]
+            held += [c for a in SPECIAL_AREAS for c in data.special_areas[a] if owner_of(c) == b]
+            if sorted(held) != sorted(t.baron_cards[b]):
+                broken.append(f"{b}'s action cards are not his twelve, each in one place")
+            for resource in ("crowns", "influence", "votes", "faith"):
+                if getattr(data, resource)[b] < 0:
+                    broken.append(f"{b} has {getattr(data, resource)[b]} {resource}")
+            for k, pile in enumerate(data.action_spaces):
+                if sum(owner_of(c) == b for c in pile) > state.rules["cards_per_space"]:
+                    broken.append(f"{b} has more than {state.rules['cards_per_space']} cards on space {k + 1}")
+        neutral = data.neutral_pool + [c for c in on_spaces if owner_of(c) is None]
+        if sorted(neutral) != sorted(t.neutral_cards):
+            broken.append("the neutral cards are not the eight, each in one place")
+        troops = [c for b in data.barons for c in data.unassigned[b] + data.garrison[b]]
+        troops += [c for nb in data.army for c in data.army[nb]]
+        merc = data.mercenaries.draw_pile + data.mercenaries.discard_pile + data.mercenary_display
+        merc += [c for c in troops if t.troops[c].nationality is not None]
+        if sorted(merc) != sorted(t.mercenary_cards):
+            broken.append("the mercenary cards are not the 66, each in one place")
+        for nb, area in data.noble_area.items():
+            if area is not None and not data.army[nb]:
+                broken.append(f"{nb} stands on the board without troops")
+        if data.chairman not in data.barons or data.head_of_church not in data.barons:
+            broken.append("a title is held by a baron not in play")
+        return broken
+
+
+def render_view(view: dict[str, Any]) -> str:
+    """The terminal picture of a view: the areas with nobles, armies, strongholds and cities,
+    each baron's treasury and influence, the action spaces (face down), the special areas,
+    the agendas and the mercenaries."""
+    board = tables().data.board
+    lines = [
+        f"Warrior Knights - round {view['round']} ({view['phase']}); Chairman {view['chairman']}, "
+        f"Head of the Church {view['head_of_church']}; influence pool {view['influence_pool']}",
+        "",
+        "Areas:",
+    ]
+    here: dict[str, list[str]] = {}
+    for city in view["cities"].values():
+        if city["razed"]:
+            here.setdefault(city["area"], []).append(f"{city['name']} (razed)")
+            continue
+        marks = [m for m, on in (("fortified", city["fortified"]), (f"breaches {city['breaches']}", city["breaches"]),
+                                 (f"besieged by {city['besieged_by']}", city["besieged_by"])) if on]
+        owner = city["owner"] or "neutral"
+        here.setdefault(city["area"], []).append(f"{city['name']} [{owner}{'; ' if marks else ''}{'; '.join(marks)}]")
+    for baron, b in view["barons"].items():
+        if b["stronghold"] is not None:
+            here.setdefault(b["stronghold"], []).append(f"{baron} stronghold ({', '.join(b['garrison']) or 'empty'})")
+    for noble in view["nobles"].values():
+        if noble["area"] is not None:
+            state = ", exhausted" if noble["exhausted"] else ""
+            sea = " at sea" if noble["at_sea"] else ""
+            here.setdefault(noble["area"], []).append(
+                f"{noble['baron']} {noble['name']}{sea} {noble['strength']} ({', '.join(noble['troops'])}{state})"
+            )
+    for area in sorted(here):
+        lines.append(f"  {board.areas[area].name}: " + "; ".join(here[area]))
+    lines += ["", "Barons:"]
+    for baron, b in view["barons"].items():
+        hand = ", ".join(b["hand"]) if b["hand"] is not None else f"{b['hand_size']} cards"
+        lines.append(
+            f"  {baron}: {b['crowns']} crowns, {b['influence']} influence, {b['votes']} votes, {b['faith']} faith; hand: {hand}"
+        )
+        if b["unassigned"]:
+            lines.append(f"    troops to assign: {', '.join(b['unassigned'])}")
+        if b["planning"] is not None:
+            lines.append("    planning: " + "; ".join(f"space {k + 1}: {', '.join(s) or '-'}" for k, s in enumerate(b["planning"])))
+        off = [n["name"] for n in view["nobles"].values() if n["baron"] == baron and n["area"] is None]
+        if off:
+            lines.append(f"    off the board: {', '.join(off)}")
+    lines += ["", "Action spaces (face down):"]
+    for k, space in enumerate(view["action_spaces"]):
+        counts = ", ".join(f"{b} {n}" for b, n in space["by_baron"].items() if n)
+        yours = f"; yours: {', '.join(space['yours'])}" if space["yours"] else ""
+        lines.append(f"  {k + 1}: {space['cards']} cards ({counts or 'no baron cards'}; neutral {space['neutral']}){yours}")
+    for area, cards in view["special_areas"].items():
+        lines.append(f"  {area}: {', '.join(cards) or '-'}")
+    current = ", ".join(tables().agenda_titles[c] for c in view["current_agendas"])
+    lines += [
+        "",
+        f"Current agendas: {current}",
+        f"Mercenaries on display: {', '.join(view['mercenary_display'])}",
+        f"Event deck: {view['decks']['events']} cards, {view['decks']['event_top_colour']} on top",
+    ]
+    return "\n".join(lines)
+
+
+def _plan_view(secret: Any) -> list[list[str]] | None:
+    """A baron's own planning as titles per space (``None`` outside planning)."""
+    if secret is None:
+        return None
+    spaces = secret.spaces if isinstance(secret, Plan) else secret
+    titles = tables().card_titles
+    return [sorted(titles[title_of(c)] for c in cards) for cards in spaces]
+
+
+def _redraw_events(data: WKData, rng: Rng) -> None:
+    """Shuffle the Event deck, keeping a card of the top card's (public) colour on top."""
+    pile = data.events.draw_pile
+    if not pile:
+        return
+    colours = tables().event_colours
+    top = colours[pile[-1]]
+    pile.sort()
+    rng.shuffle(pile)
+    i = max(i for i, c in enumerate(pile) if colours[c] == top)
+    pile[i], pile[-1] = pile[-1], pile[i]
+
+
+def _redraw_cards(data: WKData, rng: Rng, mine: Any, rest: list[str]) -> None:
+    """Deal the cards ``mine`` selects anew: as many on each space as before, the others
+    into ``rest`` (a hand or the neutral pool, kept sorted)."""
+    counts = [sum(1 for c in pile if mine(c)) for pile in data.action_spaces]
+    pool = sorted(rest + [c for pile in data.action_spaces for c in pile if mine(c)])
+    rng.shuffle(pool)
+    for k, pile in enumerate(data.action_spaces):
+        pile[:] = [c for c in pile if not mine(c)] + pool[:counts[k]]
+        del pool[:counts[k]]
+    rest[:] = sorted(pool)
+
+
+def _redraw_plan(state: State, baron: str, rng: Rng) -> None:
+    """Another baron's planning, as far as ``player`` can tell: not begun while he plans; a
+    random plan from his hand once he has confirmed."""
+    secret = secret_of(state, baron)
+    if secret is None:
+        return
+    if isinstance(secret, Plan):
+        secret.spaces, secret.space = Plan().spaces, 0
+        return
+    hand = sorted(state.data.hand[baron])
+    rng.shuffle(hand)
+    per = state.rules["cards_per_space"]
+    plan = tuple(tuple(hand[k * per:(k + 1) * per]) for k in range(SPACES))
+    for frame in state.stack:
+        if isinstance(frame.record, Branches) and baron in frame.record.results:
+            frame.record.results[baron] = plan
+
+
+@hookimpl
+def banneret_games() -> list[type[Game]]:
+    return [WarriorKnights]

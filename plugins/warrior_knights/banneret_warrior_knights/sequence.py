@@ -1,0 +1,187 @@
+"""The sequence of play (rules sections 4 and 6), declared as nested procedures: :data:`FLOW`.
+
+::
+
+    warrior knights
+      4    setup
+        4.1.8   AssignTroops       each troop card under a noble or the stronghold
+        4.1.11  strongholds        clockwise from the Chairman: PlaceStronghold
+        4.1.12  PlaceNobles        counter-clockwise from the last stronghold, until all are placed
+      6    round (repeated)
+        6       StartRound
+        6.1     planning           every baron at once, in secret: PlanCards; then the
+                                   neutral cards are dealt and each space shuffled
+        6.2     ActionPhase        not built yet: the game ends here for now
+
+Built next, in this order (the docs page lists them): the action phase (6.2: reveal space 1,
+then 2, then 3; resolve and allocate each card, 6.3), the special phases it triggers (6.4,
+9: Taxation, Wages, the Assembly, the Mercenary Draft, Wages before a Draft on a Draft
+Soldiers card), movement and battles (10, 11), and the Muster (6.5) with the victory check
+(14). Until then :class:`ActionPhase` ends the game after the first planning with an outcome
+cut off by that limit, so random games terminate.
+
+=================  ======  ==============================================================
+module             rules   procedures
+=================  ======  ==============================================================
+``setup``          4       AssignTroops, PlaceStronghold, PlaceNobles
+``sequence``       6-6.1   StartRound, PlanCards (the planning branch), ActionPhase
+=================  ======  ==============================================================
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from banneret.flow import Decision, Flow, ForEach, Frame, Parallel, Procedure, Repeat, Steps, end, end_game
+from banneret.state import State
+from banneret.types import ENDED_BY_CAP, Action, Outcome, Standing
+from banneret_warrior_knights.setup import AssignTroops, PlaceNobles, PlaceStronghold, stronghold_order
+from banneret_warrior_knights.state import SPACES, WKData, tables, title_of
+
+__all__ = ["FLOW", "Plan", "PlanCards", "StartRound", "ActionPhase", "resolve_planning", "NOT_BUILT"]
+
+NOT_BUILT = "the round's action phase is not built yet: the game stops after the first planning"
+
+
+class StartRound(Procedure):
+    """A new round begins with its planning phase."""
+
+    rule = "6"
+
+    def start(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        data.round += 1
+        data.phase = "planning"
+        state.emit(f"round {data.round}: planning", "round")
+        end(state)
+
+
+# --------------------------------------------------------------------------- 6.1 planning
+
+
+@attrs.define
+class Plan:
+    """One baron's planning so far (his branch's own record): the cards meant for each
+    action space, and the space being filled (``SPACES``: all done, waiting to confirm)."""
+
+    spaces: tuple[tuple[str, ...], ...] = ((),) * SPACES
+    space: int = 0
+
+    def planned(self) -> list[str]:
+        return [c for cards in self.spaces for c in cards]
+
+
+def _space_label(k: int) -> str:
+    return f"space {k + 1}"
+
+
+class PlanCards(Decision):
+    """Put up to two action cards from your hand face down on each action space, one card at
+    a time, space 1 first; then confirm. Until you confirm you may undo."""
+
+    rule = "6.1"
+    kind = "plan"
+    prompt = "Plan up to two cards for each action space, then confirm"
+
+    def start(self, state: State, frame: Frame) -> None:
+        frame.record = Plan()
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["player"]
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        plan: Plan = frame.record
+        if plan.space == SPACES:
+            return [Action(player, "confirm the plan", "confirm")]
+        where = _space_label(plan.space)
+        titles = tables().card_titles
+        offered: dict[str, str] = {}  # one card per title: copies of a title are alike
+        planned = set(plan.planned())
+        for card in state.data.hand[player]:
+            if card not in planned:
+                offered.setdefault(title_of(card), card)
+        menu = [Action(player, f"{where}: {titles[title]}", "plan", card) for title, card in offered.items()]
+        menu.append(Action(player, f"{where}: no more cards", "next"))
+        return menu
+
+    def act(self, state: State, frame: Frame, action: Action) -> None:
+        plan: Plan = frame.record
+        if action.kind == "confirm":
+            end(state, plan.spaces)
+            return
+        k = plan.space
+        if action.kind == "plan":
+            cards = plan.spaces[k] + (action.args,)
+            plan.spaces = plan.spaces[:k] + (cards,) + plan.spaces[k + 1:]
+            state.emit(f"{action.player} plans {tables().card_titles[title_of(action.args)]} for {_space_label(k)}", "plan")
+            if len(cards) < state.rules["cards_per_space"]:
+                return
+        plan.space = k + 1
+
+
+def resolve_planning(state: State, results: dict[str, tuple[tuple[str, ...], ...]]) -> None:
+    """6.1: every baron's planned cards go face down on their spaces; the Chairman deals the
+    neutral cards, two on each space, sets the rest aside unseen, and shuffles each space."""
+    data: WKData = state.data
+    for baron in data.barons:
+        spaces = results[baron]
+        for k, cards in enumerate(spaces):
+            for card in cards:
+                data.hand[baron].remove(card)
+            data.action_spaces[k].extend(cards)
+        counts = ", ".join(f"{len(cards)} on {_space_label(k)}" for k, cards in enumerate(spaces))
+        state.emit(f"{baron} puts {counts}", "plan")
+    neutral = list(data.neutral_pool)
+    state.rng.shuffle(neutral)
+    per_space = state.rules["neutral_per_space"]
+    for k in range(SPACES):
+        data.action_spaces[k].extend(neutral[k * per_space:(k + 1) * per_space])
+    data.neutral_pool = sorted(neutral[SPACES * per_space:])
+    for pile in data.action_spaces:
+        state.rng.shuffle(pile)
+    data.phase = "actions"
+    state.emit(f"the Chairman deals {per_space} neutral cards on each space and shuffles each space", "plan")
+
+
+# --------------------------------------------------------------------------- 6.2 (not yet)
+
+
+class ActionPhase(Procedure):
+    """Not built yet: the game stops here, cut off, with every baron ranked by influence."""
+
+    rule = "6.2"
+
+    def start(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        standings = tuple(
+            Standing(b, 1 + sum(data.influence[o] > data.influence[b] for o in data.barons), data.influence[b])
+            for b in sorted(data.barons, key=lambda b: -data.influence[b])
+        )
+        end_game(state, Outcome((), NOT_BUILT, standings, "influence", ended_by=ENDED_BY_CAP))
+
+
+def _game_over(state: State) -> bool:
+    return state.ended is not None
+
+
+def _barons(state: State) -> tuple[str, ...]:
+    return state.data.barons
+
+
+FLOW = Flow(
+    Steps("warrior knights", [
+        Steps("setup", [
+            AssignTroops,                                       # 4.1 step 8
+            ForEach("strongholds", over=lambda s: stronghold_order(s.data), var="baron", rule="4.1.11",
+                    steps=[PlaceStronghold]),                   # 4.1 step 11
+            PlaceNobles,                                        # 4.1 step 12
+        ], rule="4"),
+        Repeat("round", [
+            StartRound,                                         # 6
+            Parallel("planning", PlanCards, players=_barons, resolve=resolve_planning,
+                     kind="plan", prompt=PlanCards.prompt, rule="6.1"),
+            ActionPhase,                                        # 6.2: the next step to build
+        ], until=_game_over, rule="6"),
+    ]),
+)
+

@@ -1,0 +1,261 @@
+"""The game's own data (``state.data``) and the static tables every rule reads.
+
+Representation, chosen for cheap cloning and plain canonical encoding:
+
+* barons are their colours (the faction ids), in clockwise seat order (``WKData.barons``);
+* every physical card is a string id: a baron's action card ``"green:levy_taxes:1"``, a
+  neutral card ``"fund_expeditions:2"``, a loyal soldier ``"green:soldier_50:3"``, a
+  mercenary ``"english_100:4"``; the other decks hold the ids of their data records, one id
+  per copy (``"arson:1"``). :data:`TABLES` says what each id is;
+* what belongs to a baron or a noble is kept in dicts keyed by baron or noble id, one dict
+  per attribute (every field declared once, :mod:`banneret.gamedata`);
+* decks are the core's :class:`~banneret.decks.Deck`, top card last. The Fate deck never
+  discards: a used Fate card goes to the bottom of the draw pile (5), index 0.
+"""
+
+from __future__ import annotations
+
+import functools
+from types import MappingProxyType
+from typing import Mapping
+
+import attrs
+
+from banneret.decks import Deck
+from banneret.gamedata import cloned, copied, gamedata, nested, shared
+from banneret_warrior_knights.data_model import FateCard, GameData, load_data
+
+__all__ = [
+    "SPACES", "SPECIAL_AREAS", "STRONGHOLD", "Tables", "TroopCard", "WKData", "tables", "title_of", "owner_of",
+    "fate_draw", "clockwise_from",
+]
+
+SPACES = 3
+"""The three action spaces (6.1), indexed 0..2 and shown as 1..3."""
+SPECIAL_AREAS = ("taxation", "wages", "assembly")
+"""The special-phase areas (6.4), in the board's order."""
+STRONGHOLD = "stronghold"
+"""The holder name of a baron's stronghold garrison in troop assignment (4.1 step 8)."""
+
+
+@attrs.frozen
+class TroopCard:
+    """One troop card: a loyal soldier (``nationality`` None) or a mercenary."""
+
+    id: str
+    strength: int
+    wage: int
+    nationality: str | None
+    label: str
+    """What a player reads: ``loyal 50``, ``English 150``."""
+
+
+@attrs.frozen
+class Tables:
+    """Everything fixed for every game, derived once from the data files: the physical
+    cards of each deck and what each card id stands for. Immutable, so it may be shared."""
+
+    data: GameData
+    troops: Mapping[str, TroopCard]
+    """Every loyal soldier and mercenary card by id."""
+    mercenary_cards: tuple[str, ...]
+    """The 66 Mercenary cards, in data order."""
+    baron_cards: Mapping[str, tuple[str, ...]]
+    """Each baron's 12 action cards, sorted."""
+    neutral_cards: tuple[str, ...]
+    """The 8 neutral action cards."""
+    soldiers: Mapping[str, tuple[str, ...]]
+    """Each baron's loyal soldier cards, strongest first."""
+    card_titles: Mapping[str, str]
+    """Action card title id (``levy_taxes``) -> its printed title."""
+    event_cards: tuple[str, ...]
+    agenda_cards: tuple[str, ...]
+    fate_cards: tuple[str, ...]
+    fate: Mapping[str, FateCard]
+    """Fate card id -> its record."""
+    agenda_titles: Mapping[str, str]
+    """Agenda card id (one per copy) -> its title."""
+    nobles_of: Mapping[str, tuple[str, ...]]
+    """Each baron's four nobles, in data order."""
+
+    event_colours: Mapping[str, str]
+    """Event card id -> the colour of its back (public for the deck's top card, AMB-13)."""
+
+
+def _copies(record_id: str, copies: int) -> list[str]:
+    return [f"{record_id}:{i}" for i in range(1, copies + 1)]
+
+
+@functools.cache
+def tables() -> Tables:
+    """The one :class:`Tables` (built on first use; immutable)."""
+    data = load_data()
+    troops: dict[str, TroopCard] = {}
+    soldiers: dict[str, tuple[str, ...]] = {}
+    for baron in data.barons:
+        own: list[str] = []
+        for rec in sorted(data.soldiers, key=lambda s: -s.strength):
+            for card in _copies(f"{baron}:{rec.id}", rec.copies_per_baron):
+                troops[card] = TroopCard(card, rec.strength, rec.wage, None, f"loyal {rec.strength}")
+                own.append(card)
+        soldiers[baron] = tuple(own)
+    mercenaries: list[str] = []
+    for rec in data.mercenaries:
+        for card in _copies(rec.id, rec.copies):
+            name = data.nationalities[rec.nationality].name
+            troops[card] = TroopCard(card, rec.strength, rec.wage, rec.nationality, f"{name} {rec.strength}")
+            mercenaries.append(card)
+    baron_cards = {
+        baron: tuple(sorted(c for rec in data.baron_cards for c in _copies(f"{baron}:{rec.id}", rec.copies_per_baron)))
+        for baron in data.barons
+    }
+    return Tables(
+        data=data,
+        troops=MappingProxyType(troops),
+        mercenary_cards=tuple(mercenaries),
+        baron_cards=MappingProxyType(baron_cards),
+        neutral_cards=tuple(c for rec in data.neutral_cards for c in _copies(rec.id, rec.copies)),
+        soldiers=MappingProxyType(soldiers),
+        card_titles=MappingProxyType({
+            **{rec.id: rec.title for rec in data.baron_cards},
+            **{rec.id: rec.title for rec in data.neutral_cards},
+        }),
+        event_cards=tuple(c for rec in data.events for c in _copies(rec.id, rec.copies)),
+        event_colours=MappingProxyType(
+            {c: rec.colour for rec in data.events for c in _copies(rec.id, rec.copies)}
+        ),
+        agenda_cards=tuple(c for rec in data.agendas for c in _copies(rec.id, rec.copies)),
+        fate_cards=tuple(rec.id for rec in data.fate),
+        fate=MappingProxyType({rec.id: rec for rec in data.fate}),
+        agenda_titles=MappingProxyType(
+            {c: rec.title for rec in data.agendas for c in _copies(rec.id, rec.copies)}
+        ),
+        nobles_of=MappingProxyType({
+            baron: tuple(n.id for n in data.nobles.values() if n.baron == baron) for baron in data.barons
+        }),
+    )
+
+
+def title_of(card: str) -> str:
+    """The title id of an action card id: ``"green:levy_taxes:1"`` -> ``"levy_taxes"``,
+    ``"fund_expeditions:2"`` -> ``"fund_expeditions"``."""
+    parts = card.split(":")
+    return parts[-2]
+
+
+def owner_of(card: str) -> str | None:
+    """The baron owning an action card (``None`` for a neutral card)."""
+    parts = card.split(":")
+    return parts[0] if len(parts) == 3 else None
+
+
+@gamedata
+class WKData:
+    """Everything that changes during a game of Warrior Knights, with how each field copies
+    (clone, equality and the state hash derive from it). Field names follow the digest's
+    state model (2.2) where they can."""
+
+    barons: tuple[str, ...] = shared()
+    """The barons in play, in clockwise seat order."""
+
+    # --- each baron (keyed by colour) ---------------------------------------------------
+    crowns: dict[str, int] = copied()
+    influence: dict[str, int] = copied()
+    votes: dict[str, int] = copied()
+    faith: dict[str, int] = copied()
+    hand: dict[str, list[str]] = nested()
+    """Action cards available to plan with (6.1.3), sorted."""
+    charges: dict[str, list[str]] = nested()
+    """Agenda cards of kind charge held (at most 3; 9.3)."""
+    barred: dict[str, bool] = copied()
+    """Banned from the Assembly (9.3.7)."""
+    stronghold: dict[str, str | None] = copied()
+    """The area of the baron's stronghold token (``None``: not placed yet, or destroyed)."""
+    garrison: dict[str, list[str]] = nested()
+    """Troop cards under the stronghold card."""
+    stronghold_breaches: dict[str, int] = copied()
+    unassigned: dict[str, list[str]] = nested()
+    """Troop cards the baron holds but has not yet put under a noble or his stronghold
+    (only during set-up, 4.1 step 8), strongest first."""
+
+    # --- each noble (keyed by noble id) -------------------------------------------------
+    noble_area: dict[str, str | None] = copied()
+    """Where the noble's figure stands (``None``: off the board)."""
+    at_sea: list[str] = copied()
+    """Nobles standing on the port icon of their area (10.2), sorted."""
+    army: dict[str, list[str]] = nested()
+    """Troop cards under the noble card."""
+    casualties: dict[str, int] = copied()
+    """Casualty markers on the noble's army, in units of 100."""
+    exhausted: list[str] = copied()
+    """Nobles whose card shows the exhausted side (15.1), sorted."""
+    heir: dict[str, bool] = copied()
+    office: dict[str, str | None] = copied()
+    """The Office (an agenda card) the noble holds, if any."""
+
+    # --- each city (keyed by city id) ---------------------------------------------------
+    city_owner: dict[str, str | None] = copied()
+    """The controlling baron (``None``: neutral) of every unrazed city."""
+    razed: list[str] = copied()
+    """Razed cities, sorted; a razed city has no entry in ``city_owner``."""
+    fortified: list[str] = copied()
+    besieged: dict[str, str] = copied()
+    """Besieged city -> the besieging baron."""
+    breaches: dict[str, int] = copied()
+
+    # --- decks and displays -------------------------------------------------------------
+    fate: Deck = cloned()
+    """The Fate deck; used cards go to the bottom (5), so its discard pile stays empty."""
+    events: Deck = cloned()
+    agendas: Deck = cloned()
+    mercenaries: Deck = cloned()
+    mercenary_display: list[str] = copied()
+    """The N + 1 face-up Mercenary cards (4.1 step 9)."""
+    mercenary_track: list[str | None] = copied()
+    """Spaces 1..N+1: the baron whose marker is there (9.4)."""
+    current_agendas: list[str] = copied()
+    laws: list[str] = copied()
+    neutral_pool: list[str] = copied()
+    """Neutral action cards on no action space (during a round: the two set aside), sorted."""
+
+    # --- the table ----------------------------------------------------------------------
+    influence_pool: int = shared()
+    chairman: str = shared()
+    head_of_church: str = shared()
+    action_spaces: list[list[str]] = nested()
+    """The three face-down piles (6.1), top card last."""
+    special_areas: dict[str, list[str]] = nested()
+    """Cards allocated to Taxation, Wages and the Assembly (6.3)."""
+    round: int = shared(default=0)
+    phase: str = shared(default="setup")
+    """``setup``, ``planning`` or ``actions`` (the step of the round under way)."""
+
+    # --- reading helpers ------------------------------------------------------------------
+
+    def nobles_of(self, baron: str) -> tuple[str, ...]:
+        return tables().nobles_of[baron]
+
+    def baron_of_noble(self, noble: str) -> str:
+        return tables().data.nobles[noble].baron
+
+    def strength_of(self, cards: list[str]) -> int:
+        t = tables()
+        return sum(t.troops[c].strength for c in cards)
+
+    def unrazed_kingdom_cities(self) -> list[str]:
+        board = tables().data.board
+        return [c for c in board.kingdom_cities() if c in self.city_owner]
+
+
+def clockwise_from(data: WKData, first: str) -> tuple[str, ...]:
+    """Every baron once, clockwise (seat order), starting with ``first``."""
+    i = data.barons.index(first)
+    return data.barons[i:] + data.barons[:i]
+
+
+def fate_draw(data: WKData) -> str:
+    """Draw the top Fate card; it goes at once to the bottom of the deck (5). Returns its id."""
+    pile = data.fate.draw_pile
+    card = pile.pop()
+    pile.insert(0, card)
+    return card
