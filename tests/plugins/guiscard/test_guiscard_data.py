@@ -4,16 +4,14 @@ numbers are there exactly, and a broken file is refused naming the file and the 
 from __future__ import annotations
 
 import itertools
-import json
 import math
-import shutil
-from importlib import resources
 
 import pytest
 
 from banneret.boards.hexgrid import distance
 from banneret.errors import DataError
 from banneret_guiscard.data_model import DATA_PACKAGE, FILES, build_data, data_provenance, load_data
+from banneret.testing.datafiles import copy_data_package, rewrite_json
 
 DATA = load_data()
 
@@ -292,18 +290,7 @@ def test_placeholder_1_puts_both_sides_on_the_test_field():
 @pytest.fixture
 def data_copy(tmp_path, monkeypatch):
     """A private copy of the data package; returns (package name, folder)."""
-    name = f"gdcopy_{tmp_path.name.replace('-', '_').lower()}"
-    folder = tmp_path / name
-    shutil.copytree(resources.files(DATA_PACKAGE), folder, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.syspath_prepend(str(tmp_path))
-    return name, folder
-
-
-def rewrite(folder, filename, edit):
-    path = folder / filename
-    data = json.loads(path.read_text(encoding="utf-8"))
-    edit(data)
-    path.write_text(json.dumps(data), encoding="utf-8")
+    return copy_data_package(DATA_PACKAGE, tmp_path, monkeypatch)
 
 
 def record(records, record_id):
@@ -356,7 +343,7 @@ def test_a_clean_copy_loads(data_copy):
 )
 def test_a_broken_file_is_refused_naming_file_and_record(data_copy, filename, edit, message):
     name, folder = data_copy
-    rewrite(folder, filename, edit)
+    rewrite_json(folder, filename, edit)
     with pytest.raises(DataError, match=message):
         build_data(name)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import shutil
 from collections import Counter
 from importlib import resources
 
@@ -20,6 +19,7 @@ import pytest
 
 from banneret.data import load_records, structure
 from banneret.errors import DataError
+from banneret.testing.datafiles import copy_data_package, rewrite_json
 from banneret_richard3.data_model import (
     DATA_PACKAGE,
     DEFAULT_SCENARIO,
@@ -500,18 +500,7 @@ def test_card_structure_names_the_record():
 @pytest.fixture
 def data_copy(tmp_path, monkeypatch):
     """A private copy of the data package; returns (package name, folder)."""
-    name = f"r3copy_{tmp_path.name.replace('-', '_').lower()}"
-    folder = tmp_path / name
-    shutil.copytree(resources.files(DATA_PACKAGE), folder, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.syspath_prepend(str(tmp_path))
-    return name, folder
-
-
-def rewrite(folder, filename, edit):
-    path = folder / filename
-    data = json.loads(path.read_text(encoding="utf-8"))
-    edit(data)
-    path.write_text(json.dumps(data), encoding="utf-8")
+    return copy_data_package(DATA_PACKAGE, tmp_path, monkeypatch)
 
 
 def edit_block(block_id: str, **changes):
@@ -550,7 +539,7 @@ def test_a_clean_copy_loads(data_copy):
 )
 def test_a_corrupted_file_is_refused_naming_file_and_record(data_copy, filename, edit, loader, message):
     name, folder = data_copy
-    rewrite(folder, filename, edit)
+    rewrite_json(folder, filename, edit)
     with pytest.raises(DataError, match=message):
         loader(name)
 

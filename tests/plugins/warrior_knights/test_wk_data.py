@@ -5,17 +5,15 @@ copies that must raise a DataError naming the file."""
 
 from __future__ import annotations
 
-import json
-import shutil
 from collections import Counter
 from fractions import Fraction
-from importlib import resources
 
 import networkx as nx
 import pytest
 
 from banneret.data import structure
 from banneret.errors import DataError
+from banneret.testing.datafiles import copy_data_package, rewrite_json
 from banneret_warrior_knights.data_model import (
     DATA_PACKAGE,
     EFFECT_KINDS,
@@ -370,18 +368,7 @@ def test_every_placeholder_record_names_what_it_invented():
 @pytest.fixture
 def data_copy(tmp_path, monkeypatch):
     """A private copy of the data package; returns (package name, folder)."""
-    name = f"wkcopy_{tmp_path.name.replace('-', '_').lower()}"
-    folder = tmp_path / name
-    shutil.copytree(resources.files(DATA_PACKAGE), folder, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.syspath_prepend(str(tmp_path))
-    return name, folder
-
-
-def rewrite(folder, filename, edit):
-    path = folder / filename
-    data = json.loads(path.read_text(encoding="utf-8"))
-    edit(data)
-    path.write_text(json.dumps(data), encoding="utf-8")
+    return copy_data_package(DATA_PACKAGE, tmp_path, monkeypatch)
 
 
 def isolate_d5(board):
@@ -454,7 +441,7 @@ def test_a_clean_copy_loads(data_copy):
 )
 def test_a_broken_copy_is_refused_naming_the_file(data_copy, filename, edit, message):
     name, folder = data_copy
-    rewrite(folder, filename, edit)
+    rewrite_json(folder, filename, edit)
     with pytest.raises(DataError, match=message) as caught:
         load_data(name)
     assert f"{name}/" in str(caught.value)
@@ -468,6 +455,6 @@ def test_real_cards_entered_as_components_load_and_show_in_the_provenance(data_c
             event["source"] = "component"
             event.pop("invented", None)
 
-    rewrite(folder, "events.json", enter_as_components)
+    rewrite_json(folder, "events.json", enter_as_components)
     assert data_provenance(name)["events.json"] == ("component",)
     assert data_provenance(name)["fate.json"] == ("placeholder",)
