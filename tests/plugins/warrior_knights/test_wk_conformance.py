@@ -12,7 +12,7 @@ REG = registry_from([plugin])
 # the game ends after the first planning for now (the action phase is not built), so every
 # check runs on finished games; no check needs skipping
 for _players in (2, 3, 4, 6):
-    _suite = conformance_tests("warrior_knights", registry=REG, players=_players, max_steps=200, sample_every=40)
+    _suite = conformance_tests("warrior_knights", registry=REG, players=_players, max_steps=200, sample_every=100)
     (_name, _cls), = _suite.items()
     globals()[f"{_name}{_players}Barons"] = type(f"{_name}{_players}Barons", (_cls,), {"__module__": __name__})
 del _players, _suite, _name, _cls
