@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import statistics
+import sys
 import time
 from typing import Any
 
@@ -72,8 +73,12 @@ def measure(game: str, search: str, games: int, seed: int, jobs: int, side: str 
         searcher = side if side is not None else factions[i % len(factions)]
         seats = {f: (search if f == searcher else "heuristic") for f in factions}
         work.append((game, seed + i, seats, searcher))
+    results = []
     with multiprocessing.Pool(jobs) as pool:
-        results = pool.map(play, work, chunksize=1)
+        for result in pool.imap(play, work, chunksize=1):
+            results.append(result)
+            won_so_far = sum(r["won"] for r in results)
+            print(f"  {search}: {len(results)}/{games} games, {won_so_far} won", file=sys.stderr, flush=True)
     times = sorted(t for r in results for t in r["times"])
     won = sum(r["won"] for r in results)
     return {

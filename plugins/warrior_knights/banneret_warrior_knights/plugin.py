@@ -30,7 +30,7 @@ class WarriorKnights(Game):
         name="Warrior Knights",
         version="0",
         description="Barons fight for an empty throne with armies, money, votes and faith.",
-        rules_summary="Plan action cards in secret on three spaces; so far the game stops after the first planning.",
+        rules_summary="Plan action cards in secret on three spaces, then carry them out; so far the game stops at the first Muster.",
         factions=FACTIONS,
         min_players=2,
         max_players=6,
@@ -41,12 +41,13 @@ class WarriorKnights(Game):
         ),
         # set-up: 6 troop cards per baron (36) + 6 strongholds + 24 nobles x 2 choices (48);
         # planning: per baron at most two decisions a space (a card, or the second card or
-        # "no more cards") + confirm, 7 x 6 = 42: 132 in all
-        max_decisions=132,
+        # "no more cards") + confirm, 7 x 6 = 42; the action phase: per baron card its use and
+        # its allocation, 2 x 36 = 72: 204 until the first Muster, where the game stops for now
+        max_decisions=204,
         # the longest menu is an area of the board: 36 Kingdom areas for a stronghold or a noble
         max_actions=36,
         hidden_information=True,
-        coverage="set-up (4, 16.1-16.2) and planning (6.1); the action phase onwards is not built yet",
+        coverage="set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4) with 7.1-7.4 and 7.6; the rest is being built",
     )
     flow = FLOW
 
@@ -123,6 +124,7 @@ class WarriorKnights(Game):
         events = data.events.draw_pile
         return {
             "round": data.round, "phase": data.phase,
+            "revealed": None if data.revealed is None else f"{owner_of(data.revealed) or 'neutral'} {titles[title_of(data.revealed)]}",
             "chairman": data.chairman, "head_of_church": data.head_of_church,
             "influence_pool": data.influence_pool,
             "barons": barons, "nobles": nobles, "cities": cities,
@@ -173,6 +175,8 @@ class WarriorKnights(Game):
         t = tables()
         broken: list[str] = []
         on_spaces = [c for pile in data.action_spaces for c in pile]
+        if data.revealed is not None:
+            on_spaces.append(data.revealed)
         for b in data.barons:
             held = data.hand[b] + [c for c in on_spaces if owner_of(c) == b]
             held += [c for a in SPECIAL_AREAS for c in data.special_areas[a] if owner_of(c) == b]
@@ -209,6 +213,7 @@ def render_view(view: dict[str, Any]) -> str:
     lines = [
         f"Warrior Knights - round {view['round']} ({view['phase']}); Chairman {view['chairman']}, "
         f"Head of the Church {view['head_of_church']}; influence pool {view['influence_pool']}",
+        *([f"Card being resolved: {view['revealed']}"] if view["revealed"] else []),
         "",
         "Areas:",
     ]

@@ -11,36 +11,46 @@
         6       StartRound
         6.1     planning           every baron at once, in secret: PlanCards; then the
                                    neutral cards are dealt and each space shuffled
-        6.2     ActionPhase        not built yet: the game ends here for now
+        6.2     action phase       space 1, then 2, then 3: RevealCard until the pile is empty
+                  card             ResolveCard (7, 8), AllocateCard (6.3), SpecialPhases (6.4:
+                                   Taxation, Wages or the Assembly, then the Mercenary Draft)
+        6.5     Muster             victory, influence, revolts, arrivals, refresh, returns
 
-Built next, in this order (the docs page lists them): the action phase (6.2: reveal space 1,
-then 2, then 3; resolve and allocate each card, 6.3), the special phases it triggers (6.4,
-9: Taxation, Wages, the Assembly, the Mercenary Draft, Wages before a Draft on a Draft
-Soldiers card), movement and battles (10, 11), and the Muster (6.5) with the victory check
-(14). Until then :class:`ActionPhase` ends the game after the first planning with an outcome
-cut off by that limit, so random games terminate.
+=====================  =========  =========================================================
+module                 rules      procedures
+=====================  =========  =========================================================
+``setup``              4          AssignTroops, PlaceStronghold, PlaceNobles
+``sequence``           6-6.1      StartRound, PlanCards (the planning branch)
+``actions``            6.2-6.4    RevealCard, ResolveCard, AllocateCard, SpecialPhases
+``baron_cards``        7.1-7.4,   LevyTaxes, DraftSoldiers, RallySupport, ServeTheChurch,
+                       7.6        VersatileStrategy
+``movement``           7.5, 10    MobilizeForces, MoveOneNoble
+``battles``            11, 12     DeclareBattle
+``neutral``            8          ImportantEvent, FundExpeditions, UpgradeDefences,
+                                  MusterTroops, UncertainTimes
+``special_phases``     9.1-9.2,   Taxation, Wages, MercenaryDraft
+                       9.4
+``assembly``           9.3        Assembly
+``muster``             6.5, 13,   Muster
+                       14
+=====================  =========  =========================================================
 
-=================  ======  ==============================================================
-module             rules   procedures
-=================  ======  ==============================================================
-``setup``          4       AssignTroops, PlaceStronghold, PlaceNobles
-``sequence``       6-6.1   StartRound, PlanCards (the planning branch), ActionPhase
-=================  ======  ==============================================================
+Each module's docstring says what of its rules is not built yet.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from banneret.flow import Decision, Flow, ForEach, Frame, Parallel, Procedure, Repeat, Steps, end, end_game
+from banneret.flow import Decision, Flow, ForEach, Frame, Parallel, Procedure, Repeat, Steps, end
 from banneret.state import State
-from banneret.types import ENDED_BY_CAP, Action, Outcome, Standing
+from banneret.types import Action
+from banneret_warrior_knights.actions import CALLED, CARD, ActionPhase
+from banneret_warrior_knights.muster import Muster
 from banneret_warrior_knights.setup import AssignTroops, PlaceNobles, PlaceStronghold, stronghold_order
 from banneret_warrior_knights.state import SPACES, WKData, tables, title_of
 
-__all__ = ["FLOW", "Plan", "PlanCards", "StartRound", "ActionPhase", "resolve_planning", "NOT_BUILT"]
-
-NOT_BUILT = "the round's action phase is not built yet: the game stops after the first planning"
+__all__ = ["FLOW", "Plan", "PlanCards", "StartRound", "resolve_planning"]
 
 
 class StartRound(Procedure):
@@ -139,25 +149,7 @@ def resolve_planning(state: State, results: dict[str, tuple[tuple[str, ...], ...
     data.neutral_pool = sorted(neutral[SPACES * per_space:])
     for pile in data.action_spaces:
         state.rng.shuffle(pile)
-    data.phase = "actions"
     state.emit(f"the Chairman deals {per_space} neutral cards on each space and shuffles each space", "plan")
-
-
-# --------------------------------------------------------------------------- 6.2 (not yet)
-
-
-class ActionPhase(Procedure):
-    """Not built yet: the game stops here, cut off, with every baron ranked by influence."""
-
-    rule = "6.2"
-
-    def start(self, state: State, frame: Frame) -> None:
-        data: WKData = state.data
-        standings = tuple(
-            Standing(b, 1 + sum(data.influence[o] > data.influence[b] for o in data.barons), data.influence[b])
-            for b in sorted(data.barons, key=lambda b: -data.influence[b])
-        )
-        end_game(state, Outcome((), NOT_BUILT, standings, "influence", ended_by=ENDED_BY_CAP))
 
 
 def _game_over(state: State) -> bool:
@@ -180,8 +172,10 @@ FLOW = Flow(
             StartRound,                                         # 6
             Parallel("planning", PlanCards, players=_barons, resolve=resolve_planning,
                      kind="plan", prompt=PlanCards.prompt, rule="6.1"),
-            ActionPhase,                                        # 6.2: the next step to build
+            ActionPhase,                                        # 6.2-6.4 (actions.py)
+            Muster,                                             # 6.5 (muster.py)
         ], until=_game_over, rule="6"),
     ]),
+    extra=[CARD, *CALLED],
 )
 

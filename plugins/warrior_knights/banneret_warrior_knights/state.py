@@ -23,7 +23,7 @@ import attrs
 
 from banneret.decks import Deck
 from banneret.gamedata import cloned, copied, gamedata, nested, shared
-from banneret_warrior_knights.data_model import FateCard, GameData, load_data
+from banneret_warrior_knights.data_model import AgendaCard, EventCard, FateCard, GameData, load_data
 
 __all__ = [
     "SPACES", "SPECIAL_AREAS", "STRONGHOLD", "Tables", "TroopCard", "WKData", "tables", "title_of", "owner_of",
@@ -68,6 +68,9 @@ class Tables:
     """Each baron's loyal soldier cards, strongest first."""
     card_titles: Mapping[str, str]
     """Action card title id (``levy_taxes``) -> its printed title."""
+    allocation: Mapping[str, tuple[str, ...]]
+    """Baron card title id -> the special areas it may go to after use (6.3; none: back to
+    the hand)."""
     event_cards: tuple[str, ...]
     agenda_cards: tuple[str, ...]
     fate_cards: tuple[str, ...]
@@ -75,6 +78,10 @@ class Tables:
     """Fate card id -> its record."""
     agenda_titles: Mapping[str, str]
     """Agenda card id (one per copy) -> its title."""
+    agenda_of: Mapping[str, AgendaCard]
+    """Agenda card id (one per copy) -> its record."""
+    event_of: Mapping[str, EventCard]
+    """Event card id (one per copy) -> its record."""
     nobles_of: Mapping[str, tuple[str, ...]]
     """Each baron's four nobles, in data order."""
 
@@ -120,6 +127,7 @@ def tables() -> Tables:
             **{rec.id: rec.title for rec in data.baron_cards},
             **{rec.id: rec.title for rec in data.neutral_cards},
         }),
+        allocation=MappingProxyType({rec.id: tuple(rec.allocation) for rec in data.baron_cards}),
         event_cards=tuple(c for rec in data.events for c in _copies(rec.id, rec.copies)),
         event_colours=MappingProxyType(
             {c: rec.colour for rec in data.events for c in _copies(rec.id, rec.copies)}
@@ -130,6 +138,8 @@ def tables() -> Tables:
         agenda_titles=MappingProxyType(
             {c: rec.title for rec in data.agendas for c in _copies(rec.id, rec.copies)}
         ),
+        agenda_of=MappingProxyType({c: rec for rec in data.agendas for c in _copies(rec.id, rec.copies)}),
+        event_of=MappingProxyType({c: rec for rec in data.events for c in _copies(rec.id, rec.copies)}),
         nobles_of=MappingProxyType({
             baron: tuple(n.id for n in data.nobles.values() if n.baron == baron) for baron in data.barons
         }),
@@ -228,7 +238,24 @@ class WKData:
     """Cards allocated to Taxation, Wages and the Assembly (6.3)."""
     round: int = shared(default=0)
     phase: str = shared(default="setup")
-    """``setup``, ``planning`` or ``actions`` (the step of the round under way)."""
+    """``setup``, ``planning``, ``actions`` or ``muster`` (the step of the round under way)."""
+    revealed: str | None = shared(default=None)
+    """The action card face up being resolved (6.2), until it is allocated (6.3)."""
+
+    # Each rules module below declares its own fields in its own block, every one with a
+    # default (``copied(factory=dict)``, ``shared(default=...)``) so set-up need not know them.
+
+    # --- movement (movement.py, section 10) ----------------------------------------------
+
+    # --- battles, sieges and cities (battles.py, sections 11-12) --------------------------
+
+    # --- neutral cards, events and expeditions (neutral.py, effects.py, section 8) --------
+
+    # --- Taxation, Wages, the Mercenary Draft (special_phases.py, 9.1, 9.2, 9.4) ----------
+
+    # --- the Assembly (assembly.py, 9.3) --------------------------------------------------
+
+    # --- the Muster and victory (muster.py, 6.5, 13, 14) ----------------------------------
 
     # --- reading helpers ------------------------------------------------------------------
 

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 
 from banneret import Match, UndoError
 from banneret.testing import check_secret_choices, check_views
-from banneret_warrior_knights.sequence import NOT_BUILT
 from banneret_warrior_knights.state import WKData, owner_of, tables, title_of
 
 from wk_helpers import act, labels, play_until, set_up
@@ -26,8 +25,13 @@ TITLES = ["Draft Soldiers", "Levy Taxes", "Mobilize Forces", "Rally Support", "S
 
 
 def plan_everyone(state: banneret.State, rng: random.Random) -> None:
-    """Random planning by every baron until the game stops after it."""
-    play_until(state, "no such decision", rng)
+    """Random planning by every baron, up to the action phase's first decision."""
+    play_until(state, "card", rng)
+
+
+def neutral_revealed(state: banneret.State) -> int:
+    """Neutral cards revealed so far this round (they went back to the pool of two set aside)."""
+    return len(state.data.neutral_pool) - 2
 
 
 def test_each_baron_plans_one_card_at_a_time_space_by_space() -> None:
@@ -54,7 +58,7 @@ def test_each_baron_plans_one_card_at_a_time_space_by_space() -> None:
 def test_resolution_puts_planned_and_neutral_cards_face_down() -> None:
     """22.1 statements 11 and 12: each space holds what each baron planned (at most 2, from
     his hand) plus exactly two neutral cards; two neutral cards are set aside unseen; the
-    planned cards left the hands; then the game stops (the action phase is not built)."""
+    planned cards left the hands; then the action phase begins with space 1."""
     state, _ = set_up(2, seed=9)
     data: WKData = state.data
     for baron in data.barons:
@@ -67,19 +71,20 @@ def test_resolution_puts_planned_and_neutral_cards_face_down() -> None:
     assert data.action_spaces[0] == []
     act(state, data.barons[1], "confirm the plan")
     for baron in data.barons:
-        assert Counter(title_of(c) for c in data.action_spaces[0] if owner_of(c) == baron) == {
+        on_space_1 = data.action_spaces[0] + [data.revealed]
+        assert Counter(title_of(c) for c in on_space_1 if owner_of(c) == baron) == {
             "draft_soldiers": 1, "versatile_strategy": 1}
         assert [title_of(c) for c in data.action_spaces[1] if owner_of(c) == baron] == ["levy_taxes"]
         assert [c for c in data.action_spaces[2] if owner_of(c) == baron] == []
         assert len(data.hand[baron]) == 12 - 3
-    assert [sum(owner_of(c) is None for c in pile) for pile in data.action_spaces] == [2, 2, 2]
-    assert len(data.neutral_pool) == 2
+    # the action phase has begun: neutral cards on top of space 1 were carried out; the first
+    # baron card of space 1 waits for its owner
+    assert data.revealed is not None and owner_of(data.revealed) in data.barons
+    assert banneret.pending(state).kind == "card"
+    assert [sum(owner_of(c) is None for c in pile) for pile in data.action_spaces[1:]] == [2, 2]
+    assert sum(owner_of(c) is None for c in data.action_spaces[0]) + neutral_revealed(state) == 2
     assert sorted(data.neutral_pool + [c for p in data.action_spaces for c in p if owner_of(c) is None]) == sorted(
         T.neutral_cards)
-    assert banneret.is_over(state)
-    outcome = banneret.outcome(state)
-    assert outcome.reason == NOT_BUILT and outcome.winners == () and outcome.ended_by == "cap"
-    assert [s.rank for s in outcome.standings] == [1, 1]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -90,28 +95,30 @@ def test_random_planning_keeps_every_card_in_one_place(n: int, seed: int) -> Non
     state, _ = set_up(n, seed)
     plan_everyone(state, random.Random(seed + 1))
     data: WKData = state.data
-    assert banneret.is_over(state)
     for baron in data.barons:
-        on_spaces = [c for pile in data.action_spaces for c in pile if owner_of(c) == baron]
+        on_spaces = [c for pile in data.action_spaces + [[data.revealed]] for c in pile if owner_of(c) == baron]
         assert sorted(data.hand[baron] + on_spaces) == sorted(T.baron_cards[baron])
         assert all(sum(owner_of(c) == baron for c in pile) <= 2 for pile in data.action_spaces)
-    assert [sum(owner_of(c) is None for c in pile) for pile in data.action_spaces] == [2, 2, 2]
-    assert len(data.neutral_pool) == 2
+    # six neutral cards dealt, two on each space (some carried out already), two set aside
+    assert all(sum(owner_of(c) is None for c in pile) <= 2 for pile in data.action_spaces)
+    assert sum(owner_of(c) is None for pile in data.action_spaces for c in pile) + neutral_revealed(state) == 6
 
 
 def test_spaces_are_shuffled() -> None:
-    """6.1.5: each space is shuffled, so the barons' cards are not in seat order on every seed."""
+    """6.1.5: each space is shuffled, so the barons' cards are not in seat order on every seed
+    (space 2 is read while the action phase waits in space 1)."""
     orders = set()
     for seed in range(8):
         state, _ = set_up(2, seed)
         for baron in state.data.barons:
             act(state, baron, "space 1: Draft Soldiers")
-            act(state, baron, "space 1: Levy Taxes")
-            act(state, baron, "space 2: no more cards")
+            act(state, baron, "space 1: no more cards")
+            act(state, baron, "space 2: Levy Taxes")
+            act(state, baron, "space 2: Rally Support")
             act(state, baron, "space 3: no more cards")
         for baron in state.data.barons:
             act(state, baron, "confirm the plan")
-        orders.add(tuple(owner_of(c) or "neutral" for c in state.data.action_spaces[0]))
+        orders.add(tuple(owner_of(c) or "neutral" for c in state.data.action_spaces[1]))
     assert len(orders) > 1
 
 
@@ -132,14 +139,16 @@ def test_a_plan_stays_secret_from_the_others() -> None:
             act(state, baron, labels(state, baron)[0])
         act(state, baron, "confirm the plan")
     board = banneret.view(state, "blue")["board"]
-    space = board["action_spaces"][0]
-    assert space["by_baron"]["green"] == 2 and space["yours"] == ["Draft Soldiers", "Draft Soldiers"]
+    space = board["action_spaces"][1]  # space 2: the action phase waits in space 1
+    assert space["by_baron"]["green"] == 2 and space["yours"] == ["Levy Taxes", "Levy Taxes"]
     assert space["order"] is None and board["barons"]["green"]["hand"] is None
-    assert board["barons"]["green"]["hand_size"] == 12 - sum(s["by_baron"]["green"] for s in board["action_spaces"])
-    assert "Rally Support" not in " ".join(banneret.view(state, "blue", log_tail=None)["log"])
-    omniscient = banneret.view(state, None)["board"]["action_spaces"][0]
+    revealed = int(board["revealed"] is not None and board["revealed"].startswith("green "))
+    assert board["barons"]["green"]["hand_size"] == 12 - sum(s["by_baron"]["green"] for s in board["action_spaces"]) - revealed
+    log = banneret.view(state, "blue", log_tail=None)["log"]
+    assert not [line for line in log if "Rally Support" in line and not line.startswith("space ")]  # only revealed
+    omniscient = banneret.view(state, None)["board"]["action_spaces"][1]
     assert sorted(omniscient["order"]) == sorted(
-        T.card_titles[title_of(c)] for c in state.data.action_spaces[0])
+        T.card_titles[title_of(c)] for c in state.data.action_spaces[1])
     check_views(state)
 
 

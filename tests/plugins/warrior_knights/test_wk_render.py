@@ -15,7 +15,7 @@ T = tables()
 
 def test_render_shows_the_table_from_one_seat() -> None:
     state, _ = set_up(3, seed=8)
-    play_until(state, "no such decision", random.Random(8))
+    play_until(state, "card", random.Random(8))  # the first card of the action phase
     data: WKData = state.data
     text = state.game.render(state, "blue")
     for heading in ("Areas:", "Barons:", "Action spaces (face down):", "Current agendas:", "Mercenaries on display:"):

@@ -1,0 +1,213 @@
+"""The action phase (6.2): reveal every card of space 1, then 2, then 3; resolve it, allocate
+it (6.3), and play any special phase it triggers (6.4) before the next card is revealed.
+
+::
+
+    ActionPhase                 ForEach space 1..3
+      space                     Repeat until the space's pile is empty
+        RevealCard              the Chairman turns the top card; it becomes the record of:
+          card                  Steps
+            ResolveCard         its owner (a baron card) or the Chairman (neutral) carries it out
+            AllocateCard        6.3: where it goes; the owner chooses where the rules let him
+            SpecialPhases       6.4: an area phase the allocation triggered, then a full
+                                mercenary track's Draft (Wages before the Draft, AMB-4)
+
+The card being resolved is the record of its ``card`` procedure
+(:class:`~banneret_warrior_knights.card_play.CardPlay`): the rules of each card write there
+what happened (moved, fought), and the allocation reads it.
+"""
+
+from __future__ import annotations
+
+from banneret.flow import Choice, Frame, ForEach, Procedure, Repeat, Steps, call, end, record, var
+from banneret.state import State
+from banneret_warrior_knights.assembly import Assembly
+from banneret_warrior_knights.card_play import CardPlay
+from banneret_warrior_knights.baron_cards import DraftSoldiers, LevyTaxes, RallySupport, ServeTheChurch, VersatileStrategy
+from banneret_warrior_knights.movement import MobilizeForces
+from banneret_warrior_knights.neutral import FundExpeditions, ImportantEvent, MusterTroops, UncertainTimes, UpgradeDefences
+from banneret_warrior_knights.special_phases import MercenaryDraft, Taxation, Wages
+from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
+
+__all__ = ["ActionPhase", "CARD", "RESOLVERS", "PHASES", "return_area_cards", "track_full", "CALLED"]
+
+
+RESOLVERS: dict[str, type[Procedure]] = {
+    "levy_taxes": LevyTaxes,                    # 7.1
+    "draft_soldiers": DraftSoldiers,            # 7.2
+    "rally_support": RallySupport,              # 7.3
+    "serve_the_church": ServeTheChurch,         # 7.4
+    "mobilize_forces": MobilizeForces,          # 7.5
+    "versatile_strategy": VersatileStrategy,    # 7.6
+    "important_event": ImportantEvent,          # 8.1-8.2
+    "fund_expeditions": FundExpeditions,        # 8.3
+    "upgrade_defences": UpgradeDefences,        # 8.4
+    "muster_troops": MusterTroops,              # 8.5
+    "uncertain_times": UncertainTimes,          # 8.6
+}
+"""The procedure carrying out each card title (called with frame variables ``card`` and
+``baron``, the owner or ``None``)."""
+
+PHASES: dict[str, type[Procedure]] = {"taxation": Taxation, "wages": Wages, "assembly": Assembly}
+"""The special phase of each special area (9.1-9.3)."""
+
+CALLED: tuple[type[Procedure], ...] = (*RESOLVERS.values(), *PHASES.values(), MercenaryDraft)
+"""Procedures reached only by ``call``, for the flow's ``extra`` list."""
+
+
+class RevealCard(Procedure):
+    """The Chairman turns the top card of the space and it is resolved, allocated, and any
+    special phase it triggers is played."""
+
+    rule = "6.2"
+
+    def start(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        card = data.action_spaces[var(state, "space")].pop()
+        data.revealed = card
+        owner = owner_of(card)
+        title = tables().card_titles[title_of(card)]
+        state.emit(f"space {var(state, 'space') + 1}: {owner + ' ' if owner else 'neutral card '}{title}", "reveal")
+        call(state, "card", record=CardPlay())
+
+
+class ResolveCard(Procedure):
+    """The card is carried out: its owner may use it or decline (7), the Chairman carries out
+    a neutral card (8)."""
+
+    rule = "6.2"
+
+    def start(self, state: State, frame: Frame) -> None:
+        card = state.data.revealed
+        call(state, RESOLVERS[title_of(card)], card=card, baron=owner_of(card))
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        end(state)
+
+
+def allocation_options(card: str, play: CardPlay) -> tuple[str, ...]:
+    """Where ``card`` may go (6.3): neutral cards back to the neutral pool, Versatile
+    Strategy to its owner's hand, Mobilize Forces by what it did (declined: Wages, AMB-14)."""
+    title = title_of(card)
+    if owner_of(card) is None:
+        return ("neutral",)
+    if title == "mobilize_forces":
+        if play.moved and play.battled:
+            return ("wages", "assembly")
+        return ("assembly",) if play.battled else ("wages",)
+    areas = tables().allocation[title]
+    return areas if areas else ("hand",)
+
+
+class AllocateCard(Choice):
+    """6.3: the card goes where the rules send it; where they leave a choice, its owner
+    chooses the special area."""
+
+    rule = "6.3"
+    kind = "allocate"
+    prompt = "Choose the special area for the card"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return owner_of(state.data.revealed) or state.data.chairman
+
+    def options(self, state: State, frame: Frame) -> tuple[str, ...]:
+        return allocation_options(state.data.revealed, record(state, CardPlay))
+
+    def label(self, state: State, frame: Frame, option: str) -> str:
+        return f"put the card on {option}"
+
+    def choose(self, state: State, frame: Frame, option: str) -> None:
+        data: WKData = state.data
+        card, data.revealed = data.revealed, None
+        record(state, CardPlay).allocated = option
+        if option == "neutral":
+            data.neutral_pool.append(card)
+            data.neutral_pool.sort()
+        elif option == "hand":
+            _to_hand(data, card)
+        else:
+            data.special_areas[option].append(card)
+            state.emit(f"the card goes to {option} ({len(data.special_areas[option])} there)", "allocate")
+        end(state)
+
+
+def _to_hand(data: WKData, card: str) -> None:
+    hand = data.hand[owner_of(card)]
+    hand.append(card)
+    hand.sort()
+
+
+def return_area_cards(data: WKData, area: str) -> None:
+    """A special phase ends by giving every card on its area back to its owner (6.4)."""
+    for card in data.special_areas[area]:
+        _to_hand(data, card)
+    data.special_areas[area].clear()
+
+
+def track_full(data: WKData) -> bool:
+    """Every space of the mercenary track holds a baron marker (6.4): the Draft begins."""
+    return all(marker is not None for marker in data.mercenary_track)
+
+
+class SpecialPhases(Procedure):
+    """6.4: the area phase the card's allocation triggered (2 x barons cards there), then the
+    Mercenary Draft if the track is full: Wages before the Draft on a Draft Soldiers card."""
+
+    rule = "6.4"
+
+    def start(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        area = record(state, CardPlay).allocated
+        trigger = tables().data.per_barons[len(data.barons)].special_phase_cards
+        if area in SPECIAL_AREAS and len(data.special_areas[area]) >= trigger:
+            frame.vars["area"] = area
+            state.emit(f"{area} holds {trigger} cards: the {area} phase", "phase")
+            call(state, PHASES[area])
+            return
+        self._draft(state, frame)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        data: WKData = state.data
+        area = frame.vars.pop("area", None)
+        if area is not None:
+            return_area_cards(data, area)
+            self._draft(state, frame)
+            return
+        end(state)
+
+    def _draft(self, state: State, frame: Frame) -> None:
+        if track_full(state.data):
+            state.emit("the mercenary track is full: the Mercenary Draft", "phase")
+            call(state, MercenaryDraft)
+            return
+        end(state)
+
+
+def _space_empty(state: State) -> bool:
+    return not state.data.action_spaces[var(state, "space")]
+
+
+def _spaces(state: State) -> tuple[int, ...]:
+    return tuple(range(SPACES))
+
+
+class StartActions(Procedure):
+    """The action phase begins."""
+
+    rule = "6.2"
+
+    def start(self, state: State, frame: Frame) -> None:
+        state.data.phase = "actions"
+        end(state)
+
+
+ActionPhase = Steps("action phase", [
+    StartActions,
+    ForEach("action spaces", over=_spaces, var="space", rule="6.2", steps=[
+        Repeat("space", [RevealCard], until=_space_empty),
+    ]),
+], rule="6.2")
+
+CARD = Steps("card", [ResolveCard, AllocateCard, SpecialPhases], rule="6.2")
+"""One revealed card, from resolution to the special phases it triggers (called with the
+card's :class:`CardPlay` as its record)."""
