@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from banneret.flow import Choice, Frame, ForEach, Procedure, Repeat, Steps, call, end, record, var
 from banneret.state import State
+from banneret_warrior_knights import assembly, battles, effects, movement, muster, neutral, special_phases
 from banneret_warrior_knights.assembly import Assembly
 from banneret_warrior_knights.card_play import CardPlay
 from banneret_warrior_knights.baron_cards import DraftSoldiers, LevyTaxes, RallySupport, ServeTheChurch, VersatileStrategy
@@ -51,8 +52,13 @@ RESOLVERS: dict[str, type[Procedure]] = {
 PHASES: dict[str, type[Procedure]] = {"taxation": Taxation, "wages": Wages, "assembly": Assembly}
 """The special phase of each special area (9.1-9.3)."""
 
-CALLED: tuple[type[Procedure], ...] = (*RESOLVERS.values(), *PHASES.values(), MercenaryDraft)
-"""Procedures reached only by ``call``, for the flow's ``extra`` list."""
+CALLED: tuple[type[Procedure], ...] = (
+    *RESOLVERS.values(), *PHASES.values(), MercenaryDraft,
+    *assembly.PROCEDURES, *battles.PROCEDURES, *effects.PROCEDURES, *movement.PROCEDURES, *muster.PROCEDURES,
+    *neutral.PROCEDURES, *special_phases.PROCEDURES,
+)
+"""Procedures reached only by ``call``, for the flow's ``extra`` list (each rules module
+lists its own in ``PROCEDURES``)."""
 
 
 class RevealCard(Procedure):

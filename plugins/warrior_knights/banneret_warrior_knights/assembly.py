@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from banneret.flow import Frame, Procedure, end
 from banneret.state import State
+from banneret_warrior_knights.state import WKData
 
-__all__ = ["Assembly"]
+__all__ = ["Assembly", "ban", "PROCEDURES"]
 
 
 class Assembly(Procedure):
@@ -21,3 +22,16 @@ class Assembly(Procedure):
     def start(self, state: State, frame: Frame) -> None:
         state.emit("assembly: not built yet", "phase")
         end(state)
+
+
+def ban(state: State, baron: str) -> None:
+    """The baron is barred from the Assembly (9.3.6-9.3.7): he refused a decision.
+
+    Not built yet: only the mark (a barred Chairman loses his title once the Assembly is built)."""
+    data: WKData = state.data
+    data.barred[baron] = True
+    state.emit(f"{baron} is barred from the Assembly", "assembly")
+
+
+PROCEDURES: tuple[type[Procedure], ...] = ()
+"""The procedures of this module that are reached only by ``call``, besides the Assembly."""

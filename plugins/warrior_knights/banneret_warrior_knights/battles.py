@@ -9,7 +9,7 @@ from __future__ import annotations
 from banneret.flow import Frame, Procedure, end
 from banneret.state import State
 
-__all__ = ["DeclareBattle", "battle_areas"]
+__all__ = ["DeclareBattle", "NobleDies", "battle_areas", "PROCEDURES"]
 
 
 def battle_areas(state: State, baron: str) -> list[str]:
@@ -25,3 +25,26 @@ class DeclareBattle(Procedure):
 
     def start(self, state: State, frame: Frame) -> None:
         end(state)
+
+
+class NobleDies(Procedure):
+    """A noble dies (11.8), called with frame variable ``noble``: deserters, casualties paid
+    in mercenaries, his Office discarded, and his heir (11.9) keeps what is left.
+
+    Not built yet: he only leaves the board with his army."""
+
+    rule = "11.8"
+
+    def start(self, state: State, frame: Frame) -> None:
+        data = state.data
+        noble = frame["noble"]
+        data.noble_area[noble] = None
+        data.office[noble] = None
+        if noble in data.at_sea:
+            data.at_sea.remove(noble)
+        state.emit(f"{noble} dies", "death")
+        end(state)
+
+
+PROCEDURES: tuple[type[Procedure], ...] = (DeclareBattle, NobleDies)
+"""The procedures of this module that are reached only by ``call``."""

@@ -13,7 +13,7 @@ from banneret.flow import Frame, Procedure, end
 from banneret.state import State
 from banneret_warrior_knights.card_play import BaronCard
 
-__all__ = ["MobilizeForces", "MoveOneNoble", "movable_nobles"]
+__all__ = ["MobilizeForces", "MoveOneNoble", "movable_nobles", "PROCEDURES"]
 
 
 def movable_nobles(state: State, baron: str) -> list[str]:
@@ -38,3 +38,7 @@ class MoveOneNoble(Procedure):
 
     def start(self, state: State, frame: Frame) -> None:
         end(state)
+
+
+PROCEDURES: tuple[type[Procedure], ...] = (MoveOneNoble,)
+"""The procedures of this module that are reached only by ``call``."""

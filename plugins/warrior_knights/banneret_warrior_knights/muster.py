@@ -11,7 +11,7 @@ from banneret.state import State
 from banneret.types import ENDED_BY_CAP, Outcome, Standing
 from banneret_warrior_knights.state import WKData
 
-__all__ = ["Muster", "NOT_BUILT"]
+__all__ = ["Muster", "NOT_BUILT", "PROCEDURES"]
 
 NOT_BUILT = "the Muster is not built yet: the game stops after the first action phase"
 
@@ -29,3 +29,7 @@ class Muster(Procedure):
             for b in sorted(data.barons, key=lambda b: -data.influence[b])
         )
         end_game(state, Outcome((), NOT_BUILT, standings, "influence", ended_by=ENDED_BY_CAP))
+
+
+PROCEDURES: tuple[type[Procedure], ...] = ()
+"""The procedures of this module that are reached only by ``call``."""

@@ -11,7 +11,7 @@ from banneret.flow import Frame, Procedure, end
 from banneret.state import State
 from banneret_warrior_knights.state import WKData, tables
 
-__all__ = ["ImportantEvent", "FundExpeditions", "UpgradeDefences", "MusterTroops", "UncertainTimes"]
+__all__ = ["ImportantEvent", "FundExpeditions", "UpgradeDefences", "MusterTroops", "UncertainTimes", "PROCEDURES"]
 
 
 class _NotBuilt(Procedure):
@@ -60,3 +60,7 @@ class UncertainTimes(Procedure):
         state.rng.shuffle(data.fate.draw_pile)
         state.emit("uncertain times: the Fate deck is shuffled", "card")
         end(state)
+
+
+PROCEDURES: tuple[type[Procedure], ...] = ()
+"""The procedures of this module that are reached only by ``call``, besides the cards."""

@@ -21,6 +21,7 @@ from banneret.decks import Deck
 from banneret.flow import Choice, Decision, Frame, end, var
 from banneret.state import State
 from banneret.types import Action
+from banneret_warrior_knights.cities import raze_city
 from banneret_warrior_knights.data_model import FateCard
 from banneret_warrior_knights.state import (
     SPACES, SPECIAL_AREAS, STRONGHOLD, WKData, clockwise_from, fate_draw, tables,
@@ -111,9 +112,7 @@ def raze_at_start(data: WKData, count: int, state: State) -> None:
     kingdom = set(board.kingdom_cities())
     for _ in range(count):
         card = fate_until(data, lambda c: c.city in kingdom and c.city in data.city_owner)
-        del data.city_owner[card.city]
-        data.razed.append(card.city)
-    data.razed.sort()
+        raze_city(data, card.city)
     data.fate.shuffle(state.rng)
     names = ", ".join(board.cities[c].name for c in data.razed)
     state.emit(f"Fate razes {count} Kingdom cities: {names}", "setup")

@@ -11,7 +11,7 @@ from banneret.flow import Frame, Procedure, end
 from banneret.state import State
 from banneret_warrior_knights.state import WKData
 
-__all__ = ["Taxation", "Wages", "MercenaryDraft"]
+__all__ = ["Taxation", "Wages", "MercenaryDraft", "AssignMercenary", "PROCEDURES"]
 
 
 class Taxation(Procedure):
@@ -44,3 +44,22 @@ class MercenaryDraft(Procedure):
         data.mercenary_track[:] = [None] * len(data.mercenary_track)
         state.emit("mercenary draft: not built yet, the track is cleared", "phase")
         end(state)
+
+
+class AssignMercenary(Procedure):
+    """A hired mercenary card goes to one of the baron's nobles in his stronghold's area or in
+    a city he controls (not besieged), to an off-board noble, or to his stronghold (9.4);
+    called with frame variables ``baron`` and ``card``. Also used by card effects that give a
+    free mercenary.
+
+    Not built yet: the card goes to the stronghold garrison."""
+
+    rule = "9.4"
+
+    def start(self, state: State, frame: Frame) -> None:
+        state.data.garrison[frame["baron"]].append(frame["card"])
+        end(state)
+
+
+PROCEDURES: tuple[type[Procedure], ...] = (AssignMercenary,)
+"""The procedures of this module that are reached only by ``call``, besides the phases."""
