@@ -14,11 +14,12 @@ from typing import Any
 
 from banneret import Game, GameInfo, OptionSpec, Rng, Scenario, State, hookimpl
 from banneret.flow import Branches, secret_of
+from banneret_warrior_knights.evaluation import chances
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
 
-__all__ = ["GAME_ID", "WarriorKnights", "banneret_games"]
+__all__ = ["GAME_ID", "WarriorKnights", "banneret_games", "banneret_agents", "banneret_evaluate"]
 
 GAME_ID = "warrior_knights"
 FACTIONS = tuple(tables().data.barons)  # the barons' colours, clockwise around the table
@@ -323,3 +324,21 @@ def _redraw_plan(state: State, baron: str, rng: Rng) -> None:
 @hookimpl
 def banneret_games() -> list[type[Game]]:
     return [WarriorKnights]
+
+
+@hookimpl
+def banneret_agents(game_id: str) -> dict[str, Any]:
+    if game_id != GAME_ID:
+        return {}
+    from banneret_warrior_knights.agent import make_agent
+
+    return {"heuristic": make_agent}
+
+
+@hookimpl
+def banneret_evaluate(state: State) -> dict[str, float] | None:
+    """A search agent's estimate of each baron's chances: a softmax of worth (cities,
+    influence, armies, treasury; :mod:`banneret_warrior_knights.evaluation`)."""
+    if state.game_id != GAME_ID:
+        return None
+    return chances(state.data)
