@@ -139,7 +139,8 @@ def best_casualty_discards(mercenaries: Sequence[str], markers: int) -> list[tup
         by_label.setdefault(t.troops[card].label, []).append(card)
     labels = sorted(by_label)
     limit = 100 * markers
-    best, found = 0, []
+    best = 0
+    found: list[tuple[str, ...]] = []
     for counts in itertools.product(*(range(len(by_label[lb]) + 1) for lb in labels)):
         total = sum(k * t.troops[by_label[lb][0]].strength for k, lb in zip(counts, labels))
         if total > limit or total < best:

@@ -560,8 +560,8 @@ class PlaceCasualty(SideChoice):
 
 class RetreatTo(Choice):
     """The retreating noble's baron chooses where he goes (11.7 step 2); with nowhere to go
-    he is exhausted in his Stronghold, or dies if it is besieged or gone, or if he fought
-    overseas. Frame variable ``noble``."""
+    he is exhausted in his Stronghold, or dies if it is besieged, gone or the one just lost,
+    or if he fought overseas. Frame variable ``noble``."""
 
     rule = "11.7"
     kind = "retreat"
@@ -576,7 +576,8 @@ class RetreatTo(Choice):
         baron = data.baron_of_noble(noble)
         home = data.stronghold[baron]
         overseas = tables().data.board.areas[data.noble_area[noble] or ""].region != "kingdom"
-        if home is None or baron in data.besieged_strongholds or overseas:
+        lost_home = _battle(state).stronghold == baron  # retreating from his own Stronghold's fall
+        if home is None or baron in data.besieged_strongholds or overseas or lost_home:
             _battle(state).dead.append(noble)
             state.emit(f"{_noble_name(noble)} has nowhere to retreat and dies", "battle")
         else:
@@ -809,8 +810,14 @@ def _abilities(state: State, battle: Battle, frame: Frame) -> bool:
 
 
 def _count(battle: Battle, side: str, symbol: str) -> int:
-    used = battle.ability_used.get(side) and _ability(battle, side) == symbol
-    return symbols(battle.cards[side]).count(symbol) + int(bool(used))
+    """The side's symbols of a kind: its cards, plus its commander's Deal or Prevent if he
+    chose to use it, or his +1 Victory while he lives (11.2.2, 3.4.7)."""
+    ability = _ability(battle, side)
+    if symbol == "victory":
+        added = ability == "victory" and battle.commander[side] not in battle.dead
+    else:
+        added = bool(battle.ability_used.get(side)) and ability == symbol
+    return symbols(battle.cards[side]).count(symbol) + int(added)
 
 
 def _casualties(state: State, battle: Battle, frame: Frame) -> bool:

@@ -88,7 +88,7 @@ def sound(state: State) -> None:
     assert WarriorKnights().invariants(state) == []
 
 
-def test_field_battle_example() -> None:
+def test_field_battle_example(otto_ready: bool = False) -> None:
     """SC-9 (11.2.3): Alan (square, 200) and Ernesto (Polish 100) attack the exhausted Otto
     (250); red stands by. Alan prevents one of blue's two Deals; Ernesto takes it and dies;
     Otto takes two markers and lives; 1-0 is a partial victory: Otto retreats; Ernesto's
@@ -106,7 +106,8 @@ def test_field_battle_example() -> None:
         give(data, "red_star", "red:soldier_100:1")
         for nb in (alan, ernesto, otto, "red_star"):
             data.noble_area[nb] = area
-        data.exhausted.append(otto)
+        if not otto_ready:
+            data.exhausted.append(otto)
         if data.stronghold["blue"] is None:
             data.stronghold["blue"] = free_areas(data)[0]
 
@@ -135,6 +136,11 @@ def test_field_battle_example() -> None:
     act(state, "green", "a marker on Ernesto di Celadon's army")
     otto = NOBLE["Otto von Prussen"]
     assert data.casualties[otto] == 2  # placed without a choice: his only army
+    if otto_ready:
+        assert "victory 1-1" in [e.text for e in state.log]
+        assert data.noble_area[otto] == area and otto not in data.exhausted
+        assert data.noble_area[NOBLE["Ernesto di Celadon"]] is None
+        return
     now = banneret.pending(state)
     assert now.kind == "retreat" and now.players == ("blue",)
     choice = labels(state, "blue")[0]
@@ -149,6 +155,12 @@ def test_field_battle_example() -> None:
     assert sorted(data.hand["green"]) == sorted(T.baron_cards["green"])  # Versatile Strategy came back
     assert "victory 1-0" in [e.text for e in state.log]
     sound(state)
+
+
+def test_field_battle_example_with_a_ready_commander() -> None:
+    """SC-9's check of the exhausted-commander rule: had Otto (circle, +1 Victory) been
+    ready, victory would be 1-1: a draw, nobody retreats."""
+    test_field_battle_example(otto_ready=True)
 
 
 def test_assault_example_on_frola() -> None:
