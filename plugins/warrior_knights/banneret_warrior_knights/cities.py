@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from banneret_warrior_knights.state import WKData, tables
 
-__all__ = ["neutralise_city", "raze_city", "city_strength", "take_city"]
+__all__ = [
+    "neutralise_city", "raze_city", "city_strength", "take_city", "breach_city", "raze_income", "lift_siege",
+]
 
 FORTIFIED_STRENGTH = 100
 """What a fortification adds to a defending city (12.2)."""
@@ -25,14 +27,14 @@ def neutralise_city(data: WKData, city: str) -> None:
     data.city_owner[city] = None
     if city in data.fortified:
         data.fortified.remove(city)
-    data.besieged.pop(city, None)
+    lift_siege(data, city)
 
 
 def take_city(data: WKData, city: str, baron: str) -> None:
     """``baron`` takes control of the city (12.1): a fortification stays with the city, and
     so do its breaches; a siege of it ends."""
     data.city_owner[city] = baron
-    data.besieged.pop(city, None)
+    lift_siege(data, city)
 
 
 def raze_city(data: WKData, city: str) -> None:
@@ -43,5 +45,26 @@ def raze_city(data: WKData, city: str) -> None:
     data.razed.sort()
     if city in data.fortified:
         data.fortified.remove(city)
-    data.besieged.pop(city, None)
+    lift_siege(data, city)
     data.breaches[city] = 0
+
+
+def lift_siege(data: WKData, city: str) -> None:
+    """The siege marker leaves the city (11.5): captured, neutralised, razed or broken."""
+    data.besieged.pop(city, None)
+    data.siege_round.pop(city, None)
+
+
+def breach_city(data: WKData, city: str) -> None:
+    """One breach on the city (11.4); a fortified city brought to 0 loses its fortification
+    and one breach, so its strength stays 0 (12.2)."""
+    data.breaches[city] += 1
+    if city in data.fortified and city_strength(data, city) == 0:
+        data.fortified.remove(city)
+        data.breaches[city] -= 1
+
+
+def raze_income(city: str) -> int:
+    """What razing the city pays: three times its printed income (12.3; AMB-20: the
+    fortification's +1 is Taxation revenue, not income)."""
+    return 3 * tables().data.board.cities[city].income

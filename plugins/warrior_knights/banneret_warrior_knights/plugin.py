@@ -43,8 +43,12 @@ class WarriorKnights(Game):
         # set-up: 6 troop cards per baron (36) + 6 strongholds + 24 nobles x 2 choices (48);
         # planning: per baron at most two decisions a space (a card, or the second card or
         # "no more cards") + confirm, 7 x 6 = 42; the action phase: per baron card its use and
-        # its allocation, 2 x 36 = 72: 204 until the first Muster, where the game stops for now
-        max_decisions=204,
+        # its allocation, 2 x 36 = 72: 204 until the first Muster, where the game stops for now;
+        # battles (11): at most 2 Versatile Strategy a baron, 12 battles, each at most ~100
+        # decisions (area, target, 5 permissions, armies, type, 2 commanders, discards and
+        # casualty markers bounded by the 24 Fate cards + 2 keeps + 2 abilities each, 2
+        # abilities, 4 retreats x 2, 8 deaths x 2, razes and a ransom): 204 + 1200
+        max_decisions=1404,
         # the longest menu is an area of the board: 36 Kingdom areas for a stronghold or a noble
         max_actions=36,
         hidden_information=True,
@@ -91,6 +95,9 @@ class WarriorKnights(Game):
                 "charges": list(data.charges[b]), "barred": data.barred[b],
                 "stronghold": data.stronghold[b], "garrison": troops(data.garrison[b]),
                 "stronghold_breaches": data.stronghold_breaches[b], "unassigned": troops(data.unassigned[b]),
+                # battles (battles.py): the garrison's casualty markers, a siege of the stronghold
+                "garrison_casualties": data.garrison_casualties.get(b, 0),
+                "stronghold_besieged_by": data.besieged_strongholds.get(b),
                 "planning": _plan_view(secret_of(state, b)) if sees(b) else None,
             }
             for b in data.barons
@@ -101,6 +108,7 @@ class WarriorKnights(Game):
                 "area": data.noble_area[nb], "at_sea": nb in data.at_sea, "troops": troops(data.army[nb]),
                 "strength": data.strength_of(data.army[nb]), "casualties": data.casualties[nb],
                 "exhausted": nb in data.exhausted, "heir": data.heir[nb], "office": data.office[nb],
+                "line_ended": nb in data.heirless_dead,  # battles.py: died without an heir
             }
             for b in data.barons for nb in data.nobles_of(b)
         }
@@ -108,6 +116,7 @@ class WarriorKnights(Game):
             c: {
                 "name": rec.name, "area": rec.area, "razed": c in data.razed, "owner": data.city_owner.get(c),
                 "fortified": c in data.fortified, "besieged_by": data.besieged.get(c), "breaches": data.breaches[c],
+                "siege_round": data.siege_round.get(c),
             }
             for c, rec in sorted(board.cities.items())
         }
@@ -201,6 +210,14 @@ class WarriorKnights(Game):
         for nb, area in data.noble_area.items():
             if area is not None and not data.army[nb]:
                 broken.append(f"{nb} stands on the board without troops")
+        # battles (battles.py): markers only on armies that still stand, walls within their strength
+        for nb, markers in data.casualties.items():
+            if markers and (not data.army[nb] or (data.noble_area[nb] is not None
+                                                  and 100 * markers >= data.strength_of(data.army[nb]))):
+                broken.append(f"{nb} carries {markers} casualty markers his army cannot hold")
+        for c in data.city_owner:
+            if 100 * data.breaches[c] > t.data.board.cities[c].strength + 100 * (c in data.fortified):
+                broken.append(f"{c} has more breaches than its strength")
         if data.chairman not in data.barons or data.head_of_church not in data.barons:
             broken.append("a title is held by a baron not in play")
         return broken

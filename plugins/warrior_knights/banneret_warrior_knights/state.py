@@ -248,6 +248,14 @@ class WKData:
     # --- movement (movement.py, section 10) ----------------------------------------------
 
     # --- battles, sieges and cities (battles.py, sections 11-12) --------------------------
+    siege_round: dict[str, int] = copied(factory=dict)
+    """Besieged city (or ``stronghold:<baron>``) -> the round its siege began (11.5)."""
+    besieged_strongholds: dict[str, str] = copied(factory=dict)
+    """Baron whose Stronghold is besieged -> the besieging baron (11.5, 11.6)."""
+    garrison_casualties: dict[str, int] = copied(factory=dict)
+    """Casualty markers on a baron's Stronghold garrison, in units of 100 (11.6; absent: 0)."""
+    heirless_dead: list[str] = copied(factory=list)
+    """Nobles dead without an heir: out of the game for good (11.9, AMB-65), sorted."""
 
     # --- neutral cards, events and expeditions (neutral.py, effects.py, section 8) --------
 

@@ -1,0 +1,245 @@
+"""What an army loses when its noble dies (11.8) or retreats (11.7), and a destroyed
+Stronghold's garrison (11.6, AMB-30): deserters, mercenaries discarded for casualty markers;
+the death of a noble and his heir (11.9).
+
+A *holder* of troops is a noble id or ``stronghold:<baron>`` (the garrison), so the same
+two steps serve an army and a garrison.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Sequence
+
+from banneret.flow import Choice, Frame, Procedure, call, end
+from banneret.state import State
+from banneret_warrior_knights.cities import lift_siege
+from banneret_warrior_knights.state import WKData, fate_draw, tables
+
+__all__ = [
+    "Deserters", "CasualtyDiscards", "NobleDies", "garrison_holder", "troops_of", "markers_of", "set_markers",
+    "holder_baron", "return_mercenaries", "best_casualty_discards", "lift_broken_sieges", "PROCEDURES",
+]
+
+_GARRISON = "stronghold:"
+
+
+def garrison_holder(baron: str) -> str:
+    """The holder name of the baron's Stronghold garrison."""
+    return _GARRISON + baron
+
+
+def _garrison_of(holder: str) -> str | None:
+    return holder[len(_GARRISON):] if holder.startswith(_GARRISON) else None
+
+
+def troops_of(data: WKData, holder: str) -> list[str]:
+    """The troop cards of a noble's army or of a garrison (the engine's list: do not keep it)."""
+    baron = _garrison_of(holder)
+    return data.garrison[baron] if baron is not None else data.army[holder]
+
+
+def markers_of(data: WKData, holder: str) -> int:
+    baron = _garrison_of(holder)
+    return data.garrison_casualties.get(baron, 0) if baron is not None else data.casualties[holder]
+
+
+def set_markers(data: WKData, holder: str, markers: int) -> None:
+    baron = _garrison_of(holder)
+    if baron is None:
+        data.casualties[holder] = markers
+    elif markers:
+        data.garrison_casualties[baron] = markers
+    else:
+        data.garrison_casualties.pop(baron, None)
+
+
+def holder_baron(data: WKData, holder: str) -> str:
+    baron = _garrison_of(holder)
+    return baron if baron is not None else data.baron_of_noble(holder)
+
+
+def holder_name(holder: str) -> str:
+    baron = _garrison_of(holder)
+    return f"{baron}'s garrison" if baron is not None else tables().data.nobles[holder].name
+
+
+def return_mercenaries(state: State, cards: Sequence[str]) -> None:
+    """Discarded mercenaries are shuffled back into the Mercenary deck (11.7, 11.8)."""
+    pile = state.data.mercenaries.draw_pile
+    for card in cards:
+        pile.insert(state.rng.below(len(pile) + 1), card)
+
+
+def _mercenaries(data: WKData, holder: str) -> list[str]:
+    t = tables()
+    return [c for c in troops_of(data, holder) if t.troops[c].nationality is not None]
+
+
+def _distinct(cards: Sequence[str]) -> list[str]:
+    """One card of each label (cards of one label are alike to the player)."""
+    t = tables()
+    seen: dict[str, str] = {}
+    for card in sorted(cards):
+        seen.setdefault(t.troops[card].label, card)
+    return [seen[label] for label in sorted(seen)]
+
+
+class HolderChoice(Choice):
+    """A choice of the baron whose army or garrison loses troops (frame variable ``holder``)."""
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return holder_baron(state.data, frame["holder"])
+
+
+class Deserters(HolderChoice):
+    """A Fate card names a nationality; the baron discards one mercenary of it from the
+    army, if it has any (11.7 step 1, 11.8 step 1). Frame variable ``holder``."""
+
+    rule = "11.8"
+    kind = "deserter"
+    prompt = "Choose the deserting mercenary"
+
+    def start(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        if not troops_of(data, frame["holder"]):
+            end(state)  # an empty garrison has nobody to desert
+            return
+        nationality = tables().fate[fate_draw(data)].nationality
+        frame["nationality"] = nationality
+        name = tables().data.nationalities[nationality].name
+        if not any(tables().troops[c].nationality == nationality for c in troops_of(data, frame["holder"])):
+            state.emit(f"deserters: {name}, none in {holder_name(frame['holder'])}'s army", "battle")
+            end(state)
+            return
+        super().start(state, frame)
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        t = tables()
+        own = [c for c in troops_of(state.data, frame["holder"]) if t.troops[c].nationality == frame["nationality"]]
+        return _distinct(own)
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        return f"{tables().troops[option].label} deserts"
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        troops_of(state.data, frame["holder"]).remove(option)
+        return_mercenaries(state, [option])
+        state.emit(f"{tables().troops[option].label} deserts {holder_name(frame['holder'])}", "battle")
+        end(state)
+
+
+def best_casualty_discards(mercenaries: Sequence[str], markers: int) -> list[tuple[str, ...]]:
+    """The sets of mercenary cards the baron may discard for ``markers`` casualty markers:
+    the largest total strength not above 100 per marker (11.8 step 2, AMB-26), one set per
+    distinct choice of labels."""
+    t = tables()
+    by_label: dict[str, list[str]] = {}
+    for card in sorted(mercenaries):
+        by_label.setdefault(t.troops[card].label, []).append(card)
+    labels = sorted(by_label)
+    limit = 100 * markers
+    best = 0
+    found: list[tuple[str, ...]] = []
+    for counts in itertools.product(*(range(len(by_label[lb]) + 1) for lb in labels)):
+        total = sum(k * t.troops[by_label[lb][0]].strength for k, lb in zip(counts, labels))
+        if total > limit or total < best:
+            continue
+        if total > best:
+            best, found = total, []
+        found.append(tuple(c for k, lb in zip(counts, labels) for c in by_label[lb][:k]))
+    return found if best > 0 else []
+
+
+class CasualtyDiscards(HolderChoice):
+    """Mercenaries worth 100 strength per casualty marker leave the army, never more than
+    the markers; loyal soldiers never; then the markers go (11.8 step 2, AMB-26). Frame
+    variable ``holder``."""
+
+    rule = "11.8"
+    kind = "casualty discard"
+    prompt = "Choose the mercenaries lost to casualties"
+
+    def start(self, state: State, frame: Frame) -> None:
+        if not self.options(state, frame):
+            set_markers(state.data, frame["holder"], 0)
+            end(state)
+            return
+        super().start(state, frame)
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        data: WKData = state.data
+        return best_casualty_discards(_mercenaries(data, frame["holder"]), markers_of(data, frame["holder"]))
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        return "discard " + ", ".join(tables().troops[c].label for c in option)
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        data: WKData = state.data
+        troops = troops_of(data, frame["holder"])
+        for card in option:
+            troops.remove(card)
+        return_mercenaries(state, option)
+        set_markers(data, frame["holder"], 0)
+        state.emit(f"{holder_name(frame['holder'])} loses {', '.join(tables().troops[c].label for c in option)} "
+                   "to casualties", "battle")
+        end(state)
+
+
+def lift_broken_sieges(data: WKData) -> None:
+    """A siege breaks when the besieging baron has no noble left in the area, port icons
+    aside (11.5, AMB-28); call after anything that moves or kills nobles."""
+    board = tables().data.board
+    present = {(data.baron_of_noble(nb), area) for nb, area in data.noble_area.items()
+               if area is not None and nb not in data.at_sea}
+    for city, besieger in sorted(data.besieged.items()):
+        if (besieger, board.cities[city].area) not in present:
+            lift_siege(data, city)
+    for baron, besieger in sorted(data.besieged_strongholds.items()):
+        if (besieger, data.stronghold[baron]) not in present:
+            del data.besieged_strongholds[baron]
+            data.siege_round.pop(garrison_holder(baron), None)
+
+
+class NobleDies(Procedure):
+    """A noble dies (11.8), called with frame variable ``noble``: deserters, casualties paid
+    in mercenaries, his Office discarded, and his heir (11.9) keeps what is left; without an
+    heir his mercenaries go back to the deck, his loyal soldiers leave the game and he never
+    returns (AMB-65)."""
+
+    rule = "11.8"
+
+    def start(self, state: State, frame: Frame) -> None:
+        frame["step"] = 0
+        call(state, Deserters, holder=frame["noble"])
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        if frame["step"] == 0:
+            frame["step"] = 1
+            call(state, CasualtyDiscards, holder=frame["noble"])
+            return
+        data: WKData = state.data
+        noble = frame["noble"]
+        name = tables().data.nobles[noble].name
+        data.noble_area[noble] = None
+        for flags in (data.at_sea, data.exhausted):
+            if noble in flags:
+                flags.remove(noble)
+        office, data.office[noble] = data.office[noble], None
+        if office is not None:
+            data.agendas.discard([office])
+        if data.heir[noble]:
+            state.emit(f"{name} dies; his heir keeps {data.strength_of(data.army[noble])} strength", "death")
+        else:
+            return_mercenaries(state, _mercenaries(data, noble))
+            data.army[noble].clear()
+            data.heirless_dead.append(noble)
+            data.heirless_dead.sort()
+            state.emit(f"{name} dies without an heir: his line ends", "death")
+        lift_broken_sieges(data)
+        end(state)
+
+
+PROCEDURES: tuple[type[Procedure], ...] = (Deserters, CasualtyDiscards, NobleDies)
+"""The procedures of this module that are reached only by ``call``."""
+
