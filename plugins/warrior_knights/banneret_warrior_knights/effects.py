@@ -161,6 +161,11 @@ class _Context:
     target: str | None
 
 
+def _plural(k: int, word: str) -> str:
+    """``1 breach``, ``2 breaches``, ``3 casualty markers``."""
+    return f"{k} {word}" if k == 1 else f"{k} {word}{'es' if word.endswith('ch') else 's'}"
+
+
 def _name(noble: str) -> str:
     return tables().data.nobles[noble].name
 
@@ -443,7 +448,7 @@ class ChooseCasualtyArmy(BaronChoice):
         return armies or (None,)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
-        return "no army on the board" if option is None else f"{frame['markers']} casualties on {_name(option)}'s army"
+        return "no army on the board" if option is None else f"{_plural(frame['markers'], 'casualty marker')} on {_name(option)}'s army"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         if option is None:
@@ -481,7 +486,7 @@ class HealArmy(BaronChoice):
         if option is None:
             return "heal no army"
         noble, k = option
-        return f"remove {k} casualty markers from {_name(noble)}'s army for {k * frame['price']} crowns"
+        return f"remove {_plural(k, 'casualty marker')} from {_name(noble)}'s army for {_plural(k * frame['price'], 'crown')}"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         if option is not None:
@@ -530,8 +535,8 @@ class UpgradeOne(BaronChoice):
         what, place, k = option
         name = "your stronghold" if place == "stronghold" else _city_name(place)
         if what == "fortify":
-            return f"fortify {name} for {frame['fortify']} crowns"
-        return f"repair {k} breaches of {name} for {k * repair_price(state.data, frame['baron'], frame['repair'])} crowns"
+            return f"fortify {name} for {_plural(frame['fortify'], 'crown')}"
+        return f"repair {_plural(k, 'breach')} of {name} for {_plural(k * repair_price(state.data, frame['baron'], frame['repair']), 'crown')}"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         data: WKData = state.data
