@@ -31,12 +31,15 @@ def neutral_card(title: str) -> str:
 def reveal_next(state: State, title: str) -> None:
     """Put a neutral card of ``title`` on top of the space being resolved, let the owner of the
     waiting baron card decline it, and play on: the neutral card is revealed and carried out
-    up to its first decision."""
+    up to its first decision. The other neutral cards leave the spaces (set aside), so that
+    after it play stops at the next baron card."""
     data: WKData = state.data
     card = neutral_card(title)
-    for pile in [data.neutral_pool, *data.action_spaces]:
-        if card in pile:
-            pile.remove(card)
+    for pile in data.action_spaces:
+        data.neutral_pool += [c for c in pile if owner_of(c) is None]
+        pile[:] = [c for c in pile if owner_of(c) is not None]
+    data.neutral_pool.remove(card)
+    data.neutral_pool.sort()
     data.action_spaces[var(state, "space")].append(card)
     owner = owner_of(data.revealed)
     act(state, owner, "decline the card")
