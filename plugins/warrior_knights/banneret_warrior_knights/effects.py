@@ -63,7 +63,7 @@ _TARGETS: dict[str, Callable[[WKData, str | None], Callable[[FateCard], bool]]] 
     # who=fate_baron: a baron in play (colours not in the game are drawn again, 16.4)
     "fate_baron": lambda d, drawer: lambda c: c.baron in d.barons,
     "fate_city": lambda d, drawer: lambda c: c.city in d.city_owner,
-    "fate_kingdom_city": lambda d, drawer: lambda c: c.city in d.city_owner and c.city in tables().data.board.kingdom_cities(),
+    "fate_kingdom_city": lambda d, drawer: (lambda cities: lambda c: c.city in cities)(frozenset(d.unrazed_kingdom_cities())),
     "fate_city_of_drawer": lambda d, drawer: lambda c: d.city_owner.get(c.city) == drawer,
     "fate_noble": lambda d, drawer: lambda c: c.baron in d.barons,
     "fate_noble_of_drawer": lambda d, drawer: lambda c: c.baron == drawer,
@@ -339,9 +339,9 @@ def _award_title(state: State, effect: Effect, ctx: _Context) -> Calls:
     title = effect.params["title"]
     if effect.params["only_from"] == "drawer" and getattr(data, title) != ctx.drawer:
         return ()
-    candidates = {"drawer": (ctx.drawer,), "chosen_baron": (ctx.chosen_baron,),
-                  "every_baron": data.barons}[effect.params["candidates"]]
-    candidates = tuple(b for b in candidates if b is not None)
+    named = {"drawer": (ctx.drawer,), "chosen_baron": (ctx.chosen_baron,),
+             "every_baron": data.barons}[effect.params["candidates"]]
+    candidates = tuple(b for b in named if b is not None)
     score = data.votes if title == "chairman" else data.faith
     best = max(score[b] for b in data.barons)
     tied = [b for b in candidates if score[b] == best and not (title == "chairman" and data.barred[b])]

@@ -99,7 +99,7 @@ class ResolveEvent(Procedure):
 
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
-        card = data.event_drawn = data.events.draw_pile.pop()
+        card = frame.vars["event"] = data.event_drawn = data.events.draw_pile.pop()
         event = tables().event_of[card]
         drawer = frame["drawer"]
         targets = frame.vars["targets"] = draw_targets(data, event.effects, drawer)
@@ -115,7 +115,7 @@ class ResolveEvent(Procedure):
 
     def _apply(self, state: State, frame: Frame) -> None:
         frame.vars["_stage"] = "apply"
-        effects = tables().event_of[state.data.event_drawn].effects
+        effects = tables().event_of[frame["event"]].effects
         call(state, ApplyEffects, effects=effects, drawer=frame["drawer"], chosen_baron=None, targets=frame["targets"])
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
@@ -123,7 +123,7 @@ class ResolveEvent(Procedure):
             self._apply(state, frame)
             return
         data: WKData = state.data
-        data.events.discard([data.event_drawn])
+        data.events.discard([frame["event"]])
         data.event_drawn = None
         end(state)
 

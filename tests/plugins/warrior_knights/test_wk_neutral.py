@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from banneret.testing import check_views
 from banneret_warrior_knights.state import WKData
 
 from wk_helpers import act, labels, new_game
@@ -119,6 +120,8 @@ def test_sc8_arson_two_barons_pool_faith_after_the_city_is_known() -> None:
     data: WKData = state.data
     assert f"green draws the blue event Arson: {city_name(city)}" in log_text(state)  # known before paying
     assert banneret.pending(state).players == ("red",)  # green has no faith: not asked
+    assert banneret.view(state, "black")["board"]["event_drawn"] == "Arson"  # face up for all
+    check_views(state)
     assert labels(state, "red") == ["add 1 faith to cancel Arson (0 of 2 pledged)", "add no faith"]
     act(state, "red", "add 1 faith to cancel Arson (0 of 2 pledged)")
     act(state, "blue", "add 1 faith to cancel Arson (1 of 2 pledged)")
@@ -209,6 +212,11 @@ def test_sc6_fund_expeditions_example() -> None:
     assert data.expedition_stakes == {"china": {"red": 3, "black": 1}}
     assert data.expedition_blessed == ["china"] and data.faith["blue"] == 0
     assert data.fate.draw_pile[0] == two_x  # the one card drawn went to the bottom
+    assert banneret.view(state, "green")["board"]["expeditions"] == {
+        "ceylon": {"space": None, "stakes": {}, "blessed": False},
+        "spice_islands": {"space": None, "stakes": {}, "blessed": False},
+        "china": {"space": 1, "stakes": {"red": 3, "black": 1}, "blessed": True},
+    }
 
 
 def test_sc7_china_4x_pays_twenty_for_five() -> None:
