@@ -2,7 +2,7 @@
 cancelling it with faith after its random targets are known (8.2, statement 31, SC-8 Arson),
 Fund Expeditions (8.3, statements 32-35, SC-6, SC-7, a blessed expedition, No news, Fleet
 lost, an unfunded launch), Upgrade Defences (8.4, statement 36, the repair_cost standing
-effect), Muster Troops (8.5, statement 37); and random games keeping faith never negative
+effect), Muster Troops (8.5, statement 37), Uncertain Times (8.6, statement 38); and random games keeping faith never negative
 and every Event card in exactly one place."""
 
 from __future__ import annotations
@@ -338,6 +338,17 @@ def test_muster_troops_heals_one_army_at_two_crowns_a_marker() -> None:
         for k in (1, 2)]  # 5 crowns pay for two markers
     act(state, "green", f"remove 2 casualty markers from {noble_name(hurt)}'s army for 4 crowns")
     assert data.casualties[hurt] == 1 and data.crowns["green"] == 1
+
+
+def test_uncertain_times_only_reorders_the_fate_deck() -> None:
+    """22.1 statement 38."""
+    state = in_action_phase(3, seed=1)
+    data: WKData = state.data
+    fate = list(data.fate.draw_pile)
+    treasury = [dict(data.crowns), dict(data.faith), dict(data.votes), dict(data.influence)]
+    reveal_next(state, "uncertain_times")
+    assert sorted(data.fate.draw_pile) == sorted(fate) and data.fate.draw_pile != fate
+    assert [data.crowns, data.faith, data.votes, data.influence] == treasury
 
 
 # --------------------------------------------------------------------------- random games
