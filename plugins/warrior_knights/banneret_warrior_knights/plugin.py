@@ -43,16 +43,18 @@ class WarriorKnights(Game):
         # set-up: 6 troop cards per baron (36) + 6 strongholds + 24 nobles x 2 choices (48);
         # planning: per baron at most two decisions a space (a card, or the second card or
         # "no more cards") + confirm, 7 x 6 = 42; the action phase: per baron card its use and
-        # its allocation, 2 x 36 = 72: 204 until the first Muster, where the game stops for now;
-        # battles (11): at most 2 Versatile Strategy a baron, 12 battles, each at most ~100
-        # decisions (area, target, 5 permissions, armies, type, 2 commanders, discards and
-        # casualty markers bounded by the 24 Fate cards + 2 keeps + 2 abilities each, 2
-        # abilities, 4 retreats x 2, 8 deaths x 2, razes and a ransom): 204 + 1200
-        max_decisions=1404,
+        # its allocation, 2 x 36 = 72; the six neutral cards, each at most 9 (Fund Expeditions:
+        # launch, 6 stakes, blessing; Important Event: the drawer, 6 faith pledges, the
+        # effect's choice and where a free mercenary goes), 54; battles (11): at most 2
+        # Versatile Strategy a baron, 12 battles, each at most ~100 decisions (area, target,
+        # 5 permissions, armies, type, 2 commanders, discards and casualty markers bounded by
+        # the 24 Fate cards + 2 keeps + 2 abilities each, 2 abilities, 4 retreats x 2, 8 deaths
+        # x 2, razes and a ransom), 1200: 204 + 54 + 1200 until the first Muster
+        max_decisions=1458,
         # the longest menu is an area of the board: 36 Kingdom areas for a stronghold or a noble
         max_actions=36,
         hidden_information=True,
-        coverage="set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4) with 7.1-7.4 and 7.6; the rest is being built",
+        coverage="set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4) with 7.1-7.4, 7.6 and the neutral cards (8); the rest is being built",
     )
     flow = FLOW
 
@@ -151,6 +153,13 @@ class WarriorKnights(Game):
             "mercenary_track": list(data.mercenary_track),
             "current_agendas": list(data.current_agendas),
             "laws": list(data.laws),
+            # neutral cards (neutral.py): the event being resolved and the expeditions, all public
+            "event_drawn": None if data.event_drawn is None else t.event_of[data.event_drawn].title,
+            "expeditions": {
+                e: {"space": data.expedition_space.get(e), "stakes": dict(data.expedition_stakes.get(e, {})),
+                    "blessed": e in data.expedition_blessed}
+                for e in t.data.expeditions
+            },
         }
 
     def render(self, state: State, player: str | None) -> str:
@@ -218,6 +227,13 @@ class WarriorKnights(Game):
         for c in data.city_owner:
             if 100 * data.breaches[c] > t.data.board.cities[c].strength + 100 * (c in data.fortified):
                 broken.append(f"{c} has more breaches than its strength")
+        # events and expeditions (neutral.py)
+        events = data.events.draw_pile + data.events.discard_pile + ([data.event_drawn] if data.event_drawn else [])
+        if sorted(events) != sorted(t.event_cards):
+            broken.append("the event cards are not the 36, each in one place")
+        for e, stakes in data.expedition_stakes.items():
+            if not all(0 < k <= t.data.expeditions[e].max_stake for k in stakes.values()):
+                broken.append(f"a stake on {e} is not 1 to {t.data.expeditions[e].max_stake} crowns")
         if data.chairman not in data.barons or data.head_of_church not in data.barons:
             broken.append("a title is held by a baron not in play")
         return broken

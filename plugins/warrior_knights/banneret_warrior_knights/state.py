@@ -258,6 +258,14 @@ class WKData:
     """Nobles dead without an heir: out of the game for good (11.9, AMB-65), sorted."""
 
     # --- neutral cards, events and expeditions (neutral.py, effects.py, section 8) --------
+    event_drawn: str | None = shared(default=None)
+    """The Event card drawn and being resolved (8.2), face up until it is discarded."""
+    expedition_space: dict[str, int] = copied(factory=dict)
+    """Each expedition under way -> the space of its marker (1-3); absent: not under way."""
+    expedition_stakes: dict[str, dict[str, int]] = nested(factory=dict)
+    """Each expedition under way -> the crowns each funder staked (8.3; stakes of 0 left out)."""
+    expedition_blessed: list[str] = copied(factory=list)
+    """Expeditions under way carrying the Head of the Church's blessing, sorted."""
 
     # --- Taxation, Wages, the Mercenary Draft (special_phases.py, 9.1, 9.2, 9.4) ----------
 
