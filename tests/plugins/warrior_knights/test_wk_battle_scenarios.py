@@ -62,9 +62,12 @@ def stack_fate(data: WKData, *cards: str) -> None:
 
 def versatile_strategy_of(baron: str, barons: int, arrange: Callable[[WKData], None], seed: int = 3) -> State:
     """A game at its first round whose only planned card is ``baron``'s Versatile Strategy on
-    space 1, with the board arranged by ``arrange``; returns when the card waits for him."""
+    space 1, with the board arranged by ``arrange``; returns when the card waits for him. The
+    neutral cards are held back while the spaces are dealt (no neutral card is dealt this
+    round), then returned to the cards set aside."""
     state, _ = set_up(barons, seed)
     arrange(state.data)
+    neutral, state.data.neutral_pool = state.data.neutral_pool, []
     for b in state.data.barons:
         if b == baron:
             act(state, b, "space 1: Versatile Strategy")
@@ -72,6 +75,7 @@ def versatile_strategy_of(baron: str, barons: int, arrange: Callable[[WKData], N
         act(state, b, "space 2: no more cards")
         act(state, b, "space 3: no more cards")
         act(state, b, "confirm the plan")
+    state.data.neutral_pool = neutral
     now = banneret.pending(state)
     assert (now.kind, now.players) == ("card", (baron,))
     return state
