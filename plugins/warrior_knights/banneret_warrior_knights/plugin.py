@@ -42,10 +42,17 @@ class WarriorKnights(Game):
         # set-up: 6 troop cards per baron (36) + 6 strongholds + 24 nobles x 2 choices (48);
         # planning: per baron at most two decisions a space (a card, or the second card or
         # "no more cards") + confirm, 7 x 6 = 42; the action phase: per baron card its use and
-        # its allocation, 2 x 36 = 72: 204 until the first Muster, where the game stops for now
-        max_decisions=204,
-        # the longest menu is an area of the board: 36 Kingdom areas for a stronghold or a noble
-        max_actions=36,
+        # its allocation, 2 x 36 = 72: 204 until the first Muster, where the game stops for now.
+        # Movement (10, 7.5, 7.6) adds, per baron at most 2 Mobilize Forces and 2 Versatile
+        # Strategy planned: a move is the noble or step (1), the path (1), a passage asked of
+        # each other baron (5), "go on" at up to 4 places (4) and up to 16 troop cards taken (16),
+        # 27; a refused passage costs at most 7 and refuses one of the 14 areas a road move can
+        # pass through for the rest of the card; so Mobilize Forces at most 4 x 27 + 14 x 7 + 1
+        # = 207, a Versatile Strategy move 27 + 14 x 7 + 1 = 126, and 6 x 2 x (207 + 126) = 3996
+        max_decisions=204 + 3996,
+        # the longest menu is Mobilize Forces' area: each of the 42 areas of the board (36 Kingdom,
+        # 6 overseas) or declining the card
+        max_actions=43,
         hidden_information=True,
         coverage="set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4) with 7.1-7.4 and 7.6; the rest is being built",
     )
