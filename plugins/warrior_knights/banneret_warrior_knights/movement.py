@@ -24,7 +24,8 @@ card), then troops may be picked up at the start and in every area passed (10.3)
 from __future__ import annotations
 
 import functools
-from typing import Any, Sequence
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
 
 import attrs
 
@@ -37,7 +38,7 @@ from banneret_warrior_knights.state import WKData, clockwise_from, tables
 
 __all__ = [
     "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "blockers", "road_limit",
-    "road_toll", "may_sail", "is_ready", "Orders", "Journey", "PROCEDURES", "SEA",
+    "road_toll", "may_sail", "is_ready", "abandoned_sieges", "Orders", "Journey", "PROCEDURES", "SEA",
 ]
 
 SEA = "sea"
@@ -54,7 +55,7 @@ class RoadTable:
     """Every stretch of road a noble could follow from each area: the sequences of the next
     1.. areas along one road in one direction (built once; immutable)."""
 
-    stretches: dict[str, tuple[tuple[str, ...], ...]]
+    stretches: Mapping[str, tuple[tuple[str, ...], ...]]
 
 
 @functools.cache
@@ -68,7 +69,7 @@ def road_table() -> RoadTable:
             for ahead in (chain[i + 1:], tuple(reversed(chain[:i]))):
                 if ahead:
                     found.setdefault(area, []).append(ahead)
-    return RoadTable({a: tuple(s) for a, s in found.items()})
+    return RoadTable(MappingProxyType({a: tuple(s) for a, s in found.items()}))
 
 
 # --------------------------------------------------------------------------- what may move
@@ -253,7 +254,6 @@ class AskPassage(Choice):
     rule = "10.1"
     kind = "passage"
     prompt = "Allow another baron's noble to pass through"
-    ask_single = True
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["asked_baron"]
@@ -299,7 +299,6 @@ class PickUp(MoversChoice):
     rule = "10.3"
     kind = "pick_up"
     prompt = "Pick up troops on the way, or go on"
-    ask_single = True
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         data: WKData = state.data
@@ -419,7 +418,19 @@ class MoveNoble(Procedure):
         record(state, Orders).moved.append(noble)
         state.emit(f"{data.baron_of_noble(noble)} {noble_name(noble)} moves from {area_name(journey.origin)} "
                    f"{path_label(journey.path)}", "move")
+        for city in abandoned_sieges(data, data.baron_of_noble(noble)):
+            del data.besieged[city]
+            state.emit(f"the siege of {tables().data.board.cities[city].name} is broken: the besiegers left", "move")
         end(state, True)
+
+
+def abandoned_sieges(data: WKData, baron: str) -> list[str]:
+    """The cities the baron besieges with no noble of his left in their area, nobles at sea
+    not counting: those sieges are broken (11.5, AMB-28)."""
+    board = tables().data.board
+    here = {data.noble_area[nb] for nb in data.nobles_of(baron) if nb not in data.at_sea}
+    return sorted(city for city, besieger in data.besieged.items()
+                  if besieger == baron and board.cities[city].area not in here)
 
 
 def _exhaust(data: WKData, nobles: list[str]) -> None:
@@ -492,7 +503,6 @@ class MobilizeStep(MoversChoice):
     rule = "7.5"
     kind = "mobilize"
     prompt = "Move another noble into the area, start a battle there, or stop"
-    ask_single = True
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         data: WKData = state.data
