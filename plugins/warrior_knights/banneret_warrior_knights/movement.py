@@ -82,7 +82,8 @@ def is_ready(data: WKData, noble: str) -> bool:
 
 def shut_in(data: WKData, noble: str) -> bool:
     """Inside a besieged city of his baron: he may not leave its area (11.5, AMB-29)."""
-    city = tables().data.board.city_in(data.noble_area[noble])
+    area = data.noble_area[noble]
+    city = None if area is None else tables().data.board.city_in(area)
     return city is not None and city.id in data.besieged and data.city_owner.get(city.id) == data.baron_of_noble(noble)
 
 
@@ -120,11 +121,11 @@ def legal_paths(data: WKData, noble: str, refused: Sequence[str] = ()) -> list[t
     ``(SEA, port)``), sorted: one passable border (10.1), up to the road limit along one
     road, each step passable, or by sea from a port (10.2). Paths through an area in
     ``refused`` are left out; a road move the baron cannot pay the toll for too."""
-    if not is_ready(data, noble) or shut_in(data, noble):
+    here = data.noble_area[noble]
+    if here is None or not is_ready(data, noble) or shut_in(data, noble):
         return []
     board = tables().data.board
     baron = data.baron_of_noble(noble)
-    here = data.noble_area[noble]
     paths: set[tuple[str, ...]] = set()
     if board.areas[here].region == "kingdom":
         paths.update((n,) for n in board.areas_map.neighbours(here) if board.passable(here, n))
@@ -274,10 +275,12 @@ class AskPassage(Choice):
         end(state, option)
 
 
-def donors(data: WKData, noble: str, area: str) -> list[str]:
+def donors(data: WKData, noble: str, area: str | None) -> list[str]:
     """Who may hand troops to the moving noble where he stands (10.3): his baron's stronghold
     there (``"stronghold"``) and his baron's other ready nobles there, not inside a
     besieged city."""
+    if area is None:
+        return []
     baron = data.baron_of_noble(noble)
     found = ["stronghold"] if data.stronghold[baron] == area and data.garrison[baron] else []
     found += [nb for nb in data.nobles_of(baron)
