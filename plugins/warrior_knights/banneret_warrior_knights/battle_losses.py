@@ -186,19 +186,24 @@ class CasualtyDiscards(HolderChoice):
         end(state)
 
 
-def lift_broken_sieges(data: WKData) -> None:
+def lift_broken_sieges(data: WKData) -> list[str]:
     """A siege breaks when the besieging baron has no noble left in the area, port icons
-    aside (11.5, AMB-28); call after anything that moves or kills nobles."""
+    aside (11.5, AMB-28); call after anything that moves or kills nobles. Returns what was
+    freed, as names to log (a city's name, or "BARON's stronghold")."""
     board = tables().data.board
     present = {(data.baron_of_noble(nb), area) for nb, area in data.noble_area.items()
                if area is not None and nb not in data.at_sea}
+    freed: list[str] = []
     for city, besieger in sorted(data.besieged.items()):
         if (besieger, board.cities[city].area) not in present:
             lift_siege(data, city)
+            freed.append(board.cities[city].name)
     for baron, besieger in sorted(data.besieged_strongholds.items()):
         if (besieger, data.stronghold[baron]) not in present:
             del data.besieged_strongholds[baron]
             data.siege_round.pop(garrison_holder(baron), None)
+            freed.append(f"{baron}'s stronghold")
+    return freed
 
 
 class NobleDies(Procedure):

@@ -2,23 +2,448 @@
 nobles and cities with their permission, sea travel, picking up troops on the way; and
 Mobilize Forces (7.5), the card that moves armies into one area and may start a battle there.
 
-Not built yet: Mobilize Forces can only be declined and no noble can move.
+A move is a short sequence of small choices (:class:`MoveNoble`): the path, then each
+baron whose noble or city stands in an area the path passes THROUGH allows or refuses the
+passage (10.1; asked once the path is chosen, before the noble sets out: a refused passage
+means the move is not made, and paths through that area are not offered again during the
+card), then troops may be picked up at the start and in every area passed (10.3).
+
+::
+
+    MobilizeForces          the owner chooses the area (or declines the card)
+      Mobilize              record Orders: nobles moved, passages refused, attackers
+        MobilizeStep        move one more ready noble in, start a battle there, or stop
+          MoveNoble         record Journey
+            ChoosePath      one area, up to 3 along one road, or by sea
+            AskPassage      each blocking baron allows or refuses
+            PickUp          troops from the stronghold / a ready noble where he stands
+          DeclareBattle     (battles.py) with mobilize=True and the area
+    MoveOneNoble            Versatile Strategy: one noble moves, then is exhausted
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import functools
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
 
-from banneret.flow import Frame, Procedure, end
+import attrs
+
+from banneret.flow import Choice, Frame, Procedure, call, end, record, var
 from banneret.state import State
-from banneret_warrior_knights.card_play import BaronCard
+from banneret_warrior_knights.battle_losses import lift_broken_sieges
+from banneret_warrior_knights.battles import DeclareBattle, battle_areas
+from banneret_warrior_knights.card_play import BaronCard, current_play
+from banneret_warrior_knights.standing import in_force
+from banneret_warrior_knights.state import WKData, clockwise_from, tables
 
-__all__ = ["MobilizeForces", "MoveOneNoble", "movable_nobles", "PROCEDURES"]
+__all__ = [
+    "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "blockers", "road_limit",
+    "road_toll", "may_sail", "is_ready", "Orders", "Journey", "PROCEDURES", "SEA",
+]
+
+SEA = "sea"
+"""The first element of a sea path: ``(SEA, port area)``."""
+ROAD_AREAS = 3
+"""How many areas a road move covers at most (10.1), unless a standing effect says more."""
+
+
+# --------------------------------------------------------------------------- the road table
+
+
+@attrs.frozen
+class RoadTable:
+    """Every stretch of road a noble could follow from each area: the sequences of the next
+    1.. areas along one road in one direction (built once; immutable)."""
+
+    stretches: Mapping[str, tuple[tuple[str, ...], ...]]
+
+
+@functools.cache
+def road_table() -> RoadTable:
+    """The one :class:`RoadTable` (stretches as long as the road runs; a move cuts them)."""
+    board = tables().data.board
+    found: dict[str, list[tuple[str, ...]]] = {}
+    for road in board.roads.values():
+        chain = road.areas
+        for i, area in enumerate(chain):
+            for ahead in (chain[i + 1:], tuple(reversed(chain[:i]))):
+                if ahead:
+                    found.setdefault(area, []).append(ahead)
+    return RoadTable(MappingProxyType({a: tuple(s) for a, s in found.items()}))
+
+
+# --------------------------------------------------------------------------- what may move
+
+
+def is_ready(data: WKData, noble: str) -> bool:
+    """On the board, in an area (not at sea), not exhausted (15.1)."""
+    return data.noble_area[noble] is not None and noble not in data.exhausted and noble not in data.at_sea
+
+
+def shut_in(data: WKData, noble: str) -> bool:
+    """Inside a besieged city of his baron: he may not leave its area (11.5, AMB-29)."""
+    area = data.noble_area[noble]
+    city = None if area is None else tables().data.board.city_in(area)
+    return city is not None and city.id in data.besieged and data.city_owner.get(city.id) == data.baron_of_noble(noble)
+
+
+def road_limit(data: WKData, baron: str) -> int:
+    """How many areas a road move may cover: 3, or what a standing effect allows."""
+    return max([ROAD_AREAS, *(e.params["areas"] for _, e in in_force(data, "road_move_limit", baron))])
+
+
+def road_toll(data: WKData, baron: str) -> int:
+    """What a road move costs the baron in crowns (standing effects; 0 without one)."""
+    return sum(e.params["crowns"] for _, e in in_force(data, "road_toll", baron))
+
+
+def _ruled(data: WKData, kind: str, baron: str, action: str) -> bool:
+    return any(e.params["action"] == action for _, e in in_force(data, kind, baron))
+
+
+def may_sail(data: WKData, baron: str) -> bool:
+    """Sea travel is allowed unless a standing effect forbids it and none exempts him."""
+    return not _ruled(data, "forbid", baron, "sea_travel") or _ruled(data, "exempt_from", baron, "sea_travel")
+
+
+def blockers(data: WKData, area: str, baron: str) -> tuple[str, ...]:
+    """The other barons whose permission ``baron``'s noble needs to pass through ``area``
+    (10.1): a noble of theirs there (not at sea) or a city they control; clockwise from
+    ``baron``. Strongholds do not block (AMB-32), nor do neutral cities."""
+    city = tables().data.board.city_in(area)
+    owners = {data.city_owner.get(city.id)} if city is not None else set()
+    owners |= {data.baron_of_noble(nb) for nb, at in data.noble_area.items() if at == area and nb not in data.at_sea}
+    return tuple(b for b in clockwise_from(data, baron) if b != baron and b in owners)
+
+
+def legal_paths(data: WKData, noble: str, refused: Sequence[str] = ()) -> list[tuple[str, ...]]:
+    """Every move the noble may make now, as the areas entered in order (a sea move is
+    ``(SEA, port)``), sorted: one passable border (10.1), up to the road limit along one
+    road, each step passable, or by sea from a port (10.2). Paths through an area in
+    ``refused`` are left out; a road move the baron cannot pay the toll for too."""
+    here = data.noble_area[noble]
+    if here is None or not is_ready(data, noble) or shut_in(data, noble):
+        return []
+    board = tables().data.board
+    baron = data.baron_of_noble(noble)
+    paths: set[tuple[str, ...]] = set()
+    if board.areas[here].region == "kingdom":
+        paths.update((n,) for n in board.areas_map.neighbours(here) if board.passable(here, n))
+        if road_toll(data, baron) <= data.crowns[baron]:
+            limit = road_limit(data, baron)
+            for stretch in road_table().stretches.get(here, ()):
+                prev = here
+                for k, area in enumerate(stretch[:limit]):
+                    if not board.passable(prev, area):
+                        break
+                    if k:
+                        paths.add(stretch[:k + 1])
+                    prev = area
+    paths = {p for p in paths if not set(p[:-1]) & set(refused)}
+    if board.areas[here].port and may_sail(data, baron):
+        paths.update((SEA, port) for port in board.sea_destinations(here))
+    return sorted(paths)
+
+
+def is_road_move(path: tuple[str, ...]) -> bool:
+    return path[0] != SEA and len(path) > 1
+
+
+def destination(path: tuple[str, ...]) -> str:
+    return path[-1]
 
 
 def movable_nobles(state: State, baron: str) -> list[str]:
-    """The baron's ready nobles that have a legal move now (not built yet: none)."""
-    return []
+    """The baron's ready nobles that have a legal move now."""
+    data: WKData = state.data
+    return [nb for nb in data.nobles_of(baron) if legal_paths(data, nb)]
+
+
+def area_name(area: str) -> str:
+    return tables().data.board.areas[area].name
+
+
+def noble_name(noble: str) -> str:
+    return tables().data.nobles[noble].name
+
+
+def path_label(path: tuple[str, ...]) -> str:
+    """``to Area``, ``by road to Area via A, B``, ``by sea to Area``."""
+    if path[0] == SEA:
+        return f"by sea to {area_name(path[1])}"
+    if len(path) == 1:
+        return f"to {area_name(path[0])}"
+    return f"by road to {area_name(path[-1])} via {', '.join(area_name(a) for a in path[:-1])}"
+
+
+# --------------------------------------------------------------------------- one move
+
+
+@attrs.define
+class Journey:
+    """The move under way (record of :class:`MoveNoble`)."""
+
+    noble: str
+    origin: str
+    path: tuple[str, ...] = ()
+    asked: list[str] = attrs.Factory(list)
+    """Barons who allowed the passage so far."""
+    at: int = -1
+    """Index in ``path`` of the area the noble stands in (-1: where he started)."""
+
+
+@attrs.define
+class Orders:
+    """What one card's moves did (record of :class:`Mobilize` and :class:`MoveOneNoble`)."""
+
+    area: str | None = None
+    """Mobilize Forces' chosen area (None: any destination, Versatile Strategy)."""
+    moved: list[str] = attrs.Factory(list)
+    refused: list[str] = attrs.Factory(list)
+    """Areas whose passage was refused during this card: paths through them are not offered again."""
+    attackers: list[str] = attrs.Factory(list)
+
+
+def paths_for(data: WKData, noble: str, orders: Orders) -> list[tuple[str, ...]]:
+    """The noble's legal paths that serve the card: into its area for Mobilize Forces."""
+    paths = legal_paths(data, noble, orders.refused)
+    return paths if orders.area is None else [p for p in paths if destination(p) == orders.area]
+
+
+def passage_needed(data: WKData, journey: Journey) -> list[tuple[str, tuple[str, ...]]]:
+    """Each baron who must allow the passage, with the areas of his the path passes through
+    (10.1; ending a move there needs nobody's leave), clockwise from the mover."""
+    baron = data.baron_of_noble(journey.noble)
+    if journey.path[0] == SEA:
+        return []
+    through: dict[str, list[str]] = {}
+    for area in journey.path[:-1]:
+        for b in blockers(data, area, baron):
+            through.setdefault(b, []).append(area)
+    return [(b, tuple(through[b])) for b in clockwise_from(data, baron) if b in through]
+
+
+class MoversChoice(Choice):
+    """A choice of the baron whose card moves his nobles."""
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return var(state, "baron")
+
+
+class ChoosePath(MoversChoice):
+    """Where the noble goes: one area, along a road, or by sea (10.1-10.2)."""
+
+    rule = "10.1"
+    kind = "move"
+    prompt = "Choose the noble's move"
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        return paths_for(state.data, record(state, Journey).noble, record(state, Orders))
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        return path_label(option)
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        record(state, Journey).path = option
+        end(state)
+
+
+class AskPassage(Choice):
+    """A baron whose noble or city stands in an area the move passes through allows the
+    passage or refuses it (10.1)."""
+
+    rule = "10.1"
+    kind = "passage"
+    prompt = "Allow another baron's noble to pass through"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["asked_baron"]
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        return (True, False)
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        journey = record(state, Journey)
+        mover = f"{state.data.baron_of_noble(journey.noble)} {noble_name(journey.noble)}"
+        where = ", ".join(area_name(a) for a in frame["areas"])
+        return f"let {mover} pass through {where}" if option else f"refuse {mover} passage through {where}"
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        if not option:
+            record(state, Orders).refused.extend(frame["areas"])
+            state.emit(f"{frame['asked_baron']} refuses passage through {', '.join(area_name(a) for a in frame['areas'])}", "move")
+        end(state, option)
+
+
+def donors(data: WKData, noble: str, area: str | None) -> list[str]:
+    """Who may hand troops to the moving noble where he stands (10.3): his baron's stronghold
+    there (``"stronghold"``) and his baron's other ready nobles there, not inside a
+    besieged city."""
+    if area is None:
+        return []
+    baron = data.baron_of_noble(noble)
+    found = ["stronghold"] if data.stronghold[baron] == area and data.garrison[baron] else []
+    found += [nb for nb in data.nobles_of(baron)
+              if nb != noble and data.noble_area[nb] == area and is_ready(data, nb) and not shut_in(data, nb)]
+    return found
+
+
+def _troops_of(data: WKData, baron: str, donor: str) -> list[str]:
+    return data.garrison[baron] if donor == "stronghold" else data.army[donor]
+
+
+GO_ON = ("go on",)
+
+
+class PickUp(MoversChoice):
+    """The moving noble takes troops where he stands (10.3): one card at a time, or a whole
+    army carrying casualty markers, markers and all; or goes on."""
+
+    rule = "10.3"
+    kind = "pick_up"
+    prompt = "Pick up troops on the way, or go on"
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        data: WKData = state.data
+        noble = record(state, Journey).noble
+        baron = data.baron_of_noble(noble)
+        troops = tables().troops
+        found: list[Any] = []
+        for donor in donors(data, noble, data.noble_area[noble]):
+            if donor != "stronghold" and data.casualties[donor]:
+                found.append(("whole", donor))
+                continue
+            labels = sorted({troops[c].label for c in _troops_of(data, baron, donor)})
+            found += [("take", donor, label) for label in labels]
+        return (*found, GO_ON)
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        if option == GO_ON:
+            return "go on"
+        donor = option[1]
+        giver = "the stronghold" if donor == "stronghold" else noble_name(donor)
+        if option[0] == "whole":
+            return f"take {giver}'s whole army with its {state.data.casualties[donor]} casualty markers"
+        return f"take {option[2]} from {giver}"
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        if option == GO_ON:
+            end(state, False)
+            return
+        data: WKData = state.data
+        noble = record(state, Journey).noble
+        baron = data.baron_of_noble(noble)
+        donor = option[1]
+        given = _troops_of(data, baron, donor)
+        if option[0] == "whole":
+            taken = list(given)
+            data.casualties[noble] += data.casualties[donor]
+            data.casualties[donor] = 0
+        else:
+            taken = [next(c for c in given if tables().troops[c].label == option[2])]
+        for card in taken:
+            given.remove(card)
+            data.army[noble].append(card)
+        if donor != "stronghold" and not given:
+            data.noble_area[donor] = None  # an emptied army leaves the board (10.3)
+            state.emit(f"{noble_name(donor)} gives all his troops and leaves the board", "move")
+        state.emit(f"{noble_name(noble)} takes {', '.join(tables().troops[c].label for c in taken)}", "move")
+        end(state, True)
+
+
+class MoveNoble(Procedure):
+    """One noble's move (10): the path, the passages asked, troops picked up at the start and
+    in every area passed through, then the arrival (on the port icon after a sea move,
+    exhausted at once: 10.2). Ends with whether the noble moved."""
+
+    rule = "10"
+
+    def start(self, state: State, frame: Frame) -> None:
+        frame.record = Journey(frame["noble"], state.data.noble_area[frame["noble"]])
+        frame["stage"] = "path"
+        call(state, ChoosePath)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        data: WKData = state.data
+        journey: Journey = frame.record
+        stage = frame["stage"]
+        if stage == "passage" and not result:
+            end(state, False)  # refused: the move is not made
+            return
+        if stage == "pick_up" and result:
+            call(state, PickUp)  # he took something: he may take more here
+            return
+        if stage in ("path", "passage"):
+            needed = [(b, areas) for b, areas in passage_needed(data, journey) if b not in journey.asked]
+            if needed:
+                asked_baron, areas = needed[0]
+                journey.asked.append(asked_baron)
+                frame["stage"] = "passage"
+                call(state, AskPassage, asked_baron=asked_baron, areas=areas)
+                return
+            self._set_out(state, journey)
+        self._advance(state, frame, journey)
+
+    def _set_out(self, state: State, journey: Journey) -> None:
+        data: WKData = state.data
+        baron = data.baron_of_noble(journey.noble)
+        if is_road_move(journey.path) and (toll := road_toll(data, baron)):
+            data.crowns[baron] -= toll
+            state.emit(f"{baron} pays a road toll of {toll} crowns", "move")
+
+    def _advance(self, state: State, frame: Frame, journey: Journey) -> None:
+        """Pick-ups where he stands, then on to the next area, until he arrives."""
+        data: WKData = state.data
+        noble = journey.noble
+        if frame["stage"] != "pick_up" and donors(data, noble, data.noble_area[noble]):
+            frame["stage"] = "pick_up"
+            call(state, PickUp)
+            return
+        journey.at += 1
+        if journey.path[0] == SEA:
+            self._arrive(state, journey, at_sea=True)
+            return
+        data.noble_area[noble] = journey.path[journey.at]
+        if journey.at == len(journey.path) - 1:
+            self._arrive(state, journey, at_sea=False)
+            return
+        frame["stage"] = "walk"
+        self._advance(state, frame, journey)
+
+    def _arrive(self, state: State, journey: Journey, at_sea: bool) -> None:
+        data: WKData = state.data
+        noble = journey.noble
+        data.noble_area[noble] = destination(journey.path)
+        if at_sea:
+            data.at_sea.append(noble)
+            data.at_sea.sort()
+            _exhaust(data, [noble])  # 10.2: at once, whatever card moved him
+        record(state, Orders).moved.append(noble)
+        state.emit(f"{data.baron_of_noble(noble)} {noble_name(noble)} moves from {area_name(journey.origin)} "
+                   f"{path_label(journey.path)}", "move")
+        for place in lift_broken_sieges(data):
+            state.emit(f"the siege of {place} is broken: the besiegers left", "move")
+        end(state, True)
+
+
+def _exhaust(data: WKData, nobles: list[str]) -> None:
+    """Flip the nobles to their exhausted side (15.1)."""
+    for noble in nobles:
+        if noble not in data.exhausted and data.noble_area[noble] is not None:
+            data.exhausted.append(noble)
+    data.exhausted.sort()
+
+
+# --------------------------------------------------------------------------- 7.5 Mobilize Forces
+
+
+def mobilize_areas(state: State, baron: str) -> list[str]:
+    """The areas Mobilize Forces may name (7.5): where a ready noble of the baron can move,
+    or where he can start a battle."""
+    data: WKData = state.data
+    areas = {destination(p) for nb in data.nobles_of(baron) for p in legal_paths(data, nb)}
+    return sorted(areas | set(battle_areas(state, baron)))
 
 
 class MobilizeForces(BaronCard):
@@ -28,17 +453,135 @@ class MobilizeForces(BaronCard):
     title = "mobilize_forces"
 
     def uses(self, state: State, frame: Frame) -> Sequence[Any]:
-        return ()
+        return mobilize_areas(state, var(state, "baron"))
+
+    def use_label(self, state: State, frame: Frame, option: Any) -> str:
+        return f"mobilize into {area_name(option)}"
+
+    def use(self, state: State, frame: Frame, option: Any) -> None:
+        call(state, Mobilize, area=option, record=Orders(area=option))
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        end(state)
+
+
+class Mobilize(Procedure):
+    """Ready nobles move into the chosen area one after the other, then maybe a battle
+    there; at the end every noble that moved or attacked is exhausted (7.5)."""
+
+    rule = "7.5"
+
+    def start(self, state: State, frame: Frame) -> None:
+        call(state, MobilizeStep)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        if result == "more":
+            call(state, MobilizeStep)
+            return
+        orders: Orders = frame.record
+        play = current_play(state)
+        play.moved = bool(orders.moved)
+        play.battled = bool(orders.attackers)
+        _exhaust(state.data, orders.moved + orders.attackers)
+        end(state)
+
+
+FINISH = "finish"
+BATTLE = "battle"
+
+
+class MobilizeStep(MoversChoice):
+    """The next step of Mobilize Forces: one more ready noble moves into the area, a battle
+    starts there (the card's last step), or the card ends."""
+
+    rule = "7.5"
+    kind = "mobilize"
+    prompt = "Move another noble into the area, start a battle there, or stop"
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        data: WKData = state.data
+        baron = var(state, "baron")
+        orders = record(state, Orders)
+        nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and paths_for(data, nb, orders)]
+        battle = [BATTLE] if orders.area in battle_areas(state, baron) else []
+        return (*nobles, *battle, FINISH)
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        area = area_name(record(state, Orders).area)
+        if option == FINISH:
+            return "end the card"
+        if option == BATTLE:
+            return f"start a battle in {area}"
+        return f"move {noble_name(option)} into {area}"
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        if option == FINISH:
+            end(state, FINISH)
+            return
+        frame["chosen"] = option
+        if option == BATTLE:
+            call(state, DeclareBattle, baron=var(state, "baron"), mobilize=True, area=record(state, Orders).area)
+            return
+        call(state, MoveNoble, noble=option)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        if frame["chosen"] != BATTLE:
+            end(state, "more")
+            return
+        if result:
+            record(state, Orders).attackers.extend(result)  # the attacking nobles (battles.py)
+        end(state, FINISH)
+
+
+# --------------------------------------------------------------------------- 7.6 one noble
 
 
 class MoveOneNoble(Procedure):
-    """Versatile Strategy's move: one ready noble moves (10), then is exhausted (7.6)."""
+    """Versatile Strategy's move: one ready noble moves (10), then is exhausted (7.6). When a
+    passage is refused the baron may choose again, or make no move."""
 
     rule = "7.6"
 
     def start(self, state: State, frame: Frame) -> None:
-        end(state)
+        frame.record = Orders()
+        call(state, ChooseNoble)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        orders: Orders = frame.record
+        if orders.moved or result == FINISH:
+            _exhaust(state.data, orders.moved)
+            end(state)
+            return
+        call(state, ChooseNoble)
 
 
-PROCEDURES: tuple[type[Procedure], ...] = (MoveOneNoble,)
+class ChooseNoble(MoversChoice):
+    """Which ready noble moves (after a refused passage, also: no move at all)."""
+
+    rule = "7.6"
+    kind = "noble"
+    prompt = "Choose the noble to move"
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        data: WKData = state.data
+        orders = record(state, Orders)
+        nobles = [nb for nb in data.nobles_of(var(state, "baron")) if paths_for(data, nb, orders)]
+        return (*nobles, FINISH) if orders.refused else tuple(nobles)
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        return "make no move" if option == FINISH else f"move {noble_name(option)}"
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        if option == FINISH:
+            end(state, FINISH)
+            return
+        call(state, MoveNoble, noble=option)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        end(state, result)
+
+
+PROCEDURES: tuple[type[Procedure], ...] = (
+    Mobilize, MobilizeStep, MoveOneNoble, ChooseNoble, MoveNoble, ChoosePath, AskPassage, PickUp,
+)
 """The procedures of this module that are reached only by ``call``."""

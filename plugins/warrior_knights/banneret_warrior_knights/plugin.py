@@ -49,10 +49,17 @@ class WarriorKnights(Game):
         # Versatile Strategy a baron, 12 battles, each at most ~100 decisions (area, target,
         # 5 permissions, armies, type, 2 commanders, discards and casualty markers bounded by
         # the 24 Fate cards + 2 keeps + 2 abilities each, 2 abilities, 4 retreats x 2, 8 deaths
-        # x 2, razes and a ransom), 1200: 204 + 54 + 1200 until the first Muster
-        max_decisions=1458,
-        # the longest menu is an area of the board: 36 Kingdom areas for a stronghold or a noble
-        max_actions=36,
+        # x 2, razes and a ransom), 1200; movement (10, 7.5, 7.6): per baron at most 2 Mobilize
+        # Forces and 2 Versatile Strategy; a move is the noble or step (1), the path (1), a
+        # passage asked of each other baron (5), "go on" at up to 4 places (4) and up to 16
+        # troop cards taken (16), 27; a refused passage costs at most 7 and refuses one of the
+        # 14 areas a road move can pass through for the rest of the card; so Mobilize Forces at
+        # most 4 x 27 + 14 x 7 + 1 = 207, a Versatile Strategy move 27 + 14 x 7 + 1 = 126, and
+        # 6 x 2 x (207 + 126) = 3996
+        max_decisions=204 + 54 + 1200 + 3996,
+        # the longest menu is Mobilize Forces' area: each of the 42 areas of the board (36 Kingdom,
+        # 6 overseas) or declining the card
+        max_actions=43,
         hidden_information=True,
         coverage="set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4) with 7.1-7.4, 7.6 and the neutral cards (8); the rest is being built",
     )
