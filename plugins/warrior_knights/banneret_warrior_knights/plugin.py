@@ -14,6 +14,7 @@ from typing import Any
 
 from banneret import Game, GameInfo, OptionSpec, Rng, Scenario, State, hookimpl
 from banneret.flow import Branches, secret_of
+from banneret_warrior_knights import assembly
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
@@ -91,6 +92,7 @@ class WarriorKnights(Game):
                 "stronghold": data.stronghold[b], "garrison": troops(data.garrison[b]),
                 "stronghold_breaches": data.stronghold_breaches[b], "unassigned": troops(data.unassigned[b]),
                 "planning": _plan_view(secret_of(state, b)) if sees(b) else None,
+                "ballot": assembly.ballot_view(secret_of(state, b)) if sees(b) else None,
             }
             for b in data.barons
         }
@@ -141,6 +143,7 @@ class WarriorKnights(Game):
             "mercenary_track": list(data.mercenary_track),
             "current_agendas": list(data.current_agendas),
             "laws": list(data.laws),
+            "assembly": assembly.assembly_view(data),
         }
 
     def render(self, state: State, player: str | None) -> str:
@@ -167,7 +170,8 @@ class WarriorKnights(Game):
             rng.shuffle(pile)
         for baron in data.barons:
             if baron != player:
-                _redraw_plan(new, baron, rng)
+                if not assembly.redraw_ballot(new, baron, rng):
+                    _redraw_plan(new, baron, rng)
         return new
 
     def invariants(self, state: State) -> list[str]:
@@ -202,6 +206,7 @@ class WarriorKnights(Game):
                 broken.append(f"{nb} stands on the board without troops")
         if data.chairman not in data.barons or data.head_of_church not in data.barons:
             broken.append("a title is held by a baron not in play")
+        broken += assembly.agenda_invariants(data)
         return broken
 
 
@@ -270,7 +275,7 @@ def render_view(view: dict[str, Any]) -> str:
 
 def _plan_view(secret: Any) -> list[list[str]] | None:
     """A baron's own planning as titles per space (``None`` outside planning)."""
-    if secret is None:
+    if not isinstance(secret, (Plan, tuple)):
         return None
     spaces = secret.spaces if isinstance(secret, Plan) else secret
     titles = tables().card_titles
