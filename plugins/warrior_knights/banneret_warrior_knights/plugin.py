@@ -43,8 +43,14 @@ class WarriorKnights(Game):
         # set-up: 6 troop cards per baron (36) + 6 strongholds + 24 nobles x 2 choices (48);
         # planning: per baron at most two decisions a space (a card, or the second card or
         # "no more cards") + confirm, 7 x 6 = 42; the action phase: per baron card its use and
-        # its allocation, 2 x 36 = 72: 204 until the first Muster, where the game stops for now
-        max_decisions=204,
+        # its allocation, 2 x 36 = 72: 204 until the first Muster, where the game stops for now;
+        # the Assembly (9.3): at most 3 in a round (6 cards a baron may go there, 2N start one),
+        # each at most 3 acting Chairmen named, 3 proposals, 1 order and, per agenda (3), a
+        # commit, a side and a confirm per voter, a declaration per voter, a tie and an
+        # acceptance (3N + 2, N = 6: 20): 3 x (7 + 60) = 201; plus one "add" per vote token
+        # committed, at most every vote of the round: 6 a baron from cards, and per Assembly 1 a
+        # baron, 18 Kingdom cities and 1 Office: 36 + 3 x 25 = 111. 204 + 201 + 111 = 516
+        max_decisions=516,
         # the longest menu is an area of the board: 36 Kingdom areas for a stronghold or a noble
         max_actions=36,
         hidden_information=True,

@@ -7,7 +7,11 @@ import random
 from typing import Callable
 
 import banneret
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from banneret import State
+from banneret.testing import check_secret_choices, check_views
 from banneret_warrior_knights.state import WKData, owner_of, tables, title_of
 
 from wk_helpers import act, labels, new_game, play_until
@@ -311,3 +315,202 @@ def test_a_baron_excluded_by_a_charge_names_an_acting_chairman() -> None:
     act(state, "green", "blue acts as Chairman")
     assert pending(state) == ("order", ("blue",))
     assert data.chairman == "green" and data.acting_chairman == "blue"
+
+
+# --------------------------------------------------------------------------- 9.3.5 Private Motions
+
+
+def test_a_private_motion_is_voted_first_and_may_postpone_the_assembly() -> None:
+    """22.1 statement 50, 9.3.5, AMB-40: the Private Motion is voted before the Chairman sets
+    any order; with nothing else to propose its proposer can only postpone; postponed, the
+    Assembly ends at once: the motion is discarded, the other agendas stay current and a new
+    one fills the third place."""
+    def arrange(data: WKData) -> None:
+        data.chairman = "green"
+        data.votes.update({"green": 1, "red": 0, "blue": 0})
+        set_agendas(data, "marshal:1", "private_motion:1", "income_tax:1")
+
+    state = to_assembly(3, arrange=arrange)
+    data: WKData = state.data
+    assert pending(state)[0] == "vote"
+    assert labels(state, "green")[0] == "PH-Private Motion (postpone the Assembly): add 1 (to 1)"
+    ballot(state, "green", (2, None))
+    ballot(state, "red", (1, None))
+    ballot(state, "blue", (0, None))
+    act(state, "green", "declare 2 votes for Yes")
+    act(state, "red", "declare 1 votes for No")
+    assert data.current_agendas[:2] == ["marshal:1", "income_tax:1"] and len(data.current_agendas) == 3
+    assert data.agendas.discard_pile == ["private_motion:1"]
+    assert data.attending == () and data.laws == []
+    assert_whole(state)
+
+
+def test_a_lifted_ban_counts_from_the_next_assembly() -> None:
+    """22.1 statement 53, 9.3.7: the proposer Fate names may propose to lift a ban; passed,
+    the ban is lifted, yet the baron casts no votes in this Assembly; at the next one he
+    receives votes and votes."""
+    def arrange(data: WKData) -> None:
+        data.chairman = "green"
+        data.barred["red"] = True
+        data.votes.update({"green": 2, "red": 4, "blue": 0})
+        set_agendas(data, "private_motion:1", "tithe:1")
+        fate_names(data, "blue")
+
+    state = to_assembly(3, arrange=arrange)
+    data: WKData = state.data
+    assert pending(state) == ("propose", ("blue",))
+    assert labels(state, "blue") == ["propose to lift the ban of red", "propose to postpone the Assembly"]
+    act(state, "blue", "propose to lift the ban of red")
+    assert pending(state) == ("vote", ("green", "blue"))
+    ballot(state, "green", (1, None))
+    ballot(state, "blue", (0, None))
+    act(state, "green", "declare 1 votes for Yes")
+    assert not data.barred["red"]
+    assert pending(state) == ("vote", ("green", "blue"))  # the Tithe: red still out
+    ballot(state, "green", (0, None))
+    ballot(state, "blue", (0, None))
+    act(state, "green", "the tie goes to red")
+    act(state, "red", "take PH-Tithe")
+    assert data.votes["red"] == 4
+    trigger(state, lambda d: set_agendas(d, "road_tolls:1"))
+    assert data.attending == ("green", "red", "blue") and data.votes["red"] == 5
+    assert pending(state) == ("vote", ("green", "red", "blue"))
+    assert_whole(state)
+
+
+def test_a_private_motion_may_vote_on_a_discarded_agenda() -> None:
+    """9.3.5, AMB-39: a revived agenda is voted in place of the Private Motion, its own way
+    (Yes/No for a Law); passed, it leaves the discard pile for good. Private Motions in the
+    discard pile cannot be revived."""
+    def arrange(data: WKData) -> None:
+        data.chairman = "green"
+        data.votes.update({"green": 0, "red": 0, "blue": 0})
+        data.agendas.discard([pull(data, c) for c in ("income_tax:2", "royal_grant:1", "private_motion:2")])
+        set_agendas(data, "private_motion:1")
+        fate_names(data, "red")
+
+    state = to_assembly(3, arrange=arrange)
+    data: WKData = state.data
+    assert labels(state, "red") == [
+        "propose to postpone the Assembly",
+        "propose to vote on PH-Income Tax from the discard pile",
+        "propose to vote on PH-Royal Grant from the discard pile",
+    ]
+    act(state, "red", "propose to vote on PH-Income Tax from the discard pile")
+    for baron in data.barons:
+        ballot(state, baron, (1, None))
+    for baron in ("green", "red", "blue"):
+        act(state, baron, f"declare 1 votes for {'No' if baron == 'blue' else 'Yes'}")
+    assert data.laws == ["income_tax:2"]
+    assert data.agendas.discard_pile == ["royal_grant:1", "private_motion:2", "private_motion:1"]
+    assert_whole(state)
+
+
+def test_a_private_motion_may_remove_a_charge_which_cannot_be_refused() -> None:
+    """9.3.5-9.3.6: removing a Charge in play, once passed, is not the holder's to refuse."""
+    def arrange(data: WKData) -> None:
+        data.chairman = "green"
+        data.charges["blue"].append(pull(data, "marshal:1"))
+        data.votes.update({"green": 0, "red": 0, "blue": 0})
+        set_agendas(data, "private_motion:1")
+        fate_names(data, "green")
+
+    state = to_assembly(3, arrange=arrange)
+    data: WKData = state.data
+    act(state, "green", "propose to remove blue's Charge PH-Marshal")
+    for baron in data.barons:
+        ballot(state, baron, (0, None))
+    act(state, "green", "the tie goes to Yes")
+    assert data.charges["blue"] == [] and data.agendas.discard_pile == ["private_motion:1", "marshal:1"]
+    assert not data.barred["blue"] and data.attending == ()
+    assert_whole(state)
+
+
+# --------------------------------------------------------------------------- 16.3
+
+
+def test_two_barons_write_votes_and_sides_for_every_agenda_at_once() -> None:
+    """16.3, AMB-48: after the Chairman's order each baron writes, in secret, his votes and
+    their side for every agenda; the ballots open together, nobody declares, each agenda is
+    counted in order and its votes spent."""
+    def arrange(data: WKData) -> None:
+        data.chairman = "green"
+        data.votes.update({"green": 2, "red": 1})
+        set_agendas(data, "income_tax:1", "royal_grant:1")
+
+    state = to_assembly(2, arrange=arrange)
+    data: WKData = state.data
+    act(state, "green", "order: PH-Income Tax, then PH-Royal Grant")
+    assert pending(state) == ("vote", ("green", "red"))
+    ballot(state, "green", (2, "Yes"), (1, "green"))
+    ballot(state, "red", (1, "No"), (1, "red"))
+    assert data.laws == ["income_tax:1"]
+    assert pending(state) == ("tie", ("green",))  # the Royal Grant: 1 vote each
+    assert labels(state, "green") == ["the tie goes to green", "the tie goes to red"]
+    act(state, "green", "the tie goes to red")
+    act(state, "red", "take PH-Royal Grant")
+    assert data.votes == {"green": 0, "red": 0}
+    assert_whole(state)
+
+
+# --------------------------------------------------------------------------- random Assemblies
+
+
+@settings(max_examples=8, deadline=None)
+@given(n=st.sampled_from([2, 3, 4, 6]), seed=st.integers(0, 2**16), votes=st.lists(st.integers(0, 7), min_size=6, max_size=6),
+       private=st.booleans())
+def test_random_assemblies_never_overspend_nor_show_a_ballot_early(n: int, seed: int, votes: list[int], private: bool) -> None:
+    """Random Assemblies through the public API: no baron's votes ever go negative, every
+    Agenda card stays in one place, and while a ballot is open what one voter puts in it
+    shows neither in the view nor in the log of another voter (the core's secret-choice and
+    resampling checks); every Assembly ends with nothing left half-counted."""
+    def arrange(data: WKData) -> None:
+        data.votes.update(zip(data.barons, votes))
+        if private:
+            set_agendas(data, "private_motion:1", *data.current_agendas[1:])
+
+    state = to_assembly(n, seed, arrange)
+    data: WKData = state.data
+    rng = random.Random(seed)
+    ballots_checked = 0
+    while data.attending:
+        assert min(data.votes.values()) >= 0
+        assert_whole(state)
+        now = banneret.pending(state)
+        if now.kind == "vote" and len(now.players) > 1 and ballots_checked < 3:
+            check_secret_choices(state)
+            check_views(state)
+            ballots_checked += 1
+        player = rng.choice(now.players)
+        banneret.apply(state, rng.choice(banneret.legal_actions(state, player)))
+    assert min(data.votes.values()) >= 0
+    assert data.voting is None and data.ballots == {} and data.committed == {} and data.declared == {}
+    assert len(data.current_agendas) == 3
+    assert_whole(state)
+
+
+def test_a_ballot_stays_hidden_until_everyone_has_confirmed() -> None:
+    """9.3.1 step 5a-b: while red fills in his ballot, blue's view and log are the same as
+    before; red sees his own ballot; once every hand opens, everyone sees the votes spent."""
+    def arrange(data: WKData) -> None:
+        data.chairman = "green"
+        data.votes.update({"green": 3, "red": 3, "blue": 3})
+        set_agendas(data, "income_tax:1")
+
+    state = to_assembly(3, arrange=arrange)
+
+    def blue_sees() -> dict[str, object]:
+        return {k: v for k, v in banneret.view(state, "blue", log_tail=None).items() if k != "step"}
+
+    before = blue_sees()
+    act(state, "red", "PH-Income Tax: add 3 (to 3)")
+    act(state, "red", "PH-Income Tax: commit 3 votes")
+    assert blue_sees() == before
+    assert banneret.view(state, "red")["board"]["barons"]["red"]["ballot"] == {
+        "votes": [["PH-Income Tax", 3, None]], "confirmed": False}
+    act(state, "red", "confirm the ballot")
+    assert banneret.view(state, "green")["board"]["barons"]["red"]["ballot"] is None
+    ballot(state, "green", (1, None))
+    ballot(state, "blue", (0, None))
+    seen = banneret.view(state, "blue")["board"]["assembly"]
+    assert seen["committed"] == {"green": 1, "red": 3, "blue": 0} and seen["voting"] == "PH-Income Tax"
