@@ -293,6 +293,7 @@ class Assembly(Procedure):
         data: WKData = state.data
         data.attending = ()
         data.acting_chairman = None
+        data.ballots.clear()  # ballots of agendas nobody may vote on any more stay uncounted
         missing = state.rules["agendas_revealed"] - len(data.current_agendas)
         if missing > 0:
             data.current_agendas.extend(data.agendas.draw(state.rng, missing))

@@ -23,10 +23,10 @@ def agenda(card_id: str, copy: int = 1) -> str:
     return f"{card_id}:{copy}"
 
 
-def to_assembly(barons: int, seed: int = 1, arrange: Callable[[WKData], None] | None = None) -> State:
+def to_assembly(barons: int, seed: int = 1, arrange: Callable[[WKData], None] | None = None, use: bool = False) -> State:
     """A game at its first Assembly: every baron plans one Rally Support on space 1; the first
-    one revealed is declined and goes to an Assembly area holding 2N - 1 cards already, after
-    ``arrange`` has set the table."""
+    one revealed is declined (``use``: used) and goes to an Assembly area holding 2N - 1 cards
+    already, after ``arrange`` has set the table."""
     state = new_game(barons, seed)
     play_until(state, "plan", random.Random(seed))
     data: WKData = state.data
@@ -44,7 +44,7 @@ def to_assembly(barons: int, seed: int = 1, arrange: Callable[[WKData], None] | 
     data.special_areas["assembly"] = filler
     if arrange is not None:
         arrange(data)
-    act(state, owner_of(data.revealed), "decline the card")
+    act(state, owner_of(data.revealed), "use Rally Support" if use else "decline the card")
     return state
 
 
@@ -141,6 +141,30 @@ def test_votes_received_on_arrival() -> None:
     assert data.faith == {g: 0, r: 0, b: 0, k: 1}
     assert pending(state) == ("vote", (g, k))  # one agenda: no order to set
     assert_whole(state)
+
+
+def test_rally_support_fills_the_area_and_the_assembly_runs_before_the_next_card() -> None:
+    """SC-2: N = 4, seven cards on the Assembly area; a Rally Support gives 2 votes, makes its
+    owner Chairman with strictly most votes, and goes there as the eighth: the Assembly runs
+    (its owner presiding) before the next card of the space is revealed."""
+    owner: list[str] = []
+
+    def arrange(data: WKData) -> None:
+        owner.append(owner_of(data.revealed))
+        data.votes.update({b: 1 for b in data.barons})
+        data.chairman = next(b for b in data.barons if b != owner[0])
+        set_agendas(data, "income_tax:1", "road_tolls:1")
+
+    state = to_assembly(4, arrange=arrange, use=True)
+    data: WKData = state.data
+    assert data.chairman == owner[0]
+    assert data.votes == {b: 1 + 1 + (2 if b == owner[0] else 0) for b in data.barons}
+    assert len(data.special_areas["assembly"]) == 8 and data.revealed is None  # no card revealed
+    assert pending(state) == ("order", (owner[0],))
+    while data.attending:
+        now = banneret.pending(state)
+        act(state, now.players[0], labels(state, now.players[0])[-1])
+    assert data.special_areas["assembly"] == []  # the eight cards went back to their owners
 
 
 # --------------------------------------------------------------------------- 9.3.1 step 5, 9.3.2
@@ -450,6 +474,38 @@ def test_two_barons_write_votes_and_sides_for_every_agenda_at_once() -> None:
     act(state, "green", "the tie goes to red")
     act(state, "red", "take PH-Royal Grant")
     assert data.votes == {"green": 0, "red": 0}
+    assert_whole(state)
+
+
+
+def test_written_votes_of_a_baron_barred_meanwhile_stay_his() -> None:
+    """16.3 with 9.3.6-9.3.7: a baron barred by an earlier result casts none of the votes he
+    wrote for the agendas left, and keeps them; when nobody may vote any more, the agendas
+    not voted stay current; with every baron barred the Chairman keeps the title."""
+    def arrange(data: WKData) -> None:
+        data.chairman = "green"
+        data.votes.update({"green": 2, "red": 1})
+        set_agendas(data, "censure:1", "censure:2", "tithe:1")
+
+    state = to_assembly(2, arrange=arrange)
+    data: WKData = state.data
+    assert labels(state, "green") == [
+        "order: PH-Censure, then PH-Censure, then PH-Tithe",
+        "order: PH-Censure, then PH-Tithe, then PH-Censure",
+        "order: PH-Tithe, then PH-Censure, then PH-Censure",
+    ]
+    act(state, "green", "order: PH-Censure, then PH-Censure, then PH-Tithe")
+    ballot(state, "green", (1, "green"), (1, "red"), (1, "green"))
+    ballot(state, "red", (0, None), (0, None), (2, "red"))
+    act(state, "green", "refuse PH-Censure")
+    assert data.barred["green"] and data.chairman == "red"
+    assert pending(state) == ("tie", ("red",))  # green's vote for red is not cast
+    act(state, "red", "the tie goes to red")
+    act(state, "red", "refuse PH-Censure")
+    assert data.barred == {"green": True, "red": True} and data.chairman == "red"
+    assert data.votes == {"green": 2, "red": 2}
+    assert data.current_agendas[0] == "tithe:1" and len(data.current_agendas) == 3
+    assert data.attending == () and data.ballots == {}
     assert_whole(state)
 
 
