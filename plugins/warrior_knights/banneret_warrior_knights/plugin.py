@@ -160,7 +160,8 @@ class WarriorKnights(Game):
         Event deck keeps the colour of its top card), the other barons' cards between hand and
         spaces (each keeps his count per space), the neutral cards dealt and set aside, the
         order of every pile, and the other barons' planning (not yet begun while they plan;
-        a random plan from their hand once they have confirmed)."""
+        a random plan from their hand once they have confirmed) and Assembly ballots (the
+        same way, :func:`~banneret_warrior_knights.assembly.redraw_ballot`)."""
         new = state.clone()
         data: WKData = new.data
         for deck in (data.fate, data.agendas, data.mercenaries):
