@@ -14,6 +14,7 @@ from typing import Any
 
 from banneret import Game, GameInfo, OptionSpec, Rng, Scenario, State, hookimpl
 from banneret.flow import Branches, secret_of
+from banneret_warrior_knights import assembly
 from banneret_warrior_knights.evaluation import chances
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
@@ -55,8 +56,13 @@ class WarriorKnights(Game):
         # troop cards taken (16), 27; a refused passage costs at most 7 and refuses one of the
         # 14 areas a road move can pass through for the rest of the card; so Mobilize Forces at
         # most 4 x 27 + 14 x 7 + 1 = 207, a Versatile Strategy move 27 + 14 x 7 + 1 = 126, and
-        # 6 x 2 x (207 + 126) = 3996
-        max_decisions=204 + 54 + 1200 + 3996,
+        # 6 x 2 x (207 + 126) = 3996; the Assembly (9.3): at most 3 in a round (6 cards a baron
+        # may go there, 2N start one), each at most 3 acting Chairmen named, 3 proposals, 1 order
+        # and, per agenda (3), a commit, a side and a confirm per voter, a declaration per
+        # voter, a tie and an acceptance (3N + 2, N = 6: 20): 3 x (7 + 60) = 201; plus one "add"
+        # per vote token committed, at most every vote of the round: 6 a baron from cards, and
+        # per Assembly 1 a baron, 18 Kingdom cities and 1 Office: 36 + 3 x 25 = 111
+        max_decisions=204 + 54 + 1200 + 3996 + 201 + 111,
         # the longest menu is Mobilize Forces' area: each of the 42 areas of the board (36 Kingdom,
         # 6 overseas) or declining the card
         max_actions=43,
@@ -108,6 +114,7 @@ class WarriorKnights(Game):
                 "garrison_casualties": data.garrison_casualties.get(b, 0),
                 "stronghold_besieged_by": data.besieged_strongholds.get(b),
                 "planning": _plan_view(secret_of(state, b)) if sees(b) else None,
+                "ballot": assembly.ballot_view(secret_of(state, b)) if sees(b) else None,
             }
             for b in data.barons
         }
@@ -167,6 +174,7 @@ class WarriorKnights(Game):
                     "blessed": e in data.expedition_blessed}
                 for e in t.data.expeditions
             },
+            "assembly": assembly.assembly_view(data),
         }
 
     def render(self, state: State, player: str | None) -> str:
@@ -177,7 +185,8 @@ class WarriorKnights(Game):
         Event deck keeps the colour of its top card), the other barons' cards between hand and
         spaces (each keeps his count per space), the neutral cards dealt and set aside, the
         order of every pile, and the other barons' planning (not yet begun while they plan;
-        a random plan from their hand once they have confirmed)."""
+        a random plan from their hand once they have confirmed) and Assembly ballots (the
+        same way, :func:`~banneret_warrior_knights.assembly.redraw_ballot`)."""
         new = state.clone()
         data: WKData = new.data
         for deck in (data.fate, data.agendas, data.mercenaries):
@@ -193,7 +202,8 @@ class WarriorKnights(Game):
             rng.shuffle(pile)
         for baron in data.barons:
             if baron != player:
-                _redraw_plan(new, baron, rng)
+                if not assembly.redraw_ballot(new, baron, rng):
+                    _redraw_plan(new, baron, rng)
         return new
 
     def invariants(self, state: State) -> list[str]:
@@ -243,6 +253,7 @@ class WarriorKnights(Game):
                 broken.append(f"a stake on {e} is not 1 to {t.data.expeditions[e].max_stake} crowns")
         if data.chairman not in data.barons or data.head_of_church not in data.barons:
             broken.append("a title is held by a baron not in play")
+        broken += assembly.agenda_invariants(data)
         return broken
 
 
@@ -311,7 +322,7 @@ def render_view(view: dict[str, Any]) -> str:
 
 def _plan_view(secret: Any) -> list[list[str]] | None:
     """A baron's own planning as titles per space (``None`` outside planning)."""
-    if secret is None:
+    if not isinstance(secret, (Plan, tuple)):
         return None
     spaces = secret.spaces if isinstance(secret, Plan) else secret
     titles = tables().card_titles

@@ -270,6 +270,21 @@ class WKData:
     # --- Taxation, Wages, the Mercenary Draft (special_phases.py, 9.1, 9.2, 9.4) ----------
 
     # --- the Assembly (assembly.py, 9.3) --------------------------------------------------
+    attending: tuple[str, ...] = shared(default=())
+    """The barons attending the Assembly under way (9.3.1 step 1; empty between Assemblies)."""
+    acting_chairman: str | None = shared(default=None)
+    """The baron the Chairman named to preside when he cannot vote (9.3.1 step 2)."""
+    proposal: tuple[str, str | None] | None = shared(default=None)
+    """The Private Motion being voted: its purpose and target (a baron or an agenda card)."""
+    ballots: dict[str, tuple[tuple[str, int, str | None], ...]] = copied(factory=dict)
+    """Revealed ballots not yet counted: agenda -> (baron, votes, side written or None)."""
+    voting: str | None = shared(default=None)
+    """The agenda being counted."""
+    committed: dict[str, int] = copied(factory=dict)
+    """The votes each baron spent on the agenda being counted (public once revealed)."""
+    declared: dict[str, str] = copied(factory=dict)
+    """What each baron's committed votes support: ``yes``, ``no`` or a baron."""
+
 
     # --- the Muster and victory (muster.py, 6.5, 13, 14) ----------------------------------
 
