@@ -30,7 +30,10 @@ class WarriorKnights(Game):
         name="Warrior Knights",
         version="0",
         description="Barons fight for an empty throne with armies, money, votes and faith.",
-        rules_summary="Plan action cards in secret on three spaces, then carry them out; so far the game stops at the first Muster.",
+        rules_summary=("Plan action cards in secret on three spaces, then carry them out; Taxation, Wages and the "
+                       "Mercenary Draft when their cards or markers are in; at each Muster Influence for cities, "
+                       "revolts and returning nobles. A baron holding more than half the Kingdom's cities wins at "
+                       "a Muster; otherwise, when the Influence pool runs dry, the most Influence."),
         factions=FACTIONS,
         min_players=2,
         max_players=6,
@@ -38,16 +41,23 @@ class WarriorKnights(Game):
         options=(
             OptionSpec("influence_per_baron", 10, "influence tokens in the pool per baron (17.1: 8 shorter, 12-15 longer)",
                        choices=(8, 10, 12, 13, 14, 15)),
+            OptionSpec("round_limit", 40, "safety cap, not a rule: the game stops after this many rounds, nobody crowned",
+                       choices=(10, 20, 30, 40)),
         ),
-        # set-up: 6 troop cards per baron (36) + 6 strongholds + 24 nobles x 2 choices (48);
-        # planning: per baron at most two decisions a space (a card, or the second card or
-        # "no more cards") + confirm, 7 x 6 = 42; the action phase: per baron card its use and
-        # its allocation, 2 x 36 = 72: 204 until the first Muster, where the game stops for now
-        max_decisions=204,
+        # set-up: 6 troop cards per baron (36) + 6 strongholds + 24 nobles x 2 choices (48) = 90.
+        # A round with 6 barons, at most: planning 7 x 6 = 42; the action phase, per baron card its
+        # use and its allocation, 2 x 36 = 72; at most 3 area phases (36 cards, 12 trigger one),
+        # each at most 72 decisions (Wages: one per mercenary paid, 66 cards, + one stop per baron);
+        # the Draft, per marker placed (24 cards can place one) a hire and an assignment, 48;
+        # the Muster: a revolt per city (24), per troop card (24 loyal + 66 mercenaries) a pick and
+        # a recipient (180), per baron a finish, a stronghold and 4 placements (36): 618 a round.
+        # round_limit (at most 40) rounds: 90 + 40 x 618
+        max_decisions=90 + 40 * 618,
         # the longest menu is an area of the board: 36 Kingdom areas for a stronghold or a noble
         max_actions=36,
         hidden_information=True,
-        coverage="set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4) with 7.1-7.4 and 7.6; the rest is being built",
+        coverage=("set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4) with 7.1-7.4 and 7.6, the Muster "
+                  "(6.5, 13) and the end of the game (14); the rest is being built"),
     )
     flow = FLOW
 
