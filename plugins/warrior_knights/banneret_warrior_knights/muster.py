@@ -153,7 +153,7 @@ class Revolts(Procedure):
 
     def _next(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
-        fate = tables().data.fate
+        fate = tables().fate
         cities = frame["cities"]
         k = frame["k"] + 1
         while k < len(cities) and not fate[fate_draw(data)].revolt:

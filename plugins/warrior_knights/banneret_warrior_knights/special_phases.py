@@ -379,7 +379,6 @@ class HireMercenary(Choice):
     rule = "9.4"
     kind = "hire"
     prompt = "Hire a displayed mercenary or pass"
-    ask_single = True
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["baron"]
@@ -410,7 +409,6 @@ class BlockHire(Choice):
     rule = "9.4"
     kind = "block hire"
     prompt = "Hire another unit of the same nationality with a later marker, or stop"
-    ask_single = True
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["baron"]
