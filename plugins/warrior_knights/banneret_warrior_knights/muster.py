@@ -400,8 +400,9 @@ def return_sites(data: WKData, baron: str) -> list[str]:
     of a city he controls that is not besieged (overseas too, AMB-69). Sorted."""
     board = tables().data.board
     sites = {board.cities[c].area for c in cities_of(data, baron) if c not in data.besieged}
-    if data.stronghold[baron] is not None:
-        sites.add(data.stronghold[baron])
+    stronghold = data.stronghold[baron]
+    if stronghold is not None:
+        sites.add(stronghold)
     return sorted(sites)
 
 

@@ -56,8 +56,9 @@ class WarriorKnights(Game):
         # the longest menu is an area of the board: 36 Kingdom areas for a stronghold or a noble
         max_actions=36,
         hidden_information=True,
-        coverage=("set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4) with 7.1-7.4 and 7.6, the Muster "
-                  "(6.5, 13) and the end of the game (14); the rest is being built"),
+        coverage=("set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4) with 7.1-7.4 and 7.6, Taxation, "
+                  "Wages and the Mercenary Draft (9.1, 9.2, 9.4), the Muster (6.5, 13) and the end of the game (14); "
+                  "the rest is being built"),
     )
     flow = FLOW
 

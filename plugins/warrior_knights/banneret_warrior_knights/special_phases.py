@@ -333,6 +333,8 @@ class DraftRecord:
     hires: dict[str, int] = attrs.Factory(dict)
     batch: list[str] = attrs.Factory(list)
     space: int = -1
+    baron: str = ""
+    """The owner of the marker being played."""
 
 
 def hire_cost(data: WKData, baron: str, card: str, hired: int) -> int:
@@ -404,7 +406,8 @@ class HireMercenary(Choice):
 
 class BlockHire(Choice):
     """9.4: at his first marker a baron may hire more displayed units of the same
-    nationality at once, each taking off one of his later markers."""
+    nationality at once, each taking off one of his later markers (frame variables
+    ``baron``, ``nationality`` and ``marker``, the space of his next marker)."""
 
     rule = "9.4"
     kind = "block hire"
@@ -421,13 +424,11 @@ class BlockHire(Choice):
             return "hire no more now"
         rec = record(state, DraftRecord)
         cost = hire_cost(state.data, frame["baron"], option, rec.hires.get(frame["baron"], 0))
-        space = _later_marker(state.data, frame["baron"], rec.space)
-        return f"also hire {tables().troops[option].label} for {cost} crowns (the marker on space {space + 1})"
+        return f"also hire {tables().troops[option].label} for {cost} crowns (the marker on space {frame['marker'] + 1})"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         if option is not None:
-            data: WKData = state.data
-            data.mercenary_track[_later_marker(data, frame["baron"], record(state, DraftRecord).space)] = None
+            state.data.mercenary_track[frame["marker"]] = None
             _hire(state, frame["baron"], option)
         end(state, option is not None)
 
@@ -452,14 +453,17 @@ class MercenaryDraft(Procedure):
         if k >= len(data.mercenary_track):
             self._finish(state)
             return
+        rec.baron = data.mercenary_track[k] or ""
         frame["stage"] = "hire"
-        call(state, HireMercenary, baron=data.mercenary_track[k])
+        call(state, HireMercenary, baron=rec.baron)
 
-    def _may_block_hire(self, state: State, frame: Frame, baron: str) -> bool:
-        data: WKData = state.data
+    def _block_marker(self, state: State, frame: Frame) -> int | None:
+        """The space of the baron's next marker, if he may block-hire with it now."""
         rec: DraftRecord = frame.record
-        return (rec.track.index(baron) == rec.space and _later_marker(data, baron, rec.space) is not None
-                and bool(_display_choices(state, baron, self._nationality(rec))))
+        later = _later_marker(state.data, rec.baron, rec.space)
+        if rec.track.index(rec.baron) != rec.space or later is None:
+            return None
+        return later if _display_choices(state, rec.baron, self._nationality(rec)) else None
 
     @staticmethod
     def _nationality(rec: DraftRecord) -> str | None:
@@ -467,15 +471,15 @@ class MercenaryDraft(Procedure):
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         rec: DraftRecord = frame.record
-        baron = rec.track[rec.space]
         if frame["stage"] in ("hire", "block") and rec.batch and (frame["stage"] == "hire" or result):
-            if self._may_block_hire(state, frame, baron):
+            later = self._block_marker(state, frame)
+            if later is not None:
                 frame["stage"] = "block"
-                call(state, BlockHire, baron=baron, nationality=self._nationality(rec))
+                call(state, BlockHire, baron=rec.baron, nationality=self._nationality(rec), marker=later)
                 return
         if rec.batch:
             frame["stage"] = "assign"
-            call(state, AssignMercenary, baron=baron, card=rec.batch.pop(0))
+            call(state, AssignMercenary, baron=rec.baron, card=rec.batch.pop(0))
             return
         self._next_marker(state, frame)
 
@@ -496,8 +500,9 @@ def mercenary_sites(data: WKData, baron: str) -> list[str]:
     besieged; his off-board nobles; his stronghold (``STRONGHOLD``)."""
     board = tables().data.board
     areas = {board.cities[c].area for c in cities_of(data, baron) if c not in data.besieged}
-    if data.stronghold[baron] is not None:
-        areas.add(data.stronghold[baron])
+    stronghold = data.stronghold[baron]
+    if stronghold is not None:
+        areas.add(stronghold)
     sites = [nb for nb in data.nobles_of(baron)
              if data.noble_area[nb] is None or (data.noble_area[nb] in areas and nb not in data.at_sea)]
     return [*sites, STRONGHOLD]

@@ -263,3 +263,18 @@ def test_wages_before_the_draft() -> None:
     assert data.crowns["green"] == 1
     assert banneret.pending(state).kind == "hire" and banneret.pending(state).players == ("green",)
     assert all(label.endswith("for 1 crowns") or label.startswith("pass") for label in labels(state, "green"))
+
+
+def test_no_mercenary_for_a_noble_in_a_besieged_city() -> None:
+    """9.4, 11.5: a noble by his own city under siege cannot receive the unit; barons who
+    cannot pay for any unit pass without a question."""
+    state = _draft_example()
+    data: WKData = state.data
+    data.besieged["kovel"] = "red"
+    data.crowns.update({"red": 0, "blue": 0})
+    plan(state, {"green": [(1, "Draft Soldiers")]})
+    act(state, "green", "a marker on track space 4")
+    act(state, "green", "hire Romanian 50 for 1 crowns")
+    assert "Romanian 50 to Lorenzo von Linden" not in labels(state, "green")
+    assert labels(state, "green") == ["Romanian 50 to Ernesto di Celadon", "Romanian 50 to Alan of Smalt",
+                                      "Romanian 50 to PH-Green-Triangle", "Romanian 50 to the stronghold"]

@@ -299,3 +299,25 @@ def test_random_games_muster_properties(barons: int, seed: int) -> None:
                 stranded = [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None and data.army[nb]]
                 assert not stranded or not return_sites(data, baron)
     assert rounds_checked >= 1 or banneret.outcome(state).ended_by == ENDED_BY_RULES
+
+
+def test_a_destroyed_stronghold_is_replaced_before_nobles_return() -> None:
+    """11.6, 13 step 4, SC-19: a baron without his stronghold may put it back in a legal
+    area just before placing his nobles; the returning noble may then go there. Left off
+    the board, with no city either, the noble stays off (statement 85)."""
+    for replace in (True, False):
+        state = bare_game(2, seed=13, chairman="green")
+        data: WKData = state.data
+        data.stronghold["green"] = None
+        give(data, "green", "green_star", soldier("green", "soldier_50"))
+        to_muster(state)
+        assert data.influence["green"] == 0
+        act(state, "green", "finish moving troops")
+        options = labels(state, "green")
+        assert options[-1] == "leave the stronghold off the board" and len(options) > 1
+        act(state, "green", options[0] if replace else options[-1])
+        if replace:
+            assert data.noble_area["green_star"] == data.stronghold["green"] is not None
+        else:
+            assert data.stronghold["green"] is None and data.noble_area["green_star"] is None
+        assert banneret.pending(state).kind == "plan"
