@@ -1,35 +1,532 @@
-"""The Muster (6.5): victory check, influence, revolts, sea arrivals, refreshing nobles,
-transfers and returning nobles (13); and the end of the game (14).
+"""The Muster (6.5): the domination check, Influence, revolts, sea arrivals, refreshing
+nobles, transfers and returning nobles (13); and the end of the game (14).
 
-Not built yet: the game stops at the first Muster, every baron ranked by influence.
+::
+
+    Muster                       Steps
+      CheckDomination            1: more than half the unrazed Kingdom cities wins at once
+      GainInfluence              2: 1 per controlled unbesieged city, none without a stronghold
+      Revolts                    3: a Fate card per city without its controller's noble;
+        KeepCity                    on Revolt the controller pays 1 faith, 2 x income or loses it
+      ArriveAndRefresh           4-5: nobles at sea land, exhausted nobles are ready again
+      returns                    6, 13: Chairman first, clockwise, each baron:
+        ReturnTroops                transfers, pooling off-board troops, the garrison to them
+        ReplaceStronghold           a destroyed stronghold back on the board
+        PlaceReturning              every off-board noble with troops onto the board
+      EndOfMuster                14: the pool is empty (or the round limit is reached): the end
+
+Readings: AMB-5 (the game ends at the end of the Muster in which the pool empties), AMB-21
+(overseas cities give Influence), AMB-44 (transfers), AMB-47 (troops on the board), AMB-68
+(a noble at sea does not stop a revolt), AMB-69 (returning to an overseas city). Each troop
+card moves at most once in a baron's returns step: any distribution the step allows is reached
+so, and random play cannot shuffle troops back and forth forever.
+
+Not built: casualty markers on a stronghold garrison (no such field yet), so the garrison's
+cards go to off-board nobles one by one.
 """
 
 from __future__ import annotations
 
-from banneret.flow import Frame, Procedure, end_game
+import functools
+from typing import Any, Sequence
+
+from banneret.flow import Choice, Decision, ForEach, Frame, Procedure, Steps, call, end, end_game, goto, var
 from banneret.state import State
-from banneret.types import ENDED_BY_CAP, Outcome, Standing
-from banneret_warrior_knights.state import WKData
+from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome, Standing
+from banneret_warrior_knights.cities import neutralise_city
+from banneret_warrior_knights.setup import stronghold_sites
+from banneret_warrior_knights.standing import agenda_effects
+from banneret_warrior_knights.state import STRONGHOLD, WKData, clockwise_from, fate_draw, tables
 
-__all__ = ["Muster", "NOT_BUILT", "PROCEDURES"]
+__all__ = [
+    "Muster", "PROCEDURES", "kingdom_cities", "dominating_baron", "influence_earned", "revolt_candidates",
+    "troops_on_board", "final_standings", "return_sites", "troop_holders", "SCORE_NAME", "army_shrank",
+    "cities_of", "holder_name",
+]
 
-NOT_BUILT = "the Muster is not built yet: the game stops after the first action phase"
+SCORE_NAME = "influence"
 
 
-class Muster(Procedure):
-    """Not built yet: the game stops here, cut off, with every baron ranked by influence."""
+@functools.cache
+def kingdom_cities() -> frozenset[str]:
+    """Every Kingdom city (razed or not; overseas cities are not among them)."""
+    return frozenset(tables().data.board.kingdom_cities())
 
-    rule = "6.5"
+
+def cities_of(data: WKData, baron: str) -> list[str]:
+    """The cities ``baron`` controls (Kingdom and overseas), sorted."""
+    return sorted(c for c, owner in data.city_owner.items() if owner == baron)
+
+
+# --------------------------------------------------------------------------- step 1, 14
+
+
+def dominating_baron(data: WKData) -> str | None:
+    """The baron controlling more than half the unrazed Kingdom cities (6.5 step 1, 14)."""
+    kingdom = kingdom_cities()
+    unrazed = sum(1 for c in data.city_owner if c in kingdom)
+    for baron in data.barons:
+        held = sum(1 for c, owner in data.city_owner.items() if owner == baron and c in kingdom)
+        if 2 * held > unrazed:
+            return baron
+    return None
+
+
+class CheckDomination(Procedure):
+    """6.5 step 1: a baron holding more than half the unrazed Kingdom cities wins now."""
+
+    rule = "6.5.1"
 
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
         data.phase = "muster"
-        standings = tuple(
-            Standing(b, 1 + sum(data.influence[o] > data.influence[b] for o in data.barons), data.influence[b])
-            for b in sorted(data.barons, key=lambda b: -data.influence[b])
-        )
-        end_game(state, Outcome((), NOT_BUILT, standings, "influence", ended_by=ENDED_BY_CAP))
+        state.emit(f"round {data.round}: the Muster", "phase")
+        winner = dominating_baron(data)
+        if winner is not None:
+            reason = f"{winner} controls more than half the unrazed Kingdom cities"
+            state.emit(reason, "victory")
+            end_game(state, Outcome((winner,), reason, final_standings(data, first=winner), SCORE_NAME))
+            return
+        end(state)
 
 
-PROCEDURES: tuple[type[Procedure], ...] = ()
+# --------------------------------------------------------------------------- step 2
+
+
+def influence_earned(data: WKData, baron: str) -> int:
+    """6.5 step 2: 1 per city he controls that is not besieged (overseas too, AMB-21); none
+    while his stronghold is off the board."""
+    if data.stronghold[baron] is None:
+        return 0
+    return sum(1 for c in cities_of(data, baron) if c not in data.besieged)
+
+
+class GainInfluence(Procedure):
+    """6.5 step 2: every baron takes his Influence, from the pool while it lasts, then from
+    the supply; an emptied pool makes this round the last (AMB-5)."""
+
+    rule = "6.5.2"
+
+    def start(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        for baron in clockwise_from(data, data.chairman):
+            earned = influence_earned(data, baron)
+            if not earned:
+                continue
+            data.influence[baron] += earned
+            data.influence_pool -= min(earned, data.influence_pool)
+            state.emit(f"{baron} gains {earned} influence ({data.influence[baron]}; pool {data.influence_pool})", "influence")
+        if data.influence_pool == 0:
+            state.emit("the influence pool is empty: this is the last round", "influence")
+        end(state)
+
+
+# --------------------------------------------------------------------------- step 3
+
+
+def revolt_candidates(data: WKData) -> tuple[str, ...]:
+    """6.5 step 3: the controlled cities with none of their controller's nobles in the area
+    (a noble at sea does not count, AMB-68), the Chairman's first, then clockwise."""
+    board = tables().data.board
+    found: list[str] = []
+    for baron in clockwise_from(data, data.chairman):
+        present = {data.noble_area[nb] for nb in data.nobles_of(baron) if nb not in data.at_sea}
+        found += [c for c in cities_of(data, baron) if board.cities[c].area not in present]
+    return tuple(found)
+
+
+def ransom(city: str) -> int:
+    """Crowns that keep a revolting city: twice its printed income (AMB-20)."""
+    return 2 * tables().data.board.cities[city].income
+
+
+class Revolts(Procedure):
+    """6.5 step 3: a Fate card for each city that may revolt; on Revolt its controller
+    decides whether to keep it."""
+
+    rule = "6.5.3"
+
+    def start(self, state: State, frame: Frame) -> None:
+        frame["cities"] = revolt_candidates(state.data)
+        frame["k"] = -1
+        self._next(state, frame)
+
+    def _next(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        fate = tables().fate
+        cities = frame["cities"]
+        k = frame["k"] + 1
+        while k < len(cities) and not fate[fate_draw(data)].revolt:
+            k += 1
+        frame["k"] = k
+        if k >= len(cities):
+            end(state)
+            return
+        city = cities[k]
+        state.emit(f"Fate: {tables().data.board.cities[city].name} revolts", "revolt")
+        call(state, KeepCity, city=city, baron=data.city_owner[city])
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        self._next(state, frame)
+
+
+class KeepCity(Choice):
+    """The controller of a revolting city pays 1 faith or twice its income to keep it, or
+    lets it go neutral (6.5 step 3)."""
+
+    rule = "6.5.3"
+    kind = "revolt"
+    prompt = "A city revolts: pay to keep it or let it go"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["baron"]
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        data: WKData = state.data
+        baron, city = frame["baron"], frame["city"]
+        opts: list[str] = []
+        if data.faith[baron] >= 1:
+            opts.append("faith")
+        if data.crowns[baron] >= ransom(city):
+            opts.append("crowns")
+        return (*opts, "lose")
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        name = tables().data.board.cities[frame["city"]].name
+        return {"faith": f"keep {name} for 1 faith", "crowns": f"keep {name} for {ransom(frame['city'])} crowns",
+                "lose": f"let {name} go neutral"}[option]
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        data: WKData = state.data
+        baron, city = frame["baron"], frame["city"]
+        name = tables().data.board.cities[city].name
+        if option == "faith":
+            data.faith[baron] -= 1
+            state.emit(f"{baron} keeps {name} for 1 faith", "revolt")
+        elif option == "crowns":
+            data.crowns[baron] -= ransom(city)
+            state.emit(f"{baron} keeps {name} for {ransom(city)} crowns", "revolt")
+        else:
+            neutralise_city(data, city)
+            state.emit(f"{name} goes neutral", "revolt")
+        end(state)
+
+
+# --------------------------------------------------------------------------- steps 4-5
+
+
+class ArriveAndRefresh(Procedure):
+    """6.5 steps 4 and 5: nobles at sea land in their port's area; every noble is ready."""
+
+    rule = "6.5.4"
+
+    def start(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        data.at_sea.clear()
+        data.exhausted.clear()
+        end(state)
+
+
+# --------------------------------------------------------------------------- step 6, 13
+
+
+def besieged_inside(data: WKData, noble: str) -> bool:
+    """The noble stands in the area of his own baron's city under siege (AMB-29)."""
+    area = data.noble_area[noble]
+    city = tables().data.board.city_in(area) if area is not None else None
+    return city is not None and city.id in data.besieged and data.city_owner.get(city.id) == data.baron_of_noble(noble)
+
+
+def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
+    """Where a troop card of ``source`` (a noble of ``baron`` or ``STRONGHOLD``) may go in his
+    returns step (13, AMB-44): an on-board noble to another in the same area (neither inside
+    a besieged city); an off-board noble or the garrison to an off-board noble."""
+    off = [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None]
+    if source == STRONGHOLD or data.noble_area[source] is None:
+        return [nb for nb in off if nb != source]
+    if besieged_inside(data, source):
+        return []
+    area = data.noble_area[source]
+    return [nb for nb in data.nobles_of(baron)
+            if nb != source and data.noble_area[nb] == area and not besieged_inside(data, nb)]
+
+
+def cards_of(data: WKData, baron: str, holder: str) -> list[str]:
+    return data.garrison[baron] if holder == STRONGHOLD else data.army[holder]
+
+
+def holder_name(holder: str) -> str:
+    return "the stronghold" if holder == STRONGHOLD else tables().data.nobles[holder].name
+
+
+def army_shrank(data: WKData, noble: str) -> None:
+    """A noble's army lost cards outside battle (AMB-51): emptied, he leaves the board,
+    alive, heir intact; otherwise casualty markers beyond what it can carry come off (an
+    army holds markers only while markers x 100 < its strength)."""
+    if not data.army[noble]:
+        data.casualties[noble] = 0
+        if data.noble_area[noble] is not None:
+            data.noble_area[noble] = None
+            if noble in data.at_sea:
+                data.at_sea.remove(noble)
+        return
+    strength = data.strength_of(data.army[noble])
+    while data.casualties[noble] and 100 * data.casualties[noble] >= strength:
+        data.casualties[noble] -= 1
+
+
+WHOLE = "whole army"
+
+
+class ReturnTroops(Decision):
+    """13 steps 1-3: the baron moves troop cards between his nobles in one area, among his
+    off-board nobles, and from his garrison to off-board nobles; a card at a time (first
+    the card, then who receives it), each card once; an army with casualty markers goes
+    whole, with its markers."""
+
+    rule = "13"
+    kind = "returns"
+    prompt = "Move troops between your nobles, or finish"
+
+    def start(self, state: State, frame: Frame) -> None:
+        frame["baron"] = var(state, "baron")
+        frame["moved"] = ()
+        frame["picked"] = None
+        if not self._picks(state, frame):
+            end(state)
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["baron"]
+
+    def _picks(self, state: State, frame: Frame) -> list[tuple[str, str]]:
+        """(holder, card label or WHOLE) groups that can move now."""
+        data: WKData = state.data
+        baron = frame["baron"]
+        moved = frame["moved"]
+        troops = tables().troops
+        picks: list[tuple[str, str]] = []
+        for holder in (*data.nobles_of(baron), STRONGHOLD):
+            cards = cards_of(data, baron, holder)
+            if not cards or not troop_holders(data, baron, holder):
+                continue
+            if holder != STRONGHOLD and data.casualties[holder]:
+                if not any(c in moved for c in cards):
+                    picks.append((holder, WHOLE))
+                continue
+            labels = sorted({troops[c].label for c in cards if c not in moved})
+            picks += [(holder, label) for label in labels]
+        return picks
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        data: WKData = state.data
+        picked = frame["picked"]
+        if picked is None:
+            menu = [Action(player, f"move {label} of {holder_name(holder)}", "pick", (holder, label))
+                    for holder, label in self._picks(state, frame)]
+            menu.append(Action(player, "finish moving troops", "finish"))
+            return menu
+        holder, label = picked
+        return [Action(player, f"{label} of {holder_name(holder)} to {holder_name(nb)}", "give", nb)
+                for nb in troop_holders(data, frame["baron"], holder)]
+
+    def act(self, state: State, frame: Frame, action: Action) -> None:
+        if action.kind == "finish":
+            end(state)
+            return
+        if action.kind == "pick":
+            frame["picked"] = action.args
+            return
+        data: WKData = state.data
+        baron = frame["baron"]
+        holder, label = frame["picked"]
+        source = cards_of(data, baron, holder)
+        troops = tables().troops
+        if label == WHOLE:
+            cards = list(source)
+            data.casualties[action.args] += data.casualties[holder]
+            data.casualties[holder] = 0
+        else:
+            cards = [next(c for c in source if troops[c].label == label and c not in frame["moved"])]
+        for card in cards:
+            source.remove(card)
+            data.army[action.args].append(card)
+        frame["moved"] = frame["moved"] + tuple(cards)
+        frame["picked"] = None
+        state.emit(f"{baron} moves {label} from {holder_name(holder)} to {holder_name(action.args)}", "muster")
+        if holder != STRONGHOLD:
+            army_shrank(data, holder)
+        if not self._picks(state, frame):
+            end(state)
+
+
+class ReplaceStronghold(Choice):
+    """11.6, 13 step 4: a baron whose stronghold was destroyed may put it back now, with its
+    surviving garrison and no breaches (AMB-62)."""
+
+    rule = "13"
+    kind = "stronghold"
+    prompt = "Re-place your stronghold or leave it off the board"
+    ask_single = True
+
+    def start(self, state: State, frame: Frame) -> None:
+        frame["baron"] = var(state, "baron")
+        if state.data.stronghold[frame["baron"]] is not None or not stronghold_sites(state.data):
+            end(state)
+            return
+        super().start(state, frame)
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["baron"]
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        return (*stronghold_sites(state.data), None)
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        if option is None:
+            return "leave the stronghold off the board"
+        return f"stronghold in {tables().data.board.areas[option].name}"
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        data: WKData = state.data
+        if option is not None:
+            data.stronghold[frame["baron"]] = option
+            data.stronghold_breaches[frame["baron"]] = 0
+            state.emit(f"{frame['baron']} re-places the stronghold in {tables().data.board.areas[option].name}", "stronghold")
+        end(state)
+
+
+def return_sites(data: WKData, baron: str) -> list[str]:
+    """Where a returning noble may be placed (13 step 5): his stronghold's area, or the area
+    of a city he controls that is not besieged (overseas too, AMB-69). Sorted."""
+    board = tables().data.board
+    sites = {board.cities[c].area for c in cities_of(data, baron) if c not in data.besieged}
+    stronghold = data.stronghold[baron]
+    if stronghold is not None:
+        sites.add(stronghold)
+    return sorted(sites)
+
+
+def returning_nobles(data: WKData, baron: str) -> list[str]:
+    """His off-board nobles holding at least one troop card."""
+    return [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None and data.army[nb]]
+
+
+class PlaceReturning(Choice):
+    """13 step 5: every off-board noble with troops must be placed in his stronghold's area
+    or by a city of his that is not besieged; one noble at a time."""
+
+    rule = "13"
+    kind = "return noble"
+    prompt = "Place your returning noble"
+
+    def start(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        baron = var(state, "baron")
+        frame["baron"] = baron
+        waiting = returning_nobles(data, baron)
+        if not waiting or not return_sites(data, baron):
+            end(state)
+            return
+        frame["noble"] = waiting[0]
+        super().start(state, frame)
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["baron"]
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        return return_sites(state.data, frame["baron"])
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        return f"{holder_name(frame['noble'])} to {tables().data.board.areas[option].name}"
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        data: WKData = state.data
+        data.noble_area[frame["noble"]] = option
+        state.emit(f"{frame['baron']} places {holder_name(frame['noble'])} in {tables().data.board.areas[option].name}", "muster")
+        goto(state, PlaceReturning)
+
+
+# --------------------------------------------------------------------------- the end (14)
+
+
+def troops_on_board(data: WKData, baron: str) -> int:
+    """AMB-47: the strength of his troop cards under nobles on the board (at sea too) and in
+    his stronghold on the board, less 100 per casualty marker, plus maintained soldiers."""
+    total = data.strength_of(data.garrison[baron]) if data.stronghold[baron] is not None else 0
+    for nb in data.nobles_of(baron):
+        if data.noble_area[nb] is None:
+            continue
+        total += data.strength_of(data.army[nb]) - 100 * data.casualties[nb]
+        office = data.office[nb]
+        if office is not None:
+            total += sum(e.params["strength"] for e in agenda_effects(office) if e.kind == "maintained_soldiers")
+    return total
+
+
+def ranking_key(data: WKData, baron: str) -> tuple[int, int, int, int]:
+    """14: Influence, then cities controlled (overseas included), then crowns + faith +
+    votes, then troops on the board."""
+    return (data.influence[baron], len(cities_of(data, baron)),
+            data.crowns[baron] + data.faith[baron] + data.votes[baron], troops_on_board(data, baron))
+
+
+def final_standings(data: WKData, first: str | None = None) -> tuple[Standing, ...]:
+    """Every baron ranked by :func:`ranking_key` (equal keys share a rank); ``first`` (a
+    dominating baron) ranks above all. The score is Influence."""
+    keys = {b: ranking_key(data, b) for b in data.barons}
+    others = sorted((b for b in data.barons if b != first), key=lambda b: keys[b], reverse=True)
+    offset = 1 if first is not None else 0
+    standings = [Standing(first, 1, data.influence[first])] if first is not None else []
+    standings += [Standing(b, 1 + offset + sum(keys[o] > keys[b] for o in others), data.influence[b]) for b in others]
+    return tuple(standings)
+
+
+def influence_outcome(data: WKData, ended_by: str) -> Outcome:
+    """The end by Influence (14): the one baron first on the whole tie-break chain is
+    crowned; barons tied on all of it: nobody is. At the round limit nobody is crowned."""
+    standings = final_standings(data)
+    top = [s.faction for s in standings if s.rank == 1]
+    if ended_by == ENDED_BY_CAP:
+        return Outcome((), f"round limit reached; leading by influence: {', '.join(top)}", standings, SCORE_NAME, ENDED_BY_CAP)
+    if len(top) == 1:
+        return Outcome((top[0],), f"the influence pool is empty: {top[0]} is crowned", standings, SCORE_NAME)
+    return Outcome((), f"the influence pool is empty and {', '.join(top)} are tied on every count: nobody is crowned",
+                   standings, SCORE_NAME)
+
+
+class EndOfMuster(Procedure):
+    """14: the Muster in which the influence pool emptied ends the game; so does the round
+    limit (``round_limit``, a safety cap for random play, not a rule of the game)."""
+
+    rule = "14"
+
+    def start(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        if data.influence_pool == 0:
+            outcome = influence_outcome(data, ENDED_BY_RULES)
+        elif data.round >= state.options["round_limit"]:
+            outcome = influence_outcome(data, ENDED_BY_CAP)
+        else:
+            end(state)
+            return
+        state.emit(outcome.reason, "victory")
+        end_game(state, outcome)
+
+
+def _returns_order(state: State) -> tuple[str, ...]:
+    return clockwise_from(state.data, state.data.chairman)
+
+
+Muster = Steps("Muster", [
+    CheckDomination,                                                    # 6.5 step 1
+    GainInfluence,                                                      # 6.5 step 2
+    Revolts,                                                            # 6.5 step 3
+    ArriveAndRefresh,                                                   # 6.5 steps 4-5
+    ForEach("returns", over=_returns_order, var="baron", rule="13",    # 6.5 step 6
+            steps=[ReturnTroops, ReplaceStronghold, PlaceReturning]),
+    EndOfMuster,                                                        # 14
+], rule="6.5")
+"""The Muster, the round's third phase."""
+
+PROCEDURES: tuple[type[Procedure], ...] = (KeepCity,)
 """The procedures of this module that are reached only by ``call``."""

@@ -26,13 +26,53 @@ GAME_ID = "warrior_knights"
 FACTIONS = tuple(tables().data.barons)  # the barons' colours, clockwise around the table
 
 
+SETUP_DECISIONS = 90
+"""Set-up with 6 barons: 6 troop cards a baron (36), 6 strongholds, 24 nobles x 2 choices (48)."""
+
+ROUND_DECISIONS: dict[str, int] = {
+    # planning 7 x 6 = 42; per baron card its use and its allocation, 2 x 36 = 72
+    "planning and the cards (6.1-6.3)": 42 + 72,
+    # at most 3 area phases (36 cards, 12 trigger one), each at most 72 decisions (Wages: one
+    # per mercenary paid, 66 cards, + one stop per baron); the Draft, per marker placed (24
+    # cards can place one) a hire and an assignment, 48
+    "Taxation, Wages, the Draft (9.1, 9.2, 9.4)": 3 * 72 + 48,
+    # a revolt per city (24), per troop card (24 loyal + 66 mercenaries) a pick and a recipient
+    # (180), per baron a finish, a stronghold and 4 placements (36)
+    "the Muster (6.5, 13)": 24 + 180 + 36,
+    # six neutral cards, each at most 9 (Fund Expeditions: launch, 6 stakes, blessing;
+    # Important Event: the drawer, 6 faith pledges, the effect's choice, a mercenary's place)
+    "neutral cards (8)": 54,
+    # 12 battles (at most 2 Versatile Strategy and 2 Mobilize Forces a baron), each at most
+    # ~100 (area, target, 5 permissions, armies, type, 2 commanders, discards and casualty
+    # markers bounded by the 24 Fate cards + 2 keeps + 2 abilities each, 4 retreats x 2,
+    # 8 deaths x 2, razes and a ransom)
+    "battles (11)": 1200,
+    # per baron at most 2 Mobilize Forces and 2 Versatile Strategy; a move is the noble or step
+    # (1), the path (1), a passage asked of each other baron (5), "go on" at up to 4 places (4),
+    # up to 16 troop cards taken (16): 27; a refused passage costs at most 7 and refuses one
+    # of the 14 areas a road move passes for the rest of the card: Mobilize Forces at most
+    # 4 x 27 + 14 x 7 + 1 = 207, a Versatile Strategy move 27 + 14 x 7 + 1 = 126
+    "movement (10, 7.5, 7.6)": 6 * 2 * (207 + 126),
+    # at most 3 Assemblies, each at most 3 acting Chairmen, 3 proposals, 1 order and per agenda
+    # (3) a commit, a side and a confirm per voter, a declaration per voter, a tie and an
+    # acceptance (3N + 2 = 20): 3 x (7 + 60) = 201; one "add" per vote token committed, at most
+    # every vote of the round: 6 a baron from cards, per Assembly 1 a baron, 18 Kingdom cities
+    # and 1 Office: 36 + 3 x 25 = 111
+    "the Assembly (9.3)": 201 + 111,
+}
+"""The most decisions one round can take with 6 barons, by part (``GameInfo.max_decisions``)."""
+
+
 class WarriorKnights(Game):
     info = GameInfo(
         id=GAME_ID,
         name="Warrior Knights",
         version="0",
         description="Barons fight for an empty throne with armies, money, votes and faith.",
-        rules_summary="Plan action cards in secret on three spaces, then carry them out; so far the game stops at the first Muster.",
+        rules_summary=("Plan action cards in secret on three spaces, then carry them out; Taxation, Wages and the "
+                       "Mercenary Draft when their cards or markers are in; at each Muster Influence for cities, "
+                       "revolts and returning nobles. A baron holding more than half the Kingdom's cities wins at "
+                       "a Muster; otherwise, when the Influence pool runs dry, the most Influence."),
         factions=FACTIONS,
         min_players=2,
         max_players=6,
@@ -40,34 +80,17 @@ class WarriorKnights(Game):
         options=(
             OptionSpec("influence_per_baron", 10, "influence tokens in the pool per baron (17.1: 8 shorter, 12-15 longer)",
                        choices=(8, 10, 12, 13, 14, 15)),
+            OptionSpec("round_limit", 40, "safety cap, not a rule: the game stops after this many rounds, nobody crowned",
+                       choices=(10, 20, 30, 40)),
         ),
-        # set-up: 6 troop cards per baron (36) + 6 strongholds + 24 nobles x 2 choices (48);
-        # planning: per baron at most two decisions a space (a card, or the second card or
-        # "no more cards") + confirm, 7 x 6 = 42; the action phase: per baron card its use and
-        # its allocation, 2 x 36 = 72; the six neutral cards, each at most 9 (Fund Expeditions:
-        # launch, 6 stakes, blessing; Important Event: the drawer, 6 faith pledges, the
-        # effect's choice and where a free mercenary goes), 54; battles (11): at most 2
-        # Versatile Strategy a baron, 12 battles, each at most ~100 decisions (area, target,
-        # 5 permissions, armies, type, 2 commanders, discards and casualty markers bounded by
-        # the 24 Fate cards + 2 keeps + 2 abilities each, 2 abilities, 4 retreats x 2, 8 deaths
-        # x 2, razes and a ransom), 1200; movement (10, 7.5, 7.6): per baron at most 2 Mobilize
-        # Forces and 2 Versatile Strategy; a move is the noble or step (1), the path (1), a
-        # passage asked of each other baron (5), "go on" at up to 4 places (4) and up to 16
-        # troop cards taken (16), 27; a refused passage costs at most 7 and refuses one of the
-        # 14 areas a road move can pass through for the rest of the card; so Mobilize Forces at
-        # most 4 x 27 + 14 x 7 + 1 = 207, a Versatile Strategy move 27 + 14 x 7 + 1 = 126, and
-        # 6 x 2 x (207 + 126) = 3996; the Assembly (9.3): at most 3 in a round (6 cards a baron
-        # may go there, 2N start one), each at most 3 acting Chairmen named, 3 proposals, 1 order
-        # and, per agenda (3), a commit, a side and a confirm per voter, a declaration per
-        # voter, a tie and an acceptance (3N + 2, N = 6: 20): 3 x (7 + 60) = 201; plus one "add"
-        # per vote token committed, at most every vote of the round: 6 a baron from cards, and
-        # per Assembly 1 a baron, 18 Kingdom cities and 1 Office: 36 + 3 x 25 = 111
-        max_decisions=204 + 54 + 1200 + 3996 + 201 + 111,
+        max_decisions=SETUP_DECISIONS + 40 * sum(ROUND_DECISIONS.values()),  # round_limit is at most 40
         # the longest menu is Mobilize Forces' area: each of the 42 areas of the board (36 Kingdom,
         # 6 overseas) or declining the card
         max_actions=43,
         hidden_information=True,
-        coverage="set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4) with 7.1-7.4, 7.6 and the neutral cards (8); the rest is being built",
+        coverage=("set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4), the baron cards (7), the "
+                  "neutral cards and events (8), Taxation, Wages, the Assembly and the Mercenary Draft (9), "
+                  "movement (10), battles (11), cities (12), the Muster (6.5, 13) and the end of the game (14)"),
     )
     flow = FLOW
 

@@ -2,64 +2,546 @@
 Mercenary Draft (9.4). The Assembly (9.3) is in :mod:`~banneret_warrior_knights.assembly`.
 The action phase gives the area's cards back to their owners after each area phase.
 
-Not built yet: Taxation and Wages do nothing; the Draft only clears the track.
+::
+
+    Taxation            every baron: city income (+1 fortified, 0 besieged) and Concessions;
+      PayLevy           then a refusable levy Law: pay, or refuse and be barred (9.3.6)
+    Wages               clockwise from the Chairman: loyal soldiers paid automatically, as
+      PayMercenaries    many as he can (cheapest first); then the mercenaries he chooses
+    MercenaryDraft      track space 1 up: each marker hires one displayed unit or passes;
+      HireMercenary     at a baron's first marker, more units of the same nationality for his
+      BlockHire         later markers; every unit hired is assigned at once:
+      AssignMercenary   to a noble by his city or stronghold, an off-board noble or the stronghold
+
+Readings: AMB-23 (the wage-exempt noble's 400 counts printed strengths), AMB-33 (a noble
+"in a city" stands in the area of a city his baron controls), AMB-51 (an army emptied leaves
+the board), AMB-67 (loyal soldiers: as many as he can afford; cheapest first, which pays the
+most cards for the fewest crowns, so the engine does it without asking). Standing effects:
+``taxation_income`` and ``taxation_levy`` (Taxation), ``wage_change`` (per card: every card of
+the kind costs that much more or less, never below 0; per phase: once a Wages phase, a
+discount taken off his first payments of the kind, or a surcharge paid before them),
+``hire_discount`` (his first ``hires`` units of each Draft cost that much less, never below 0).
 """
 
 from __future__ import annotations
 
-from banneret.flow import Frame, Procedure, end
-from banneret.state import State
-from banneret_warrior_knights.state import WKData
+from typing import Any, Sequence
 
-__all__ = ["Taxation", "Wages", "MercenaryDraft", "AssignMercenary", "PROCEDURES"]
+import attrs
+
+from banneret.flow import Choice, Decision, Frame, Procedure, call, end, record
+from banneret.state import State
+from banneret.types import Action
+from banneret_warrior_knights.assembly import ban
+from banneret_warrior_knights.muster import army_shrank, cities_of, holder_name
+from banneret_warrior_knights.standing import in_force
+from banneret_warrior_knights.state import STRONGHOLD, WKData, clockwise_from, tables
+
+__all__ = [
+    "Taxation", "Wages", "MercenaryDraft", "AssignMercenary", "PROCEDURES", "city_income", "concession_income",
+    "exempt_nobles", "wage_of", "mercenary_sites", "hire_cost",
+]
+
+# --------------------------------------------------------------------------- 9.1 Taxation
+
+
+def city_income(data: WKData, baron: str) -> int:
+    """9.1: the income of every city he controls, +1 if fortified, nothing while besieged."""
+    cities = tables().data.board.cities
+    return sum(cities[c].income + (1 if c in data.fortified else 0) for c in cities_of(data, baron) if c not in data.besieged)
+
+
+def concession_income(data: WKData, baron: str) -> int:
+    """9.1, 9.3.4: what his Concessions (``taxation_income`` effects in force for him) pay."""
+    return sum(effect.params["crowns"] for _, effect in in_force(data, "taxation_income", baron))
+
+
+def levy_owed(params: Any, income: int) -> int:
+    """A ``taxation_levy``: ``crowns`` for every full ``per_income`` crowns of city income."""
+    return params["crowns"] * (income // params["per_income"])
 
 
 class Taxation(Procedure):
-    """Every baron collects his cities' income and his Concessions (9.1)."""
+    """Every baron collects his cities' income and his Concessions (9.1); then each levy Law
+    is paid, or refused at that moment at the price of the Assembly ban (9.3.6)."""
 
     rule = "9.1"
 
     def start(self, state: State, frame: Frame) -> None:
-        state.emit("taxation: not built yet", "phase")
+        data: WKData = state.data
+        levies: list[tuple[str, str, int]] = []
+        for baron in clockwise_from(data, data.chairman):
+            income = city_income(data, baron)
+            gained = income + concession_income(data, baron)
+            data.crowns[baron] += gained
+            state.emit(f"taxation: {baron} collects {gained} crowns ({data.crowns[baron]})", "taxation")
+            for card, effect in in_force(data, "taxation_levy", baron):
+                owed = min(levy_owed(effect.params, income), data.crowns[baron])
+                if not owed:
+                    continue
+                if effect.params["refusable"]:
+                    levies.append((baron, card, owed))
+                else:
+                    data.crowns[baron] -= owed
+                    state.emit(f"{baron} pays {owed} crowns to {tables().agenda_titles[card]}", "taxation")
+        frame["levies"] = tuple(levies)
+        self.resume(state, frame, None)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        levies = frame["levies"]
+        if not levies:
+            end(state)
+            return
+        (baron, card, owed), frame["levies"] = levies[0], levies[1:]
+        call(state, PayLevy, baron=baron, law=card, owed=owed)
+
+
+class PayLevy(Choice):
+    """A Law takes part of the Taxation income: pay it, or refuse and be barred from the
+    Assembly now (9.3.6; a baron barred already refuses at no further cost, AMB-42)."""
+
+    rule = "9.3.6"
+    kind = "levy"
+    prompt = "Pay the levy the Law demands, or refuse it"
+    ask_single = True
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["baron"]
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        return ("pay", "refuse")
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        title = tables().agenda_titles[frame["law"]]
+        if option == "pay":
+            return f"pay {frame['owed']} crowns to {title}"
+        barred = " (barred already)" if state.data.barred[frame["baron"]] else " and be barred from the Assembly"
+        return f"refuse {title}{barred}"
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        data: WKData = state.data
+        baron = frame["baron"]
+        if option == "pay":
+            data.crowns[baron] -= frame["owed"]
+            state.emit(f"{baron} pays {frame['owed']} crowns to {tables().agenda_titles[frame['law']]}", "taxation")
+        else:
+            state.emit(f"{baron} refuses {tables().agenda_titles[frame['law']]}", "taxation")
+            if not data.barred[baron]:
+                ban(state, baron)
         end(state)
 
 
+# --------------------------------------------------------------------------- 9.2 Wages
+
+
+def exempt_nobles(data: WKData, baron: str) -> frozenset[str]:
+    """His nobles whose ``wage_exemption`` ability covers their army now: printed strength of
+    its cards at most the ability's limit (AMB-23)."""
+    nobles = tables().data.nobles
+    return frozenset(
+        nb for nb in data.nobles_of(baron)
+        for e in nobles[nb].abilities
+        if e.kind == "wage_exemption" and data.strength_of(data.army[nb]) <= e.params["max_strength"]
+    )
+
+
+def _applies(troops: str, card: str) -> bool:
+    mercenary = tables().troops[card].nationality is not None
+    return troops == "all" or (troops == "mercenaries") == mercenary
+
+
+def wage_of(data: WKData, baron: str, card: str, exempt: bool) -> int:
+    """One troop card's wage this Wages phase: printed, changed by per-card ``wage_change``
+    effects, never below 0; nothing under a wage-exempt noble."""
+    if exempt:
+        return 0
+    change = sum(e.params["crowns"] for _, e in in_force(data, "wage_change", baron)
+                 if e.params["per"] == "card" and _applies(e.params["troops"], card))
+    return max(0, tables().troops[card].wage + change)
+
+
+def troop_cards(data: WKData, baron: str) -> list[tuple[str, str]]:
+    """Every troop card he holds as (holder, card): under his nobles, on or off the board,
+    and in his stronghold."""
+    held = [(nb, c) for nb in data.nobles_of(baron) for c in data.army[nb]]
+    return held + [(STRONGHOLD, c) for c in data.garrison[baron]]
+
+
+@attrs.define
+class WageBill:
+    """One baron's Wages: what each of his cards costs, the per-phase discounts left (troops
+    kind -> crowns) and the mercenaries paid so far."""
+
+    baron: str
+    costs: dict[str, int] = attrs.Factory(dict)
+    discounts: dict[str, int] = attrs.Factory(dict)
+    paid: list[str] = attrs.Factory(list)
+
+    def cost(self, card: str) -> int:
+        """What paying ``card`` takes now, after the discounts left."""
+        due = self.costs[card]
+        for troops, left in self.discounts.items():
+            if _applies(troops, card):
+                due -= min(due, left)
+        return due
+
+    def pay(self, data: WKData, card: str) -> int:
+        due = self.costs[card]
+        for troops, left in self.discounts.items():
+            if _applies(troops, card):
+                used = min(due, left)
+                self.discounts[troops] = left - used
+                due -= used
+        data.crowns[self.baron] -= due
+        return due
+
+
+def wage_bill(state: State, baron: str) -> WageBill:
+    """His cards' costs and per-phase changes (a surcharge is paid here, as much as he can,
+    if he has a card of its kind to pay)."""
+    data: WKData = state.data
+    exempt = exempt_nobles(data, baron)
+    bill = WageBill(baron)
+    held = troop_cards(data, baron)
+    for holder, card in held:
+        bill.costs[card] = wage_of(data, baron, card, holder in exempt)
+    for _, effect in in_force(data, "wage_change", baron):
+        troops, crowns = effect.params["troops"], effect.params["crowns"]
+        if effect.params["per"] != "phase" or not any(bill.costs[c] and _applies(troops, c) for _, c in held):
+            continue
+        if crowns < 0:
+            bill.discounts[troops] = bill.discounts.get(troops, 0) - crowns
+        else:
+            surcharge = min(crowns, data.crowns[baron])
+            data.crowns[baron] -= surcharge
+            state.emit(f"{baron} pays {surcharge} crowns more in this Wages phase", "wages")
+    return bill
+
+
 class Wages(Procedure):
-    """Barons pay their troops, clockwise from the Chairman (9.2)."""
+    """Barons pay their troops, clockwise from the Chairman (9.2): loyal soldiers first, as
+    many as each can; then the mercenaries he chooses; the unpaid ones go back into the
+    Mercenary deck."""
 
     rule = "9.2"
 
     def start(self, state: State, frame: Frame) -> None:
-        state.emit("wages: not built yet", "phase")
+        frame["order"] = clockwise_from(state.data, state.data.chairman)
+        self._next(state, frame)
+
+    def _next(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        order = frame["order"]
+        if not order:
+            end(state)
+            return
+        baron, frame["order"] = order[0], order[1:]
+        bill = wage_bill(state, baron)
+        troops = tables().troops
+        loyal = sorted((c for c in bill.costs if troops[c].nationality is None), key=lambda c: (bill.cost(c), c))
+        paid = 0
+        for card in loyal:
+            if bill.cost(card) > data.crowns[baron]:
+                break
+            paid += bill.pay(data, card)
+        state.emit(f"wages: {baron} pays {paid} crowns for loyal soldiers ({data.crowns[baron]} left)", "wages")
+        for card in bill.costs:
+            if troops[card].nationality is not None and bill.cost(card) == 0:
+                bill.paid.append(card)
+        call(state, PayMercenaries, record=bill)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        self._next(state, frame)
+
+
+class PayMercenaries(Decision):
+    """9.2: the baron pays the mercenaries he wants to keep, one kind at a time; when he
+    stops (or can pay no more) every unpaid mercenary leaves for the Mercenary deck."""
+
+    rule = "9.2"
+    kind = "wages"
+    prompt = "Pay the mercenaries you keep; the unpaid leave"
+
+    def start(self, state: State, frame: Frame) -> None:
+        if not self._groups(state, frame):
+            self._dismiss(state, frame)
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame.record.baron
+
+    def _unpaid(self, state: State, frame: Frame) -> list[tuple[str, str]]:
+        bill: WageBill = frame.record
+        troops = tables().troops
+        return [(h, c) for h, c in troop_cards(state.data, bill.baron)
+                if troops[c].nationality is not None and c not in bill.paid]
+
+    def _groups(self, state: State, frame: Frame) -> dict[tuple[str, str], str]:
+        """(holder, label) -> one affordable unpaid card of that kind."""
+        bill: WageBill = frame.record
+        crowns = state.data.crowns[bill.baron]
+        troops = tables().troops
+        groups: dict[tuple[str, str], str] = {}
+        for holder, card in self._unpaid(state, frame):
+            if bill.cost(card) <= crowns:
+                groups.setdefault((holder, troops[card].label), card)
+        return groups
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        bill: WageBill = frame.record
+        menu = [Action(player, f"pay {label} of {holder_name(holder)} ({bill.cost(card)} crowns)", "pay", card)
+                for (holder, label), card in self._groups(state, frame).items()]
+        menu.append(Action(player, "pay no more: the unpaid mercenaries leave", "stop"))
+        return menu
+
+    def act(self, state: State, frame: Frame, action: Action) -> None:
+        bill: WageBill = frame.record
+        if action.kind == "pay":
+            cost = bill.pay(state.data, action.args)
+            bill.paid.append(action.args)
+            state.emit(f"{bill.baron} pays {cost} crowns for {tables().troops[action.args].label}", "wages")
+            if self._groups(state, frame):
+                return
+        self._dismiss(state, frame)
+
+    def _dismiss(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        leaving = self._unpaid(state, frame)
+        for holder, card in leaving:
+            if holder == STRONGHOLD:
+                data.garrison[frame.record.baron].remove(card)
+            else:
+                data.army[holder].remove(card)
+                army_shrank(data, holder)
+            data.mercenaries.draw_pile.append(card)
+        if leaving:
+            state.rng.shuffle(data.mercenaries.draw_pile)
+            labels = ", ".join(tables().troops[c].label for _, c in leaving)
+            state.emit(f"unpaid, {labels} of {frame.record.baron} leave for the Mercenary deck", "wages")
         end(state)
+
+
+# --------------------------------------------------------------------------- 9.4 the Draft
+
+
+@attrs.define
+class DraftRecord:
+    """The Draft under way: the track as it was when it began (a baron's first marker there
+    may block-hire), units hired per baron (for ``hire_discount``), the units hired at this
+    marker still to assign, and the space being played."""
+
+    track: tuple[str | None, ...] = ()
+    hires: dict[str, int] = attrs.Factory(dict)
+    batch: list[str] = attrs.Factory(list)
+    space: int = -1
+    baron: str = ""
+    """The owner of the marker being played."""
+
+
+def hire_cost(data: WKData, baron: str, card: str, hired: int) -> int:
+    """The wage paid to hire ``card`` as his unit number ``hired`` + 1 of this Draft, less
+    any ``hire_discount`` that covers it (never below 0)."""
+    discount = sum(e.params["crowns"] for _, e in in_force(data, "hire_discount", baron) if hired < e.params["hires"])
+    return max(0, tables().troops[card].wage - discount)
+
+
+def _display_choices(state: State, baron: str, nationality: str | None) -> list[str]:
+    """One affordable displayed card per label (of ``nationality`` if given), not hired yet
+    at this marker."""
+    data: WKData = state.data
+    rec = record(state, DraftRecord)
+    hired = rec.hires.get(baron, 0)
+    troops = tables().troops
+    seen: dict[str, str] = {}
+    for card in data.mercenary_display:
+        if card in rec.batch or (nationality is not None and troops[card].nationality != nationality):
+            continue
+        if hire_cost(data, baron, card, hired) <= data.crowns[baron]:
+            seen.setdefault(troops[card].label, card)
+    return [seen[label] for label in sorted(seen)]
+
+
+def _later_marker(data: WKData, baron: str, space: int) -> int | None:
+    return next((k for k in range(space + 1, len(data.mercenary_track)) if data.mercenary_track[k] == baron), None)
+
+
+def _hire(state: State, baron: str, card: str) -> None:
+    data: WKData = state.data
+    rec = record(state, DraftRecord)
+    cost = hire_cost(data, baron, card, rec.hires.get(baron, 0))
+    data.crowns[baron] -= cost
+    rec.hires[baron] = rec.hires.get(baron, 0) + 1
+    rec.batch.append(card)
+    state.emit(f"{baron} hires {tables().troops[card].label} for {cost} crowns", "draft")
+
+
+class HireMercenary(Choice):
+    """9.4: at his marker the baron hires one displayed unit, paying its wage, or passes;
+    either way the marker comes off."""
+
+    rule = "9.4"
+    kind = "hire"
+    prompt = "Hire a displayed mercenary or pass"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["baron"]
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        return (*_display_choices(state, frame["baron"], None), None)
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        if option is None:
+            return "pass: hire nothing"
+        hired = record(state, DraftRecord).hires.get(frame["baron"], 0)
+        return f"hire {tables().troops[option].label} for {hire_cost(state.data, frame['baron'], option, hired)} crowns"
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        data: WKData = state.data
+        data.mercenary_track[record(state, DraftRecord).space] = None
+        if option is None:
+            state.emit(f"{frame['baron']} passes", "draft")
+        else:
+            _hire(state, frame["baron"], option)
+        end(state)
+
+
+class BlockHire(Choice):
+    """9.4: at his first marker a baron may hire more displayed units of the same
+    nationality at once, each taking off one of his later markers (frame variables
+    ``baron``, ``nationality`` and ``marker``, the space of his next marker)."""
+
+    rule = "9.4"
+    kind = "block hire"
+    prompt = "Hire another unit of the same nationality with a later marker, or stop"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["baron"]
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        return (*_display_choices(state, frame["baron"], frame["nationality"]), None)
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        if option is None:
+            return "hire no more now"
+        rec = record(state, DraftRecord)
+        cost = hire_cost(state.data, frame["baron"], option, rec.hires.get(frame["baron"], 0))
+        return f"also hire {tables().troops[option].label} for {cost} crowns (the marker on space {frame['marker'] + 1})"
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        if option is not None:
+            state.data.mercenary_track[frame["marker"]] = None
+            _hire(state, frame["baron"], option)
+        end(state, option is not None)
 
 
 class MercenaryDraft(Procedure):
-    """Each marker on the track, from space 1 up, hires one displayed mercenary (9.4)."""
+    """Each marker on the track, from space 1 up, hires one displayed mercenary (9.4); then
+    the track is cleared, the unhired units go back into the deck and N + 1 new ones show."""
 
     rule = "9.4"
 
     def start(self, state: State, frame: Frame) -> None:
+        frame.record = DraftRecord(track=tuple(state.data.mercenary_track))
+        self._next_marker(state, frame)
+
+    def _next_marker(self, state: State, frame: Frame) -> None:
+        data: WKData = state.data
+        rec: DraftRecord = frame.record
+        k = rec.space + 1
+        while k < len(data.mercenary_track) and data.mercenary_track[k] is None:
+            k += 1
+        rec.space = k
+        if k >= len(data.mercenary_track):
+            self._finish(state)
+            return
+        rec.baron = data.mercenary_track[k] or ""
+        frame["stage"] = "hire"
+        call(state, HireMercenary, baron=rec.baron)
+
+    def _block_marker(self, state: State, frame: Frame) -> int | None:
+        """The space of the baron's next marker, if he may block-hire with it now."""
+        rec: DraftRecord = frame.record
+        later = _later_marker(state.data, rec.baron, rec.space)
+        if rec.track.index(rec.baron) != rec.space or later is None:
+            return None
+        return later if _display_choices(state, rec.baron, self._nationality(rec)) else None
+
+    @staticmethod
+    def _nationality(rec: DraftRecord) -> str | None:
+        return tables().troops[rec.batch[0]].nationality
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        rec: DraftRecord = frame.record
+        if frame["stage"] in ("hire", "block") and rec.batch and (frame["stage"] == "hire" or result):
+            later = self._block_marker(state, frame)
+            if later is not None:
+                frame["stage"] = "block"
+                call(state, BlockHire, baron=rec.baron, nationality=self._nationality(rec), marker=later)
+                return
+        if rec.batch:
+            frame["stage"] = "assign"
+            call(state, AssignMercenary, baron=rec.baron, card=rec.batch.pop(0))
+            return
+        self._next_marker(state, frame)
+
+    def _finish(self, state: State) -> None:
         data: WKData = state.data
         data.mercenary_track[:] = [None] * len(data.mercenary_track)
-        state.emit("mercenary draft: not built yet, the track is cleared", "phase")
+        data.mercenaries.draw_pile.extend(data.mercenary_display)
+        data.mercenaries.shuffle(state.rng)
+        data.mercenary_display = data.mercenaries.draw(state.rng, len(data.mercenary_track))
+        shown = ", ".join(tables().troops[c].label for c in data.mercenary_display)
+        state.emit(f"the Draft ends; the track is cleared; on display: {shown}", "draft")
         end(state)
 
 
-class AssignMercenary(Procedure):
+def mercenary_sites(data: WKData, baron: str) -> list[str]:
+    """Who may receive a mercenary the baron takes on (9.4, AMB-33): his nobles on the board
+    (not at sea) in his stronghold's area or in the area of a city he controls that is not
+    besieged; his off-board nobles; his stronghold (``STRONGHOLD``)."""
+    board = tables().data.board
+    areas = {board.cities[c].area for c in cities_of(data, baron) if c not in data.besieged}
+    stronghold = data.stronghold[baron]
+    if stronghold is not None:
+        areas.add(stronghold)
+    sites = [nb for nb in data.nobles_of(baron)
+             if data.noble_area[nb] is None or (data.noble_area[nb] in areas and nb not in data.at_sea)]
+    return [*sites, STRONGHOLD]
+
+
+class AssignMercenary(Choice):
     """A hired mercenary card goes to one of the baron's nobles in his stronghold's area or in
     a city he controls (not besieged), to an off-board noble, or to his stronghold (9.4);
     called with frame variables ``baron`` and ``card``. Also used by card effects that give a
-    free mercenary.
-
-    Not built yet: the card goes to the stronghold garrison."""
+    free mercenary. The card stays in the display (or the deck) until it is assigned, so it
+    is in one place at every decision."""
 
     rule = "9.4"
+    kind = "assign mercenary"
+    prompt = "Choose who receives the mercenary"
 
-    def start(self, state: State, frame: Frame) -> None:
-        state.data.garrison[frame["baron"]].append(frame["card"])
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["baron"]
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        return mercenary_sites(state.data, frame["baron"])
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        return f"{tables().troops[frame['card']].label} to {holder_name(option)}"
+
+    def choose(self, state: State, frame: Frame, option: Any) -> None:
+        data: WKData = state.data
+        card = frame["card"]
+        if card in data.mercenary_display:
+            data.mercenary_display.remove(card)
+        elif card in data.mercenaries.draw_pile:
+            data.mercenaries.draw_pile.remove(card)
+        if option == STRONGHOLD:
+            data.garrison[frame["baron"]].append(frame["card"])
+        else:
+            data.army[option].append(frame["card"])
+        state.emit(f"{frame['baron']} assigns {self.label(state, frame, option)}", "draft")
         end(state)
 
 
-PROCEDURES: tuple[type[Procedure], ...] = (AssignMercenary,)
+PROCEDURES: tuple[type[Procedure], ...] = (AssignMercenary, PayLevy, PayMercenaries, HireMercenary, BlockHire)
 """The procedures of this module that are reached only by ``call``, besides the phases."""
