@@ -43,12 +43,13 @@ from banneret.rng import Rng
 from banneret.state import State
 from banneret.types import Action
 from banneret_warrior_knights.effects import ApplyEffects
+from banneret_warrior_knights.titles import ban
 from banneret_warrior_knights.setup import fate_until
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
 
 __all__ = [
-    "Assembly", "ban", "PROCEDURES", "votes_received", "can_vote", "presiding", "vote_kind", "agenda_label",
+    "Assembly", "PROCEDURES", "votes_received", "can_vote", "presiding", "vote_kind", "agenda_label",
     "Ballot", "Cast", "ballot_view", "assembly_view", "redraw_ballot", "agenda_invariants", "MAX_CHARGES",
 ]
 
@@ -183,30 +184,6 @@ def _take(data: WKData, card: str) -> None:
         if office == card:
             data.office[noble] = None
             return
-
-
-# --------------------------------------------------------------------------- the ban
-
-
-def ban(state: State, baron: str) -> None:
-    """The baron is barred from the Assembly (9.3.6-9.3.7): he refused a decision. Barred
-    already, nothing more happens (AMB-42). A barred Chairman loses the title to the baron
-    with the most votes who is not barred (ties at random); if every baron is barred, the
-    title stays where it is."""
-    data: WKData = state.data
-    if data.barred[baron]:
-        return
-    data.barred[baron] = True
-    state.emit(f"{baron} is barred from the Assembly", "assembly")
-    if data.chairman != baron:
-        return
-    candidates = [b for b in data.barons if not data.barred[b]]
-    if not candidates:
-        return
-    most = max(data.votes[b] for b in candidates)
-    tied = [b for b in candidates if data.votes[b] == most]
-    data.chairman = tied[0] if len(tied) == 1 else state.rng.choice(tied)
-    state.emit(f"{data.chairman} becomes Chairman ({most} votes{', drawn among the tied' if len(tied) > 1 else ''})", "title")
 
 
 # --------------------------------------------------------------------------- the Assembly

@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 from banneret.flow import Frame, call, end, var
 from banneret_warrior_knights.card_play import BaronCard
+from banneret_warrior_knights.titles import check_chairman, check_head_of_church
 from banneret_warrior_knights.standing import agenda_effects
 from banneret.state import State
 from banneret_warrior_knights.battles import DeclareBattle, battle_areas
@@ -19,7 +20,7 @@ from banneret_warrior_knights.state import WKData, tables
 
 __all__ = [
     "LevyTaxes", "DraftSoldiers", "RallySupport", "ServeTheChurch", "VersatileStrategy",
-    "levy_taxes_income", "check_chairman", "check_head_of_church", "free_track_spaces", "track_cost",
+    "levy_taxes_income", "free_track_spaces", "track_cost",
 ]
 
 # --------------------------------------------------------------------------- 7.1 Levy Taxes
@@ -84,27 +85,6 @@ class DraftSoldiers(BaronCard):
 
 
 # --------------------------------------------------------------------------- 7.3 and 7.4
-
-
-def check_chairman(data: WKData, baron: str) -> bool:
-    """7.3: a baron with strictly more votes than every other, and not barred, becomes
-    Chairman. Returns whether the title changed hands."""
-    if data.barred[baron] or data.chairman == baron:
-        return False
-    if all(data.votes[baron] > data.votes[o] for o in data.barons if o != baron):
-        data.chairman = baron
-        return True
-    return False
-
-
-def check_head_of_church(data: WKData, baron: str) -> bool:
-    """7.4: a baron with strictly more faith than every other becomes Head of the Church."""
-    if data.head_of_church == baron:
-        return False
-    if all(data.faith[baron] > data.faith[o] for o in data.barons if o != baron):
-        data.head_of_church = baron
-        return True
-    return False
 
 
 class RallySupport(BaronCard):

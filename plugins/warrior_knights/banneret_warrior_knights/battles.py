@@ -27,6 +27,7 @@ from banneret_warrior_knights.battle_losses import (
     PROCEDURES as LOSS_PROCEDURES, CasualtyDiscards, Deserters, NobleDies, garrison_holder, lift_broken_sieges,
     markers_of, set_markers,
 )
+from banneret_warrior_knights.muster import army_shrank
 from banneret_warrior_knights.cities import breach_city, city_strength, raze_city, raze_income, take_city
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
@@ -896,6 +897,10 @@ def _retreat(state: State, battle: Battle, frame: Frame) -> bool:
         return True
     frame["deserted"] = False
     battle.retreating.pop(0)
+    if not state.data.army[noble]:  # his last troops deserted: he leaves the board, alive (AMB-51)
+        army_shrank(state.data, noble)
+        state.emit(f"{tables().data.nobles[noble].name} has no troops left and leaves the board", "battle")
+        return _retreat(state, battle, frame)
     call(state, RetreatTo, noble=noble)
     return True
 

@@ -21,8 +21,9 @@ import attrs
 from banneret.flow import Choice, FlowError, Frame, Procedure, call, end
 from banneret.state import State
 from banneret_warrior_knights import battles, cities, special_phases
-from banneret_warrior_knights.baron_cards import check_chairman, check_head_of_church
+from banneret_warrior_knights.titles import check_chairman, check_head_of_church
 from banneret_warrior_knights.data_model import Effect, FateCard
+from banneret_warrior_knights.muster import army_shrank
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
 
@@ -136,15 +137,8 @@ def _lose_troop(data: WKData, holder: list[str], card: str, noble: str | None) -
     the board (alive, heir kept); markers are taken off until they are below its strength."""
     holder.remove(card)
     data.mercenaries.discard([card])
-    if noble is None:
-        return
-    if not data.army[noble]:
-        data.noble_area[noble] = None
-        if noble in data.at_sea:
-            data.at_sea.remove(noble)
-        data.casualties[noble] = 0
-    while data.casualties[noble] and data.casualties[noble] * 100 >= data.strength_of(data.army[noble]):
-        data.casualties[noble] -= 1
+    if noble is not None:
+        army_shrank(data, noble)
 
 
 def _barons(data: WKData, who: str, ctx: "_Context") -> tuple[str, ...]:
@@ -270,6 +264,8 @@ def _free_mercenary(state: State, effect: Effect, ctx: _Context) -> Calls:
         found, passed = deck.draw_until(state.rng, lambda c: limit is None or troops[c].strength <= limit)
         del deck.discard_pile[len(deck.discard_pile) - len(passed):]  # the cards passed over are shuffled back
         deck.draw_pile.extend(passed)
+        if found is not None:
+            deck.draw_pile.append(found)  # until it is assigned (in one place at every decision)
         state.rng.shuffle(deck.draw_pile)
         if found is not None:
             state.emit(f"{baron} takes a free {troops[found].label}", "effect")
@@ -576,10 +572,14 @@ class TakeDisplayedMercenary(BaronChoice):
         if option is None:
             end(state)
             return
-        data.mercenary_display.remove(option)
-        data.mercenary_display += data.mercenaries.draw(state.rng)
         state.emit(f"{frame['baron']} takes the {tables().troops[option].label} free", "effect")
+        # the card leaves the display when it is assigned (it is in one place at every decision)
         call(state, special_phases.AssignMercenary, baron=frame["baron"], card=option)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        data: WKData = state.data
+        data.mercenary_display += data.mercenaries.draw(state.rng)  # the display is refilled
+        end(state)
 
 
 PROCEDURES: tuple[type[Procedure], ...] = (ApplyEffects, ChooseCasualtyArmy, HealArmy, UpgradeOne, TakeDisplayedMercenary)

@@ -31,9 +31,10 @@ import attrs
 
 from banneret.flow import Choice, Frame, Procedure, call, end, record, var
 from banneret.state import State
-from banneret_warrior_knights.battle_losses import lift_broken_sieges
+from banneret_warrior_knights.battle_losses import garrison_holder, lift_broken_sieges, markers_of, set_markers
 from banneret_warrior_knights.battles import DeclareBattle, battle_areas
 from banneret_warrior_knights.card_play import BaronCard, current_play
+from banneret_warrior_knights.muster import army_shrank
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
 
@@ -293,6 +294,20 @@ def _troops_of(data: WKData, baron: str, donor: str) -> list[str]:
     return data.garrison[baron] if donor == "stronghold" else data.army[donor]
 
 
+def _sieges_left(state: State) -> None:
+    """A siege whose besiegers have all left its area breaks at once (11.5, AMB-28)."""
+    for place in lift_broken_sieges(state.data):
+        state.emit(f"the siege of {place} is broken: the besiegers left", "move")
+
+
+def _loss_holder(baron: str, donor: str) -> str:
+    return garrison_holder(baron) if donor == "stronghold" else donor
+
+
+def _markers(data: WKData, baron: str, donor: str) -> int:
+    return markers_of(data, _loss_holder(baron, donor))
+
+
 GO_ON = ("go on",)
 
 
@@ -311,7 +326,7 @@ class PickUp(MoversChoice):
         troops = tables().troops
         found: list[Any] = []
         for donor in donors(data, noble, data.noble_area[noble]):
-            if donor != "stronghold" and data.casualties[donor]:
+            if _markers(data, baron, donor):  # a marked army or garrison gives only as a whole
                 found.append(("whole", donor))
                 continue
             labels = sorted({troops[c].label for c in _troops_of(data, baron, donor)})
@@ -324,7 +339,8 @@ class PickUp(MoversChoice):
         donor = option[1]
         giver = "the stronghold" if donor == "stronghold" else noble_name(donor)
         if option[0] == "whole":
-            return f"take {giver}'s whole army with its {state.data.casualties[donor]} casualty markers"
+            markers = _markers(state.data, state.data.baron_of_noble(record(state, Journey).noble), donor)
+            return f"take {giver}'s whole army with its {markers} casualty markers"
         return f"take {option[2]} from {giver}"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
@@ -338,15 +354,15 @@ class PickUp(MoversChoice):
         given = _troops_of(data, baron, donor)
         if option[0] == "whole":
             taken = list(given)
-            data.casualties[noble] += data.casualties[donor]
-            data.casualties[donor] = 0
+            data.casualties[noble] += _markers(data, baron, donor)
+            set_markers(data, _loss_holder(baron, donor), 0)
         else:
             taken = [next(c for c in given if tables().troops[c].label == option[2])]
         for card in taken:
             given.remove(card)
             data.army[noble].append(card)
         if donor != "stronghold" and not given:
-            data.noble_area[donor] = None  # an emptied army leaves the board (10.3)
+            army_shrank(data, donor)  # an emptied army leaves the board (10.3)
             state.emit(f"{noble_name(donor)} gives all his troops and leaves the board", "move")
         state.emit(f"{noble_name(noble)} takes {', '.join(tables().troops[c].label for c in taken)}", "move")
         end(state, True)
@@ -405,6 +421,7 @@ class MoveNoble(Procedure):
             self._arrive(state, journey, at_sea=True)
             return
         data.noble_area[noble] = journey.path[journey.at]
+        _sieges_left(state)
         if journey.at == len(journey.path) - 1:
             self._arrive(state, journey, at_sea=False)
             return
@@ -422,8 +439,7 @@ class MoveNoble(Procedure):
         record(state, Orders).moved.append(noble)
         state.emit(f"{data.baron_of_noble(noble)} {noble_name(noble)} moves from {area_name(journey.origin)} "
                    f"{path_label(journey.path)}", "move")
-        for place in lift_broken_sieges(data):
-            state.emit(f"the siege of {place} is broken: the besiegers left", "move")
+        _sieges_left(state)
         end(state, True)
 
 

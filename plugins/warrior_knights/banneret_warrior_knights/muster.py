@@ -33,6 +33,7 @@ from typing import Any, Sequence
 from banneret.flow import Choice, Decision, ForEach, Frame, Procedure, Steps, call, end, end_game, goto, var
 from banneret.state import State
 from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome, Standing
+from banneret_warrior_knights.battle_losses import garrison_holder, lift_broken_sieges, markers_of, set_markers
 from banneret_warrior_knights.cities import neutralise_city
 from banneret_warrior_knights.setup import stronghold_sites
 from banneret_warrior_knights.standing import agenda_effects
@@ -241,7 +242,7 @@ def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
     """Where a troop card of ``source`` (a noble of ``baron`` or ``STRONGHOLD``) may go in his
     returns step (13, AMB-44): an on-board noble to another in the same area (neither inside
     a besieged city); an off-board noble or the garrison to an off-board noble."""
-    off = [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None]
+    off = off_board(data, baron)
     if source == STRONGHOLD or data.noble_area[source] is None:
         return [nb for nb in off if nb != source]
     if besieged_inside(data, source):
@@ -251,8 +252,19 @@ def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
             if nb != source and data.noble_area[nb] == area and not besieged_inside(data, nb)]
 
 
+def off_board(data: WKData, baron: str) -> list[str]:
+    """The baron's nobles off the board who may come back: not those who died without an
+    heir (11.8, AMB-65)."""
+    return [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None and nb not in data.heirless_dead]
+
+
 def cards_of(data: WKData, baron: str, holder: str) -> list[str]:
     return data.garrison[baron] if holder == STRONGHOLD else data.army[holder]
+
+
+def loss_holder(baron: str, holder: str) -> str:
+    """``holder`` as the battle rules name it (:mod:`~banneret_warrior_knights.battle_losses`)."""
+    return garrison_holder(baron) if holder == STRONGHOLD else holder
 
 
 def holder_name(holder: str) -> str:
@@ -260,15 +272,17 @@ def holder_name(holder: str) -> str:
 
 
 def army_shrank(data: WKData, noble: str) -> None:
-    """A noble's army lost cards outside battle (AMB-51): emptied, he leaves the board,
-    alive, heir intact; otherwise casualty markers beyond what it can carry come off (an
-    army holds markers only while markers x 100 < its strength)."""
+    """A noble's army lost cards outside battle (wages, deserters, troops handed on; AMB-51):
+    emptied, he leaves the board, alive, heir intact, and a siege he alone kept up breaks
+    (AMB-28); otherwise casualty markers beyond what it can carry come off (an army holds
+    markers only while markers x 100 < its strength)."""
     if not data.army[noble]:
         data.casualties[noble] = 0
         if data.noble_area[noble] is not None:
             data.noble_area[noble] = None
             if noble in data.at_sea:
                 data.at_sea.remove(noble)
+            lift_broken_sieges(data)
         return
     strength = data.strength_of(data.army[noble])
     while data.casualties[noble] and 100 * data.casualties[noble] >= strength:
@@ -309,7 +323,7 @@ class ReturnTroops(Decision):
             cards = cards_of(data, baron, holder)
             if not cards or not troop_holders(data, baron, holder):
                 continue
-            if holder != STRONGHOLD and data.casualties[holder]:
+            if markers_of(data, loss_holder(baron, holder)):  # a marked army or garrison moves whole (10.3, 13)
                 if not any(c in moved for c in cards):
                     picks.append((holder, WHOLE))
                 continue
@@ -343,8 +357,8 @@ class ReturnTroops(Decision):
         troops = tables().troops
         if label == WHOLE:
             cards = list(source)
-            data.casualties[action.args] += data.casualties[holder]
-            data.casualties[holder] = 0
+            data.casualties[action.args] += markers_of(data, loss_holder(baron, holder))
+            set_markers(data, loss_holder(baron, holder), 0)
         else:
             cards = [next(c for c in source if troops[c].label == label and c not in frame["moved"])]
         for card in cards:
@@ -408,7 +422,7 @@ def return_sites(data: WKData, baron: str) -> list[str]:
 
 def returning_nobles(data: WKData, baron: str) -> list[str]:
     """His off-board nobles holding at least one troop card."""
-    return [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None and data.army[nb]]
+    return [nb for nb in off_board(data, baron) if data.army[nb]]
 
 
 class PlaceReturning(Choice):

@@ -259,10 +259,11 @@ class WarriorKnights(Game):
         for nb, area in data.noble_area.items():
             if area is not None and not data.army[nb]:
                 broken.append(f"{nb} stands on the board without troops")
-        # battles (battles.py): markers only on armies that still stand, walls within their strength
+        # battles (battles.py): markers only on armies, and no marker beyond the one that brings
+        # an army to its strength (it has fallen then, and dies when its battle's casualties end)
         for nb, markers in data.casualties.items():
             if markers and (not data.army[nb] or (data.noble_area[nb] is not None
-                                                  and 100 * markers >= data.strength_of(data.army[nb]))):
+                                                  and 100 * (markers - 1) >= data.strength_of(data.army[nb]))):
                 broken.append(f"{nb} carries {markers} casualty markers his army cannot hold")
         for c in data.city_owner:
             if 100 * data.breaches[c] > t.data.board.cities[c].strength + 100 * (c in data.fortified):

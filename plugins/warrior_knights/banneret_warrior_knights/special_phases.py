@@ -32,9 +32,9 @@ import attrs
 from banneret.flow import Choice, Decision, Frame, Procedure, call, end, record
 from banneret.state import State
 from banneret.types import Action
-from banneret_warrior_knights.assembly import ban
-from banneret_warrior_knights.muster import army_shrank, cities_of, holder_name
+from banneret_warrior_knights.muster import army_shrank, cities_of, holder_name, off_board
 from banneret_warrior_knights.standing import in_force
+from banneret_warrior_knights.titles import ban
 from banneret_warrior_knights.state import STRONGHOLD, WKData, clockwise_from, tables
 
 __all__ = [
@@ -503,8 +503,9 @@ def mercenary_sites(data: WKData, baron: str) -> list[str]:
     stronghold = data.stronghold[baron]
     if stronghold is not None:
         areas.add(stronghold)
+    off = off_board(data, baron)
     sites = [nb for nb in data.nobles_of(baron)
-             if data.noble_area[nb] is None or (data.noble_area[nb] in areas and nb not in data.at_sea)]
+             if nb in off or (data.noble_area[nb] in areas and nb not in data.at_sea)]
     return [*sites, STRONGHOLD]
 
 

@@ -162,11 +162,19 @@ def test_draft_soldiers_fills_the_track_and_wages_comes_before_the_draft() -> No
     arrange(state, [card(data, green, "draft_soldiers")])
     assert labels(state, green) == ["a marker on track space 2", "decline the card"]
     act(state, green, "a marker on track space 2")
-    log = banneret.view(state, None, log_tail=None)["log"]
+
+    def log() -> list[str]:
+        return banneret.view(state, None, log_tail=None)["log"]
+
+    while not any("the mercenary track is full" in line for line in log()):  # Wages asks who pays what
+        now = banneret.pending(state)
+        assert now.kind != "card", "the Draft never came"
+        act(state, now.players[0], labels(state, now.players[0])[0])
+    log = log()
     wages = next(i for i, line in enumerate(log) if "wages holds 4 cards" in line)
     draft = next(i for i, line in enumerate(log) if "the mercenary track is full" in line)
     assert wages < draft
-    assert data.special_areas["wages"] == []
+    assert data.special_areas["wages"] == []  # Wages is over: its cards went home
 
 
 def test_a_declined_card_is_still_allocated() -> None:

@@ -61,8 +61,9 @@ def stack_fate(data: WKData, *cards: str) -> None:
 
 
 def versatile_strategy_of(baron: str, barons: int, arrange: Callable[[WKData], None], seed: int = 3) -> State:
-    """A game at its first round whose only planned card is ``baron``'s Versatile Strategy on
-    space 1, with the board arranged by ``arrange``; returns when the card waits for him. The
+    """A game at its first round whose only planned cards are ``baron``'s Versatile Strategy on
+    space 1 (and a Levy Taxes of his on space 2, so that the round stops there, before the
+    Muster), with the board arranged by ``arrange``; returns when the card waits for him. The
     neutral cards are held back while the spaces are dealt (no neutral card is dealt this
     round), then returned to the cards set aside."""
     state, _ = set_up(barons, seed)
@@ -72,6 +73,8 @@ def versatile_strategy_of(baron: str, barons: int, arrange: Callable[[WKData], N
         if b == baron:
             act(state, b, "space 1: Versatile Strategy")
         act(state, b, "space 1: no more cards")
+        if b == baron:  # a card on space 2 holds the round there once the battle is over
+            act(state, b, "space 2: Levy Taxes")
         act(state, b, "space 2: no more cards")
         act(state, b, "space 3: no more cards")
         act(state, b, "confirm the plan")
@@ -156,7 +159,7 @@ def test_field_battle_example(otto_ready: bool = False) -> None:
     assert data.noble_area[alan] == area and alan in data.exhausted and data.casualties[alan] == 0
     assert data.noble_area["red_star"] == area and data.casualties["red_star"] == 0
     assert data.heir[ernesto] and ernesto not in data.heirless_dead
-    assert sorted(data.hand["green"]) == sorted(T.baron_cards["green"])  # Versatile Strategy came back
+    assert sorted(data.hand["green"] + [data.revealed]) == sorted(T.baron_cards["green"])  # Versatile Strategy came back; Levy Taxes waits
     assert "victory 1-0" in [e.text for e in state.log]
     sound(state)
 

@@ -142,7 +142,7 @@ def test_a_free_heal_takes_every_marker_off_one_army() -> None:
 
 def test_free_company_takes_the_first_mercenary_of_at_most_100_free() -> None:
     """The cards passed over go back into the deck, shuffled; the one taken is assigned as in
-    a Draft (AssignMercenary: a stub that puts it in the garrison)."""
+    a Draft (AssignMercenary: green chooses his stronghold)."""
     state = in_action_phase(2, seed=4)
     data: WKData = state.data
     data.faith.update({b: 0 for b in data.barons})
@@ -154,6 +154,8 @@ def test_free_company_takes_the_first_mercenary_of_at_most_100_free() -> None:
     deck += [weak, strong]  # 150 on top, then 100
     size, discards = len(deck), list(data.mercenaries.discard_pile)
     draw_event(state, "free_company", "green")
+    assert banneret.pending(state).kind == "assign mercenary" and weak in deck  # in the deck until assigned
+    act(state, "green", next(label for label in labels(state, "green") if label.endswith("stronghold")))
     assert weak in data.garrison["green"] and strong in deck
     assert len(deck) == size - 1 and data.mercenaries.discard_pile == discards
 

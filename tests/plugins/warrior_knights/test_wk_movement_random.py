@@ -29,21 +29,26 @@ PASSIVE = ("end the card", "decline the card", "go on", "make no move")
 
 def play_moving(state: banneret.State, rng: random.Random, rounds: int = 2) -> list[tuple[int, str, str, str, tuple[str, ...]]]:
     """Random play for ``rounds`` rounds (or to the end), choosing moves more often than
-    stopping or declining. Returns each move the log reports with its round; checks, when
-    a round's actions end, that every noble moved in it is exhausted (or off the board)."""
+    stopping or declining. Returns each move the log reports with its round; checks, while the
+    round's actions go on, that every noble moved by an earlier card is exhausted (or off the
+    board): the Muster refreshes them all."""
     data: WKData = state.data
     moves: list[tuple[int, str, str, str, tuple[str, ...]]] = []
+    cards = 0  # cards revealed so far in the game
     while not banneret.is_over(state) and data.round <= rounds:
         player = rng.choice(banneret.pending(state).players)
         actions = banneret.legal_actions(state, player)
         active = [a for a in actions if a.label not in PASSIVE]
-        seen, phase = len(state.log), data.phase
+        seen = len(state.log)
         banneret.apply(state, rng.choice(active if active and rng.random() < 0.85 else actions))
-        moves += [(data.round, *move) for move in moves_in(state, state.log[seen:])]
-        if phase == "actions" and data.phase != "actions":
-            moved = {noble for r, noble, *_ in moves if r == data.round}
-            assert all(nb in data.exhausted for nb in moved if data.noble_area[nb] is not None)
-    return moves
+        for event in state.log[seen:]:
+            if event.kind == "reveal":
+                cards += 1
+            moves += [(data.round, *move, cards) for move in moves_in(state, [event])]
+        if data.phase == "actions":
+            earlier = {noble for r, noble, *_, card in moves if r == data.round and card < cards}
+            assert all(nb in data.exhausted for nb in earlier if data.noble_area[nb] is not None)
+    return [move[:-1] for move in moves]
 
 
 def moves_in(state: banneret.State, events: list) -> list[tuple[str, str, str, tuple[str, ...]]]:
