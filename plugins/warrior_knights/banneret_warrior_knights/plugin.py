@@ -13,13 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from banneret import Game, GameInfo, OptionSpec, Rng, Scenario, State, hookimpl
+from banneret.boards import BoardContext, BoardDrawing
 from banneret.flow import Branches, secret_of
 from banneret_warrior_knights.evaluation import chances
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
 
-__all__ = ["GAME_ID", "WarriorKnights", "banneret_games", "banneret_agents", "banneret_evaluate"]
+__all__ = ["GAME_ID", "WarriorKnights", "banneret_games", "banneret_agents", "banneret_evaluate", "banneret_board"]
 
 GAME_ID = "warrior_knights"
 FACTIONS = tuple(tables().data.barons)  # the barons' colours, clockwise around the table
@@ -342,3 +343,14 @@ def banneret_evaluate(state: State) -> dict[str, float] | None:
     if state.game_id != GAME_ID:
         return None
     return chances(state.data)
+
+
+@hookimpl
+def banneret_board(context: BoardContext) -> BoardDrawing | None:
+    """The web board: the map, the armies and the table as the seat's view shows them (see
+    :mod:`banneret_warrior_knights.board`)."""
+    if context.game_id != GAME_ID:
+        return None
+    from banneret_warrior_knights.board import board_drawing
+
+    return board_drawing(context)
