@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from banneret import Game, GameInfo, OptionSpec, Rng, Scenario, State, hookimpl
+from banneret.boards import BoardContext, BoardDrawing
 from banneret.flow import Branches, secret_of
 from banneret_warrior_knights import assembly
 from banneret_warrior_knights.evaluation import chances
@@ -20,7 +21,7 @@ from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
 
-__all__ = ["GAME_ID", "WarriorKnights", "banneret_games", "banneret_agents", "banneret_evaluate"]
+__all__ = ["GAME_ID", "WarriorKnights", "banneret_games", "banneret_agents", "banneret_evaluate", "banneret_board"]
 
 GAME_ID = "warrior_knights"
 FACTIONS = tuple(tables().data.barons)  # the barons' colours, clockwise around the table
@@ -282,66 +283,125 @@ class WarriorKnights(Game):
 
 
 def render_view(view: dict[str, Any]) -> str:
-    """The terminal picture of a view: the areas with nobles, armies, strongholds and cities,
-    each baron's treasury and influence, the action spaces (face down), the special areas,
-    the agendas and the mercenaries."""
-    board = tables().data.board
+    """The terminal picture of a view, a board to play from: every area by region (the
+    Kingdom row by row, then overseas) with its city, strongholds and nobles; the borders,
+    roads and sea lanes moves follow; each baron's treasury, titles, stronghold and nobles;
+    the action spaces (face down) and the card being resolved; the special areas; the
+    mercenary track and display; the agendas and laws."""
+    t = tables()
     lines = [
         f"Warrior Knights - round {view['round']} ({view['phase']}); Chairman {view['chairman']}, "
         f"Head of the Church {view['head_of_church']}; influence pool {view['influence_pool']}",
         *([f"Card being resolved: {view['revealed']}"] if view["revealed"] else []),
         "",
         "Areas:",
+        *_area_lines(view),
+        "",
+        "Borders:",
+        *_border_lines(),
+        "",
+        "Barons:",
     ]
-    here: dict[str, list[str]] = {}
-    for city in view["cities"].values():
-        if city["razed"]:
-            here.setdefault(city["area"], []).append(f"{city['name']} (razed)")
-            continue
-        marks = [m for m, on in (("fortified", city["fortified"]), (f"breaches {city['breaches']}", city["breaches"]),
-                                 (f"besieged by {city['besieged_by']}", city["besieged_by"])) if on]
-        owner = city["owner"] or "neutral"
-        here.setdefault(city["area"], []).append(f"{city['name']} [{owner}{'; ' if marks else ''}{'; '.join(marks)}]")
-    for baron, b in view["barons"].items():
-        if b["stronghold"] is not None:
-            here.setdefault(b["stronghold"], []).append(f"{baron} stronghold ({', '.join(b['garrison']) or 'empty'})")
-    for noble in view["nobles"].values():
-        if noble["area"] is not None:
-            state = ", exhausted" if noble["exhausted"] else ""
-            sea = " at sea" if noble["at_sea"] else ""
-            here.setdefault(noble["area"], []).append(
-                f"{noble['baron']} {noble['name']}{sea} {noble['strength']} ({', '.join(noble['troops'])}{state})"
-            )
-    for area in sorted(here):
-        lines.append(f"  {board.areas[area].name}: " + "; ".join(here[area]))
-    lines += ["", "Barons:"]
     for baron, b in view["barons"].items():
         hand = ", ".join(b["hand"]) if b["hand"] is not None else f"{b['hand_size']} cards"
+        titles = [name for name, holder in (("Chairman", view["chairman"]), ("Head of the Church", view["head_of_church"]))
+                  if holder == baron]
         lines.append(
             f"  {baron}: {b['crowns']} crowns, {b['influence']} influence, {b['votes']} votes, {b['faith']} faith; hand: {hand}"
+            + (f"; {', '.join(titles)}" if titles else "")
         )
+        where = t.data.board.areas[b["stronghold"]].name if b["stronghold"] else "not on the board"
+        breaches = f", {b['stronghold_breaches']} breaches" if b["stronghold_breaches"] else ""
+        lines.append(f"    stronghold: {where} (garrison {', '.join(b['garrison']) or 'none'}{breaches})")
+        nobles = [n for n in view["nobles"].values() if n["baron"] == baron]
+        lines.append("    nobles: " + "; ".join(
+            f"{n['name']} {n['strength']} in {t.data.board.areas[n['area']].name}" if n["area"]
+            else f"{n['name']} off the board" for n in nobles))
+        if b["charges"]:
+            lines.append(f"    charges: {', '.join(t.agenda_titles[c] for c in b['charges'])}")
+        if b["barred"]:
+            lines.append("    barred from the Assembly")
         if b["unassigned"]:
             lines.append(f"    troops to assign: {', '.join(b['unassigned'])}")
         if b["planning"] is not None:
             lines.append("    planning: " + "; ".join(f"space {k + 1}: {', '.join(s) or '-'}" for k, s in enumerate(b["planning"])))
-        off = [n["name"] for n in view["nobles"].values() if n["baron"] == baron and n["area"] is None]
-        if off:
-            lines.append(f"    off the board: {', '.join(off)}")
     lines += ["", "Action spaces (face down):"]
     for k, space in enumerate(view["action_spaces"]):
         counts = ", ".join(f"{b} {n}" for b, n in space["by_baron"].items() if n)
         yours = f"; yours: {', '.join(space['yours'])}" if space["yours"] else ""
         lines.append(f"  {k + 1}: {space['cards']} cards ({counts or 'no baron cards'}; neutral {space['neutral']}){yours}")
+    trigger = t.data.per_barons[len(view["barons"])].special_phase_cards
+    lines += ["", f"Special areas (the phase comes at {trigger} cards):"]
     for area, cards in view["special_areas"].items():
-        lines.append(f"  {area}: {', '.join(cards) or '-'}")
-    current = ", ".join(tables().agenda_titles[c] for c in view["current_agendas"])
+        lines.append(f"  {area.capitalize()} {len(cards)}/{trigger}: {', '.join(cards) or '-'}")
+    costs = [space.cost for space in t.data.mercenary_track]
+    track = "; ".join(f"{k + 1} ({'not for sale' if costs[k] is None else f'{costs[k]} crowns'}): {marker or '-'}"
+                      for k, marker in enumerate(view["mercenary_track"]))
+    decks = view["decks"]
+    top = f" ({decks['event_top_colour']} on top)" if decks["event_top_colour"] else ""
+    current = ", ".join(f"{t.agenda_titles[c]} ({t.agenda_of[c].kind.replace('_', ' ')})" for c in view["current_agendas"])
     lines += [
         "",
-        f"Current agendas: {current}",
-        f"Mercenaries on display: {', '.join(view['mercenary_display'])}",
-        f"Event deck: {view['decks']['events']} cards, {view['decks']['event_top_colour']} on top",
+        f"Mercenary track: {track}",
+        f"Mercenaries on display: {', '.join(view['mercenary_display']) or 'none'}",
+        f"Decks: Fate {decks['fate']}, Events {decks['events']}{top}, Agendas {decks['agendas']}, "
+        f"Mercenaries {decks['mercenaries']}",
+        f"Current agendas: {current or 'none'}",
+        f"Laws in force: {', '.join(t.agenda_titles[c] for c in view['laws']) or 'none'}",
     ]
     return "\n".join(lines)
+
+
+def _area_lines(view: dict[str, Any]) -> list[str]:
+    """One line per area, grouped by region (the Kingdom row by row), with what stands there."""
+    board = tables().data.board
+    here: dict[str, list[str]] = {a: [] for a in board.areas}
+    for city_id, city in view["cities"].items():
+        if city["razed"]:
+            here[city["area"]].append(f"{city['name']} (razed)")
+            continue
+        rec = board.cities[city_id]
+        marks = [m for m, on in (("fortified", city["fortified"]), (f"breaches {city['breaches']}", city["breaches"]),
+                                 (f"besieged by {city['besieged_by']}", city["besieged_by"])) if on]
+        here[city["area"]].append(f"{city['name']} [{'; '.join([city['owner'] or 'neutral', f'{rec.strength}/{rec.income}', *marks])}]")
+    for baron, b in view["barons"].items():
+        if b["stronghold"] is not None:
+            strength = tables().data.barons[baron].stronghold_strength
+            here[b["stronghold"]].append(f"{baron} stronghold {strength} (garrison {', '.join(b['garrison']) or 'none'})")
+    for noble in view["nobles"].values():
+        if noble["area"] is not None:
+            state = ", exhausted" if noble["exhausted"] else ""
+            sea = " at sea" if noble["at_sea"] else ""
+            here[noble["area"]].append(
+                f"{noble['baron']} {noble['name']}{sea} {noble['strength']} ({', '.join(noble['troops'])}{state})"
+            )
+    lines: list[str] = []
+    heading = None
+    order = list(board.areas)  # overseas areas in the data's order
+    for area in sorted(board.areas.values(), key=lambda a: (a.region != "kingdom", a.row or 0, a.column or 0, order.index(a.id))):
+        group = f"  Kingdom, row {area.row}:" if area.region == "kingdom" else "  Overseas:"
+        if group != heading:
+            lines.append(group)
+            heading = group
+        port = " (port)" if area.port else ""
+        lines.append(f"    {area.name}{port}: " + ("; ".join(here[area.id]) or "-"))
+    return lines
+
+
+def _border_lines() -> list[str]:
+    """The borders that change a move (mountains, rivers and their bridges), the roads and
+    the sea lanes, by area name."""
+    board = tables().data.board
+    name = {a: rec.name for a, rec in board.areas.items()}
+    bridges = {frozenset((b.a, b.b)) for b in board.bridges}
+    rivers = ", ".join(f"{name[r.a]}|{name[r.b]}" + (" (bridge)" if frozenset((r.a, r.b)) in bridges else "")
+                       for r in board.rivers)
+    return [
+        f"  mountains (no crossing): {', '.join(f'{name[m.a]}|{name[m.b]}' for m in board.mountains) or 'none'}",
+        f"  rivers (crossed only at a bridge): {rivers or 'none'}",
+        *(f"  road {r.id.replace('_', ' ')}: {'-'.join(name[a] for a in r.areas)}" for r in board.roads.values()),
+        *(f"  sea lane {lane.name}: {', '.join(name[p] for p in lane.ports)}" for lane in board.sea_lanes.values()),
+    ]
 
 
 def _plan_view(secret: Any) -> list[list[str]] | None:
@@ -417,3 +477,14 @@ def banneret_evaluate(state: State) -> dict[str, float] | None:
     if state.game_id != GAME_ID:
         return None
     return chances(state.data)
+
+
+@hookimpl
+def banneret_board(context: BoardContext) -> BoardDrawing | None:
+    """The web board: the map, the armies and the table as the seat's view shows them (see
+    :mod:`banneret_warrior_knights.board`)."""
+    if context.game_id != GAME_ID:
+        return None
+    from banneret_warrior_knights.board import board_drawing
+
+    return board_drawing(context)
