@@ -13,7 +13,7 @@ from typing import Any
 from banneret import Game, GameInfo, OptionSpec, Outcome, Scenario, State, hookimpl
 from banneret.boards.hexgrid import distance
 from banneret.types import Standing
-from banneret_guiscard.movement import MoveRecord, MoveStep, PlaceHorses, PushHorse, PutDown, reachable
+from banneret_guiscard.movement import MoveRecord, reachable
 from banneret_guiscard.sequence import FLOW, game_over
 from banneret_guiscard.state import HEALTH, Battle, new_battle
 from banneret_guiscard.data_model import load_data
@@ -95,9 +95,9 @@ class Guiscard(Game):
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         """Everything: nothing is hidden in Guiscard, every counter lies face up."""
         b: Battle = state.data
-        moving = _moving(state)
-        active = FLOW.active(state)
-        led = active[1].record.leading if moving is not None and active is not None else ()
+        rec = _move_record(state)
+        moving = None if rec is None else rec.mover
+        led = () if rec is None else rec.leading
         return {
             "scenario": b.tables.scenario.id,
             "turn": b.turn,
@@ -123,13 +123,14 @@ class Guiscard(Game):
         return battle_invariants(state)
 
 
+def _move_record(state: State) -> MoveRecord | None:
+    """The move under way, defensive fire at it included (§4, §5.3)."""
+    return next((f.record for f in reversed(state.stack) if isinstance(f.record, MoveRecord)), None)
+
+
 def _moving(state: State) -> str | None:
-    active = FLOW.active(state)
-    if active is None or active[0].name not in (MoveStep.name, PlaceHorses.name, PushHorse.name, PutDown.name):
-        return None
-    rec = active[1].record
-    assert isinstance(rec, MoveRecord)
-    return rec.mover
+    rec = _move_record(state)
+    return None if rec is None else rec.mover
 
 
 def render_battle(state: State) -> str:

@@ -6,19 +6,21 @@
       2.1  game turn (repeated until the scenario's turn limit)
         2.1  player phase, side A then side B:
                2.1  PhaseStart       the side's MP and infiltration rolls start afresh
-               5    OffensiveFire    step 1 (not built yet: skipped with a log line)
+               5    OffensiveFire    step 1: pick a shooter -> AimShot (weapon and target)
+                                       -> Retreats -> Retreat (the owner picks each path)
                7.2  Charges          step 2 (not built yet: skipped with a log line)
                2.1  Movement         step 3: pick a character, then
                                        -> MoveStep (each next hex, or stop)
+                                          -> UnderFire after each hex: the DefensiveFire
+                                             window -> Volley (name shooters) -> FireVolley
                                        -> PushHorse or PlaceHorses -> PutDown
                                      or bodies to clear -> ClearWith -> ClearTo
                6    Combat           step 4 (not built yet: skipped with a log line)
                2.1  Recovery         step 5: stunned characters of the side stand up (A-04)
         2.1  EndOfTurn          the turn count; the game ends after the scenario's last turn
 
-Steps 1, 2 and 4 are in the sequence already so that fire (§5), charges (§7.2) and melee (§6)
-slot in without moving anything; until then each only says in the log that it is skipped.
-Defensive fire during step 3 (§5.3) will be a window called from :class:`MoveStep`.
+Step 2 is in the sequence already so that charges (§7.2) slot in without moving anything;
+until then it only says in the log that it is skipped.
 """
 
 from __future__ import annotations
@@ -27,10 +29,12 @@ import attrs
 
 from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, var
 from banneret.state import State
+from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, OffensiveFire, UnderFire, Volley
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
+from banneret_guiscard.retreat import Retreat, Retreats
 from banneret_guiscard.state import Battle
 
-__all__ = ["FLOW", "game_over", "PhaseStart", "OffensiveFire", "Charges", "Combat", "Recovery", "EndOfTurn"]
+__all__ = ["FLOW", "game_over", "PhaseStart", "Charges", "Combat", "Recovery", "EndOfTurn"]
 
 
 def game_over(state: State) -> bool:
@@ -51,6 +55,8 @@ class PhaseStart(Procedure):
     def start(self, state: State, frame: Frame) -> None:
         b: Battle = state.data
         b.side = var(state, "side")
+        for pid, mp in b.spent.items():  # what the side that just played moved (§5.1, A-09)
+            b.moved_in[pid] = (b.phase, mp)
         b.phase += 1
         b.step = 0
         b.spent.clear()
@@ -71,14 +77,6 @@ class _NotBuilt(Procedure):
         state.data.step = self.step
         state.emit(f"step {self.step} ({self.what}, §{self.rule}) is not built yet: skipped", "skip")
         end(state)
-
-
-class OffensiveFire(_NotBuilt):
-    """Step 1: offensive fire (§5) -- not built yet, skipped."""
-
-    rule = "5"
-    step = 1
-    what = "offensive fire"
 
 
 class Charges(_NotBuilt):
@@ -136,6 +134,9 @@ class EndOfTurn(Procedure):
         b.step = 0
         b.busy.clear()
         b.no_catch.clear()
+        b.volleys.clear()
+        b.closed_targets.clear()
+        b.defensive_target = ""
         end(state)
 
 
@@ -143,7 +144,7 @@ FLOW = Flow(
     Repeat("game turn", [
         ForEach("player phase", over=_sides, var="side", rule="2.1", steps=[
             PhaseStart,          # 2.1
-            OffensiveFire,       # 2.1 step 1, §5 (skipped)
+            OffensiveFire,       # 2.1 step 1, §5
             Charges,             # 2.1 step 2, §7.2 (skipped)
             MovementStep,        # 2.1 step 3, §4
             Combat,              # 2.1 step 4, §6 (skipped)
@@ -154,5 +155,9 @@ FLOW = Flow(
     # reached only by call or goto from the steps above
     extra=[Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
-           ClearWith, ClearTo],            # 4.2.3 clearing bodies
+           ClearWith, ClearTo,             # 4.2.3 clearing bodies
+           AimShot,                        # 5.4 one shot
+           UnderFire, DefensiveFire,       # 5.3 the window after each hex entered
+           Volley, FireVolley,             # 5.3 naming the shooters, then the shots
+           Retreats, Retreat],             # 5.4.4, 6.5 retreats
 )

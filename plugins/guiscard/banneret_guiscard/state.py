@@ -174,6 +174,22 @@ class Battle:
     """Characters that may do nothing else this game turn (clearing bodies, §4.2.3)."""
     infiltration_rolls: set[tuple[str, str]] = copied(factory=set)
     """(enemy, mover) pairs that have made an infiltration roll this player phase (§4.3)."""
+    shots: dict[tuple[str, str], int] = copied(factory=dict)
+    """(character, weapon): shots made this scenario, for lances and javelins (§5.0)."""
+    fired_in: dict[str, tuple[int, str]] = copied(factory=dict)
+    """Per character: the player phase it last fired in and with what (§5.1, §5.2)."""
+    moved_in: dict[str, tuple[int, int]] = copied(factory=dict)
+    """Per character: its side's last finished player phase and the MP it spent then (§5.1)."""
+    attacked_in: dict[str, int] = copied(factory=dict)
+    """Per character: the player phase it last made a melee attack in (§5.2, §6)."""
+    targeted_in: dict[str, int] = copied(factory=dict)
+    """Per character: the player phase it was last attacked in, in melee or by fire (§5.3)."""
+    volleys: dict[str, int] = copied(factory=dict)
+    """Per moving enemy fired on defensively this turn: the hexes it had moved at that volley (§5.3)."""
+    closed_targets: set[str] = copied(factory=set)
+    """Enemies that may not be fired on defensively again this game turn (§5.3, A-61)."""
+    defensive_target: str = shared(default="")
+    """The character last fired on defensively this game turn (§5.3, A-61)."""
 
     # --- reading the map -----------------------------------------------------------------
 
