@@ -18,6 +18,7 @@ an enemy mover enters (:class:`UnderFire`): the other player names shooters one 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from banneret.boards.hexgrid import Hex, SightView, closest_direction, crossed_hexsides, distance, line_both, neighbour
@@ -77,8 +78,8 @@ def may_fire(b: Battle, piece: Piece) -> bool:
     contact with an enemy (§5.2), with a weapon to use."""
     fired = b.fired_in.get(piece.id)
     return (piece.able and (fired is None or fired[0] != b.phase) and piece.id not in b.busy
-            and not any(b.tables.terrain[h].water for h in piece.hexes())
-            and not engaged(b, piece) and bool(usable_weapons(b, piece)))
+            and bool(usable_weapons(b, piece)) and not any(b.tables.terrain[h].water for h in piece.hexes())
+            and not engaged(b, piece))
 
 
 # --------------------------------------------------------------------------- line of fire and cover (§5.5)
@@ -92,24 +93,18 @@ def _terrain_blocks(b: Battle, h: Hex, view: SightView) -> bool:
     return view.hidden_by(t.level[h] + (1 if t.terrain[h].id == "tree" else 0))
 
 
-def _below_crest(b: Battle, h: Hex) -> bool:
-    """A slope hex: the lower side of a crest (§5.5.2.3)."""
-    t = b.tables
-    return any(t.board.feature(h, n).get("feature") == "crest" and t.level[n] > t.level[h] for n in t.around[h])
-
-
 def _sight_level(b: Battle, h: Hex) -> int:
     """The level a character on ``h`` sees from: half-way up (the crest's level) on a slope
     hex, so it may fire and be fired on over its own crest (§5.5.2.3)."""
-    return b.tables.level[h] + (1 if _below_crest(b, h) else 0)
+    return b.tables.level[h] + (1 if h in b.tables.below_crest else 0)
 
 
 def _edge_blocks(b: Battle, ends: tuple[Hex, Hex], side: tuple[Hex, Hex], view: SightView) -> bool:
     """A cliff edge, and a crest unless the lower end is at least as far from the slope hex as
     the higher end (§5.5.2.3); a character on the slope hex itself sees over its crest."""
     t = b.tables
-    feature = t.board.feature(*side).get("feature")
-    if feature is None or not t.data.terrain.hexside_features[feature].level_change:
+    feature = t.level_edges.get(side)
+    if feature is None:
         return False
     if feature != "crest":
         return view.hidden_by(max(t.level[side[0]], t.level[side[1]]))
@@ -156,7 +151,7 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: list[Hex], band: str,
     lost = terrain.cover_lost_when
     rng = distance(shooter_hex, target)
     if lost == "crest_not_crossed":
-        crest = any(t.board.feature(*side).get("feature") == "crest" for side in crossed_hexsides(path))
+        crest = any(t.level_edges.get(side) == "crest" for side in crossed_hexsides(path))
         cover = cover if crest else "none"
     elif lost == "shooter_on_bank":
         here = t.terrain[shooter_hex]
@@ -186,33 +181,34 @@ def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: list[Hex]
     low = min(t.level[s], t.level[aimed])
     rise = t.level[aimed] - t.level[s]
     mine = set(shooter.hexes())
-    over = weapon.id in FIRES_OVER and band != "short" and cover in ("none", "light")
-    for h in path[1:-1]:
-        if h not in t.terrain or h in mine or t.terrain[h].water or t.level[h] < low:
+    if weapon.id in FIRES_OVER and band != "short" and cover in ("none", "light"):
+        return False
+    between = set(path[1:-1]) - mine
+    in_way = [(h, p) for p in b.pieces.values() if p.able and aimed not in p.hexes() for h in p.hexes() if h in between]
+    in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.hexes() for h in horse.hexes() if h in between]
+    for h, p in in_way:
+        if t.terrain[h].water or t.level[h] < low or (rise > 0 and distance(h, aimed) <= rise):
             continue
-        if rise > 0 and distance(h, aimed) <= rise:
+        if (p is not None and p.side == shooter.side and shooter.mounted and weapon.id in FIRES_OVER
+                and min(distance(x, h) for x in mine) <= 1):
             continue
-        in_way = [p for p in b.living_at(h) if p.able and aimed not in p.hexes()]
-        if shooter.mounted and weapon.id in FIRES_OVER:
-            in_way = [p for p in in_way if p.side != shooter.side or min(distance(x, h) for x in mine) > 1]
-        horse = b.horse_at(h)
-        if (in_way or (horse is not None and aimed not in horse.hexes())) and not over:
-            return True
+        return True
     return False
+
+
+def _targets(b: Battle, shooter: Piece, weapons: list[Weapon], enemies: list[Piece]) -> Iterator[tuple[str, Hex]]:
+    for weapon in weapons:
+        for enemy in enemies:
+            for h in enemy.hexes():
+                if fire_cover(b, shooter, weapon, h) is not None:
+                    yield weapon.id, h
 
 
 def targets(b: Battle, shooter: Piece) -> list[tuple[str, Hex]]:
     """Every (weapon, aimed hex) the shooter may fire: each hex of an enemy character, a
     rider's either hex (§5.4), in range and in sight (§5.5)."""
-    out = []
-    for weapon in usable_weapons(b, shooter):
-        for enemy in sorted(b.enemies_of(shooter.side), key=lambda p: p.id):
-            if not enemy.alive:
-                continue
-            for h in enemy.hexes():
-                if fire_cover(b, shooter, weapon, h) is not None:
-                    out.append((weapon.id, h))
-    return out
+    enemies = sorted((p for p in b.enemies_of(shooter.side) if p.alive), key=lambda p: p.id)
+    return list(_targets(b, shooter, usable_weapons(b, shooter), enemies))
 
 
 # --------------------------------------------------------------------------- resolution (§5.4)
@@ -292,7 +288,9 @@ def shoot(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> list[Ret
 
 def offensive_shooters(b: Battle, side: str) -> list[str]:
     """``side``'s characters that may fire now at something (§5, §5.2)."""
-    return sorted(p.id for p in b.pieces.values() if p.side == side and may_fire(b, p) and targets(b, p))
+    enemies = sorted((p for p in b.enemies_of(side) if p.alive), key=lambda p: p.id)
+    return sorted(p.id for p in b.pieces.values() if p.side == side and may_fire(b, p)
+                  and next(_targets(b, p, usable_weapons(b, p), enemies), None) is not None)
 
 
 class _SideChoice(Choice):
@@ -395,16 +393,17 @@ def _refire_ready(b: Battle, target: Piece, hexes: int) -> bool:
     return hexes - last >= b.tables.data.defensive_fire.refire_hexes(kind)
 
 
+def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
+    for piece in sorted(b.enemies_of(target.side), key=lambda p: p.id):
+        if piece.id not in named:
+            for weapon, h in _targets(b, piece, defensive_weapons(b, piece), [target]):
+                yield piece.id, weapon, h
+
+
 def defensive_shots(b: Battle, target: Piece, named: tuple[str, ...] = ()) -> list[tuple[str, str, Hex]]:
     """(shooter, weapon, aimed hex) for every shot the non-phasing side may still name against
     the moving ``target`` (§5.3): eligible shooters not named yet, at either hex of a rider."""
-    out = []
-    for piece in sorted(b.enemies_of(target.side), key=lambda p: p.id):
-        if piece.id in named:
-            continue
-        for weapon in defensive_weapons(b, piece):
-            out += [(piece.id, weapon.id, h) for h in target.hexes() if fire_cover(b, piece, weapon, h) is not None]
-    return out
+    return list(_defensive_shots(b, target, named))
 
 
 class UnderFire(Procedure):
@@ -442,7 +441,8 @@ class DefensiveFire(Window):
     def responses(self, state: State, frame: Frame, player: str) -> list[Action]:
         b: Battle = state.data
         target = b.pieces[frame["mover"]]
-        if not target.alive or not _refire_ready(b, target, frame["hexes"]) or not defensive_shots(b, target):
+        if (not target.alive or not _refire_ready(b, target, frame["hexes"])
+                or next(_defensive_shots(b, target, ()), None) is None):
             return []
         return [Action(player, f"fire at {target.id}", "defensive-fire", (target.id,))]
 
@@ -477,7 +477,8 @@ class Volley(Choice):
     def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
         if option[0] == "fire":
             return "fire the volley"
-        return f"{option[1]}: {_target_label(state.data, option[2], option[3])}"
+        weapon = state.data.tables.data.weapons[option[2]].name.lower()
+        return f"{option[1]}: {weapon} at {frame['target']} on {_label(option[3])}"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
         if option[0] == "fire":

@@ -81,6 +81,8 @@ def kill(b: Battle, piece_id: str) -> None:
     b.pieces[piece_id] = attrs.evolve(piece, health="dead", mounted=False, facing=None, horse=None)
     b.stunned_in.pop(piece_id, None)
     b.add_bodies(piece.hex, characters=1)
+    if piece_id in b.left:
+        b.left[piece_id] = 0
 
 
 def kill_horse(b: Battle, owner: str) -> None:

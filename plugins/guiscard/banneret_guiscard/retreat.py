@@ -19,10 +19,10 @@ from typing import Any
 
 import attrs
 
-from banneret.boards.hexgrid import Hex, distance, neighbour, opposite
+from banneret.boards.hexgrid import Hex, distance, neighbour, opposite, two_hex_footprint
 from banneret.flow import Choice, Frame, Procedure, call, end
 from banneret.state import State
-from banneret_guiscard.movement import forced_move
+from banneret_guiscard.movement import MoveRecord, forced_move
 from banneret_guiscard.results import kill, threatened, wound
 from banneret_guiscard.state import Battle, Piece
 
@@ -99,19 +99,23 @@ def _back(h: Hex, direction: int, times: int) -> Hex:
     return h
 
 
-def retreat_paths(b: Battle, order: RetreatOrder) -> list[tuple[Hex, ...]]:
+def retreat_paths(b: Battle, order: RetreatOrder, reserved: frozenset[Hex] = frozenset()) -> list[tuple[Hex, ...]]:
     """Every legal path of the full length for ``order`` (see the module docstring); for a
-    rider, the hexes its head passes."""
+    rider, the hexes its head passes. No path ends, and no friend is pushed, on ``reserved``
+    hexes: where a character under defensive fire in the middle of its move may have to fall
+    back to (reading)."""
     piece = b.pieces[order.piece]
     if piece.mounted:
-        return _rider_path(b, piece, order)
+        assert piece.facing is not None
+        back = opposite(piece.facing)
+        return [p for p in _rider_path(b, piece, order) if not reserved & {p[-1], neighbour(p[-1], back)}]
     start = piece.hex
     out: list[tuple[Hex, ...]] = []
 
     def extend(path: tuple[Hex, ...]) -> None:
         here = path[-1] if path else start
         if len(path) == order.hexes:
-            if push_chain(b, piece.side, here, frozenset((start, *path[:-1]))) is not None:
+            if here not in reserved and push_chain(b, piece.side, here, reserved | {start, *path[:-1]}) is not None:
                 out.append(path)
             return
         for n in sorted(b.tables.crossable[here]):
@@ -125,6 +129,15 @@ def retreat_paths(b: Battle, order: RetreatOrder) -> list[tuple[Hex, ...]]:
 
     extend(())
     return out
+
+
+def _reserved(state: State) -> frozenset[Hex]:
+    """The hexes of the last place where the character moving now could stop (§4.1)."""
+    rec = next((f.record for f in reversed(state.stack) if isinstance(f.record, MoveRecord)), None)
+    if rec is None:
+        return frozenset()
+    h, facing = rec.last_stop
+    return frozenset(two_hex_footprint(h, facing) if facing is not None else (h,))
 
 
 def _label(h: Hex) -> str:
@@ -152,7 +165,7 @@ class Retreat(Choice):
             state.emit(f"{order.piece} is stunned and cannot retreat: killed", "retreat")
             kill(b, order.piece)
             end(state)
-        elif not retreat_paths(b, order):
+        elif not retreat_paths(b, order, _reserved(state)):
             state.emit(f"{order.piece} cannot retreat {order.hexes} hexes: wounded instead", "retreat")
             wound(b, order.piece)
             end(state)
@@ -160,7 +173,7 @@ class Retreat(Choice):
             super().start(state, frame)
 
     def options(self, state: State, frame: Frame) -> list[tuple[Hex, ...]]:
-        return retreat_paths(state.data, frame["order"])
+        return retreat_paths(state.data, frame["order"], _reserved(state))
 
     def label(self, state: State, frame: Frame, option: tuple[Hex, ...]) -> str:
         return "retreat via " + " ".join(_label(h) for h in option)
@@ -169,7 +182,7 @@ class Retreat(Choice):
         b: Battle = state.data
         order: RetreatOrder = frame["order"]
         piece = b.pieces[order.piece]
-        pushes = () if piece.mounted else push_chain(b, piece.side, option[-1], frozenset((piece.hex, *option[:-1])))
+        pushes = () if piece.mounted else push_chain(b, piece.side, option[-1], _reserved(state) | {piece.hex, *option[:-1]})
         state.emit(f"{order.piece} {self.label(state, frame, option)}", "retreat")
         if forced_move(state, order.piece, list(option), retreat=True):
             for friend, to in reversed(pushes or ()):

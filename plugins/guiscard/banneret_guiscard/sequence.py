@@ -15,7 +15,9 @@
                                              window -> Volley (name shooters) -> FireVolley
                                        -> PushHorse or PlaceHorses -> PutDown
                                      or bodies to clear -> ClearWith -> ClearTo
-               6    Combat           step 4 (not built yet: skipped with a log line)
+               6    Combat           step 4: pick a defender -> Engage (name attackers, more
+                                       defenders) -> Resolve -> Victim, Retreats, Advance
+                                       -> AdvanceStep
                2.1  Recovery         step 5: stunned characters of the side stand up (A-04)
         2.1  EndOfTurn          the turn count; the game ends after the scenario's last turn
 
@@ -30,11 +32,12 @@ import attrs
 from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, var
 from banneret.state import State
 from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, OffensiveFire, UnderFire, Volley
+from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Engage, Resolve, Victim
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
 from banneret_guiscard.retreat import Retreat, Retreats
 from banneret_guiscard.state import Battle
 
-__all__ = ["FLOW", "game_over", "PhaseStart", "Charges", "Combat", "Recovery", "EndOfTurn"]
+__all__ = ["FLOW", "game_over", "PhaseStart", "Charges", "Recovery", "EndOfTurn"]
 
 
 def game_over(state: State) -> bool:
@@ -97,14 +100,6 @@ class MovementStep(Procedure):
         call(state, Movement)  # its end ends this step
 
 
-class Combat(_NotBuilt):
-    """Step 4: combat (§6) -- not built yet, skipped."""
-
-    rule = "6"
-    step = 4
-    what = "combat"
-
-
 class Recovery(Procedure):
     """Step 5: the side's stunned characters stand up, those stunned before this player phase
     began (A-04: the first own phase that begins after the stun)."""
@@ -147,7 +142,7 @@ FLOW = Flow(
             OffensiveFire,       # 2.1 step 1, §5
             Charges,             # 2.1 step 2, §7.2 (skipped)
             MovementStep,        # 2.1 step 3, §4
-            Combat,              # 2.1 step 4, §6 (skipped)
+            Combat,              # 2.1 step 4, §6
             Recovery,            # 2.1 step 5
         ]),
         EndOfTurn,               # 2.1
@@ -159,5 +154,7 @@ FLOW = Flow(
            AimShot,                        # 5.4 one shot
            UnderFire, DefensiveFire,       # 5.3 the window after each hex entered
            Volley, FireVolley,             # 5.3 naming the shooters, then the shots
-           Retreats, Retreat],             # 5.4.4, 6.5 retreats
+           Retreats, Retreat,              # 5.4.4, 6.5 retreats
+           Engage, Resolve, Victim,        # 6.2 one combat, its result
+           Advance, AdvanceStep],          # 6.6 advance after combat
 )

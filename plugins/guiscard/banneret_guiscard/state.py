@@ -93,6 +93,10 @@ class Tables:
     """The neighbours of each hex that are on the map."""
     crossable: Mapping[Hex, frozenset[Hex]]
     """The neighbours of each hex reachable without crossing an impassable hexside (cliff)."""
+    level_edges: Mapping[tuple[Hex, Hex], str]
+    """The hexsides with a change of level (crest, cliff), by :func:`~banneret.boards.hexgrid.hexside` key."""
+    below_crest: frozenset[Hex]
+    """Slope hexes: the lower side of a crest (§5.5.2.3)."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -124,14 +128,20 @@ def _build_tables(scenario_id: str) -> Tables:
         return feature is None or features[feature].passable
 
     crossable = {h: frozenset(n for n in around[h] if open_side(h, n)) for h in hexes}
+    level_edges = {side: f["feature"] for side, f in board.sides().items()
+                   if f.get("feature") in features and features[f["feature"]].level_change}
+    level = {h: board.attrs(h)["level"] for h in hexes}
+    below_crest = frozenset(min(side, key=lambda h: level[h]) for side, f in level_edges.items() if f == "crest")
     return Tables(
         data=data,
         scenario=scenario,
         board=board,
         terrain=MappingProxyType({h: data.terrain.terrains[board.attrs(h)["terrain"]] for h in hexes}),
-        level=MappingProxyType({h: board.attrs(h)["level"] for h in hexes}),
+        level=MappingProxyType(level),
         around=MappingProxyType(around),
         crossable=MappingProxyType(crossable),
+        level_edges=MappingProxyType(level_edges),
+        below_crest=below_crest,
     )
 
 
@@ -188,6 +198,8 @@ class Battle:
     """Per moving enemy fired on defensively this turn: the hexes it had moved at that volley (§5.3)."""
     closed_targets: set[str] = copied(factory=set)
     """Enemies that may not be fired on defensively again this game turn (§5.3, A-61)."""
+    engaged: set[str] = copied(factory=set)
+    """Characters that have attacked or been attacked in this combat step (§6.6)."""
     defensive_target: str = shared(default="")
     """The character last fired on defensively this game turn (§5.3, A-61)."""
 
