@@ -160,7 +160,7 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: list[Hex], band: str,
         cover = "none" if bank else cover
     elif lost == "not_fired_from_below":
         cover = cover if t.level[shooter_hex] < t.level[target] else "none"
-    elif lost == "shooter_adjacent":
+    elif lost == "shooter_adjacent" and (b.water_cover == "any_water" or terrain.id == "deep_water"):
         cover = "none" if rng == 1 else cover
     rise = t.level[shooter_hex] - t.level[target]
     if terrain.id in _HIGH_GROUND_LOSS and ((rise == 1 and 2 * rng < short_max) or (rise > 1 and band == "short")):

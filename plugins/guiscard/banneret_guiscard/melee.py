@@ -27,17 +27,50 @@ from banneret.flow import Choice, Frame, Procedure, call, end, goto
 from banneret.state import State
 from banneret_guiscard.data_model import Effect, MeleeTable
 from banneret_guiscard.movement import infiltrate, may_stop, step_options
-from banneret_guiscard.results import can_attack, hurt, kill
+from banneret_guiscard.results import can_attack, hurt, kill, kill_horse
 from banneret_guiscard.retreat import RetreatOrder, Retreats
 from banneret_guiscard.state import Battle, Piece
 
 __all__ = [
     "may_attack", "attackers_of", "combat_table", "combat_column", "roll_combat", "victims", "surrounded",
-    "kill_surrounded", "advance_starts", "Combat", "Engage", "Resolve", "Victim", "Advance", "AdvanceStep",
+    "kill_surrounded", "advance_starts", "HORSE", "Defender", "defender", "Combat", "Engage", "Resolve", "Victim", "Advance", "AdvanceStep",
     "CombatRecord",
 ]
 
 _SIGN_VALUE = {"-": -1, "0": 0, "+": 1}
+HORSE = "horse:"
+"""Prefix of a loose horse attacked in melee, by its owner's id (§6.8): ``horse:arthur``."""
+
+
+@attrs.frozen
+class Defender:
+    """What the combat table needs of one defender: a character, or a loose horse, read as an
+    unarmoured mounted character with its horse's defence and armour (§6.8)."""
+
+    id: str
+    side: str
+    defence: int
+    hexes: tuple[Hex, ...]
+    mounted: bool
+    armoured: bool
+    stunned: bool
+
+
+def defender(b: Battle, did: str) -> Defender | None:
+    """The defender ``did`` as the table sees it; None if it is gone (dead, or no such horse)."""
+    if did.startswith(HORSE):
+        horse = b.horses.get(did[len(HORSE):])
+        if horse is None:
+            return None
+        mounted = b.tables.counter(horse.owner).mounted
+        assert mounted is not None
+        kind = b.tables.data.horses.horse(mounted.horse)
+        return Defender(did, horse.side, kind.defence, horse.hexes(), True, kind.armoured, False)
+    piece = b.pieces[did]
+    if not piece.alive:
+        return None
+    return Defender(did, piece.side, b.tables.stats(piece).defence, piece.hexes(), piece.mounted,
+                    b.tables.counter(did).armoured, piece.health == "stunned")
 
 
 def _label(h: Hex) -> str:
@@ -47,40 +80,46 @@ def _label(h: Hex) -> str:
 # --------------------------------------------------------------------------- who attacks whom
 
 
-def may_attack(b: Battle, attacker: Piece, defender: Piece) -> bool:
-    """Whether ``attacker`` may attack ``defender`` now (§6, §5.2, §6.7): a phasing character,
-    able, not yet attacked this phase, not fired in step 1, not busy; the defender a living
-    enemy on a hex the attacker could enter from next to it (errata 5: no armoured attacker
-    against a character in water)."""
+def may_attack(b: Battle, attacker: Piece, target: str) -> bool:
+    """Whether ``attacker`` may attack the character or loose horse ``target`` now (§6, §5.2,
+    §6.7, §6.8): a phasing character, able, not yet attacked this phase, not fired in step 1,
+    not busy; the target living, of another side, on a hex the attacker could enter from next
+    to it (errata 5: no armoured attacker against anyone in water)."""
     fired = b.fired_in.get(attacker.id)
     if (attacker.side != b.side or not attacker.able or b.attacked_in.get(attacker.id) == b.phase
             or (fired is not None and fired[0] == b.phase) or attacker.id in b.busy):
         return False
-    if not defender.alive or defender.side == attacker.side:
+    other = defender(b, target)
+    if other is None or other.side == attacker.side:
         return False
     armoured = b.tables.counter(attacker.id).armoured
-    return any(can_attack(b, attacker, h) and not (armoured and b.tables.terrain[h].water) for h in defender.hexes())
+    return any(can_attack(b, attacker, h) and not (armoured and b.tables.terrain[h].water) for h in other.hexes)
 
 
 def attackers_of(b: Battle, defenders: tuple[str, ...], named: tuple[str, ...] = ()) -> list[str]:
     """The phasing characters, not yet named, that may attack every one of ``defenders``."""
     return sorted(p.id for p in b.pieces.values()
-                  if p.id not in named and all(may_attack(b, p, b.pieces[d]) for d in defenders))
+                  if p.id not in named and all(may_attack(b, p, d) for d in defenders))
 
 
 # --------------------------------------------------------------------------- the combat results table
 
 
+def _defenders(b: Battle, defenders: tuple[str, ...]) -> list[Defender]:
+    found = [defender(b, d) for d in defenders]
+    return [d for d in found if d is not None]
+
+
 def combat_table(b: Battle, defenders: tuple[str, ...]) -> MeleeTable:
-    """The mounted table when a rider defends, else the foot table (A-03)."""
-    mounted = any(b.pieces[d].mounted for d in defenders)
+    """The mounted table when a rider or a horse defends, else the foot table (A-03, §6.8)."""
+    mounted = any(d.mounted for d in _defenders(b, defenders))
     return b.tables.data.melee["mounted" if mounted else "foot"]
 
 
-def _worst_sign(b: Battle, pieces: list[Piece]) -> str:
-    """The least favourable terrain sign among ``pieces``, a rider on the worse of its hexes (§6.1, §6.2)."""
-    signs = [b.tables.terrain[h].melee for p in pieces for h in p.hexes()]
-    return min(signs, key=lambda s: _SIGN_VALUE[s])
+def _worst_sign(b: Battle, hexes: list[Hex]) -> str:
+    """The least favourable terrain sign on ``hexes``: a side's characters, a rider on the worse
+    of its hexes (§6.1, §6.2)."""
+    return min((b.tables.terrain[h].melee for h in hexes), key=lambda s: _SIGN_VALUE[s])
 
 
 def joint_bonus(state: State, attackers: tuple[str, ...], defenders: tuple[str, ...]) -> int:
@@ -90,7 +129,7 @@ def joint_bonus(state: State, attackers: tuple[str, ...], defenders: tuple[str, 
     b: Battle = state.data
     if len(attackers) < 2:
         return 0
-    if not any(b.pieces[d].mounted for d in defenders):
+    if not any(d.mounted for d in _defenders(b, defenders)):
         return 1
     riders = sum(b.pieces[a].mounted for a in attackers)
     if state.options["joint_attack_on_riders"] == "all_mounted":
@@ -104,10 +143,11 @@ def combat_column(state: State, attackers: tuple[str, ...], defenders: tuple[str
     b: Battle = state.data
     t = b.tables
     attack = sum(t.stats(b.pieces[a]).attack for a in attackers)
-    defence = sum(t.stats(b.pieces[d]).defence for d in defenders)
+    sides = _defenders(b, defenders)
+    defence = sum(d.defence for d in sides)
     table = combat_table(b, defenders)
-    shift = t.data.terrain.melee_shift(_worst_sign(b, [b.pieces[a] for a in attackers]),
-                                       _worst_sign(b, [b.pieces[d] for d in defenders]))
+    shift = t.data.terrain.melee_shift(_worst_sign(b, [h for a in attackers for h in b.pieces[a].hexes()]),
+                                       _worst_sign(b, [h for d in sides for h in d.hexes]))
     column = table.shift(table.column_index(attack - defence), shift + joint_bonus(state, attackers, defenders))
     return attack - defence, column
 
@@ -115,20 +155,21 @@ def combat_column(state: State, attackers: tuple[str, ...], defenders: tuple[str
 def roll_combat(state: State, attackers: tuple[str, ...], defenders: tuple[str, ...]) -> tuple[str, Effect, Effect]:
     """Roll the combat (§6): d10, +1 if every defender is armoured (§6.3); the letter and its
     effects on the attackers and the defenders; nothing befalls the attackers of a stunned
-    character (§6.4)."""
+    character (§6.4), and against a loose horse only the results that kill it count (§6.8)."""
     b: Battle = state.data
     difference, column = combat_column(state, attackers, defenders)
     table = combat_table(b, defenders)
+    sides = _defenders(b, defenders)
     die = state.rng.die(10)
-    modifier = 1 if all(b.tables.counter(d).armoured for d in defenders) else 0
+    modifier = 1 if all(d.armoured for d in sides) else 0
     letter = table.result(column, die + modifier)
     legend = table.effect(letter)
     state.emit(f"{'+'.join(attackers)} attack {'+'.join(defenders)}: difference {difference}, column "
                f"{table.columns[column].label}, d10 {die}{modifier:+d} -> {letter}", "melee")
-    attacker_effect = legend.attacker
-    if any(b.pieces[d].health == "stunned" for d in defenders):
-        attacker_effect = Effect(harm="none", retreat=0, horse_killed=False)
-    return letter, attacker_effect, legend.defender
+    nothing = Effect(harm="none", retreat=0, horse_killed=False)
+    if any(d.id.startswith(HORSE) for d in sides):
+        return letter, nothing, Effect(harm="none", retreat=0, horse_killed=legend.defender.horse_killed)
+    return letter, nothing if any(d.stunned for d in sides) else legend.attacker, legend.defender
 
 
 def victims(b: Battle, side: tuple[str, ...], effect: Effect) -> list[str]:
@@ -209,11 +250,14 @@ class Combat(_SideChoice):
 
     def options(self, state: State, frame: Frame) -> list[tuple[str, ...]]:
         b: Battle = state.data
-        targets = sorted(p.id for p in b.pieces.values() if p.side != b.side and attackers_of(b, (p.id,)))
-        return [*(("attack", pid) for pid in targets), ("end",)]
+        targets = [*sorted(b.pieces), *(HORSE + owner for owner in sorted(b.horses))]
+        return [*(("attack", t) for t in targets if attackers_of(b, (t,))), ("end",)]
 
     def label(self, state: State, frame: Frame, option: tuple[str, ...]) -> str:
-        return f"attack {option[1]}" if option[0] == "attack" else "end combat"
+        if option[0] == "end":
+            return "end combat"
+        target = option[1]
+        return f"attack {target[len(HORSE):]}'s horse" if target.startswith(HORSE) else f"attack {target}"
 
     def choose(self, state: State, frame: Frame, option: tuple[str, ...]) -> None:
         if option[0] == "end":
@@ -238,10 +282,9 @@ class Engage(_SideChoice):
         b: Battle = state.data
         defenders, attackers = frame["defenders"], frame["attackers"]
         out: list[tuple[str, ...]] = [("with", pid) for pid in attackers_of(b, defenders, attackers)]
-        if len(attackers) >= 2:
-            out += [("also", p.id) for p in sorted(b.pieces.values(), key=lambda p: p.id)
-                    if p.id not in defenders and p.side != b.side and p.alive
-                    and all(may_attack(b, b.pieces[a], p) for a in attackers)]
+        if len(attackers) >= 2 and not defenders[0].startswith(HORSE):  # a horse is fought alone
+            out += [("also", pid) for pid in sorted(b.pieces)
+                    if pid not in defenders and all(may_attack(b, b.pieces[a], pid) for a in attackers)]
         if attackers:
             out.append(("resolve",))
         return out
@@ -289,10 +332,11 @@ class Resolve(Procedure):
         rec: CombatRecord = frame.record
         for pid in rec.attackers:
             b.attacked_in[pid] = b.phase
-        for pid in rec.defenders:
+        characters = rec.attackers + tuple(d for d in rec.defenders if not d.startswith(HORSE))
+        for pid in characters[len(rec.attackers):]:
             b.targeted_in[pid] = b.phase
-        b.engaged.update(rec.attackers + rec.defenders)
-        rec.before = tuple((pid, b.pieces[pid].hex, b.pieces[pid].health) for pid in rec.attackers + rec.defenders)
+        b.engaged.update(characters)
+        rec.before = tuple((pid, b.pieces[pid].hex, b.pieces[pid].health) for pid in characters)
         _, rec.attacker_effect, rec.defender_effect = roll_combat(state, rec.attackers, rec.defenders)
         self.resume(state, frame, None)
 
@@ -304,6 +348,11 @@ class Resolve(Procedure):
         if rec.stage in (1, 2):
             side, effect = (rec.defenders, rec.defender_effect) if rec.stage == 1 else (rec.attackers, rec.attacker_effect)
             if effect.harm == "none" and not effect.horse_killed:
+                self.resume(state, frame, None)
+                return
+            if side[0].startswith(HORSE):  # §6.8: the loose horse dies
+                kill_horse(b, side[0][len(HORSE):])
+                state.emit(f"{side[0][len(HORSE):]}'s horse is killed", "melee")
                 self.resume(state, frame, None)
                 return
             who = victims(b, side, effect)

@@ -31,7 +31,7 @@ from banneret_guiscard.results import can_attack, kill, threatened, wound
 from banneret_guiscard.state import Battle, LooseHorse, Piece
 
 __all__ = [
-    "TURN_KIND", "UNDER_FIRE", "Step", "finish_move", "MoveRecord", "MoveStep", "PutDown", "enter_cost", "step_options", "can_attack", "allowance",
+    "TURN_KIND", "UNDER_FIRE", "DEFENSIVE_FIRE", "Step", "finish_move", "MoveRecord", "MoveStep", "PutDown", "enter_cost", "step_options", "can_attack", "allowance",
     "infiltration_testers", "infiltrate", "forced_move", "mount_options", "dismount_options",
     "mount", "dismount", "may_stop", "pickup_options", "carry_options", "movable", "Movement", "reachable",
     "controls", "bridle_options", "catch_options", "line_places", "horse_places", "PlaceHorses",
@@ -41,6 +41,9 @@ __all__ = [
 
 UNDER_FIRE = "UnderFire"
 """The procedure run after each step of a move: the defensive-fire window (fire.UnderFire)."""
+DEFENSIVE_FIRE = "DefensiveFire"
+"""The defensive-fire window itself (fire.DefensiveFire), opened on a character declared to
+stay put (§5.3)."""
 
 TURN_KIND = {"front": "front", "flank": "flank", "pivot_side": "rear_flank", "pivot_back": "behind"}
 """The core's two-hex step grades (hexgrid) by the names of the turning table (geometry.json, P-08)."""
@@ -686,7 +689,8 @@ class PutDown(SideChoice):
 
 
 class Movement(SideChoice):
-    """Step 3: the phasing side moves its characters one at a time, each once, or sets two of
+    """Step 3: the phasing side moves its characters one at a time, each once, or declares one
+    will not move this phase (the enemy may then fire at it defensively, §5.3), or sets two of
     them to clear bodies (§2.1, §4, §4.2.3)."""
 
     rule = "2.1"
@@ -698,6 +702,7 @@ class Movement(SideChoice):
         side = b.side
         return [
             *(("move", pid) for pid in movable(b, side)),
+            *(("stay", pid) for pid in movable(b, side)),
             *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h)),
             ("end",),
         ]
@@ -707,6 +712,8 @@ class Movement(SideChoice):
             return f"move {option[1]}"
         if option[0] == "clear":
             return f"clear bodies on {_label(option[1])}"
+        if option[0] == "stay":
+            return f"{option[1]} stays put"
         return "end movement"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
@@ -715,6 +722,9 @@ class Movement(SideChoice):
             end(state)
         elif option[0] == "clear":
             call(state, ClearWith, hex=option[1])
+        elif option[0] == "stay":
+            b.done.add(option[1])
+            call(state, DEFENSIVE_FIRE, mover=option[1], hexes=0)
         else:
             piece = b.pieces[option[1]]
             b.left.setdefault(piece.id, allowance(b, piece))

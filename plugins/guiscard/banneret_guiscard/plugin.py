@@ -51,6 +51,10 @@ class Guiscard(Game):
                        "the joint-attack column against a rider needs several riders among the attackers"
                        " (several_riders, errata 2) or all attackers mounted (all_mounted, A-66)",
                        choices=("several_riders", "all_mounted")),
+            OptionSpec("water_cover", "any_water",
+                       "a target in water loses its cover to an adjacent shooter in any water (any_water, the"
+                       " wording of §5.5.2.4) or in deep water only (deep_only, the terrain table; errata 3)",
+                       choices=("any_water", "deep_only")),
         ),
         # Per player phase, with at most 12 characters a side: offensive fire, a pick and an
         # aim each and the end (25); movement, 12 moves of at most 52 decisions (each spends
@@ -61,12 +65,13 @@ class Guiscard(Game):
         # 24 retreats, an advance and 8 advance steps (12 x 61 + 1 = 733). About 2,100 a
         # phase; the 12 turns of the longest scenario 2 x 12 x 2,100 = 50,400.
         max_decisions=51_000,
-        # the longest menus: the movement step: at most 12 characters, at most 12 x 7 body
-        # hexes next to one of them to clear (§4.2.3) and "end movement" = 97; a character's
+        # the longest menus: the movement step: at most 12 characters to move or to declare
+        # staying put (§5.3), at most 12 x 7 body hexes next to one of them to clear (§4.2.3)
+        # and "end movement" = 109; a character's
         # next step (21), an aim (12 enemies x 2 hexes = 24), a volley (12 shooters x 2 hexes
         # and the fire = 25), an engagement (12 attackers, 12 defenders, resolve = 25), a
         # retreat of 2 hexes (at most 18 paths) are shorter
-        max_actions=100,
+        max_actions=110,
         hidden_information=False,
         coverage="§1-§6 (counters, sequence of play, terrain, movement, fire, melee); charges (§7.2) to come: docs/games/guiscard.md",
     )
@@ -76,7 +81,7 @@ class Guiscard(Game):
         return _SIDES
 
     def setup(self, state: State) -> Battle:
-        return new_battle(_BY_NAME[state.scenario])
+        return new_battle(_BY_NAME[state.scenario], water_cover=state.options["water_cover"])
 
     def turn(self, state: State) -> int:
         return state.data.turn

@@ -163,6 +163,9 @@ class Battle:
     """Living riderless horses, by the id of their owner (§4.4.3)."""
     bodies: dict[Hex, tuple[int, int]] = copied(factory=dict)
     """Per hex: (dead characters, dead horses) lying there (§4.2.2)."""
+    water_cover: str = shared(default="any_water")
+    """The reading of cover in water against an adjacent shooter: ``any_water`` or
+    ``deep_only`` (§5.5.2.4 against the §3.1 table, errata 3; the game option)."""
     turn: int = shared(default=1)
     side: str = shared(default="")
     """The phasing side (§2.1)."""
@@ -239,7 +242,7 @@ class Battle:
         return self.tables.stats(piece).ma
 
 
-def new_battle(scenario_id: str) -> Battle:
+def new_battle(scenario_id: str, water_cover: str = "any_water") -> Battle:
     """The scenario's forces on their start hexes, side A to move first (§2.1)."""
     tables = tables_for(scenario_id)
     pieces = {}
@@ -248,4 +251,4 @@ def new_battle(scenario_id: str) -> Battle:
             placement.counter, placement.side, "healthy", placement.mounted, placement.hex, placement.facing,
             placement.counter if placement.mounted else None,
         )
-    return Battle(tables=tables, pieces=pieces, side=tables.sides[0])
+    return Battle(tables=tables, pieces=pieces, side=tables.sides[0], water_cover=water_cover)

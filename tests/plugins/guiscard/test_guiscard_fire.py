@@ -289,6 +289,8 @@ def test_water_targets_have_light_cover_unless_the_shooter_is_adjacent_and_never
     assert cover(state, "stephanos", "composite_bow", (4, 5)) == "light"
     state.data.pieces["stephanos"] = foot("stephanos", N, (5, 4))
     assert cover(state, "stephanos", "composite_bow", (4, 5)) == "none"
+    state.data.water_cover = "deep_only"  # the terrain table's reading: shallow water keeps it
+    assert cover(state, "stephanos", "composite_bow", (4, 5)) == "light"
     # a man in the water between slinger and target does not block (§5.5.3.1)
     state = position(foot("filemon", N, (1, 5)), foot("karim", B, (3, 5)), foot("hamid", B, (5, 5)))
     assert cover(state, "filemon", "sling", (5, 5)) == "none"
@@ -385,3 +387,15 @@ def test_a_mover_stunned_by_defensive_fire_ends_its_move():
     b = state.data
     assert b.pieces["milo"].health == "stunned" and b.pieces["milo"].hex == (8, 5)
     assert banneret.pending(state).kind != "move-step"  # the move is over (nobody else can move)
+
+
+def test_a_character_declared_to_stay_put_may_be_fired_on_before_moving():
+    # §5.3: not before it moves, unless its owner declares it will not move this turn
+    state = moving(foot("milo", N, (7, 5)), foot("gautier", N, (7, 7)), foot("stephanos", B, (12, 5)))
+    force_dice(state, 1, 9)  # impact aimed, then C: stunned
+    play(state, "milo stays put")
+    assert banneret.pending(state).players == (B,) and labels(state) == ["fire at milo", "no defensive fire"]
+    play(state, "fire at milo")
+    b = state.data
+    assert b.pieces["milo"].health == "stunned" and b.pieces["milo"].hex == (7, 5)
+    assert "move milo" not in labels(state) and "move gautier" in labels(state)

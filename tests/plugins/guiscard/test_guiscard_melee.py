@@ -10,11 +10,12 @@ from banneret_guiscard.melee import Combat, combat_column, kill_surrounded, may_
 from banneret_guiscard.retreat import RetreatOrder, retreat_paths
 
 from test_guiscard_fire import B, N, position
+from banneret_guiscard.state import LooseHorse
 from test_guiscard_movement import force_dice, foot, labels, play, rider
 
 
-def melee(*pieces):
-    return position(*pieces, step=Combat)
+def melee(*pieces, horses=()):
+    return position(*pieces, step=Combat, horses=horses)
 
 
 def column(state, attackers, defenders):
@@ -100,7 +101,7 @@ def test_each_character_attacks_once_a_phase_and_shooters_of_step_one_not_at_all
     state = melee(foot("milo", N, (8, 5)), foot("guillaume", N, (10, 5)), foot("karim", B, (9, 5)))
     b = state.data
     b.fired_in["guillaume"] = (b.phase, "javelin")                         # §5.2
-    assert not may_attack(b, b.pieces["guillaume"], b.pieces["karim"])
+    assert not may_attack(b, b.pieces["guillaume"], "karim")
     force_dice(state, 6)                                                  # D: nothing
     play(state, "attack karim")
     assert b.attacked_in["milo"] == b.phase and banneret.pending(state).kind != "combat"
@@ -110,10 +111,10 @@ def test_riders_never_attack_into_trees_nor_armour_into_water():
     state = melee(rider("robert", N, (9, 4), 3), foot("milo", N, (9, 3)), foot("karim", B, (8, 4)),
                   foot("romaric", N, (5, 5)), foot("gautier", N, (5, 4)), foot("hamid", B, (4, 5)))
     b = state.data
-    assert not may_attack(b, b.pieces["robert"], b.pieces["karim"])       # §6.7: a rider, trees
-    assert may_attack(b, b.pieces["milo"], b.pieces["karim"])
-    assert not may_attack(b, b.pieces["romaric"], b.pieces["hamid"])      # errata 5: armour, water
-    assert may_attack(b, b.pieces["gautier"], b.pieces["hamid"])
+    assert not may_attack(b, b.pieces["robert"], "karim")       # §6.7: a rider, trees
+    assert may_attack(b, b.pieces["milo"], "karim")
+    assert not may_attack(b, b.pieces["romaric"], "hamid")      # errata 5: armour, water
+    assert may_attack(b, b.pieces["gautier"], "hamid")
 
 
 # --------------------------------------------------------------------------- §6.2 several characters
@@ -178,3 +179,21 @@ def test_a_stunned_character_surrounded_by_enemies_dies():
     b.pieces["robert"] = foot("robert", N, (9, 6))
     kill_surrounded(state)
     assert b.pieces["karim"].health == "dead"
+
+
+def test_a_loose_horse_is_fought_as_an_unarmoured_rider_and_only_dies():
+    # §6.8: defence 1, mounted table; only the horse-killing results count, for either side
+    state = melee(foot("romaric", N, (8, 5)), foot("karim", B, (12, 5)),
+                  horses=(LooseHorse("alexio", (10, 5), 0, B), LooseHorse("argyris", (9, 6), 0, B)))
+    assert labels(state) == ["attack alexio's horse", "attack argyris's horse", "end combat"]
+    force_dice(state, 10)                                     # 14 - 1 = 13: 13/25, 10 -> B (ignored)
+    play(state, "attack alexio's horse")
+    b = state.data
+    assert melee_log(state) == ["romaric attack horse:alexio: difference 13, column 13/25, d10 10+0 -> B"]
+    assert "alexio" in b.horses and b.pieces["romaric"].health == "healthy"
+    state = melee(foot("romaric", N, (8, 5)), foot("karim", B, (12, 5)),
+                  horses=(LooseHorse("alexio", (10, 5), 0, B),))
+    force_dice(state, 1)                                      # 1 -> G: the horse dies
+    play(state, "attack alexio's horse")
+    b = state.data
+    assert "alexio" not in b.horses and b.bodies[(10, 5)] == (0, 1) and b.bodies[(9, 5)] == (0, 1)
