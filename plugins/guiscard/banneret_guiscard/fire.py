@@ -32,7 +32,7 @@ from banneret_guiscard.retreat import RetreatOrder, Retreats
 from banneret_guiscard.state import Battle, Piece
 
 __all__ = [
-    "COVERS", "FIRES_OVER", "usable_weapons", "may_fire", "fire_cover", "targets", "impact_hex", "shoot",
+    "COVERS", "FIRES_OVER", "usable_weapons", "engaged", "may_fire", "fire_cover", "targets", "impact_hex", "shoot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
@@ -184,8 +184,10 @@ def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: list[Hex]
     if weapon.id in FIRES_OVER and band != "short" and cover in ("none", "light"):
         return False
     between = set(path[1:-1]) - mine
-    in_way = [(h, p) for p in b.pieces.values() if p.able and aimed not in p.hexes() for h in p.hexes() if h in between]
-    in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.hexes() for h in horse.hexes() if h in between]
+    in_way: list[tuple[Hex, Piece | None]] = [
+        (h, p) for p in b.pieces.values() if p.able and aimed not in p.hexes() for h in p.hexes() if h in between]
+    in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.hexes()
+               for h in horse.hexes() if h in between]
     for h, p in in_way:
         if t.terrain[h].water or t.level[h] < low or (rise > 0 and distance(h, aimed) <= rise):
             continue

@@ -33,8 +33,8 @@ from banneret_guiscard.state import Battle, Piece
 
 __all__ = [
     "may_attack", "attackers_of", "combat_table", "combat_column", "roll_combat", "victims", "surrounded",
-    "kill_surrounded", "advance_starts", "HORSE", "Defender", "defender", "Combat", "Engage", "Resolve", "Victim", "Advance", "AdvanceStep",
-    "CombatRecord",
+    "kill_surrounded", "advance_starts", "joint_bonus", "HORSE", "Defender", "defender", "Combat", "Engage",
+    "Resolve", "Victim", "Advance", "AdvanceStep", "CombatRecord",
 ]
 
 _SIGN_VALUE = {"-": -1, "0": 0, "+": 1}
@@ -346,7 +346,8 @@ class Resolve(Procedure):
         assert rec.attacker_effect is not None and rec.defender_effect is not None
         rec.stage += 1
         if rec.stage in (1, 2):
-            side, effect = (rec.defenders, rec.defender_effect) if rec.stage == 1 else (rec.attackers, rec.attacker_effect)
+            side, effect = ((rec.defenders, rec.defender_effect) if rec.stage == 1
+                            else (rec.attackers, rec.attacker_effect))
             if effect.harm == "none" and not effect.horse_killed:
                 self.resume(state, frame, None)
                 return
@@ -386,8 +387,9 @@ class Resolve(Procedure):
         """The advances open to the winner: the side whose enemies in this combat retreated,
         were stunned or killed (the defenders first, §6.6)."""
         for losers, winners in ((rec.defenders, rec.attackers), (rec.attackers, rec.defenders)):
-            vacated = tuple(h for pid, h, health in rec.before if pid in losers and (
-                b.pieces[pid].hex != h or b.pieces[pid].health in ("stunned", "dead") and health != b.pieces[pid].health))
+            now = {pid: b.pieces[pid] for pid in losers if not pid.startswith(HORSE)}
+            vacated = tuple(h for pid, h, health in rec.before if pid in now and (
+                now[pid].hex != h or now[pid].health in ("stunned", "dead") and health != now[pid].health))
             if vacated:
                 return advance_starts(b, winners, vacated)
         return []

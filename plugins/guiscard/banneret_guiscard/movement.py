@@ -31,7 +31,8 @@ from banneret_guiscard.results import can_attack, kill, threatened, wound
 from banneret_guiscard.state import Battle, LooseHorse, Piece
 
 __all__ = [
-    "TURN_KIND", "UNDER_FIRE", "DEFENSIVE_FIRE", "Step", "finish_move", "MoveRecord", "MoveStep", "PutDown", "enter_cost", "step_options", "can_attack", "allowance",
+    "TURN_KIND", "UNDER_FIRE", "DEFENSIVE_FIRE", "Step", "finish_move", "MoveRecord", "MoveStep", "PutDown",
+    "enter_cost", "step_options", "can_attack", "allowance",
     "infiltration_testers", "infiltrate", "forced_move", "mount_options", "dismount_options",
     "mount", "dismount", "may_stop", "pickup_options", "carry_options", "movable", "Movement", "reachable",
     "controls", "bridle_options", "catch_options", "line_places", "horse_places", "PlaceHorses",

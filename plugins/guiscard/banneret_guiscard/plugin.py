@@ -73,7 +73,8 @@ class Guiscard(Game):
         # retreat of 2 hexes (at most 18 paths) are shorter
         max_actions=110,
         hidden_information=False,
-        coverage="§1-§6 (counters, sequence of play, terrain, movement, fire, melee); charges (§7.2) to come: docs/games/guiscard.md",
+        coverage="§1-§6 (counters, sequence of play, terrain, movement, fire, melee); charges (§7.2) to come:"
+                 " docs/games/guiscard.md",
     )
     flow = FLOW
 

@@ -55,7 +55,8 @@ def _near_enemies(b: Battle, h: Hex, enemies: tuple[str, ...]) -> bool:
     return any(distance(h, e) <= 1 for pid in enemies if b.pieces[pid].alive for e in b.pieces[pid].hexes())
 
 
-def push_chain(b: Battle, side: str, h: Hex, avoid: frozenset[Hex], depth: int = PUSH_DEPTH) -> tuple[tuple[str, Hex], ...] | None:
+def push_chain(b: Battle, side: str, h: Hex, avoid: frozenset[Hex],
+               depth: int = PUSH_DEPTH) -> tuple[tuple[str, Hex], ...] | None:
     """Pushes that free ``h`` of the friend on it (§5.4.4, §6.5): () if it is free already,
     each push one hex on to a passable hex outside ``avoid``, free or itself freed by a further
     push; hexes no enemy could attack are tried first. None if it cannot be freed."""
@@ -182,7 +183,8 @@ class Retreat(Choice):
         b: Battle = state.data
         order: RetreatOrder = frame["order"]
         piece = b.pieces[order.piece]
-        pushes = () if piece.mounted else push_chain(b, piece.side, option[-1], _reserved(state) | {piece.hex, *option[:-1]})
+        avoid = _reserved(state) | {piece.hex, *option[:-1]}
+        pushes = () if piece.mounted else push_chain(b, piece.side, option[-1], avoid)
         state.emit(f"{order.piece} {self.label(state, frame, option)}", "retreat")
         if forced_move(state, order.piece, list(option), retreat=True):
             for friend, to in reversed(pushes or ()):

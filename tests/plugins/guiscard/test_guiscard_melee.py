@@ -197,3 +197,13 @@ def test_a_loose_horse_is_fought_as_an_unarmoured_rider_and_only_dies():
     play(state, "attack alexio's horse")
     b = state.data
     assert "alexio" not in b.horses and b.bodies[(10, 5)] == (0, 1) and b.bodies[(9, 5)] == (0, 1)
+
+
+def test_s03_roger_beats_zahir_and_advances_through_his_hex_untested():
+    # Part VI S-03 (§4.3 example 3, §6.6): the beaten enemy never rolls, nor is the last hex tested
+    state = melee(foot("roger", N, (7, 5)), foot("zahir", B, (8, 5)), foot("yani", B, (10, 4)))
+    force_dice(state, 5)                                      # 22 - 8 = 14: 13/25, 5 + 1 (armour) -> E
+    play(state, "attack zahir", "retreat via 9,4", "advance roger to 8,5", "on to 9,5 (1 MP)", "stop here")
+    b = state.data
+    assert b.pieces["roger"].hex == (9, 5) and b.pieces["zahir"].hex == (9, 4)
+    assert [e.text for e in state.log if e.kind == "infiltration"] == []

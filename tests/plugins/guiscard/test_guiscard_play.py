@@ -3,7 +3,9 @@ after every step against what §1 and §4-§6 guarantee (rules digest Part VI): 
 adjacent hexes of the map, no two living characters in a hex between moves, MP never over the
 allowance, each enemy rolling at most once a phase, dead characters never moving nor acting,
 stunned characters never moving by themselves, firing or attacking, states changing only along
-the §1.2.2 table, no retreat into an enemy, no attack by a character that fired in step 1."""
+the §1.2.2 table, no retreat into an enemy, no attack by a character that fired in step 1, no
+fire in contact with an enemy, no more shots than a weapon's ammunition, no stunned character
+left surrounded by enemies when a combat is picked."""
 
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from banneret.flow import Frame
 from banneret.registry import registry_from
 from banneret.testing import Setup, scripts, walk
 from banneret_guiscard import plugin
-from banneret_guiscard.fire import OffensiveFire
+from banneret_guiscard.fire import OffensiveFire, engaged
+from banneret_guiscard.melee import surrounded
 from banneret_guiscard.state import Battle, Piece
 
 REG = registry_from([plugin])
@@ -88,8 +91,15 @@ class Checker:
         if previous is not None and previous.kind == "retreat":  # the path, once taken, held no enemy
             assert all(p.side == previous.player for h in previous.args for p in b.living_at(h)), \
                 "a retreat entered an enemy's hex"
+        for (pid, weapon), shots in b.shots.items():  # §5.0: the lance once, javelins as counted
+            ammunition = b.tables.data.weapons[weapon].ammunition
+            assert ammunition is None or shots <= ammunition, f"{pid} fired {weapon} {shots} times"
+        if banneret.pending(state).kind == "combat":  # §6.2: no stunned character left surrounded
+            assert not any(surrounded(b, p) for p in b.pieces.values())
         if action is not None:
             actor = _actor(action)
+            if action.kind in ("offensive-fire", "volley") and actor is not None:
+                assert not engaged(b, b.pieces[actor]), f"{actor} fires in contact with an enemy (§5.2)"
             if actor is not None:
                 assert b.pieces[actor].able, f"{actor} acts while {b.pieces[actor].health}"
             if action.kind == "engage" and action.args[0] == "with":
