@@ -7,7 +7,8 @@ are plain functions on :class:`~banneret_guiscard.state.Battle`, so tests call t
 * :func:`step_options` -- every legal next step with its MP cost (§3.1, §4.1, §4.2, §4.4);
 * :func:`infiltration_testers` and :func:`infiltrate` -- the §4.3 test taken before a
   character goes on from a hex next to an enemy able to attack it;
-* :func:`mount`, :func:`dismount`, :func:`wound`, :func:`kill` -- changes of counter.
+* :func:`mount`, :func:`dismount` -- changes of counter (wounds and deaths are in
+  :mod:`banneret_guiscard.results`).
 
 Readings (see the game's docs page): the hex a move starts in and the hex it ends in are
 never tested, so a one-hex move never is (§4.3 (a)-(c)); an enemy counts as adjacent only if
@@ -26,16 +27,24 @@ import attrs
 from banneret.boards.hexgrid import Hex, TwoHexStep, front_hexes, neighbour, opposite, two_hex_footprint, two_hex_steps
 from banneret.flow import Choice, Frame, call, end, goto, record
 from banneret.state import State
+from banneret_guiscard.results import can_attack, kill, threatened, wound
 from banneret_guiscard.state import Battle, LooseHorse, Piece
 
 __all__ = [
-    "TURN_KIND", "Step", "MoveRecord", "MoveStep", "PutDown", "enter_cost", "step_options", "can_attack",
-    "infiltration_testers", "infiltrate", "forced_move", "wound", "kill", "stun", "mount_options", "dismount_options",
+    "TURN_KIND", "UNDER_FIRE", "DEFENSIVE_FIRE", "Step", "finish_move", "MoveRecord", "MoveStep", "PutDown",
+    "enter_cost", "step_options", "can_attack", "allowance",
+    "infiltration_testers", "infiltrate", "forced_move", "mount_options", "dismount_options",
     "mount", "dismount", "may_stop", "pickup_options", "carry_options", "movable", "Movement", "reachable",
     "controls", "bridle_options", "catch_options", "line_places", "horse_places", "PlaceHorses",
     "push_places", "PushHorse",
     "body_loads", "clearer_pairs", "clear_destinations", "clear_bodies", "ClearWith", "ClearTo",
 ]
+
+UNDER_FIRE = "UnderFire"
+"""The procedure run after each step of a move: the defensive-fire window (fire.UnderFire)."""
+DEFENSIVE_FIRE = "DefensiveFire"
+"""The defensive-fire window itself (fire.DefensiveFire), opened on a character declared to
+stay put (§5.3)."""
 
 TURN_KIND = {"front": "front", "flank": "flank", "pivot_side": "rear_flank", "pivot_back": "behind"}
 """The core's two-hex step grades (hexgrid) by the names of the turning table (geometry.json, P-08)."""
@@ -135,15 +144,6 @@ def may_stop(b: Battle, piece: Piece, carried: str = "") -> bool:
 # --------------------------------------------------------------------------- infiltration (§4.3)
 
 
-def can_attack(b: Battle, enemy: Piece, h: Hex) -> bool:
-    """Whether ``enemy`` could attack a character on ``h``: able, its front hex next to ``h``
-    across a crossable hexside, and allowed to enter ``h``'s terrain (§4.3.1.1, §6.7, A-06)."""
-    if not enemy.able or h not in b.tables.crossable.get(enemy.hex, ()):
-        return False
-    t = b.tables
-    return t.terrain[h].cost(enemy.mounted, t.counter(enemy.id).armoured) is not None
-
-
 def infiltration_testers(b: Battle, mover: Piece, per_mover: bool) -> list[Piece]:
     """The enemies that roll against ``mover`` going on from its (head) hex, in id order: able
     to attack that hex, and not yet rolled this phase (against this mover, under the
@@ -206,53 +206,6 @@ def forced_move(state: State, mover_id: str, path: list[Hex], *, retreat: bool, 
     return True
 
 
-# --------------------------------------------------------------------------- changes of state
-
-
-def wound(b: Battle, piece_id: str) -> None:
-    """A wound (§1.2.2): healthy becomes wounded, with its MP cut to what the wounded MA leaves
-    after the MP spent (P-06); a wounded or stunned character dies."""
-    piece = b.pieces[piece_id]
-    if piece.health != "healthy":
-        kill(b, piece_id)
-        return
-    piece = attrs.evolve(piece, health="wounded")
-    b.pieces[piece_id] = piece
-    if piece_id in b.left:
-        b.left[piece_id] = max(0, min(b.left[piece_id], b.ma(piece) - b.spent.get(piece_id, 0)))
-
-
-def stun(b: Battle, piece_id: str) -> None:
-    """A stun (§1.2.2, for fire and melee to come) on a character on foot: a healthy one is
-    stunned until step 5 of its side's next player phase (A-04); anyone already hurt dies.
-    A stunned rider first falls from his horse (§6.8), which melee will add."""
-    piece = b.pieces[piece_id]
-    if piece.mounted:
-        raise ValueError(f"{piece_id} is mounted: unhorsing (§6.8) comes before the stun")
-    if piece.health != "healthy":
-        kill(b, piece_id)
-        return
-    b.pieces[piece_id] = attrs.evolve(piece, health="stunned")
-    b.stunned_in[piece_id] = b.phase
-
-
-def kill(b: Battle, piece_id: str) -> None:
-    """Death (§1.2.2): the body lies in the character's hex; a killed rider falls beside his
-    horse, which stays as a loose horse on its two hexes (the body goes on the head hex)."""
-    piece = b.pieces[piece_id]
-    if piece.mounted:
-        assert piece.facing is not None and piece.horse is not None
-        b.horses[piece.horse] = LooseHorse(piece.horse, piece.hex, piece.facing, piece.side)
-    b.pieces[piece_id] = attrs.evolve(piece, health="dead", mounted=False, facing=None, horse=None)
-    b.stunned_in.pop(piece_id, None)
-    b.add_bodies(piece.hex, characters=1)
-
-
-def _threatened(b: Battle, side: str, hexes: tuple[Hex, ...]) -> bool:
-    """Whether an able enemy could attack any of ``hexes``."""
-    return any(can_attack(b, e, h) for e in b.enemies_of(side) for h in hexes)
-
-
 def _free_for(b: Battle, piece: Piece, h: Hex) -> bool:
     """Whether ``piece`` on foot may be placed on ``h``: empty of living characters and loose
     horses, terrain and bodies allowing it."""
@@ -274,7 +227,7 @@ def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
     for owner in sorted(b.horses):
         head, tail = b.horses[owner].hexes()
         beside = set(t.around.get(head, ())) & set(t.around.get(tail, ()))
-        if (piece.hex in beside and not _threatened(b, piece.side, (piece.hex, head, tail))
+        if (piece.hex in beside and not threatened(b, piece.side, (piece.hex, head, tail))
                 and all(t.terrain[h].cost(True, counter.armoured) is not None for h in (head, tail))
                 and not any(True for h in (head, tail) for _ in b.living_at(h))
                 and not any(o != owner and set(b.horses[o].hexes()) & {head, tail} for o in b.horses)):
@@ -322,7 +275,7 @@ def dismount(b: Battle, piece_id: str, to: Hex) -> None:
 def pickup_options(b: Battle, piece: Piece) -> list[str]:
     """Friendly stunned characters ``piece`` (on foot) may pick up in its hex, unless an enemy
     able to attack is next to it (§4.2.4, A-67)."""
-    if piece.mounted or _threatened(b, piece.side, (piece.hex,)):
+    if piece.mounted or threatened(b, piece.side, (piece.hex,)):
         return []
     return sorted(p.id for p in b.living_at(piece.hex) if p.side == piece.side and p.health == "stunned")
 
@@ -330,6 +283,18 @@ def pickup_options(b: Battle, piece: Piece) -> list[str]:
 def carry_options(b: Battle, carrier: Piece, carried: Piece) -> list[Hex]:
     """Hexes next to the carrier where the carried character may be put down (§4.2.4)."""
     return [h for h in b.tables.around[carrier.hex] if _free_for(b, carried, h)]
+
+
+def allowance(b: Battle, piece: Piece) -> int:
+    """The MP ``piece`` starts its move with: its MA, or less after firing this phase as the
+    weapon allows (§5.1, P-05)."""
+    ma = b.ma(piece)
+    fired = b.fired_in.get(piece.id)
+    if fired is None or fired[0] != b.phase:
+        return ma
+    mode = b.tables.data.weapons[fired[1]].mode("mounted" if piece.mounted else "foot")
+    limit = None if mode is None else mode.offensive_move.allowance(ma)
+    return ma if limit is None else min(ma, limit)
 
 
 def movable(b: Battle, side: str) -> list[str]:
@@ -352,7 +317,7 @@ def controls(b: Battle, side: str, horse: LooseHorse) -> bool:
 
 def _takeable(b: Battle, piece: Piece, horse: LooseHorse) -> bool:
     return ((piece.id, horse.owner) not in b.no_catch and controls(b, piece.side, horse)
-            and not _threatened(b, piece.side, horse.hexes()))
+            and not threatened(b, piece.side, horse.hexes()))
 
 
 def bridle_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
@@ -488,6 +453,8 @@ class MoveRecord:
     """Horses taken by the bridle (§4.4.3), as they stood when taken: off the map while led."""
     caught: bool = False
     """The led horse was caught on the move (placed alongside, not behind)."""
+    hexes: int = 0
+    """Steps taken so far, for the re-fire distances of defensive fire (§5.3)."""
 
 
 def _label(h: Hex) -> str:
@@ -557,20 +524,21 @@ class MoveStep(SideChoice):
         mover = rec.mover
         what = option[0]
         if what == "stop":
-            _finish(state, rec)
+            finish_move(state, rec)
             return
         if what == "step" and rec.entered and not infiltrate(state, mover):
-            _finish(state, rec)  # halted or killed on the spot (§4.3)
+            finish_move(state, rec)  # halted or killed on the spot (§4.3)
             return
         if what == "step":
             _, h, facing, cost, _kind = option
             piece = b.pieces[mover]
             if cost > b.left[mover]:  # a wound in the test cut the MP (P-06)
-                _finish(state, rec)
+                finish_move(state, rec)
                 return
             b.pieces[mover] = attrs.evolve(piece, hex=h, facing=facing)
             b.spent[mover] = b.spent.get(mover, 0) + cost
             b.left[mover] -= cost
+            rec.hexes += 1
             if rec.carrying:
                 b.pieces[rec.carrying] = attrs.evolve(b.pieces[rec.carrying], hex=h)
         elif what == "mount":
@@ -585,14 +553,14 @@ class MoveStep(SideChoice):
             rec.leading += (b.horses.pop(option[1]),)
             state.emit(f"{mover} takes {option[1]}'s horse by the bridle", "horse")
             if what == "bridle_end":
-                _finish(state, rec)
+                finish_move(state, rec)
                 return
         elif what == "catch":
             die = state.rng.die(10)
             if die <= b.tables.data.horses.catch_success_max:
                 rec.leading, rec.caught = (b.horses.pop(option[1]),), True
                 state.emit(f"{mover} catches {option[1]}'s horse (d10 {die})", "horse")
-                _finish(state, rec)  # the rider ends its move leading the horse alongside
+                finish_move(state, rec)  # the rider ends its move leading the horse alongside
                 return
             b.no_catch.add((mover, option[1]))
             state.emit(f"{mover} fails to catch {option[1]}'s horse (d10 {die})", "horse")
@@ -600,10 +568,11 @@ class MoveStep(SideChoice):
         piece = b.pieces[mover]
         if _may_end(b, piece, rec):
             rec.last_stop = (piece.hex, piece.facing)
-        goto(state, MoveStep, record=rec)
+        # after each hex entered the enemy may fire defensively (§5.3, fire.UnderFire)
+        goto(state, UNDER_FIRE if what == "step" else MoveStep.name, record=rec)
 
 
-def _finish(state: State, rec: MoveRecord) -> None:
+def finish_move(state: State, rec: MoveRecord) -> None:
     """End the move: back to the last hex where the mover could stop if it may not stop
     here (§4.1), then place the horses it leads (§4.4.3) and put down whom it carries
     (§4.2.4)."""
@@ -721,7 +690,8 @@ class PutDown(SideChoice):
 
 
 class Movement(SideChoice):
-    """Step 3: the phasing side moves its characters one at a time, each once, or sets two of
+    """Step 3: the phasing side moves its characters one at a time, each once, or declares one
+    will not move this phase (the enemy may then fire at it defensively, §5.3), or sets two of
     them to clear bodies (§2.1, §4, §4.2.3)."""
 
     rule = "2.1"
@@ -733,6 +703,7 @@ class Movement(SideChoice):
         side = b.side
         return [
             *(("move", pid) for pid in movable(b, side)),
+            *(("stay", pid) for pid in movable(b, side)),
             *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h)),
             ("end",),
         ]
@@ -742,6 +713,8 @@ class Movement(SideChoice):
             return f"move {option[1]}"
         if option[0] == "clear":
             return f"clear bodies on {_label(option[1])}"
+        if option[0] == "stay":
+            return f"{option[1]} stays put"
         return "end movement"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
@@ -750,9 +723,12 @@ class Movement(SideChoice):
             end(state)
         elif option[0] == "clear":
             call(state, ClearWith, hex=option[1])
+        elif option[0] == "stay":
+            b.done.add(option[1])
+            call(state, DEFENSIVE_FIRE, mover=option[1], hexes=0)
         else:
             piece = b.pieces[option[1]]
-            b.left.setdefault(piece.id, b.ma(piece))
+            b.left.setdefault(piece.id, allowance(b, piece))
             call(state, MoveStep, record=MoveRecord(piece.id, (piece.hex, piece.facing)))
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
@@ -792,7 +768,7 @@ def clearer_pairs(b: Battle, side: str, h: Hex) -> list[tuple[str, str]]:
     able = [pid for pid in movable(b, side)
             if not b.pieces[pid].mounted
             and (b.pieces[pid].hex in b.tables.around[h] or (passable and b.pieces[pid].hex == h))
-            and not _threatened(b, side, (b.pieces[pid].hex,))]
+            and not threatened(b, side, (b.pieces[pid].hex,))]
     return [(x, y) for i, x in enumerate(able) for y in able[i + 1:]]
 
 

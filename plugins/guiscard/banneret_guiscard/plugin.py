@@ -1,9 +1,9 @@
-"""Guiscard (2nd edition), the Norman skirmish game, as a Banneret game: milestone 1 so far
-covers the counters (§1), the sequence of play (§2), terrain (§3) and movement (§4).
+"""Guiscard (2nd edition), the Norman skirmish game, as a Banneret game: milestone 1, the
+counters (§1), the sequence of play (§2), terrain (§3), movement (§4), fire (§5) and melee (§6).
 
-Fire (§5), charges (§7.2) and melee (§6) have their steps in the sequence of play already and
-are skipped until they are built, so the game is not registered as an entry point yet; tests
-load it with ``banneret.registry.registry_from([plugin])``.
+Charges (§7.2) have their step in the sequence of play already and are skipped until they are
+built; the game is not registered as an entry point yet, tests load it with
+``banneret.registry.registry_from([plugin])``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from banneret import Game, GameInfo, OptionSpec, Outcome, Scenario, State, hookimpl
 from banneret.boards.hexgrid import distance
 from banneret.types import Standing
-from banneret_guiscard.movement import MoveRecord, MoveStep, PlaceHorses, PushHorse, PutDown, reachable
+from banneret_guiscard.movement import MoveRecord, reachable
 from banneret_guiscard.sequence import FLOW, game_over
 from banneret_guiscard.state import HEALTH, Battle, new_battle
 from banneret_guiscard.data_model import load_data
@@ -47,22 +47,34 @@ class Guiscard(Game):
             OptionSpec("infiltration_limit", "per_phase",
                        "an enemy rolls one infiltration test a phase in all (per_phase, errata 1) or one per mover",
                        choices=("per_phase", "per_mover")),
+            OptionSpec("joint_attack_on_riders", "several_riders",
+                       "the joint-attack column against a rider needs several riders among the attackers"
+                       " (several_riders, errata 2) or all attackers mounted (all_mounted, A-66)",
+                       choices=("several_riders", "all_mounted")),
+            OptionSpec("water_cover", "any_water",
+                       "a target in water loses its cover to an adjacent shooter in any water (any_water, the"
+                       " wording of §5.5.2.4) or in deep water only (deep_only, the terrain table; errata 3)",
+                       choices=("any_water", "deep_only")),
         ),
-        # A move's decisions each spend at least 1 MP (steps, mounting, dismounting) except
-        # one pick-up and the stop; a character spends under 50 MP in a phase even changing
-        # counters back and forth (15 mounted, then at most 6, 8, 3 and 2 as MP are halved
-        # and doubled), so a move takes at most 52 decisions. With at most 12 characters a
-        # side, a phase takes at most 12 x (1 + 52 + 1 put-down) + 1 = 649, and the 12 turns
-        # of the longest scenario 2 x 12 x 649 = 15,576.
-        max_decisions=16_000,
-        # the longest menus: a character's next step (stop, 9 head or foot steps, at most
-        # 2 horses beside it, at most 8 hexes to dismount onto, 1 pick-up) = 21; the movement
-        # step: at most 12 characters, at most 12 x 7 body hexes next to one of them to clear
-        # (§4.2.3) and "end movement" = 97; a clearing pair (7 characters round a hex: 21)
-        # and its destination (6 hexes x 2 loads: 12) are shorter
-        max_actions=100,
+        # Per player phase, with at most 12 characters a side: offensive fire, a pick and an
+        # aim each and the end (25); movement, 12 moves of at most 52 decisions (each spends
+        # at least 1 MP, under 50 MP even changing counters) plus a put-down, each step
+        # followed by at most one defensive-fire window (12 x 106 + 1 = 1,273), the enemy
+        # naming and firing at most 12 shooters once each (24); at most 24 shots' retreats
+        # (24); combat, 12 combats of a pick, at most 24 namings, a resolve, 2 victims,
+        # 24 retreats, an advance and 8 advance steps (12 x 61 + 1 = 733). About 2,100 a
+        # phase; the 12 turns of the longest scenario 2 x 12 x 2,100 = 50,400.
+        max_decisions=51_000,
+        # the longest menus: the movement step: at most 12 characters to move or to declare
+        # staying put (§5.3), at most 12 x 7 body hexes next to one of them to clear (§4.2.3)
+        # and "end movement" = 109; a character's
+        # next step (21), an aim (12 enemies x 2 hexes = 24), a volley (12 shooters x 2 hexes
+        # and the fire = 25), an engagement (12 attackers, 12 defenders, resolve = 25), a
+        # retreat of 2 hexes (at most 18 paths) are shorter
+        max_actions=110,
         hidden_information=False,
-        coverage="§1-§4 (counters, sequence of play, terrain, movement); fire and melee to come: docs/games/guiscard.md",
+        coverage="§1-§6 (counters, sequence of play, terrain, movement, fire, melee); charges (§7.2) to come:"
+                 " docs/games/guiscard.md",
     )
     flow = FLOW
 
@@ -70,7 +82,7 @@ class Guiscard(Game):
         return _SIDES
 
     def setup(self, state: State) -> Battle:
-        return new_battle(_BY_NAME[state.scenario])
+        return new_battle(_BY_NAME[state.scenario], water_cover=state.options["water_cover"])
 
     def turn(self, state: State) -> int:
         return state.data.turn
@@ -95,9 +107,9 @@ class Guiscard(Game):
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         """Everything: nothing is hidden in Guiscard, every counter lies face up."""
         b: Battle = state.data
-        moving = _moving(state)
-        active = FLOW.active(state)
-        led = active[1].record.leading if moving is not None and active is not None else ()
+        rec = _move_record(state)
+        moving = None if rec is None else rec.mover
+        led = () if rec is None else rec.leading
         return {
             "scenario": b.tables.scenario.id,
             "turn": b.turn,
@@ -123,13 +135,14 @@ class Guiscard(Game):
         return battle_invariants(state)
 
 
+def _move_record(state: State) -> MoveRecord | None:
+    """The move under way, defensive fire at it included (§4, §5.3)."""
+    return next((f.record for f in reversed(state.stack) if isinstance(f.record, MoveRecord)), None)
+
+
 def _moving(state: State) -> str | None:
-    active = FLOW.active(state)
-    if active is None or active[0].name not in (MoveStep.name, PlaceHorses.name, PushHorse.name, PutDown.name):
-        return None
-    rec = active[1].record
-    assert isinstance(rec, MoveRecord)
-    return rec.mover
+    rec = _move_record(state)
+    return None if rec is None else rec.mover
 
 
 def render_battle(state: State) -> str:
@@ -204,7 +217,7 @@ def battle_invariants(state: State) -> list[str]:
     for owner, horse in b.horses.items():
         if any(h not in t.terrain for h in horse.hexes()):
             bad.append(f"{owner}'s horse is off the map")
-    if _moving(state) is None:
+    if _moving(state) is None and FLOW.current(state)[-1:] != ["AdvanceStep"]:  # moves may pass through
         seen: dict[tuple[int, int], str] = {}
         for pid, p in sorted(b.pieces.items()):
             if not p.alive:

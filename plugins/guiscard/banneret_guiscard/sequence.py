@@ -6,19 +6,23 @@
       2.1  game turn (repeated until the scenario's turn limit)
         2.1  player phase, side A then side B:
                2.1  PhaseStart       the side's MP and infiltration rolls start afresh
-               5    OffensiveFire    step 1 (not built yet: skipped with a log line)
+               5    OffensiveFire    step 1: pick a shooter -> AimShot (weapon and target)
+                                       -> Retreats -> Retreat (the owner picks each path)
                7.2  Charges          step 2 (not built yet: skipped with a log line)
                2.1  Movement         step 3: pick a character, then
                                        -> MoveStep (each next hex, or stop)
+                                          -> UnderFire after each hex: the DefensiveFire
+                                             window -> Volley (name shooters) -> FireVolley
                                        -> PushHorse or PlaceHorses -> PutDown
                                      or bodies to clear -> ClearWith -> ClearTo
-               6    Combat           step 4 (not built yet: skipped with a log line)
+               6    Combat           step 4: pick a defender -> Engage (name attackers, more
+                                       defenders) -> Resolve -> Victim, Retreats, Advance
+                                       -> AdvanceStep
                2.1  Recovery         step 5: stunned characters of the side stand up (A-04)
         2.1  EndOfTurn          the turn count; the game ends after the scenario's last turn
 
-Steps 1, 2 and 4 are in the sequence already so that fire (§5), charges (§7.2) and melee (§6)
-slot in without moving anything; until then each only says in the log that it is skipped.
-Defensive fire during step 3 (§5.3) will be a window called from :class:`MoveStep`.
+Step 2 is in the sequence already so that charges (§7.2) slot in without moving anything;
+until then it only says in the log that it is skipped.
 """
 
 from __future__ import annotations
@@ -27,10 +31,13 @@ import attrs
 
 from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, var
 from banneret.state import State
+from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, OffensiveFire, UnderFire, Volley
+from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Engage, Resolve, Victim
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
+from banneret_guiscard.retreat import Retreat, Retreats
 from banneret_guiscard.state import Battle
 
-__all__ = ["FLOW", "game_over", "PhaseStart", "OffensiveFire", "Charges", "Combat", "Recovery", "EndOfTurn"]
+__all__ = ["FLOW", "game_over", "PhaseStart", "Charges", "Recovery", "EndOfTurn"]
 
 
 def game_over(state: State) -> bool:
@@ -51,6 +58,8 @@ class PhaseStart(Procedure):
     def start(self, state: State, frame: Frame) -> None:
         b: Battle = state.data
         b.side = var(state, "side")
+        for pid, mp in b.spent.items():  # what the side that just played moved (§5.1, A-09)
+            b.moved_in[pid] = (b.phase, mp)
         b.phase += 1
         b.step = 0
         b.spent.clear()
@@ -73,14 +82,6 @@ class _NotBuilt(Procedure):
         end(state)
 
 
-class OffensiveFire(_NotBuilt):
-    """Step 1: offensive fire (§5) -- not built yet, skipped."""
-
-    rule = "5"
-    step = 1
-    what = "offensive fire"
-
-
 class Charges(_NotBuilt):
     """Step 2: charge and counter-charge declarations (§7.2) -- not built yet, skipped."""
 
@@ -97,14 +98,6 @@ class MovementStep(Procedure):
     def start(self, state: State, frame: Frame) -> None:
         state.data.step = 3
         call(state, Movement)  # its end ends this step
-
-
-class Combat(_NotBuilt):
-    """Step 4: combat (§6) -- not built yet, skipped."""
-
-    rule = "6"
-    step = 4
-    what = "combat"
 
 
 class Recovery(Procedure):
@@ -136,6 +129,9 @@ class EndOfTurn(Procedure):
         b.step = 0
         b.busy.clear()
         b.no_catch.clear()
+        b.volleys.clear()
+        b.closed_targets.clear()
+        b.defensive_target = ""
         end(state)
 
 
@@ -143,10 +139,10 @@ FLOW = Flow(
     Repeat("game turn", [
         ForEach("player phase", over=_sides, var="side", rule="2.1", steps=[
             PhaseStart,          # 2.1
-            OffensiveFire,       # 2.1 step 1, §5 (skipped)
+            OffensiveFire,       # 2.1 step 1, §5
             Charges,             # 2.1 step 2, §7.2 (skipped)
             MovementStep,        # 2.1 step 3, §4
-            Combat,              # 2.1 step 4, §6 (skipped)
+            Combat,              # 2.1 step 4, §6
             Recovery,            # 2.1 step 5
         ]),
         EndOfTurn,               # 2.1
@@ -154,5 +150,11 @@ FLOW = Flow(
     # reached only by call or goto from the steps above
     extra=[Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
-           ClearWith, ClearTo],            # 4.2.3 clearing bodies
+           ClearWith, ClearTo,             # 4.2.3 clearing bodies
+           AimShot,                        # 5.4 one shot
+           UnderFire, DefensiveFire,       # 5.3 the window after each hex entered
+           Volley, FireVolley,             # 5.3 naming the shooters, then the shots
+           Retreats, Retreat,              # 5.4.4, 6.5 retreats
+           Engage, Resolve, Victim,        # 6.2 one combat, its result
+           Advance, AdvanceStep],          # 6.6 advance after combat
 )

@@ -93,6 +93,10 @@ class Tables:
     """The neighbours of each hex that are on the map."""
     crossable: Mapping[Hex, frozenset[Hex]]
     """The neighbours of each hex reachable without crossing an impassable hexside (cliff)."""
+    level_edges: Mapping[tuple[Hex, Hex], str]
+    """The hexsides with a change of level (crest, cliff), by :func:`~banneret.boards.hexgrid.hexside` key."""
+    below_crest: frozenset[Hex]
+    """Slope hexes: the lower side of a crest (§5.5.2.3)."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -124,14 +128,20 @@ def _build_tables(scenario_id: str) -> Tables:
         return feature is None or features[feature].passable
 
     crossable = {h: frozenset(n for n in around[h] if open_side(h, n)) for h in hexes}
+    level_edges = {side: f["feature"] for side, f in board.sides().items()
+                   if f.get("feature") in features and features[f["feature"]].level_change}
+    level = {h: board.attrs(h)["level"] for h in hexes}
+    below_crest = frozenset(min(side, key=lambda h: level[h]) for side, f in level_edges.items() if f == "crest")
     return Tables(
         data=data,
         scenario=scenario,
         board=board,
         terrain=MappingProxyType({h: data.terrain.terrains[board.attrs(h)["terrain"]] for h in hexes}),
-        level=MappingProxyType({h: board.attrs(h)["level"] for h in hexes}),
+        level=MappingProxyType(level),
         around=MappingProxyType(around),
         crossable=MappingProxyType(crossable),
+        level_edges=MappingProxyType(level_edges),
+        below_crest=below_crest,
     )
 
 
@@ -153,6 +163,9 @@ class Battle:
     """Living riderless horses, by the id of their owner (§4.4.3)."""
     bodies: dict[Hex, tuple[int, int]] = copied(factory=dict)
     """Per hex: (dead characters, dead horses) lying there (§4.2.2)."""
+    water_cover: str = shared(default="any_water")
+    """The reading of cover in water against an adjacent shooter: ``any_water`` or
+    ``deep_only`` (§5.5.2.4 against the §3.1 table, errata 3; the game option)."""
     turn: int = shared(default=1)
     side: str = shared(default="")
     """The phasing side (§2.1)."""
@@ -174,6 +187,24 @@ class Battle:
     """Characters that may do nothing else this game turn (clearing bodies, §4.2.3)."""
     infiltration_rolls: set[tuple[str, str]] = copied(factory=set)
     """(enemy, mover) pairs that have made an infiltration roll this player phase (§4.3)."""
+    shots: dict[tuple[str, str], int] = copied(factory=dict)
+    """(character, weapon): shots made this scenario, for lances and javelins (§5.0)."""
+    fired_in: dict[str, tuple[int, str]] = copied(factory=dict)
+    """Per character: the player phase it last fired in and with what (§5.1, §5.2)."""
+    moved_in: dict[str, tuple[int, int]] = copied(factory=dict)
+    """Per character: its side's last finished player phase and the MP it spent then (§5.1)."""
+    attacked_in: dict[str, int] = copied(factory=dict)
+    """Per character: the player phase it last made a melee attack in (§5.2, §6)."""
+    targeted_in: dict[str, int] = copied(factory=dict)
+    """Per character: the player phase it was last attacked in, in melee or by fire (§5.3)."""
+    volleys: dict[str, int] = copied(factory=dict)
+    """Per moving enemy fired on defensively this turn: the hexes it had moved at that volley (§5.3)."""
+    closed_targets: set[str] = copied(factory=set)
+    """Enemies that may not be fired on defensively again this game turn (§5.3, A-61)."""
+    engaged: set[str] = copied(factory=set)
+    """Characters that have attacked or been attacked in this combat step (§6.6)."""
+    defensive_target: str = shared(default="")
+    """The character last fired on defensively this game turn (§5.3, A-61)."""
 
     # --- reading the map -----------------------------------------------------------------
 
@@ -211,7 +242,7 @@ class Battle:
         return self.tables.stats(piece).ma
 
 
-def new_battle(scenario_id: str) -> Battle:
+def new_battle(scenario_id: str, water_cover: str = "any_water") -> Battle:
     """The scenario's forces on their start hexes, side A to move first (§2.1)."""
     tables = tables_for(scenario_id)
     pieces = {}
@@ -220,4 +251,4 @@ def new_battle(scenario_id: str) -> Battle:
             placement.counter, placement.side, "healthy", placement.mounted, placement.hex, placement.facing,
             placement.counter if placement.mounted else None,
         )
-    return Battle(tables=tables, pieces=pieces, side=tables.sides[0])
+    return Battle(tables=tables, pieces=pieces, side=tables.sides[0], water_cover=water_cover)

@@ -418,7 +418,7 @@ def test_two_foot_characters_clear_three_bodies_from_a_closed_hex_and_do_nothing
     play(state, "dead characters to 8,6")
     b = state.data
     assert b.bodies == {(8, 5): (3, 0), (8, 6): (3, 0)}
-    assert {"milo", "olivier"} <= b.busy and labels(state) == ["move guillaume", "end movement"]
+    assert {"milo", "olivier"} <= b.busy and labels(state) == ["move guillaume", "guillaume stays put", "end movement"]
     # the hex is open again, at 1 MP more
     play(state, "move guillaume")
     assert b.tables.data.bodies.extra_mp(b.body_total((8, 5))) == 1

@@ -1,5 +1,5 @@
 """Guiscard's sequence of play (§2.1): the five steps of each player phase in order, side A
-first; steps 1, 2 and 4 skipped with a log line until fire, charges and melee are built;
+first; step 2 skipped with a log line until charges are built;
 stunned characters recovering in step 5 (A-04); the turn limit and the victory count."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import banneret
 from banneret.registry import registry_from
 from banneret_guiscard import plugin
-from banneret_guiscard.movement import kill, stun, wound
+from banneret_guiscard.results import kill, stun, wound
 
 REG = registry_from([plugin])
 
@@ -17,27 +17,32 @@ def new() -> banneret.State:
 
 
 def end_phase(state: banneret.State) -> None:
-    player = banneret.pending(state).players[0]
-    banneret.apply(state, banneret.find_action(state, player, "end movement"))
+    """End the phasing side's steps (fire, movement, combat) until the other side plays."""
+    side = state.data.side
+    while state.data.side == side and not banneret.is_over(state):
+        player = banneret.pending(state).players[0]
+        label = next(a.label for a in banneret.legal_actions(state, player) if a.label.startswith("end "))
+        banneret.apply(state, banneret.find_action(state, player, label))
 
 
 def test_a_turn_is_side_a_then_side_b_each_with_five_steps_in_order():
     state = new()
-    assert banneret.pending(state).players == ("normans",) and state.data.step == 3
-    first = [e.text for e in state.log if e.kind in ("phase", "skip")]
-    assert first == [
-        "turn 1: normans's player phase",
-        "step 1 (offensive fire, §5) is not built yet: skipped",
-        "step 2 (charges, §7.2) is not built yet: skipped",
-    ]
-    end_phase(state)
+    assert banneret.pending(state).players == ("normans",) and state.data.step == 1
+    assert banneret.pending(state).kind == "offensive-fire"
+    steps = []
+    while state.data.side == "normans":
+        steps.append(state.data.step)
+        player = banneret.pending(state).players[0]
+        label = next(a.label for a in banneret.legal_actions(state, player) if a.label.startswith("end "))
+        banneret.apply(state, banneret.find_action(state, player, label))
+    assert steps == sorted(steps) and steps[0] == 1 and 3 in steps
     assert banneret.pending(state).players == ("byzantines",) and state.data.turn == 1
     texts = [e.text for e in state.log if e.kind in ("phase", "skip")]
-    assert texts[3:] == [
-        "step 4 (combat, §6) is not built yet: skipped",
-        "turn 1: byzantines's player phase",
-        "step 1 (offensive fire, §5) is not built yet: skipped",
+    assert texts == [
+        "turn 1: normans's player phase",
         "step 2 (charges, §7.2) is not built yet: skipped",
+        *texts[2:-1],
+        "turn 1: byzantines's player phase",
     ]
     end_phase(state)
     assert banneret.pending(state).players == ("normans",) and state.data.turn == 2
@@ -85,6 +90,7 @@ def test_stunned_characters_never_move_and_wounds_kill_the_hurt():
     stun(b, "milo")
     end_phase(state)
     end_phase(state)                     # turn 2: milo is still stunned in the Normans' movement
+    banneret.apply(state, banneret.find_action(state, "normans", "end offensive fire"))
     offered = [a.label for a in banneret.legal_actions(state, "normans")]
     assert "move milo" not in offered and "move olivier" in offered
     wound(b, "milo")
@@ -100,15 +106,20 @@ def test_nothing_is_hidden():
 
 def test_render_shows_terrain_counters_and_the_movers_reach():
     state = new()
+    banneret.apply(state, banneret.find_action(state, "normans", "end offensive fire"))
     banneret.apply(state, banneret.find_action(state, "normans", "move milo"))
     text = REG.game("guiscard").render(state, None)
     assert "Nilh" in text and "Nck=" in text and "*" in text and "MP 8" in text
 
 
-def test_a_rider_is_not_stunned_in_the_saddle():
-    import pytest
+def test_a_stunned_rider_falls_beside_his_horse():
+    from banneret.boards.hexgrid import distance
 
     state = new()
-    with pytest.raises(ValueError):
-        stun(state.data, "robert")
-    assert state.data.pieces["robert"].health == "healthy"
+    b = state.data
+    horse_hexes = b.pieces["robert"].hexes()
+    stun(b, "robert")                    # §6.8: unhorsed first, then stunned on foot
+    robert = b.pieces["robert"]
+    assert robert.health == "stunned" and not robert.mounted and robert.horse is None
+    assert b.horses["robert"].hexes() == horse_hexes
+    assert min(distance(robert.hex, h) for h in horse_hexes) == 1 and robert.hex == (5, 0)

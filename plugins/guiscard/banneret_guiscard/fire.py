@@ -1,0 +1,516 @@
+"""Fire (§5): who may shoot, the line of fire and cover, where the missile lands, what it does.
+
+The rules are plain functions on :class:`~banneret_guiscard.state.Battle`:
+
+* :func:`usable_weapons`, :func:`may_fire` -- the weapon a character carries and may use
+  mounted or on foot, with ammunition left (§5.0, A-69), and whether it may shoot at all:
+  able, not in water, not in contact with an enemy that could attack it (§5.2, A-59);
+* :func:`fire_cover` -- whether a shot at a hex may be fired and the target's cover there
+  (§5.5), read on the lines of :meth:`~banneret.boards.hexgrid.HexMap.clear_lines`;
+* :func:`impact_hex` and :func:`shoot` -- the impact hex (§5.4.1-§5.4.2) and the result on
+  whoever stands there (§5.4.3), its retreat left to :mod:`banneret_guiscard.retreat`.
+
+Offensive fire (step 1) is :class:`OffensiveFire`: pick a shooter, then weapon and target
+(:class:`AimShot`). Defensive fire is :class:`DefensiveFire`, a window opened after each hex
+an enemy mover enters (:class:`UnderFire`): the other player names shooters one by one
+(:class:`Volley`), then the volley is resolved shot by shot (:class:`FireVolley`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from banneret.boards.hexgrid import Hex, SightView, closest_direction, crossed_hexsides, distance, line_both, neighbour
+from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
+from banneret.state import State
+from banneret.types import Action
+from banneret_guiscard.data_model import Weapon
+from banneret_guiscard.movement import MoveStep, finish_move
+from banneret_guiscard.results import can_attack, hurt, kill_horse
+from banneret_guiscard.retreat import RetreatOrder, Retreats
+from banneret_guiscard.state import Battle, Piece
+
+__all__ = [
+    "COVERS", "FIRES_OVER", "usable_weapons", "engaged", "may_fire", "fire_cover", "targets", "impact_hex", "shoot",
+    "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
+    "DefensiveFire", "Volley", "FireVolley",
+]
+
+COVERS = ("none", "light", "medium", "heavy")
+FIRES_OVER = frozenset({"short_bow", "composite_bow", "javelin"})
+"""§5.5.3: archers and javelin throwers may fire over characters (medium or long range, at a
+target with light or no cover); slings and thrown lances never."""
+_HIGH_GROUND_LOSS = frozenset({"brush", "marsh", "shallow_water", "slope"})
+"""§5.5.4: the terrains whose cover a shooter on higher ground cancels."""
+
+
+def _label(h: Hex) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+# --------------------------------------------------------------------------- shooters (§5.0-§5.2)
+
+
+def usable_weapons(b: Battle, piece: Piece) -> list[Weapon]:
+    """The missile weapons ``piece`` carries that work in its present mount and have shots
+    left (§5.0: the lance once a scenario, javelins as counted; A-69: only some mounted)."""
+    data = b.tables.data
+    mount = "mounted" if piece.mounted else "foot"
+    out = []
+    for wid in b.tables.counter(piece.id).weapons:
+        weapon = data.weapons[wid]
+        if weapon.mode(mount) is None:
+            continue
+        if weapon.ammunition is not None and b.shots.get((piece.id, wid), 0) >= weapon.ammunition:
+            continue
+        out.append(weapon)
+    return out
+
+
+def engaged(b: Battle, piece: Piece) -> bool:
+    """In contact with an enemy that could attack one of its hexes (§5.2)."""
+    return any(can_attack(b, e, h) for e in b.enemies_of(piece.side) for h in piece.hexes())
+
+
+def may_fire(b: Battle, piece: Piece) -> bool:
+    """Able, not yet fired this phase, not busy clearing, not in water (§5.5.2.4), not in
+    contact with an enemy (§5.2), with a weapon to use."""
+    fired = b.fired_in.get(piece.id)
+    return (piece.able and (fired is None or fired[0] != b.phase) and piece.id not in b.busy
+            and bool(usable_weapons(b, piece)) and not any(b.tables.terrain[h].water for h in piece.hexes())
+            and not engaged(b, piece))
+
+
+# --------------------------------------------------------------------------- line of fire and cover (§5.5)
+
+
+def _terrain_blocks(b: Battle, h: Hex, view: SightView) -> bool:
+    """Trees on the line (§5.5.2.2) and ground higher than the line (§5.5.2.3)."""
+    t = b.tables
+    if h not in t.terrain:
+        return False
+    return view.hidden_by(t.level[h] + (1 if t.terrain[h].id == "tree" else 0))
+
+
+def _sight_level(b: Battle, h: Hex) -> int:
+    """The level a character on ``h`` sees from: half-way up (the crest's level) on a slope
+    hex, so it may fire and be fired on over its own crest (§5.5.2.3)."""
+    return b.tables.level[h] + (1 if h in b.tables.below_crest else 0)
+
+
+def _edge_blocks(b: Battle, ends: tuple[Hex, Hex], side: tuple[Hex, Hex], view: SightView) -> bool:
+    """A cliff edge, and a crest unless the lower end is at least as far from the slope hex as
+    the higher end (§5.5.2.3); a character on the slope hex itself sees over its crest."""
+    t = b.tables
+    feature = t.level_edges.get(side)
+    if feature is None:
+        return False
+    if feature != "crest":
+        return view.hidden_by(max(t.level[side[0]], t.level[side[1]]))
+    slope = min(side, key=lambda h: t.level[h])
+    if slope in ends:
+        return False
+    low_end, high_end = sorted(ends, key=lambda h: _sight_level(b, h))
+    top = max(t.level[h] for h in side)
+    if _sight_level(b, low_end) >= top:
+        return False
+    return _sight_level(b, high_end) < top or distance(low_end, slope) < distance(high_end, slope)
+
+
+def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | None:
+    """The cover of a shot from ``shooter`` with ``weapon`` at the hex ``aimed``, or None if it
+    may not be fired: out of range, a tree or higher ground on the line (§5.5.2), or a
+    character in the way that this weapon may not fire over (§5.5.3, §5.5.5). Along a hexside
+    the less restrictive reading counts (§5.5.1)."""
+    t = b.tables
+    s = shooter.hex
+    band = weapon.band_at(distance(s, aimed))
+    if band is None or aimed not in t.terrain:
+        return None
+    levels = (_sight_level(b, s), _sight_level(b, aimed))
+    lines = t.board.clear_lines(
+        s, aimed, lambda h, view: _terrain_blocks(b, h, view),
+        lambda side, view: _edge_blocks(b, (s, aimed), side, view), levels)
+    short_max = max(r.max for r in weapon.bands if r.band == "short")
+    best: str | None = None
+    for path in lines:
+        cover = _cover(b, s, aimed, path, band, short_max)
+        if _characters_block(b, shooter, weapon, path, band, cover):
+            continue
+        if best is None or COVERS.index(cover) < COVERS.index(best):
+            best = cover
+    return best
+
+
+def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: list[Hex], band: str, short_max: int) -> str:
+    """The target's cover on one reading of the line (§5.5.2, §5.5.4)."""
+    t = b.tables
+    terrain = t.terrain[target]
+    cover = terrain.cover
+    lost = terrain.cover_lost_when
+    rng = distance(shooter_hex, target)
+    if lost == "crest_not_crossed":
+        crest = any(t.level_edges.get(side) == "crest" for side in crossed_hexsides(path))
+        cover = cover if crest else "none"
+    elif lost == "shooter_on_bank":
+        here = t.terrain[shooter_hex]
+        bank = not here.water and here.id != "marsh" and any(
+            t.terrain[n].water or t.terrain[n].id == "marsh" for n in t.around[shooter_hex])
+        cover = "none" if bank else cover
+    elif lost == "not_fired_from_below":
+        cover = cover if t.level[shooter_hex] < t.level[target] else "none"
+    elif lost == "shooter_adjacent" and (b.water_cover == "any_water" or terrain.id == "deep_water"):
+        cover = "none" if rng == 1 else cover
+    rise = t.level[shooter_hex] - t.level[target]
+    if terrain.id in _HIGH_GROUND_LOSS and ((rise == 1 and 2 * rng < short_max) or (rise > 1 and band == "short")):
+        cover = "none"  # §5.5.4
+    if any(h in t.terrain and t.terrain[h].id == "brush" for h in path[1:-1]):
+        cover = "medium" if terrain.water else max(cover, "light", key=COVERS.index)  # §5.5.2.1, §5.5.2.4
+    return cover
+
+
+def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: list[Hex], band: str, cover: str) -> bool:
+    """Whether a character or horse on the line stops this shot (§5.5.3, §5.5.5). Never
+    blocking: stunned or dead characters, characters in water, characters below both ends
+    (unseen), those within N hexes of a target N levels above the shooter, and for a mounted
+    archer the friends next to him. Bows and javelins fire over the rest at medium or long
+    range when the target has light or no cover."""
+    t = b.tables
+    s, aimed = path[0], path[-1]
+    low = min(t.level[s], t.level[aimed])
+    rise = t.level[aimed] - t.level[s]
+    mine = set(shooter.hexes())
+    if weapon.id in FIRES_OVER and band != "short" and cover in ("none", "light"):
+        return False
+    between = set(path[1:-1]) - mine
+    in_way: list[tuple[Hex, Piece | None]] = [
+        (h, p) for p in b.pieces.values() if p.able and aimed not in p.hexes() for h in p.hexes() if h in between]
+    in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.hexes()
+               for h in horse.hexes() if h in between]
+    for h, p in in_way:
+        if t.terrain[h].water or t.level[h] < low or (rise > 0 and distance(h, aimed) <= rise):
+            continue
+        if (p is not None and p.side == shooter.side and shooter.mounted and weapon.id in FIRES_OVER
+                and min(distance(x, h) for x in mine) <= 1):
+            continue
+        return True
+    return False
+
+
+def _targets(b: Battle, shooter: Piece, weapons: list[Weapon], enemies: list[Piece]) -> Iterator[tuple[str, Hex]]:
+    for weapon in weapons:
+        for enemy in enemies:
+            for h in enemy.hexes():
+                if fire_cover(b, shooter, weapon, h) is not None:
+                    yield weapon.id, h
+
+
+def targets(b: Battle, shooter: Piece) -> list[tuple[str, Hex]]:
+    """Every (weapon, aimed hex) the shooter may fire: each hex of an enemy character, a
+    rider's either hex (§5.4), in range and in sight (§5.5)."""
+    enemies = sorted((p for p in b.enemies_of(shooter.side) if p.alive), key=lambda p: p.id)
+    return list(_targets(b, shooter, usable_weapons(b, shooter), enemies))
+
+
+# --------------------------------------------------------------------------- resolution (§5.4)
+
+
+def impact_hex(state: State, shooter_hex: Hex, aimed: Hex, band: str) -> Hex | None:
+    """Where the missile lands (§5.4.1-§5.4.2, P-03): the aimed hex within the no-roll radius,
+    else by a modified d10 the aimed hex or a neighbour beyond, short of, left or right of it
+    along the line of fire; None = lost."""
+    b: Battle = state.data
+    table = b.tables.data.impact
+    if distance(shooter_hex, aimed) <= table.no_roll_within:
+        return aimed
+    die = state.rng.die(10)
+    rider = any(p.mounted for p in b.living_at(aimed))
+    modifier = table.modifier(f"range_{band}") + (table.modifier("target_rider") if rider else 0)
+    where = table.impact(die + modifier)
+    state.emit(f"impact roll d10 {die}{modifier:+d}: {where or 'lost'}", "fire")
+    if where is None:
+        return None
+    if where == "aimed":
+        return aimed
+    turns = {"beyond": 0, "left": 1, "short": 2, "right": -1}[where]
+    return neighbour(aimed, closest_direction(shooter_hex, aimed, turns))
+
+
+def _impact_cover(b: Battle, shooter_hex: Hex, h: Hex, band: str, short_max: int) -> str:
+    """The cover of whoever the missile hits on ``h``: the less restrictive reading (§5.4.1)."""
+    first, second = line_both(shooter_hex, h)
+    return min((_cover(b, shooter_hex, h, path, band, short_max) for path in (first, second)), key=COVERS.index)
+
+
+def shoot(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> list[RetreatOrder]:
+    """One shot (§5.4): spend it, find the impact hex, and resolve it on every living
+    character or loose horse there, friend or foe (§5.4.1); the retreats it orders come back
+    for the caller to run (§5.4.4)."""
+    b: Battle = state.data
+    t = b.tables
+    shooter = b.pieces[shooter_id]
+    weapon = t.data.weapons[weapon_id]
+    s = shooter.hex
+    band = weapon.band_at(distance(s, aimed))
+    assert band is not None
+    b.shots[(shooter_id, weapon_id)] = b.shots.get((shooter_id, weapon_id), 0) + 1
+    b.fired_in[shooter_id] = (b.phase, weapon_id)
+    for p in b.living_at(aimed):
+        b.targeted_in[p.id] = b.phase
+    state.emit(f"{shooter_id} fires {weapon.name.lower()} at {_label(aimed)} ({band} range)", "fire")
+    h = impact_hex(state, s, aimed, band)
+    if h is None or h not in t.terrain:
+        return []
+    short_max = max(r.max for r in weapon.bands if r.band == "short")
+    cover = _impact_cover(b, s, h, band, short_max)
+    orders = []
+    for victim in sorted(b.living_at(h), key=lambda p: p.id):
+        table = t.data.fire["mounted" if victim.mounted else "foot"]
+        die = state.rng.die(10)
+        letter = table.result(weapon_id, band, cover, die)
+        effect = table.effect(letter, t.counter(victim.id).armoured)
+        state.emit(f"{victim.id} ({cover} cover): d10 {die} -> {letter}", "fire")
+        hurt(b, victim.id, effect.harm, effect.horse_killed)
+        if effect.retreat and b.pieces[victim.id].alive:
+            orders.append(RetreatOrder(victim.id, effect.retreat, away=s))
+    horse = b.horse_at(h)
+    if horse is not None:  # §6.8: a loose horse dies on D or E, unmoved otherwise
+        armoured = t.data.horses.horse(t.counter(horse.owner).mounted.horse).armoured  # type: ignore[union-attr]
+        die = state.rng.die(10)
+        letter = t.data.fire["mounted"].result(weapon_id, band, cover, die)
+        if t.data.fire["mounted"].effect(letter, armoured).horse_killed:
+            kill_horse(b, horse.owner)
+        state.emit(f"{horse.owner}'s loose horse: d10 {die} -> {letter}", "fire")
+    return orders
+
+
+# --------------------------------------------------------------------------- step 1: offensive fire
+
+
+def offensive_shooters(b: Battle, side: str) -> list[str]:
+    """``side``'s characters that may fire now at something (§5, §5.2)."""
+    enemies = sorted((p for p in b.enemies_of(side) if p.alive), key=lambda p: p.id)
+    return sorted(p.id for p in b.pieces.values() if p.side == side and may_fire(b, p)
+                  and next(_targets(b, p, usable_weapons(b, p), enemies), None) is not None)
+
+
+class _SideChoice(Choice):
+    def decider(self, state: State, frame: Frame) -> str:
+        return state.data.side
+
+
+class OffensiveFire(_SideChoice):
+    """Step 1: the phasing side's shooters fire one at a time, each once (§2.1, §5)."""
+
+    rule = "5"
+    kind = "offensive-fire"
+    prompt = "Pick a shooter, or end offensive fire"
+
+    def start(self, state: State, frame: Frame) -> None:
+        state.data.step = 1
+        super().start(state, frame)
+
+    def options(self, state: State, frame: Frame) -> list[tuple[str, ...]]:
+        return [*(("fire", pid) for pid in offensive_shooters(state.data, state.data.side)), ("end",)]
+
+    def label(self, state: State, frame: Frame, option: tuple[str, ...]) -> str:
+        return f"fire with {option[1]}" if option[0] == "fire" else "end offensive fire"
+
+    def choose(self, state: State, frame: Frame, option: tuple[str, ...]) -> None:
+        if option[0] == "end":
+            end(state)
+        else:
+            call(state, AimShot, shooter=option[1])
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        goto(state, OffensiveFire)
+
+
+def _target_label(b: Battle, weapon: str, h: Hex) -> str:
+    who = next((p.id for p in b.living_at(h)), "?")
+    return f"{b.tables.data.weapons[weapon].name.lower()} at {who} on {_label(h)}"
+
+
+class AimShot(_SideChoice):
+    """The shooter's weapon and target hex (a rider's either hex, §5.4); the shot is resolved
+    at once and its retreats follow (§5.4.4)."""
+
+    rule = "5.4"
+    kind = "aim"
+    prompt = "Choose the weapon and the target"
+
+    def options(self, state: State, frame: Frame) -> list[tuple[str, Hex]]:
+        b: Battle = state.data
+        return targets(b, b.pieces[frame["shooter"]])
+
+    def label(self, state: State, frame: Frame, option: tuple[str, Hex]) -> str:
+        return _target_label(state.data, *option)
+
+    def choose(self, state: State, frame: Frame, option: tuple[str, Hex]) -> None:
+        orders = shoot(state, frame["shooter"], option[0], option[1])
+        if orders:
+            goto(state, Retreats, orders=tuple(orders))
+        else:
+            end(state)
+
+
+# --------------------------------------------------------------------------- defensive fire (§5.3)
+
+
+def defensive_weapons(b: Battle, piece: Piece) -> list[Weapon]:
+    """The weapons ``piece`` may fire defensively now (§5.1-§5.3, A-09): it may fire at all,
+    made no melee attack in its side's preceding phase, was not attacked (in melee or by
+    fire) since the start of the previous game turn's enemy phase (errata 4: attacked in
+    the previous turn), and moved in its own preceding phase no more than the weapon allows
+    before defensive fire (the "both" limit if it also fired then)."""
+    p = b.phase
+    if not may_fire(b, piece) or b.attacked_in.get(piece.id) == p - 1 or b.targeted_in.get(piece.id, p - 3) >= p - 2:
+        return []
+    phase, mp = b.moved_in.get(piece.id, (0, 0))
+    moved = mp if phase == p - 1 else 0
+    fired = b.fired_in.get(piece.id)
+    both = fired is not None and fired[0] == p - 1
+    mount = "mounted" if piece.mounted else "foot"
+    out = []
+    for weapon in usable_weapons(b, piece):
+        mode = weapon.mode(mount)
+        assert mode is not None
+        limit = mode.both_move if both else mode.defensive_move
+        allowed = None if limit is None else limit.allowance(b.ma(piece))
+        if allowed is not None and moved <= allowed:
+            out.append(weapon)
+    return out
+
+
+def _refire_ready(b: Battle, target: Piece, hexes: int) -> bool:
+    """Whether the moving ``target`` may be fired on now (§5.3, A-61): not closed for the
+    turn, and moved on far enough since the last volley at it."""
+    if target.id in b.closed_targets:
+        return False
+    last = b.volleys.get(target.id)
+    if last is None:
+        return True
+    kind = "mounted" if target.mounted else "foot_wounded" if target.health == "wounded" else "foot"
+    return hexes - last >= b.tables.data.defensive_fire.refire_hexes(kind)
+
+
+def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
+    for piece in sorted(b.enemies_of(target.side), key=lambda p: p.id):
+        if piece.id not in named:
+            for weapon, h in _targets(b, piece, defensive_weapons(b, piece), [target]):
+                yield piece.id, weapon, h
+
+
+def defensive_shots(b: Battle, target: Piece, named: tuple[str, ...] = ()) -> list[tuple[str, str, Hex]]:
+    """(shooter, weapon, aimed hex) for every shot the non-phasing side may still name against
+    the moving ``target`` (§5.3): eligible shooters not named yet, at either hex of a rider."""
+    return list(_defensive_shots(b, target, named))
+
+
+class UnderFire(Procedure):
+    """After each hex a mover enters: the defensive-fire window (§5.3); then the move goes on,
+    unless the mover was stunned, killed, unhorsed or driven back, which ends it."""
+
+    rule = "5.3"
+
+    def start(self, state: State, frame: Frame) -> None:
+        rec = frame.record
+        frame["where"] = state.data.pieces[rec.mover].hexes()
+        call(state, DefensiveFire, mover=rec.mover, hexes=rec.hexes)
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        rec = frame.record
+        piece = state.data.pieces[rec.mover]
+        if piece.able and piece.hexes() == frame["where"]:
+            goto(state, MoveStep, record=rec)
+        else:
+            finish_move(state, rec)
+
+
+class DefensiveFire(Window):
+    """The non-phasing player may stop the mover here and fire at it (§5.3)."""
+
+    rule = "5.3"
+    kind = "defensive-fire"
+    prompt = "Fire defensively at the moving character, or pass"
+    pass_label = "no defensive fire"
+
+    def responders(self, state: State, frame: Frame) -> list[str]:
+        b: Battle = state.data
+        return [s for s in b.tables.sides if s != b.side]
+
+    def responses(self, state: State, frame: Frame, player: str) -> list[Action]:
+        b: Battle = state.data
+        target = b.pieces[frame["mover"]]
+        if (not target.alive or not _refire_ready(b, target, frame["hexes"])
+                or next(_defensive_shots(b, target, ()), None) is None):
+            return []
+        return [Action(player, f"fire at {target.id}", "defensive-fire", (target.id,))]
+
+    def respond(self, state: State, frame: Frame, action: Action) -> None:
+        b: Battle = state.data
+        target = action.args[0]
+        if b.defensive_target and b.defensive_target != target:
+            b.closed_targets.add(b.defensive_target)  # A-61: once fire switches, no return
+        b.defensive_target = target
+        b.volleys[target] = frame["hexes"]
+        call(state, Volley, target=target, named=())
+
+
+class Volley(Choice):
+    """Name the shooters of one volley, one at a time with weapon and hex, before any shot
+    is resolved (§5.3: simultaneous fire)."""
+
+    rule = "5.3"
+    kind = "volley"
+    prompt = "Name another shooter, or fire the volley"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        b: Battle = state.data
+        return next(s for s in b.tables.sides if s != b.side)
+
+    def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
+        b: Battle = state.data
+        named = frame["named"]
+        shots = defensive_shots(b, b.pieces[frame["target"]], tuple(s for s, _, _ in named))
+        return [*(("name", *shot) for shot in shots), *([("fire",)] if named else [])]
+
+    def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
+        if option[0] == "fire":
+            return "fire the volley"
+        weapon = state.data.tables.data.weapons[option[2]].name.lower()
+        return f"{option[1]}: {weapon} at {frame['target']} on {_label(option[3])}"
+
+    def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
+        if option[0] == "fire":
+            b: Battle = state.data
+            for shooter, weapon, _ in frame["named"]:
+                b.fired_in[shooter] = (b.phase, weapon)  # every named shot is spent (§5.3)
+            goto(state, FireVolley, shots=frame["named"], next=0)
+        else:
+            goto(state, Volley, target=frame["target"], named=(*frame["named"], option[1:]))
+
+
+class FireVolley(Procedure):
+    """The named shots, one after another, each seeing the results of the ones before
+    (§5.4); a retreat a shot orders is made at once (§5.4.4)."""
+
+    rule = "5.4"
+
+    def start(self, state: State, frame: Frame) -> None:
+        self.resume(state, frame, None)
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        shots = frame["shots"]
+        i = frame["next"]
+        if i >= len(shots):
+            end(state)
+            return
+        frame["next"] = i + 1
+        shooter, weapon, aimed = shots[i]
+        orders = shoot(state, shooter, weapon, aimed)
+        if orders:
+            call(state, Retreats, orders=tuple(orders))
+        else:
+            self.resume(state, frame, None)

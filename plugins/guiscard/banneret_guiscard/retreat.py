@@ -1,0 +1,213 @@
+"""Retreats after fire (§5.4.4) and melee (§6.5), with friends pushed out of the way.
+
+A retreat result names a character and a number of hexes. Its owner picks the path
+(:class:`Retreat`) among :func:`retreat_paths`: every hex passable on foot and free of
+enemies (living ones, stunned included), each step one hex farther from the start hex; after
+fire the first hex lies farther from the shooter (§5.4.4); after melee no hex lies next to an
+enemy of that combat (§6.5). Friends may be passed; a friend on the last hex is pushed one hex
+on, and may push another in turn (:func:`push_chain`). A rider goes straight back, never
+turning, and pushes nobody. The retreat is tested for infiltration in every hex, the last
+included, and so is every pushed friend where it lands (§4.3, :func:`~banneret_guiscard.movement.forced_move`).
+
+A stunned character given a retreat dies; one with no full-length path stays and is wounded
+(A-63, the default reading).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from banneret.boards.hexgrid import Hex, distance, neighbour, opposite, two_hex_footprint
+from banneret.flow import Choice, Frame, Procedure, call, end
+from banneret.state import State
+from banneret_guiscard.movement import MoveRecord, forced_move
+from banneret_guiscard.results import kill, threatened, wound
+from banneret_guiscard.state import Battle, Piece
+
+__all__ = ["RetreatOrder", "retreat_paths", "push_chain", "Retreat", "Retreats", "PUSH_DEPTH"]
+
+PUSH_DEPTH = 3
+"""How many friends one retreat may push in a row (a cascade, §6.5); a reading: the rules set
+no limit, three keeps the search small on a skirmish map."""
+
+
+@attrs.frozen
+class RetreatOrder:
+    """One character to retreat ``hexes`` hexes: after fire, away from the shooter's hex
+    ``away``; after melee, never next to the ``enemies`` of that combat."""
+
+    piece: str
+    hexes: int
+    away: Hex | None = None
+    enemies: tuple[str, ...] = ()
+
+
+def _passable(b: Battle, piece: Piece, h: Hex, mounted: bool) -> bool:
+    t = b.tables
+    return (h in t.terrain and t.terrain[h].cost(mounted, t.counter(piece.id).armoured) is not None
+            and t.data.bodies.extra_mp(b.body_total(h)) is not None
+            and not any(p.side != piece.side for p in b.living_at(h)))
+
+
+def _near_enemies(b: Battle, h: Hex, enemies: tuple[str, ...]) -> bool:
+    return any(distance(h, e) <= 1 for pid in enemies if b.pieces[pid].alive for e in b.pieces[pid].hexes())
+
+
+def push_chain(b: Battle, side: str, h: Hex, avoid: frozenset[Hex],
+               depth: int = PUSH_DEPTH) -> tuple[tuple[str, Hex], ...] | None:
+    """Pushes that free ``h`` of the friend on it (§5.4.4, §6.5): () if it is free already,
+    each push one hex on to a passable hex outside ``avoid``, free or itself freed by a further
+    push; hexes no enemy could attack are tried first. None if it cannot be freed."""
+    here = [p for p in b.living_at(h)]
+    if b.horse_at(h) is not None:
+        return None
+    if not here:
+        return ()
+    if len(here) > 1 or here[0].side != side or here[0].mounted or depth == 0:
+        return None
+    friend = here[0]
+    onward = sorted((n for n in b.tables.crossable[h] if n not in avoid and _passable(b, friend, n, False)),
+                    key=lambda n: (threatened(b, side, (n,)), n))
+    for n in onward:
+        rest = push_chain(b, side, n, avoid | {h}, depth - 1)
+        if rest is not None:
+            return ((friend.id, n), *rest)
+    return None
+
+
+def _rider_path(b: Battle, piece: Piece, order: RetreatOrder) -> list[tuple[Hex, ...]]:
+    """A rider's one path: straight back, the counter sliding along its own line (§5.4.4)."""
+    assert piece.facing is not None
+    back = opposite(piece.facing)
+    heads = tuple(_back(piece.hex, back, i) for i in range(1, order.hexes + 1))
+    rears = tuple(neighbour(h, back) for h in heads)
+    entered = rears
+    if not all(_passable(b, piece, h, True) for h in entered):
+        return []
+    if any(_near_enemies(b, h, order.enemies) for h in (*heads, *rears)):
+        return []
+    final = (heads[-1], rears[-1])
+    if any(p.id != piece.id for h in final for p in b.living_at(h)) or any(b.horse_at(h) for h in final):
+        return []
+    return [heads]
+
+
+def _back(h: Hex, direction: int, times: int) -> Hex:
+    for _ in range(times):
+        h = neighbour(h, direction)
+    return h
+
+
+def retreat_paths(b: Battle, order: RetreatOrder, reserved: frozenset[Hex] = frozenset()) -> list[tuple[Hex, ...]]:
+    """Every legal path of the full length for ``order`` (see the module docstring); for a
+    rider, the hexes its head passes. No path ends, and no friend is pushed, on ``reserved``
+    hexes: where a character under defensive fire in the middle of its move may have to fall
+    back to (reading)."""
+    piece = b.pieces[order.piece]
+    if piece.mounted:
+        assert piece.facing is not None
+        back = opposite(piece.facing)
+        return [p for p in _rider_path(b, piece, order) if not reserved & {p[-1], neighbour(p[-1], back)}]
+    start = piece.hex
+    out: list[tuple[Hex, ...]] = []
+
+    def extend(path: tuple[Hex, ...]) -> None:
+        here = path[-1] if path else start
+        if len(path) == order.hexes:
+            if here not in reserved and push_chain(b, piece.side, here, reserved | {start, *path[:-1]}) is not None:
+                out.append(path)
+            return
+        for n in sorted(b.tables.crossable[here]):
+            if distance(start, n) != len(path) + 1 or not _passable(b, piece, n, False):
+                continue
+            if not path and order.away is not None and distance(order.away, n) <= distance(order.away, start):
+                continue
+            if _near_enemies(b, n, order.enemies):
+                continue
+            extend((*path, n))
+
+    extend(())
+    return out
+
+
+def _reserved(state: State) -> frozenset[Hex]:
+    """The hexes of the last place where the character moving now could stop (§4.1)."""
+    rec = next((f.record for f in reversed(state.stack) if isinstance(f.record, MoveRecord)), None)
+    if rec is None:
+        return frozenset()
+    h, facing = rec.last_stop
+    return frozenset(two_hex_footprint(h, facing) if facing is not None else (h,))
+
+
+def _label(h: Hex) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+class Retreat(Choice):
+    """The owner of a retreating character picks its path (§5.4.4, §6.5); a stunned one dies,
+    one without a full path is wounded where it stands (A-63)."""
+
+    rule = "6.5"
+    kind = "retreat"
+    prompt = "Choose the retreat path"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return state.data.pieces[frame["order"].piece].side
+
+    def start(self, state: State, frame: Frame) -> None:
+        b: Battle = state.data
+        order: RetreatOrder = frame["order"]
+        piece = b.pieces[order.piece]
+        if not piece.alive:
+            end(state)
+        elif piece.health == "stunned":
+            state.emit(f"{order.piece} is stunned and cannot retreat: killed", "retreat")
+            kill(b, order.piece)
+            end(state)
+        elif not retreat_paths(b, order, _reserved(state)):
+            state.emit(f"{order.piece} cannot retreat {order.hexes} hexes: wounded instead", "retreat")
+            wound(b, order.piece)
+            end(state)
+        else:
+            super().start(state, frame)
+
+    def options(self, state: State, frame: Frame) -> list[tuple[Hex, ...]]:
+        return retreat_paths(state.data, frame["order"], _reserved(state))
+
+    def label(self, state: State, frame: Frame, option: tuple[Hex, ...]) -> str:
+        return "retreat via " + " ".join(_label(h) for h in option)
+
+    def choose(self, state: State, frame: Frame, option: tuple[Hex, ...]) -> None:
+        b: Battle = state.data
+        order: RetreatOrder = frame["order"]
+        piece = b.pieces[order.piece]
+        avoid = _reserved(state) | {piece.hex, *option[:-1]}
+        pushes = () if piece.mounted else push_chain(b, piece.side, option[-1], avoid)
+        state.emit(f"{order.piece} {self.label(state, frame, option)}", "retreat")
+        if forced_move(state, order.piece, list(option), retreat=True):
+            for friend, to in reversed(pushes or ()):
+                state.emit(f"{friend} is pushed to {_label(to)}", "retreat")
+                forced_move(state, friend, [to], retreat=True)
+        end(state)
+
+
+class Retreats(Procedure):
+    """Several retreats of one result, one after another in the order given (§6.2: a retreat
+    result moves every character on that side of the combat)."""
+
+    rule = "6.5"
+
+    def start(self, state: State, frame: Frame) -> None:
+        frame["next"] = 0
+        self.resume(state, frame, None)
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        orders: tuple[RetreatOrder, ...] = frame["orders"]
+        i = frame["next"]
+        if i >= len(orders):
+            end(state)
+            return
+        frame["next"] = i + 1
+        call(state, Retreat, order=orders[i])
