@@ -237,7 +237,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
 SIZE = 30.0  # hex radius in viewBox units
 _W = math.sqrt(3) * SIZE
 MARGIN = 16.0
-PANEL_WIDTH = 330.0
+PANEL_WIDTH = 420.0
 SIDE_COLOURS: tuple[tuple[str, str], ...] = (("#b3261e", "#ffffff"), ("#1f4fa0", "#ffffff"), ("#5b5b5b", "#ffffff"))
 """Fill and ink of each side's counters, in the scenario's order of sides."""
 # pointy-topped hexes; the edge towards DIRECTIONS[i] runs between the corners at -60i -/+ 30 degrees
@@ -257,6 +257,7 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .mark { display: none; fill: none; stroke: #ffffff; stroke-width: 3; stroke-dasharray: 6 3; pointer-events: none; }
 .bn-next > .mark, .bn-picked > .mark { display: inline; }
 .ctr text { font-weight: bold; }
+.ctr.moving > rect { stroke: #1b7d2e; stroke-width: 4; }
 .code { font-size: 11px; }
 .st { font-size: 9px; }
 .los { display: none; pointer-events: none; }
