@@ -87,7 +87,8 @@ class Sight:
     line: tuple[Hex, ...]
 
 
-def _crest(t: Tables, side: Hexside) -> str | None:
+def _level_feature(t: Tables, side: Hexside) -> str | None:
+    """The crest or cliff on ``side``, if any (a hexside feature that changes level)."""
     feature = t.board.feature(*side).get("feature")
     if feature is None or not t.data.terrain.hexside_features[feature].level_change:
         return None
@@ -112,11 +113,11 @@ def sight(t: Tables, a: Hex, b: Hex) -> Sight:
         return False
 
     def side_blocks(side: Hexside, view: SightView) -> bool:
-        feature = _crest(t, side)
+        feature = _level_feature(t, side)
         if feature is None or (feature == "crest" and ends & set(side)):
             return False  # an end on the slope hex counts as half-way up (§5.5.2.3)
         top = max(t.level.get(h, 0) for h in side)
-        if view.hidden_by(top):
+        if view.hidden_by(top):  # a side above both ends has its higher hex on the line: blocked there first
             blockers.append(f"{feature} between {_label(side[0])} and {_label(side[1])}, the lower end "
                             f"closer to it than the higher (§5.5.2.3)")
             return True
@@ -413,15 +414,17 @@ def _two_hex(layout: _Layout, head: Sequence[int], facing: int, fill: str, strok
 
 
 def _sight_lines(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any]) -> str:
-    """Lines from a character to every living enemy: green where the terrain lets it see,
-    red dashed where not (each with its reason as hover text)."""
+    """Lines from a character with missile weapons to every living enemy within the range of
+    one of them: green where the terrain lets it see, red dashed where not (each with its
+    reason as hover text)."""
+    weapons = [t.data.weapons[w] for w in t.counter(pid).weapons]
     here: Hex = (p["hexes"][0][0], p["hexes"][0][1])
     x1, y1 = layout.centre(here)
     lines = []
     for other_id, other in sorted(pieces.items()):
-        if other["side"] == p["side"] or other["state"] == "dead":
-            continue
         there: Hex = (other["hexes"][0][0], other["hexes"][0][1])
+        if other["side"] == p["side"] or other["state"] == "dead" or all(w.band_at(distance(here, there)) is None for w in weapons):
+            continue
         seen = sight(t, here, there)
         x2, y2 = layout.centre(there)
         why = f"{pid} sees {other_id}" if seen.sees else f"{pid} cannot see {other_id}: " + "; ".join(seen.blockers)
@@ -456,7 +459,7 @@ def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces:
     if state == "dead":
         parts.append(tag("path", d=f"M{_f(cx - 12)} {_f(cy - 12)}L{_f(cx + 12)} {_f(cy + 12)}M{_f(cx + 12)} {_f(cy - 12)}"
                                    f"L{_f(cx - 12)} {_f(cy + 12)}", stroke="#1b1b1b", stroke_width=2))
-    elif state != "stunned" and p["side"] == lines_for:
+    elif state != "stunned" and p["side"] == lines_for and t.counter(pid).weapons:
         parts.append(_sight_lines(t, layout, pid, p, pieces))
     return tag("g", *parts, class_="ctr moving" if pid == moving else "ctr", data_target=f"piece:{pid}")
 
@@ -469,7 +472,8 @@ _LEGEND = (
     "grey with a cross: dead",
     "bar with a point: rider (head hex, facing)",
     "grey bar: riderless horse; +n: bodies",
-    "hover your counter: its lines of sight to enemies",
+    "hover your shooter: its lines of sight to the enemies",
+    "within its weapons' range",
     "(green: seen; red dashed: blocked, hover it)",
 )
 
@@ -501,7 +505,7 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
 
 def draw_board(context: BoardContext) -> BoardDrawing:
     """The seat's board: the map with its hexside features, the counters (the seat's own
-    with their lines of sight to every enemy, shown on hover), the hexes the moving
+    shooters with their lines of sight to the enemies in range, shown on hover), the hexes the moving
     character may step into next, lines of sight on hover, and a panel with the legend."""
     view = context.view["board"]
     t = tables_for(view["scenario"])

@@ -45,6 +45,7 @@ def test_the_picture_shows_terrain_levels_crests_riders_and_the_legend():
     assert cell(text, (10, -4)) == "..1"  # clear, level 1
     assert cell(text, (7, -2)) == "TT0"
     assert cell(text, (9, -2)) == "sl0^"  # a slope: the crest above it
+    assert cell(text, (9, -1)) == "RR0#"  # rocks under a cliff face
     assert cell(text, (7, 0)) == "Nckh0" and cell(text, (6, 0)) == "Nck="  # robert: head facing E, rear
     assert cell(text, (13, 2)) == "Bchh3"  # argyris faces W
     assert "  Nck robert     normans     healthy  rider 7,0 6,0 facing E" in text.splitlines()

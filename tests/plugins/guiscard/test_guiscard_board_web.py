@@ -79,19 +79,20 @@ def test_a_riderless_horse_is_a_two_hex_bar_that_can_be_clicked():
     assert title(horse) == "robert's riderless horse on 7,0 6,0"
 
 
-def test_sight_lines_to_every_living_enemy_with_the_blocking_reason():
+def test_a_shooters_sight_lines_to_the_enemies_in_range_with_the_blocking_reason():
     _, root = drawn(new())
-    milo = by_target(root)["piece:milo"]
-    lines = milo.findall(f".//{SVG}g[@class='los']/{SVG}line")
-    assert len(lines) == 6  # the six Byzantines
-    reasons = {title(line): line.get("class") for line in lines}
-    assert reasons == {
-        "milo sees yani": "seen",
-        **{f"milo cannot see {enemy}: tree on 7,-1 (§5.5.2.2)": "unseen"
-           for enemy in ("alexio", "argyris", "nikolaos", "okeanos", "stephanos")},
+    marked = by_target(root)
+    lines = marked["piece:guillaume"].findall(f".//{SVG}g[@class='los']/{SVG}line")  # a javelin: 8 hexes
+    assert {title(line): line.get("class") for line in lines} == {
+        "guillaume cannot see alexio: tree on 8,4 (§5.5.2.2)": "unseen",
+        "guillaume cannot see yani: tree on 8,4 (§5.5.2.2)": "unseen",
+        **{f"guillaume sees {enemy}": "seen" for enemy in ("argyris", "nikolaos", "okeanos", "stephanos")},
     }
-    _, theirs = drawn(new(), "byzantines")  # each seat sees its own characters' lines only
-    assert not by_target(theirs)["piece:milo"].findall(f".//{SVG}g[@class='los']")
+    robert = marked["piece:robert"].findall(f".//{SVG}g[@class='los']/{SVG}line")  # a thrown lance: 4 hexes
+    assert [title(line) for line in robert] == ["robert sees stephanos"]
+    assert not marked["piece:milo"].findall(f".//{SVG}g[@class='los']")  # no missile weapon
+    _, theirs = drawn(new(), "byzantines")  # each seat sees its own shooters' lines only
+    assert not by_target(theirs)["piece:guillaume"].findall(f".//{SVG}g[@class='los']")
     assert by_target(theirs)["piece:yani"].findall(f".//{SVG}g[@class='los']/{SVG}line")
 
 
