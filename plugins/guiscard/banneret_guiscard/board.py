@@ -185,7 +185,8 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
         if p["state"] == "dead":
             draw(p)
     for head, rear in view["horses"].values():
-        cells[(head[0], head[1])], cells[(rear[0], rear[1])] = "hrs", "hrs="
+        facing = DIRECTIONS.index((head[0] - rear[0], head[1] - rear[1]))
+        cells[(head[0], head[1])], cells[(rear[0], rear[1])] = f"hrs{facing}", "hrs="
     for _, p in sorted(pieces.items()):
         if p["state"] != "dead":
             draw(p)
@@ -197,7 +198,7 @@ LEGEND = (
     "  st stairs, be beach, ~~ shallow, ≈≈ deep water); ^ a crest above this hex, # a cliff above it;",
     "  * the moving character can reach it; Nckh0 counter code, state (h healthy, s stunned,",
     "  w wounded, x dead) and a rider's facing (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE) on its head hex,",
-    "  Nck= the rider's rear hex; hrs/hrs= a riderless horse; +c/h bodies (characters/horses).",
+    "  Nck= the rider's rear hex; hrs0/hrs= a riderless horse; +c/h bodies (characters/horses).",
     "  Ask 'sight Q,R Q,R' whether one hex sees another.",
 )
 

@@ -13,8 +13,8 @@ from typing import Any
 from banneret import Game, GameInfo, OptionSpec, Outcome, Scenario, State, hookimpl
 from banneret.boards import BoardContext, BoardDrawing
 from banneret.boards.hexgrid import distance
-from banneret_guiscard.board import draw_board, render_board, sight_report
 from banneret.types import Standing
+from banneret_guiscard.board import draw_board, render_board, sight_report
 from banneret_guiscard.movement import MoveRecord, MoveStep, PlaceHorses, PushHorse, PutDown, reachable
 from banneret_guiscard.sequence import FLOW, game_over
 from banneret_guiscard.state import HEALTH, Battle, new_battle

@@ -71,7 +71,7 @@ def test_bodies_horses_and_the_dead_are_drawn():
     kill(state.data, "robert")  # the rider falls: his body on the head hex, his horse stays
     kill(state.data, "milo")
     text = GAME.render(state, None)
-    assert cell(text, (7, 0)) == "hrs" and cell(text, (6, 0)) == "hrs="
+    assert cell(text, (7, 0)) == "hrs0" and cell(text, (6, 0)) == "hrs="
     assert cell(text, (6, -1)) == "Nilx"  # milo lies there: his counter covers the body mark
     assert "  Nil milo       normans     dead     foot  6,-1" in text.splitlines()
 
