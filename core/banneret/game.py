@@ -137,6 +137,9 @@ class Game:
 
     info: ClassVar[GameInfo]
     flow: ClassVar["Flow | None"] = None
+    commands: ClassVar[Mapping[str, str]] = {}
+    """Game-specific terminal commands, by name, each with its help line (``"sight A B  does
+    hex A see hex B"``); :meth:`command` answers them. The terminal's own commands win a clash."""
 
     def __init__(self) -> None:
         # A game that leaves pending / legal_actions / apply to its declared flow has the
@@ -204,6 +207,12 @@ class Game:
     def render(self, state: "State", player: str | None) -> str:
         """A text picture of the board for the terminal, from ``player``'s viewpoint."""
         return repr(self.view(state, player))
+
+    def command(self, state: "State", player: str, name: str, argument: str) -> str:
+        """The answer to the terminal command ``name`` (one of :attr:`commands`) typed by
+        ``player`` with ``argument`` (the rest of the line): a question about the position,
+        answered from what ``player`` may know. It must not change ``state``."""
+        raise NotImplementedError(f"{self.info.id} has no command {name!r}")
 
     def invariants(self, state: "State") -> list[str]:
         """Broken invariants, each as one sentence (empty when all hold)."""

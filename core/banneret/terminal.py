@@ -280,6 +280,8 @@ class TerminalGame:
                 raise _Quit
             if word == "help" and not rest:
                 self.out(COMMANDS_HELP)
+                for help_line in state.game.commands.values():
+                    self.out(f"  {help_line}")
             elif word == "board" and not rest:
                 self._board(player)
                 self._menu(player, actions)
@@ -303,6 +305,8 @@ class TerminalGame:
                     self.out(f"Not saved: {exc}.")
                     continue
                 self.out(f"Saved to {rest}.")
+            elif word in state.game.commands:
+                self.out(state.game.command(state, player, word, rest))
             elif line.isdigit():
                 self.out(f"no action {line}: choose 1-{len(actions)}, or type help")
             else:

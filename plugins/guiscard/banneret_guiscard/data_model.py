@@ -33,7 +33,8 @@ Files (``banneret_guiscard.data``)
 * ``roster.json`` -- the counters (P-20): code, armour, weapons, foot values (healthy, wounded,
   stunned) and, for riders, mounted values (healthy, wounded) and horse.
 * ``map_test_field.json`` -- the Test Field (P-21 M1): hexes ``q, r, terrain, level`` in axial
-  coordinates and hexsides ``a, b, feature``.
+  coordinates and hexsides ``a, b, feature``; ``map_downs.json``, the Downs, in the same
+  format (every map file is listed in :data:`MAP_FILES`).
 * ``scenarios.json`` -- scenarios (P-22): map, sides (the first is side A), forces with start
   hexes (a rider's ``hex`` is its head, ``facing`` points from rear to head), turn limit,
   victory condition.
@@ -64,6 +65,7 @@ from banneret.errors import DataError
 __all__ = [
     "DATA_PACKAGE",
     "FILES",
+    "MAP_FILES",
     "Sourced",
     "CodeLetter",
     "UnitCodes",
@@ -124,9 +126,12 @@ FILES: tuple[str, ...] = (
     "codes.json", "movement_classes.json", "terrain.json", "melee_foot.json", "melee_mounted.json",
     "fire_foot.json", "fire_mounted.json", "impact.json", "weapons.json", "infiltration.json",
     "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "roster.json",
-    "map_test_field.json", "scenarios.json",
+    "map_test_field.json", "map_downs.json", "scenarios.json",
 )
 """Every data file, in loading order."""
+
+MAP_FILES: Mapping[str, str] = MappingProxyType({"test_field": "map_test_field.json", "downs": "map_downs.json"})
+"""Each map's id and its file."""
 
 Mount = Literal["foot", "mounted"]
 Harm = Literal["none", "stunned", "wounded", "killed"]
@@ -1163,7 +1168,7 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
     bodies = _bodies(package)
     defensive_fire = _defensive_fire(package)
     roster = _roster(package, codes, classes, weapons, horses)
-    maps = {"test_field": _map(package, "map_test_field.json", terrain)}
+    maps = {map_id: _map(package, filename, terrain) for map_id, filename in MAP_FILES.items()}
     scenarios = _scenarios(package, roster, terrain.terrains, maps)
     contents: dict[str, Any] = {
         "codes.json": codes,
@@ -1181,7 +1186,7 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
         "bodies.json": bodies,
         "defensive_fire.json": defensive_fire,
         "roster.json": tuple(roster.values()),
-        "map_test_field.json": maps["test_field"].record,
+        **{filename: maps[map_id].record for map_id, filename in MAP_FILES.items()},
         "scenarios.json": tuple(scenarios.values()),
     }
     return GuiscardData(

@@ -11,25 +11,22 @@ from __future__ import annotations
 from typing import Any
 
 from banneret import Game, GameInfo, OptionSpec, Outcome, Scenario, State, hookimpl
+from banneret.boards import BoardContext, BoardDrawing
 from banneret.boards.hexgrid import distance
 from banneret.types import Standing
+from banneret_guiscard.board import draw_board, render_board, sight_report
 from banneret_guiscard.movement import MoveRecord, reachable
 from banneret_guiscard.sequence import FLOW, game_over
 from banneret_guiscard.state import HEALTH, Battle, new_battle
 from banneret_guiscard.data_model import load_data
 
-__all__ = ["GAME_ID", "Guiscard", "banneret_games"]
+__all__ = ["GAME_ID", "Guiscard", "banneret_games", "banneret_board"]
 
 GAME_ID = "guiscard"
 _DATA = load_data()
 _SCENARIOS = tuple(_DATA.scenarios.values())
 _SIDES = tuple(dict.fromkeys(side.id for sc in _SCENARIOS for side in sc.sides))
 _BY_NAME = {sc.name: sc.id for sc in _SCENARIOS}
-_STATE_LETTER = {"healthy": "h", "stunned": "s", "wounded": "w", "dead": "x"}
-_TERRAIN_LETTERS = {
-    "clear": "..", "brush": "br", "tree": "TT", "slope": "sl", "marsh": "ma", "rocks": "RR", "path": "pa",
-    "stone_stairs": "st", "beach": "be", "shallow_water": "~~", "deep_water": "≈≈",
-}
 
 
 class Guiscard(Game):
@@ -77,6 +74,7 @@ class Guiscard(Game):
                  " docs/games/guiscard.md",
     )
     flow = FLOW
+    commands = {"sight": "sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5)"}
 
     def factions(self, players: int, options: Any) -> tuple[str, ...]:
         return _SIDES
@@ -129,7 +127,16 @@ class Guiscard(Game):
         }
 
     def render(self, state: State, player: str | None) -> str:
-        return render_battle(state)
+        """The map as text (:func:`~banneret_guiscard.board.render_board`), with the hexes the
+        moving character can reach by the movement procedure's own steps."""
+        b: Battle = state.data
+        moving = _moving(state)
+        reach = reachable(b, b.pieces[moving], b.left[moving]) if moving is not None else set()
+        return render_board(self.view(state, player), reach)
+
+    def command(self, state: State, player: str, name: str, argument: str) -> str:
+        """``sight A B``: the terrain line of sight between two hexes (:func:`~banneret_guiscard.board.sight`)."""
+        return sight_report(state.data.tables, self.view(state, player), argument)
 
     def invariants(self, state: State) -> list[str]:
         return battle_invariants(state)
@@ -143,50 +150,6 @@ def _move_record(state: State) -> MoveRecord | None:
 def _moving(state: State) -> str | None:
     rec = _move_record(state)
     return None if rec is None else rec.mover
-
-
-def render_battle(state: State) -> str:
-    """The map as text: each hex is terrain and level (``..0``), or a counter's code with its
-    state letter and, on a rider's head, the facing (``Nckh0``; the rear shows ``Nck=``);
-    loose horses ``hrs``, bodies ``+n``; ``*`` marks where the moving character can reach."""
-    b: Battle = state.data
-    t = b.tables
-    cells: dict[tuple[int, int], str] = {}
-    for h in t.terrain:
-        cells[h] = f"{_TERRAIN_LETTERS.get(t.terrain[h].id, '??')}{t.level[h]}"
-    for h, (chars, horses) in b.bodies.items():
-        cells[h] = f"+{b.body_total(h)}"
-    for owner, horse in b.horses.items():
-        head, rear = horse.hexes()
-        cells[head], cells[rear] = f"hrs{horse.facing}", "hrs="
-    moving = _moving(state)
-    if moving is not None:
-        for h in reachable(b, b.pieces[moving], b.left[moving]):
-            cells[h] = cells[h][:3] + "*"
-    for pid, p in sorted(b.pieces.items(), key=lambda kv: kv[1].alive):
-        code = t.counter(pid).code
-        if p.mounted:
-            head, rear = p.hexes()
-            cells[head] = f"{code}{_STATE_LETTER[p.health]}{p.facing}"
-            cells[rear] = f"{code}="
-        elif p.alive or p.hex not in cells or not cells[p.hex][0].isupper():
-            cells[p.hex] = f"{code}{_STATE_LETTER[p.health]}"
-    qs = [h[0] for h in t.terrain]
-    rs = [h[1] for h in t.terrain]
-    x0 = min(2 * q + r for q, r in t.terrain)
-    lines = [f"{t.scenario.name} -- turn {b.turn}/{t.scenario.turns}, {b.side or '-'} to play, step {b.step}"]
-    for r in range(min(rs), max(rs) + 1):
-        row = [" "] * (3 * (2 * max(qs) + r - x0) + 6)
-        for q in range(min(qs), max(qs) + 1):
-            if (q, r) in cells:
-                x = 3 * (2 * q + r - x0)
-                row[x:x + 6] = list(cells[(q, r)].ljust(6)[:6])
-        lines.append(f"{r:>3} " + "".join(row).rstrip())
-    for pid, p in sorted(b.pieces.items()):
-        where = " ".join(f"{q},{r}" for q, r in p.hexes())
-        extra = f" MP {b.left[pid]}" if pid in b.left else ""
-        lines.append(f"  {t.counter(pid).code} {pid:<10} {p.side:<11} {p.health:<8} {'rider' if p.mounted else 'foot '} {where}{extra}")
-    return "\n".join(lines)
 
 
 def battle_invariants(state: State) -> list[str]:
@@ -232,3 +195,11 @@ def battle_invariants(state: State) -> list[str]:
 @hookimpl
 def banneret_games() -> list[type[Game]]:
     return [Guiscard]
+
+
+@hookimpl
+def banneret_board(context: BoardContext) -> BoardDrawing | None:
+    """The map in the browser (:mod:`banneret_guiscard.board`)."""
+    if context.game_id != GAME_ID:
+        return None
+    return draw_board(context)

@@ -13,6 +13,7 @@ globals().update(conformance_tests("guiscard", registry=REG, max_steps=400, samp
 class TestConformanceGuiscardPerMover(conformance_tests(
     "guiscard", registry=REG, max_steps=400, sample_every=80, options={"infiltration_limit": "per_mover"},
     # option-independent machinery, already covered by the suite above
-    skip_checks=("save_round_trip", "undo", "illegal_actions", "clone_independence", "determinism", "views", "agents"),
+    skip_checks=("save_round_trip", "undo", "illegal_actions", "clone_independence", "determinism", "views", "agents",
+                 "board"),
 )["TestConformanceGuiscard"]):
     """The same checks with one infiltration roll per enemy and mover (A-05)."""

@@ -1,0 +1,554 @@
+"""Guiscard's boards: the terminal picture, the line-of-sight query and the web board.
+
+Both boards draw from the game's view (what a seat may know; Guiscard hides nothing) and the
+scenario's map, which the view names: terrain, levels and hexside features come from the
+map's :class:`~banneret_guiscard.state.Tables`, built once. What the moving character can
+reach comes from the movement procedure itself, never from a second copy of its rules: the
+terminal marks every hex within its MP (:func:`banneret_guiscard.movement.reachable`, which
+the game's ``render`` passes in: a few milliseconds for a rider, too slow to put in the view
+every agent reads), the web board the hexes its legal next steps enter (the seat's actions).
+
+Line of sight (:func:`sight`) is the terrain part of §5.5: the line runs from hex centre to
+hex centre (§5.5.1), and along a hexside the clearer of its two readings counts; a tree hex
+between the ends blocks (§5.5.2.2); a crest or cliff hexside blocks by the dead-ground rule
+of the core's :meth:`~banneret.boards.hexgrid.SightView.hidden_by` (the lower end must be at
+least as far from it as the higher end, §5.5.2.3), except a crest on an end's own hexsides
+(a character on the slope hex counts as half-way up); a hex higher than both ends blocks.
+Characters on the line are listed, not judged: whether they stop a shot depends on the
+weapon and the range (§5.5.3), which is fire's business.
+
+Click ids on the web board: ``hex:q,r`` a map hex, ``piece:ID`` a character's counter,
+``horse:OWNER`` a riderless horse.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from banneret.boards import BoardContext, BoardDrawing, esc, tag
+from banneret.boards.hexgrid import DIRECTIONS, Hex, Hexside, SightView, distance, line_both
+from banneret.types import Action
+from banneret_guiscard.state import Tables, tables_for
+
+__all__ = [
+    "Sight", "sight", "sight_report", "parse_hex", "render_board", "draw_board", "board_targets",
+    "TERRAIN_LETTERS", "TERRAIN_COLOURS", "FACING_NAMES",
+]
+
+TERRAIN_LETTERS: Mapping[str, str] = {
+    "clear": "..", "brush": "br", "tree": "TT", "slope": "sl", "marsh": "ma", "rocks": "RR", "path": "pa",
+    "stone_stairs": "st", "beach": "be", "shallow_water": "~~", "deep_water": "≈≈",
+}
+TERRAIN_COLOURS: Mapping[str, str] = {
+    "clear": "#ebe5c6", "brush": "#b9cc8c", "tree": "#5d8c4c", "slope": "#cdb68a", "marsh": "#9cc2ae",
+    "rocks": "#9c968c", "path": "#dcc9a0", "stone_stairs": "#bab3a6", "beach": "#f2e2ae",
+    "shallow_water": "#9fcbe9", "deep_water": "#4b87c4",
+}
+FACING_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
+"""The six facings (direction indices of :data:`~banneret.boards.hexgrid.DIRECTIONS`) on a
+map drawn with ``r`` growing down the screen."""
+
+_STATE_LETTER = {"healthy": "h", "stunned": "s", "wounded": "w", "dead": "x"}
+_SIGHT_BLOCKING_TERRAIN = frozenset({"tree"})  # §5.5.2.2
+
+
+def _label(h: Sequence[int]) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def parse_hex(text: str) -> Hex | None:
+    """``"q,r"`` as a hex, or None if it is not two integers."""
+    parts = text.replace("(", "").replace(")", "").split(",")
+    try:
+        q, r = (int(p) for p in parts)
+    except ValueError:
+        return None
+    return q, r
+
+
+# --- line of sight -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Sight:
+    """Whether ``a`` sees ``b`` over the terrain; if not, what blocks each reading of the line
+    (one, or two along a hexside); ``line`` is the clear reading (or the first one)."""
+
+    a: Hex
+    b: Hex
+    sees: bool
+    blockers: tuple[str, ...]
+    line: tuple[Hex, ...]
+
+
+def _level_feature(t: Tables, side: Hexside) -> str | None:
+    """The crest or cliff on ``side``, if any (a hexside feature that changes level)."""
+    feature = t.board.feature(*side).get("feature")
+    if feature is None or not t.data.terrain.hexside_features[feature].level_change:
+        return None
+    return str(feature)
+
+
+def sight(t: Tables, a: Hex, b: Hex) -> Sight:
+    """The terrain line of sight from ``a`` to ``b`` on the map of ``t`` (§5.5.1-§5.5.2.3)."""
+    blockers: list[str] = []
+    ends = {a, b}
+
+    def hex_blocks(h: Hex, view: SightView) -> bool:
+        if h not in t.terrain:
+            blockers.append(f"{_label(h)} is off the map")
+            return True
+        if t.terrain[h].id in _SIGHT_BLOCKING_TERRAIN:
+            blockers.append(f"{t.terrain[h].name.lower()} on {_label(h)} (§5.5.2.2)")
+            return True
+        if t.level[h] > max(view.observer_level, view.target_level):
+            blockers.append(f"higher ground on {_label(h)} (level {t.level[h]})")
+            return True
+        return False
+
+    def side_blocks(side: Hexside, view: SightView) -> bool:
+        feature = _level_feature(t, side)
+        if feature is None or (feature == "crest" and ends & set(side)):
+            return False  # an end on the slope hex counts as half-way up (§5.5.2.3)
+        top = max(t.level.get(h, 0) for h in side)
+        if view.hidden_by(top):  # a side above both ends has its higher hex on the line: blocked there first
+            blockers.append(f"{feature} between {_label(side[0])} and {_label(side[1])}, the lower end "
+                            f"closer to it than the higher (§5.5.2.3)")
+            return True
+        return False
+
+    clear = t.board.clear_lines(a, b, hex_blocks, side_blocks, (t.level[a], t.level[b]))
+    if clear:
+        return Sight(a, b, True, (), tuple(clear[0]))
+    return Sight(a, b, False, tuple(dict.fromkeys(blockers)), tuple(line_both(a, b)[0]))
+
+
+def sight_report(t: Tables, view: Mapping[str, Any], argument: str) -> str:
+    """The answer to the terminal's ``sight Q,R Q,R``: whether the first hex sees the second,
+    what blocks it, and which living characters stand on the line (§5.5.3)."""
+    words = argument.replace(" ,", ",").replace(", ", ",").split()
+    hexes = [parse_hex(w) for w in words]
+    if len(hexes) != 2 or any(h is None for h in hexes):
+        return "sight needs two hexes, for example: sight 5,1 12,1"
+    a, b = hexes[0], hexes[1]
+    assert a is not None and b is not None
+    missing = [_label(h) for h in (a, b) if h not in t.terrain]
+    if missing:
+        return f"not on the map: {' '.join(missing)}"
+    seen = sight(t, a, b)
+    head = f"{_label(a)} (level {t.level[a]}) to {_label(b)} (level {t.level[b]}), range {distance(a, b)}: "
+    if not seen.sees:
+        return head + "no line of sight: " + "; ".join(seen.blockers)
+    between = set(seen.line[1:-1])
+    in_way = sorted(f"{p['code']} {pid} ({p['state']})" for pid, p in view["pieces"].items()
+                    if p["state"] != "dead" and between & {tuple(h) for h in p["hexes"]})
+    text = head + "clear line of sight through " + (" ".join(_label(h) for h in seen.line[1:-1]) or "no hex between")
+    if in_way:
+        text += "; characters on the line (they may stop some shots, §5.5.3): " + ", ".join(in_way)
+    return text
+
+
+# --- the terminal picture ------------------------------------------------------------------------
+
+
+def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[Hex, str]:
+    """Five characters a hex: terrain, level, a hexside mark, the reach mark; or a counter."""
+    rises = {}
+    for (x, y), attributes in t.board.sides().items():
+        feature = attributes.get("feature")
+        if feature is not None and x in t.level and y in t.level:
+            low = x if t.level[x] < t.level[y] else y
+            rises[low] = "#" if feature == "cliff" else "^"
+    cells: dict[Hex, str] = {}
+    for h in t.terrain:
+        cells[h] = f"{TERRAIN_LETTERS.get(t.terrain[h].id, '??')}{t.level[h]}{rises.get(h, '')}{'*' if h in reach else ''}"
+    for h, chars, horses in view["bodies"]:
+        cells[(h[0], h[1])] = f"+{chars}/{horses}"
+    pieces = view["pieces"]
+
+    def draw(p: Mapping[str, Any]) -> None:
+        hexes = [(h[0], h[1]) for h in p["hexes"]]
+        mark = _STATE_LETTER[p["state"]]
+        if p["mounted"]:
+            cells[hexes[0]] = f"{p['code']}{mark}{p['facing']}"
+            cells[hexes[1]] = f"{p['code']}="
+        else:
+            cells[hexes[0]] = f"{p['code']}{mark}"
+
+    for p in pieces.values():  # the dead under loose horses and the living
+        if p["state"] == "dead":
+            draw(p)
+    for head, rear in view["horses"].values():
+        facing = DIRECTIONS.index((head[0] - rear[0], head[1] - rear[1]))
+        cells[(head[0], head[1])], cells[(rear[0], rear[1])] = f"hrs{facing}", "hrs="
+    for _, p in sorted(pieces.items()):
+        if p["state"] != "dead":
+            draw(p)
+    return cells
+
+
+LEGEND = (
+    "Legend: ..0 terrain and level (.. clear, br brush, TT tree, sl slope, ma marsh, RR rocks, pa path,",
+    "  st stairs, be beach, ~~ shallow, ≈≈ deep water); ^ a crest above this hex, # a cliff above it;",
+    "  * the moving character can reach it; Nckh0 counter code, state (h healthy, s stunned,",
+    "  w wounded, x dead) and a rider's facing (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE) on its head hex,",
+    "  Nck= the rider's rear hex; hrs0/hrs= a riderless horse; +c/h bodies (characters/horses).",
+    "  Ask 'sight Q,R Q,R' whether one hex sees another.",
+)
+
+
+def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
+    """The map as text, rows of equal ``r`` offset by half a hex, each row starting with its
+    ``r`` and the ``q`` of its first hex, ``reach`` marked ``*``; then the characters, the
+    moving one marked ``>``, and the legend."""
+    t = tables_for(view["scenario"])
+    cells = _cells(t, view, reach)
+    rows: dict[int, list[int]] = {}
+    for q, r in t.terrain:
+        rows.setdefault(r, []).append(q)
+    x0 = min(2 * q + r for q, r in t.terrain)
+    moving = view["moving"]
+    lines = [f"{t.scenario.name} -- turn {view['turn']}/{view['turns']}, {view['side'] or '-'} to play, step {view['step']}"
+             + (f"; moving {moving} ({view['pieces'][moving]['mp_left']} MP left)" if moving else "")]
+    for r in sorted(rows):
+        row = [" "] * (3 * (2 * max(rows[r]) + r - x0) + 6)
+        for q in rows[r]:
+            x = 3 * (2 * q + r - x0)
+            row[x:x + 6] = list(cells[(q, r)].ljust(6)[:6])
+        lines.append(f"r{r:>3} q{min(rows[r]):>3} " + "".join(row).rstrip())
+    for pid, p in sorted(view["pieces"].items()):
+        where = " ".join(_label(h) for h in p["hexes"])
+        facing = f" facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
+        extra = f" MP {p['mp_left']}" if p["mp_left"] is not None else ""
+        lines.append(f"{'>' if pid == moving else ' '} {p['code']} {pid:<10} {p['side']:<11} {p['state']:<8} "
+                     f"{'rider' if p['mounted'] else 'foot '} {where}{facing}{extra}")
+    if view["led_horses"]:
+        lines.append(f"  led by {moving}: " + ", ".join(f"{o}'s horse" for o in view["led_horses"]))
+    lines.extend(LEGEND)
+    return "\n".join(lines)
+
+
+# --- the web board -------------------------------------------------------------------------------
+
+SIZE = 30.0  # hex radius in viewBox units
+_W = math.sqrt(3) * SIZE
+MARGIN = 16.0
+PANEL_WIDTH = 420.0
+SIDE_COLOURS: tuple[tuple[str, str], ...] = (("#b3261e", "#ffffff"), ("#1f4fa0", "#ffffff"), ("#5b5b5b", "#ffffff"))
+"""Fill and ink of each side's counters, in the scenario's order of sides."""
+# pointy-topped hexes; the edge towards DIRECTIONS[i] runs between the corners at -60i -/+ 30 degrees
+_CORNERS = tuple((SIZE * math.cos(math.radians(30 + 60 * k)), SIZE * math.sin(math.radians(30 + 60 * k))) for k in range(6))
+_EDGES = tuple(
+    tuple((SIZE * math.cos(math.radians(-60 * i + s)), SIZE * math.sin(math.radians(-60 * i + s))) for s in (-30, 30))
+    for i in range(6)
+)
+
+STYLE = """
+text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
+.hex polygon { stroke: #8a8270; stroke-width: 0.8; }
+.lvl { font-size: 9px; fill: #4a4030; }
+.crest { stroke: #7a4a12; stroke-width: 4; stroke-linecap: round; stroke-dasharray: 6 3; pointer-events: none; }
+.cliff { stroke: #1b1b1b; stroke-width: 5; stroke-linecap: round; pointer-events: none; }
+.reach { fill: #ffffff; fill-opacity: 0.45; stroke: #1b7d2e; stroke-width: 2; stroke-dasharray: 4 3; pointer-events: none; }
+.mark { display: none; fill: none; stroke: #ffffff; stroke-width: 3; stroke-dasharray: 6 3; pointer-events: none; }
+.bn-next > .mark, .bn-picked > .mark { display: inline; }
+.ctr text { font-weight: bold; }
+.ctr.moving > rect { stroke: #1b7d2e; stroke-width: 4; }
+.code { font-size: 11px; }
+.st { font-size: 9px; }
+.los { display: none; pointer-events: none; }
+.ctr:hover .los, .ctr.moving .los { display: inline; }
+.seen { stroke: #1b7d2e; stroke-width: 2; }
+.unseen { stroke: #c62828; stroke-width: 1.5; stroke-dasharray: 4 3; }
+.panel { font-size: 13px; fill: #1b1b1b; }
+.head { font-size: 17px; font-weight: bold; }
+"""
+
+
+def _f(x: float) -> str:
+    return f"{x:.1f}"
+
+
+def _points(cx: float, cy: float, scale: float = 1.0) -> str:
+    return " ".join(f"{_f(cx + x * scale)},{_f(cy + y * scale)}" for x, y in _CORNERS)
+
+
+class _Layout:
+    """Pixel centres of a map's hexes, shifted so the map starts at the margin."""
+
+    def __init__(self, hexes: Iterable[Hex]) -> None:
+        raw = [(_W * (q + r / 2), 1.5 * SIZE * r) for q, r in hexes]
+        self.x0 = MARGIN + _W / 2 - min(x for x, _ in raw)
+        self.y0 = MARGIN + SIZE - min(y for _, y in raw)
+        self.width = max(x for x, _ in raw) - min(x for x, _ in raw) + _W + 2 * MARGIN
+        self.height = max(y for _, y in raw) - min(y for _, y in raw) + 2 * SIZE + 2 * MARGIN
+
+    def centre(self, h: Sequence[int]) -> tuple[float, float]:
+        return self.x0 + _W * (h[0] + h[1] / 2), self.y0 + 1.5 * SIZE * h[1]
+
+
+def _hex_id(h: Sequence[int]) -> str:
+    return f"hex:{h[0]},{h[1]}"
+
+
+def _next_hexes(actions: Iterable[Action]) -> set[Hex]:
+    """The hexes the moving character may enter next: the steps its move offers now."""
+    return {a.args[1] for a in actions if a.kind == "move-step" and a.args[0] == "step"}
+
+
+def board_targets(view: Mapping[str, Any], actions: Iterable[Action]) -> dict[str, tuple[str, ...]]:
+    """The click path of every action with a place on the map: a character to move or a
+    stunned friend to pick up, its counter; a step, the hex its (head) hex enters; stop, the
+    mover's own counter; a horse to mount, lead or catch, the horse; a dismount, put-down or
+    body clearing, the hex; a clearing pair, both counters; horses pushed or placed, the hex
+    of the (first) head. Actions of other kinds stay in the list."""
+    out: dict[str, tuple[str, ...]] = {}
+    moving = view.get("moving")
+    for a in actions:
+        kind, args = a.kind, a.args
+        path: tuple[str, ...] = ()
+        if kind == "movement" and args[0] == "move":
+            path = (f"piece:{args[1]}",)
+        elif kind == "movement" and args[0] == "clear":
+            path = (_hex_id(args[1]),)
+        elif kind == "move-step":
+            what = args[0]
+            if what == "step":
+                path = (_hex_id(args[1]),)
+            elif what == "stop" and moving:
+                path = (f"piece:{moving}",)
+            elif what == "dismount":
+                path = (_hex_id(args[1]),)
+            elif what == "pickup":
+                path = (f"piece:{args[1]}",)
+            elif what in ("mount", "bridle", "bridle_end", "catch"):
+                path = (f"horse:{args[1]}",)
+        elif kind in ("put-down",):
+            path = (_hex_id(args),)
+        elif kind == "clear-to":
+            path = (_hex_id(args[0]),)
+        elif kind == "clear-with":
+            path = (f"piece:{args[0]}", f"piece:{args[1]}")
+        elif kind == "push-horse":
+            path = (_hex_id(args.head),)
+        elif kind == "place-horses":
+            path = (_hex_id(args[0].head),)
+        if path:
+            out[a.label] = path
+    return out
+
+
+@attrs.frozen(eq=False)
+class _MapDrawing:
+    """What a scenario's map looks like, drawn once (immutable, like the tables it is drawn
+    from): the layout, each hex's title, terrain and level label, and the hexside features."""
+
+    layout: _Layout
+    cells: Mapping[Hex, str]
+    features: str
+
+
+@functools.cache
+def _map_drawing(scenario_id: str) -> _MapDrawing:
+    t = tables_for(scenario_id)
+    layout = _Layout(t.terrain)
+    cells = {}
+    for h in sorted(t.terrain):
+        cx, cy = layout.centre(h)
+        terrain = t.terrain[h]
+        parts = [tag("title", esc(f"{_label(h)} {terrain.name}, level {t.level[h]}")),
+                 tag("polygon", points=_points(cx, cy), fill=TERRAIN_COLOURS.get(terrain.id, "#dddddd"))]
+        if t.level[h]:
+            parts.append(tag("text", esc(f"L{t.level[h]}"), x=_f(cx), y=_f(cy - SIZE * 0.58), text_anchor="middle", class_="lvl"))
+        cells[h] = "".join(parts)
+    features = []
+    for (x, y), attributes in sorted(t.board.sides().items()):
+        feature = attributes.get("feature")
+        if feature is None or x not in t.terrain or y not in t.terrain:
+            continue
+        i = DIRECTIONS.index((y[0] - x[0], y[1] - x[1]))
+        cx, cy = layout.centre(x)
+        (x1, y1), (x2, y2) = _EDGES[i]
+        name = t.data.terrain.hexside_features[feature].name
+        features.append(tag("line", tag("title", esc(f"{name}: {_label(x)} | {_label(y)}")),
+                            x1=_f(cx + x1), y1=_f(cy + y1), x2=_f(cx + x2), y2=_f(cy + y2), class_=feature))
+    return _MapDrawing(layout, MappingProxyType(cells), "".join(features))
+
+
+def _hex_cell(drawn: _MapDrawing, h: Hex, clickable: set[str], reach: set[Hex]) -> tuple[str, bool]:
+    """A hex as a click target: its drawing, the next-step ring, the ring the page lights."""
+    target = _hex_id(h)
+    late = target in clickable
+    if h not in reach and not late:
+        return f'<g class="hex" data-target="{target}">{drawn.cells[h]}</g>', False
+    cx, cy = drawn.layout.centre(h)
+    parts = [drawn.cells[h]]
+    if h in reach:
+        parts.append(tag("polygon", points=_points(cx, cy, 0.78), class_="reach"))
+    if late:
+        parts.append(tag("polygon", points=_points(cx, cy, 0.66), class_="mark"))
+    return tag("g", *parts, class_="hex", data_target=target), late
+
+
+def _angle(layout: _Layout, facing: int) -> float:
+    dq, dr = DIRECTIONS[facing]
+    return math.degrees(math.atan2(1.5 * SIZE * dr, _W * (dq + dr / 2)))
+
+
+def _two_hex(layout: _Layout, head: Sequence[int], facing: int, fill: str, stroke: str) -> list[str]:
+    """A two-hex counter: a bar from the rear hex's centre to the head's, a point at the head."""
+    hx, hy = layout.centre(head)
+    angle = _angle(layout, facing)
+    length, width = _W + SIZE * 0.8, SIZE * 0.8
+    mx, my = hx - math.cos(math.radians(angle)) * _W / 2, hy - math.sin(math.radians(angle)) * _W / 2
+    body = tag("rect", x=_f(mx - length / 2), y=_f(my - width / 2), width=_f(length), height=_f(width), rx=_f(width / 2),
+               fill=fill, stroke=stroke, stroke_width=1.5, transform=f"rotate({_f(angle)} {_f(mx)} {_f(my)})")
+    tip = tag("path", d=f"M{_f(length / 2 + 6)} 0L{_f(length / 2 - 6)} -7L{_f(length / 2 - 6)} 7Z", fill=stroke,
+              transform=f"translate({_f(mx)} {_f(my)}) rotate({_f(angle)})")
+    return [body, tip]
+
+
+def _sight_lines(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any]) -> str:
+    """Lines from a character with missile weapons to every living enemy within the range of
+    one of them: green where the terrain lets it see, red dashed where not (each with its
+    reason as hover text)."""
+    weapons = [t.data.weapons[w] for w in t.counter(pid).weapons]
+    here: Hex = (p["hexes"][0][0], p["hexes"][0][1])
+    x1, y1 = layout.centre(here)
+    lines = []
+    for other_id, other in sorted(pieces.items()):
+        there: Hex = (other["hexes"][0][0], other["hexes"][0][1])
+        if other["side"] == p["side"] or other["state"] == "dead" or all(w.band_at(distance(here, there)) is None for w in weapons):
+            continue
+        seen = sight(t, here, there)
+        x2, y2 = layout.centre(there)
+        why = f"{pid} sees {other_id}" if seen.sees else f"{pid} cannot see {other_id}: " + "; ".join(seen.blockers)
+        lines.append(tag("line", tag("title", esc(why)), x1=_f(x1), y1=_f(y1), x2=_f(x2), y2=_f(y2),
+                         class_="seen" if seen.sees else "unseen"))
+    return tag("g", *lines, class_="los")
+
+
+def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any],
+             moving: str | None, lines_for: str) -> str:
+    """A character's counter; those of side ``lines_for`` carry their lines of sight."""
+    fill, ink = SIDE_COLOURS[min(t.sides.index(p["side"]), len(SIDE_COLOURS) - 1)]
+    state = p["state"]
+    if state == "dead":
+        fill, ink = "#8c8c8c", "#1b1b1b"
+    stroke = {"stunned": "#f2c200", "wounded": "#ff5a36"}.get(state, "#1b1b1b")
+    head = p["hexes"][0]
+    cx, cy = layout.centre(head)
+    facing = f", facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
+    where = " ".join(_label(h) for h in p["hexes"])
+    parts = [tag("title", esc(f"{p['code']} {pid} ({p['side']}): {state}, {'rider' if p['mounted'] else 'on foot'} "
+                              f"on {where}{facing}" + (f", {p['mp_left']} MP left" if p["mp_left"] is not None else "")))]
+    if p["mounted"]:
+        parts += _two_hex(layout, head, p["facing"], fill, stroke)
+    else:
+        half = SIZE * 0.56
+        parts.append(tag("rect", x=_f(cx - half), y=_f(cy - half), width=_f(2 * half), height=_f(2 * half), rx=3,
+                         fill=fill, stroke=stroke, stroke_width=3 if state in ("stunned", "wounded") else 1.5,
+                         transform=f"rotate(45 {_f(cx)} {_f(cy)})" if state == "stunned" else None))
+    parts.append(tag("text", esc(p["code"]), x=_f(cx), y=_f(cy + 1), text_anchor="middle", fill=ink, class_="code"))
+    parts.append(tag("text", esc(_STATE_LETTER[state]), x=_f(cx), y=_f(cy + 11), text_anchor="middle", fill=ink, class_="st"))
+    if state == "dead":
+        parts.append(tag("path", d=f"M{_f(cx - 12)} {_f(cy - 12)}L{_f(cx + 12)} {_f(cy + 12)}M{_f(cx + 12)} {_f(cy - 12)}"
+                                   f"L{_f(cx - 12)} {_f(cy + 12)}", stroke="#1b1b1b", stroke_width=2))
+    elif state != "stunned" and p["side"] == lines_for and t.counter(pid).weapons:
+        parts.append(_sight_lines(t, layout, pid, p, pieces))
+    return tag("g", *parts, class_="ctr moving" if pid == moving else "ctr", data_target=f"piece:{pid}")
+
+
+_LEGEND = (
+    "brown dashed edge: crest; black edge: cliff",
+    "L1: the hex's level; green dashed ring: next step",
+    "under the code: h healthy, s stunned, w wounded, x dead",
+    "yellow border, tilted: stunned; red border: wounded",
+    "grey with a cross: dead",
+    "bar with a point: rider (head hex, facing)",
+    "grey bar: riderless horse; +n: bodies",
+    "hover your shooter: its lines of sight to the enemies",
+    "within its weapons' range",
+    "(green: seen; red dashed: blocked, hover it)",
+)
+
+
+def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
+    """The turn, the phasing side and the moving character, then the legend."""
+    moving = view["moving"]
+    lines = [f"turn {view['turn']} of {view['turns']}", f"{view['side'] or '-'} to play, step {view['step']}"]
+    if moving:
+        lines.append(f"moving {moving}: {view['pieces'][moving]['mp_left']} MP left")
+    if view["led_horses"]:
+        lines.append("leading " + ", ".join(f"{o}'s horse" for o in view["led_horses"]))
+    y = MARGIN + 18
+    out = [tag("text", esc(t.scenario.name), x=_f(x), y=_f(y), class_="head")]
+    for text in lines:
+        y += 18
+        out.append(tag("text", esc(text), x=_f(x), y=_f(y), class_="panel"))
+    y += 12
+    for terrain_id, colour in TERRAIN_COLOURS.items():
+        y += 18
+        out.append(tag("polygon", points=_points(x + 7, y - 4, 0.26), fill=colour, stroke="#555", stroke_width=0.8))
+        out.append(tag("text", esc(t.data.terrain.terrains[terrain_id].name), x=_f(x + 20), y=_f(y), class_="panel"))
+    y += 12
+    for text in _LEGEND:
+        y += 18
+        out.append(tag("text", esc(text), x=_f(x), y=_f(y), class_="panel"))
+    return tag("g", *out), y + MARGIN
+
+
+def draw_board(context: BoardContext) -> BoardDrawing:
+    """The seat's board: the map with its hexside features, the counters (the seat's own
+    shooters with their lines of sight to the enemies in range, shown on hover), the hexes the moving
+    character may step into next, lines of sight on hover, and a panel with the legend."""
+    view = context.view["board"]
+    t = tables_for(view["scenario"])
+    drawn = _map_drawing(view["scenario"])
+    layout = drawn.layout
+    targets = board_targets(view, context.actions)
+    clickable = {x for path in targets.values() for x in path}
+    reach = _next_hexes(context.actions)
+    cells: list[str] = []
+    late: list[str] = []
+    for h in sorted(t.terrain):
+        cell, is_late = _hex_cell(drawn, h, clickable, reach)
+        (late if is_late else cells).append(cell)
+    things = []
+    for h, chars, horses in view["bodies"]:
+        cx, cy = layout.centre(h)
+        things.append(tag("text", esc(f"+{chars + horses}"), tag("title", esc(f"bodies: {chars} characters, {horses} horses")),
+                          x=_f(cx + SIZE * 0.45), y=_f(cy + SIZE * 0.6), font_size=11, fill="#1b1b1b"))
+    for owner, (head, rear) in sorted(view["horses"].items()):
+        facing = DIRECTIONS.index((head[0] - rear[0], head[1] - rear[1]))
+        cx, cy = layout.centre(head)
+        things.append(tag("g", tag("title", esc(f"{owner}'s riderless horse on {_label(head)} {_label(rear)}")),
+                          *_two_hex(layout, head, facing, "#c9c2b4", "#5a4a30"),
+                          tag("text", "horse", x=_f(cx), y=_f(cy + 4), text_anchor="middle", font_size=10, fill="#1b1b1b"),
+                          data_target=f"horse:{owner}"))
+    pieces = view["pieces"]
+    order = sorted(pieces.items(), key=lambda kv: (kv[1]["state"] != "dead", kv[0] == view["moving"], kv[0]))
+    lines_for = context.player if context.player in t.sides else view["side"]  # a spectator: the phasing side's
+    counters = [_counter(t, layout, pid, p, pieces, view["moving"], lines_for) for pid, p in order]
+    panel, panel_height = _panel(t, view, layout.width + 10)
+    width, height = layout.width + PANEL_WIDTH, max(layout.height, panel_height)
+    svg = tag(
+        "svg",
+        tag("style", esc(STYLE)),
+        tag("rect", x=0, y=0, width=_f(width), height=_f(height), fill="#f7f3ea"),
+        tag("g", *cells, *late),
+        drawn.features,
+        *things,
+        *counters,
+        panel,
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {_f(width)} {_f(height)}",
+        class_="gs-board",
+    )
+    return BoardDrawing(svg, targets)
