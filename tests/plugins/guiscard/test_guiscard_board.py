@@ -25,7 +25,10 @@ HEXES = sorted(FIELD.terrain)
 
 
 def new(scenario: str = "Placeholder 1") -> banneret.State:
-    return banneret.new_game("guiscard", seed=3, registry=REG, scenario=scenario)
+    """A game at its first movement step (the Normans let offensive fire pass)."""
+    state = banneret.new_game("guiscard", seed=3, registry=REG, scenario=scenario)
+    banneret.apply(state, banneret.find_action(state, "normans", "end offensive fire"))
+    return state
 
 
 def cell(text: str, h: tuple[int, int]) -> str:

@@ -19,7 +19,10 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def new(scenario: str = "Placeholder 1") -> banneret.State:
-    return banneret.new_game("guiscard", seed=3, registry=REG, scenario=scenario)
+    """A game at its first movement step (the Normans let offensive fire pass)."""
+    state = banneret.new_game("guiscard", seed=3, registry=REG, scenario=scenario)
+    banneret.apply(state, banneret.find_action(state, "normans", "end offensive fire"))
+    return state
 
 
 def drawn(state: banneret.State, player: str = "normans"):
