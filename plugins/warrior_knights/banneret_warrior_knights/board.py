@@ -586,7 +586,7 @@ def action_path(action: Action) -> tuple[str, ...] | None:
         return (f"space:{int(found.group(1)) - 1}",) if found else None
     if kind == "allocate":
         return (f"special:{args}",) if args in SPECIAL_AREAS else None
-    if kind == "assign" and args == STRONGHOLD:
+    if args == STRONGHOLD:  # a troop card to the garrison: in set-up, a Draft, the Muster
         return (f"stronghold:{action.player}",)
     if kind == "card" and type(args) is int:  # Draft Soldiers: a track space
         return (f"track:{args}",)
@@ -596,6 +596,10 @@ def action_path(action: Action) -> tuple[str, ...] | None:
         return (f"area:{args}",)
     if isinstance(args, str) and args in board.nobles:
         return (f"noble:{args}",)
+    if isinstance(args, tuple) and args and isinstance(args[-1], str) and args[-1] in board.nobles:
+        return (f"noble:{args[-1]}",)  # an Office given to a noble, ...
+    if isinstance(args, tuple) and args and isinstance(args[-1], str) and args[-1] in board.board.areas:
+        return (f"area:{args[-1]}",)  # a move's destination, ...
     return None
 
 
