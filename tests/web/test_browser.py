@@ -218,7 +218,7 @@ def test_the_launcher_lists_every_game_with_its_set_up(page, live):
     page.goto(live.url + "/")
     page.locator(".card").first.wait_for()
     names = page.locator(".card .name").all_text_contents()
-    assert names == ["Hex Kingdoms", "Richard III: The Wars of the Roses"]
+    assert names == ["Guiscard", "Hex Kingdoms", "Richard III: The Wars of the Roses", "Warrior Knights"]
     r3 = page.locator(".card[data-game=richard3]")
     assert "2 players" in r3.locator(".players").text_content()
     assert r3.locator("select[name=scenario] option").count() == 3

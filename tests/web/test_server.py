@@ -27,7 +27,7 @@ def stored_actions(server, table_id):
 
 def test_catalog_lists_every_installed_game_with_its_set_up(server):
     games = {g["id"]: g for g in server.client.get("/api/catalog").json()["games"]}
-    assert set(games) == {"hex_kingdoms", "richard3"}
+    assert set(games) == {"guiscard", "hex_kingdoms", "richard3", "warrior_knights"}
     r3 = games["richard3"]
     assert [s["name"] for s in r3["scenarios"]] == ["wars-of-the-roses", "kingmaker", "richard-iii"]
     assert r3["seats_by_players"] == {"2": ["lancaster", "york"]}

@@ -42,15 +42,16 @@ class Guiscard(Game):
         scenarios=tuple(Scenario(sc.name, f"{sc.id}: {sc.turns} turns on the {sc.map} map") for sc in _SCENARIOS),
         options=(
             OptionSpec("infiltration_limit", "per_phase",
-                       "an enemy rolls one infiltration test a phase in all (per_phase, errata 1) or one per mover",
+                       "How often an enemy tests a character slipping past: 'per_phase' = one test a phase in "
+                       "all, 'per_mover' = one per moving character (errata 1)",
                        choices=("per_phase", "per_mover")),
             OptionSpec("joint_attack_on_riders", "several_riders",
-                       "the joint-attack column against a rider needs several riders among the attackers"
-                       " (several_riders, errata 2) or all attackers mounted (all_mounted, A-66)",
+                       "When attackers of a rider use the joint-attack column: 'several_riders' = when several "
+                       "riders attack, 'all_mounted' = when every attacker rides (errata 2, A-66)",
                        choices=("several_riders", "all_mounted")),
             OptionSpec("water_cover", "any_water",
-                       "a target in water loses its cover to an adjacent shooter in any water (any_water, the"
-                       " wording of §5.5.2.4) or in deep water only (deep_only, the terrain table; errata 3)",
+                       "When a target in water loses its cover to a shooter next to it: 'any_water' = in any "
+                       "water, 'deep_only' = in deep water only (errata 3, 5.5.2.4)",
                        choices=("any_water", "deep_only")),
         ),
         # Per player phase, with at most 12 characters a side: offensive fire, a pick and an
