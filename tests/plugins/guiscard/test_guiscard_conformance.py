@@ -1,5 +1,6 @@
-"""The core test kit run on Guiscard (§1-§4 so far) through its own registry: random legal
-games checked after every step, once per infiltration reading."""
+"""The core test kit run on Guiscard (§1-§6) through its own registry: random legal games
+checked after every step (the costly view and board checks every eighth step), once per
+infiltration reading."""
 
 from banneret.registry import registry_from
 from banneret.testing import conformance_tests
@@ -7,7 +8,7 @@ from banneret_guiscard import plugin
 
 REG = registry_from([plugin])
 
-globals().update(conformance_tests("guiscard", registry=REG, max_steps=400, sample_every=80))
+globals().update(conformance_tests("guiscard", registry=REG, max_steps=400, sample_every=80, check_every=8))
 
 
 class TestConformanceGuiscardPerMover(conformance_tests(
