@@ -31,12 +31,12 @@ import attrs
 
 from banneret.flow import Choice, Frame, Procedure, call, end, record, var
 from banneret.state import State
-from banneret_warrior_knights.battle_losses import garrison_holder, lift_broken_sieges, markers_of, set_markers
+from banneret_warrior_knights.battle_losses import lift_broken_sieges, markers_of, set_markers
 from banneret_warrior_knights.battles import DeclareBattle, battle_areas
 from banneret_warrior_knights.card_play import BaronCard, current_play
-from banneret_warrior_knights.muster import army_shrank
+from banneret_warrior_knights.muster import army_shrank, cards_of, loss_holder
 from banneret_warrior_knights.standing import in_force
-from banneret_warrior_knights.state import WKData, clockwise_from, tables
+from banneret_warrior_knights.state import STRONGHOLD, WKData, clockwise_from, tables
 
 __all__ = [
     "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "blockers", "road_limit",
@@ -279,19 +279,15 @@ class AskPassage(Choice):
 
 def donors(data: WKData, noble: str, area: str | None) -> list[str]:
     """Who may hand troops to the moving noble where he stands (10.3): his baron's stronghold
-    there (``"stronghold"``) and his baron's other ready nobles there, not inside a
+    there (``STRONGHOLD``) and his baron's other ready nobles there, not inside a
     besieged city."""
     if area is None:
         return []
     baron = data.baron_of_noble(noble)
-    found = ["stronghold"] if data.stronghold[baron] == area and data.garrison[baron] else []
+    found = [STRONGHOLD] if data.stronghold[baron] == area and data.garrison[baron] else []
     found += [nb for nb in data.nobles_of(baron)
               if nb != noble and data.noble_area[nb] == area and is_ready(data, nb) and not shut_in(data, nb)]
     return found
-
-
-def _troops_of(data: WKData, baron: str, donor: str) -> list[str]:
-    return data.garrison[baron] if donor == "stronghold" else data.army[donor]
 
 
 def _sieges_left(state: State) -> None:
@@ -300,12 +296,8 @@ def _sieges_left(state: State) -> None:
         state.emit(f"the siege of {place} is broken: the besiegers left", "move")
 
 
-def _loss_holder(baron: str, donor: str) -> str:
-    return garrison_holder(baron) if donor == "stronghold" else donor
-
-
 def _markers(data: WKData, baron: str, donor: str) -> int:
-    return markers_of(data, _loss_holder(baron, donor))
+    return markers_of(data, loss_holder(baron, donor))
 
 
 GO_ON = ("go on",)
@@ -329,7 +321,7 @@ class PickUp(MoversChoice):
             if _markers(data, baron, donor):  # a marked army or garrison gives only as a whole
                 found.append(("whole", donor))
                 continue
-            labels = sorted({troops[c].label for c in _troops_of(data, baron, donor)})
+            labels = sorted({troops[c].label for c in cards_of(data, baron, donor)})
             found += [("take", donor, label) for label in labels]
         return (*found, GO_ON)
 
@@ -337,7 +329,7 @@ class PickUp(MoversChoice):
         if option == GO_ON:
             return "go on"
         donor = option[1]
-        giver = "the stronghold" if donor == "stronghold" else noble_name(donor)
+        giver = "the stronghold" if donor == STRONGHOLD else noble_name(donor)
         if option[0] == "whole":
             markers = _markers(state.data, state.data.baron_of_noble(record(state, Journey).noble), donor)
             return f"take {giver}'s whole army with its {markers} casualty markers"
@@ -351,17 +343,17 @@ class PickUp(MoversChoice):
         noble = record(state, Journey).noble
         baron = data.baron_of_noble(noble)
         donor = option[1]
-        given = _troops_of(data, baron, donor)
+        given = cards_of(data, baron, donor)
         if option[0] == "whole":
             taken = list(given)
             data.casualties[noble] += _markers(data, baron, donor)
-            set_markers(data, _loss_holder(baron, donor), 0)
+            set_markers(data, loss_holder(baron, donor), 0)
         else:
             taken = [next(c for c in given if tables().troops[c].label == option[2])]
         for card in taken:
             given.remove(card)
             data.army[noble].append(card)
-        if donor != "stronghold" and not given:
+        if donor != STRONGHOLD and not given:
             army_shrank(data, donor)  # an emptied army leaves the board (10.3)
             state.emit(f"{noble_name(donor)} gives all his troops and leaves the board", "move")
         state.emit(f"{noble_name(noble)} takes {', '.join(tables().troops[c].label for c in taken)}", "move")
