@@ -33,12 +33,13 @@ from banneret.agents import Seat, agent_seed
 from banneret.stats import wilson_interval
 
 
-def play(job: tuple[str, int, dict[str, str], str]) -> dict[str, Any]:
-    """One game; the timings of the search agent's decisions."""
-    game, seed, seats, searcher = job
+def play(job: tuple[str, int, dict[str, str], str, dict[str, Any]]) -> dict[str, Any]:
+    """One game; the timings of the measured agent's decisions (``setup``: the keyword
+    arguments of ``banneret.new_game`` that pick the scenario, players and options)."""
+    game, seed, seats, searcher, setup = job
     registry = banneret.default_registry()
     kinds = registry.agents(game)
-    state = banneret.new_game(game, seed=seed, seats=seats, registry=registry)
+    state = banneret.new_game(game, seed=seed, seats=seats, registry=registry, **setup)
     times: list[float] = []
     iterations = 0
     while not banneret.is_over(state):
@@ -49,11 +50,13 @@ def play(job: tuple[str, int, dict[str, str], str]) -> dict[str, Any]:
             start = time.perf_counter()
             action = agent.choose(seat)
             times.append(time.perf_counter() - start)
-            iterations += getattr(agent, "iterations_done", 0)  # the heuristic baseline has none
+            iterations += getattr(agent, "iterations_done", 0)  # agents without a search have none
         else:
             action = agent.choose(seat)
         banneret.apply(state, action)
-    return {"won": won(banneret.outcome(state), searcher), "times": times, "iterations": iterations}
+    outcome = banneret.outcome(state)
+    return {"won": won(outcome, searcher), "by_rules": searcher in outcome.winners, "times": times,
+            "iterations": iterations}
 
 
 def won(outcome: Any, faction: str) -> bool:
@@ -64,25 +67,28 @@ def won(outcome: Any, faction: str) -> bool:
     return first == [faction]
 
 
-def measure(game: str, search: str, games: int, seed: int, jobs: int, side: str | None) -> dict[str, Any]:
-    """``search`` (an agent kind) in ``side``'s seat (or each seat in turn) against the
-    heuristic agent in the others."""
-    factions = banneret.new_game(game, seed=seed).factions
+def measure(game: str, agent: str, games: int, seed: int, jobs: int, side: str | None,
+            opponent: str = "heuristic", setup: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``agent`` (an agent kind) in ``side``'s seat (or each seat in turn) against
+    ``opponent`` in the others."""
+    setup = setup or {}
+    factions = banneret.new_game(game, seed=seed, **setup).factions
     work = []
     for i in range(games):
-        searcher = side if side is not None else factions[i % len(factions)]
-        seats = {f: (search if f == searcher else "heuristic") for f in factions}
-        work.append((game, seed + i, seats, searcher))
+        measured = side if side is not None else factions[i % len(factions)]
+        seats = {f: (agent if f == measured else opponent) for f in factions}
+        work.append((game, seed + i, seats, measured, setup))
     results = []
     with multiprocessing.Pool(jobs) as pool:
         for result in pool.imap(play, work, chunksize=1):
             results.append(result)
             won_so_far = sum(r["won"] for r in results)
-            print(f"  {search}: {len(results)}/{games} games, {won_so_far} won", file=sys.stderr, flush=True)
+            print(f"  {agent}: {len(results)}/{games} games, {won_so_far} won", file=sys.stderr, flush=True)
     times = sorted(t for r in results for t in r["times"])
     won = sum(r["won"] for r in results)
     return {
-        "won": won, "games": games, "interval": wilson_interval(won, games),
+        "won": won, "by_rules": sum(r["by_rules"] for r in results), "games": games,
+        "interval": wilson_interval(won, games),
         "iterations_per_s": sum(r["iterations"] for r in results) / max(sum(times), 1e-9),
         "median_s": statistics.median(times) if times else 0.0,
         "p90_s": times[int(0.9 * (len(times) - 1))] if times else 0.0,
