@@ -35,6 +35,15 @@ PLAN_PREFERENCE: tuple[tuple[str, ...], ...] = (
 SAMPLES = 2
 """Worlds drawn per decision: the look-ahead averages over them (dice and Fate differ)."""
 
+FOLLOW_THROUGH = 10
+"""Decisions of its own the agent plays on, greedily, after each candidate before judging it:
+a card pays off only at the end of its steps (mobilize into an area, move the nobles there,
+start the battle, fight it out), so judging the first step alone would find every area alike."""
+
+KEEP_FIRST = ("victory", "deal", "draw", "prevent")
+"""Fate battle symbols by how much the agent wants to keep them (11.2): victory points take
+cities and decide battles, dealt casualties break walls."""
+
 
 class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
@@ -46,6 +55,8 @@ class HeuristicAgent:
             return actions[0]
         if seat.pending.kind == "plan":
             return self._plan(seat, actions)
+        if seat.pending.kind == "discard fate":
+            return _discard(actions)
         return self._look_ahead(seat, actions)
 
     def _plan(self, seat: Seat, actions: Sequence[Action]) -> Action:
@@ -77,17 +88,52 @@ class HeuristicAgent:
 
 
 def _after(world: State, action: Action, me: str) -> float:
-    """My lead in worth over the best other baron once ``action`` is played in a copy of
-    ``world`` (a won game counts as a lead of 1000, a lost one as -1000)."""
+    """My lead once ``action`` is played in a copy of ``world`` and I have followed it through:
+    while the next decision is mine alone (up to :data:`FOLLOW_THROUGH`), I take the option
+    with the best immediate lead."""
     trial = world.clone()
     banneret.apply(trial, action)
-    if banneret.is_over(trial):
-        winners = banneret.outcome(trial).winners
+    for _ in range(FOLLOW_THROUGH):
+        if banneret.is_over(trial):
+            break
+        pending = banneret.pending(trial)
+        if pending.players != (me,) or pending.kind == "plan":
+            break
+        options = banneret.legal_actions(trial, me)
+        if pending.kind == "discard fate":
+            banneret.apply(trial, _discard(options))
+        elif len(options) > 1:
+            leads = [_lead(_played(trial, option), me) for option in options]
+            banneret.apply(trial, options[leads.index(max(leads))])
+        else:
+            banneret.apply(trial, options[0])
+    return _lead(trial, me)
+
+
+def _discard(actions: Sequence[Action]) -> Action:
+    """Keep the Fate cards as soon as the rules allow; until then discard the least wanted
+    symbol (the worth of a battle shows only once it is fought, too late to judge a discard)."""
+    for action in actions:
+        if action.args == "keep":
+            return action
+    return max(actions, key=lambda a: KEEP_FIRST.index(a.args) if a.args in KEEP_FIRST else len(KEEP_FIRST))
+
+
+def _played(world: State, action: Action) -> State:
+    trial = world.clone()
+    banneret.apply(trial, action)
+    return trial
+
+
+def _lead(state: State, me: str) -> float:
+    """My worth minus the best other baron's (a won game counts as a lead of 1000, a lost
+    one as -1000)."""
+    if banneret.is_over(state):
+        winners = banneret.outcome(state).winners
         if winners:
             return 1000.0 if me in winners else -1000.0
-    data = trial.data
-    mine = worth(data, me)
-    return mine - max(worth(data, b) for b in data.barons if b != me)
+    data = state.data
+    return worth(data, me) - max(worth(data, b) for b in data.barons if b != me)
 
 
 def make_agent(game_id: str, faction: str, seed: int) -> HeuristicAgent:

@@ -9,6 +9,8 @@ from banneret.agents import Seat, agent_seed
 from banneret_warrior_knights.evaluation import chances, worth
 from banneret_warrior_knights.state import WKData, owner_of, tables, title_of
 
+from banneret.state import State
+
 from wk_helpers import REG, new_game, set_up
 
 KINDS = REG.agents("warrior_knights")
@@ -53,3 +55,40 @@ def test_heuristic_barons_play_whole_games_legally(barons: int) -> None:
         assert action in banneret.legal_actions(state, player)
         banneret.apply(state, action)
     assert banneret.outcome(state).standings
+
+
+def _heuristic_blue_until_mobilizing(seed: int) -> State:
+    """A 4-baron game, blue heuristic and the others random (fresh agents per decision, as
+    `banneret play` seats them), up to blue's first choice of an area to mobilize into."""
+    state = new_game(4, seed=seed)
+    seats = {f: ("heuristic" if f == "blue" else "random") for f in state.factions}
+    while True:
+        player = banneret.pending(state).players[0]
+        seat = Seat(state, player)
+        if player == "blue" and any(a.label.startswith("mobilize into") for a in seat.actions):
+            return state
+        banneret.apply(state, KINDS[seats[player]]("warrior_knights", player, agent_seed(seed, player, state.step)).choose(seat))
+
+
+def test_the_heuristic_mobilizes_where_it_can_take_a_neutral_city_and_keeps_its_best_fate() -> None:
+    """Seed 3: blue's Star (250 strength) stands in K-a5 beside a neutral city of strength 100;
+    every other area offered is empty or holds a city no noble of blue's reaches in strength.
+    Judging the card by its end (move, battle, Fate kept), the agent mobilizes into K-a5 and
+    attacks; in its discards it never throws away a +1 Victory while it holds a weaker card."""
+    state = _heuristic_blue_until_mobilizing(3)
+    data: WKData = state.data
+    assert data.noble_area["blue_star"] == "k_a5" and data.city_owner["ph_city_a5"] is None
+    agent = KINDS["heuristic"]("warrior_knights", "blue", agent_seed(3, "blue", state.step))
+    choice = agent.choose(Seat(state, "blue"))
+    assert choice.label == "mobilize into K-a5"
+    banneret.apply(state, choice)
+    steps = 0
+    while "blue" in banneret.pending(state).players and steps < 12:
+        seat = Seat(state, "blue")
+        action = KINDS["heuristic"]("warrior_knights", "blue", agent_seed(3, "blue", state.step)).choose(seat)
+        if seat.pending.kind == "discard fate" and action.args != "keep":
+            held = {a.args for a in seat.actions}
+            assert action.args != "victory" or held <= {"victory", "keep"}
+        banneret.apply(state, action)
+        steps += 1
+    assert any("blue attacks in K-a5" in e.text for e in state.log)
