@@ -38,6 +38,7 @@ from banneret_warrior_knights.cities import neutralise_city
 from banneret_warrior_knights.setup import stronghold_sites
 from banneret_warrior_knights.standing import agenda_effects
 from banneret_warrior_knights.state import STRONGHOLD, WKData, clockwise_from, fate_draw, tables
+from banneret_warrior_knights.variants import influence_ends_game
 
 __all__ = [
     "Muster", "PROCEDURES", "kingdom_cities", "dominating_baron", "influence_earned", "revolt_candidates",
@@ -117,7 +118,7 @@ class GainInfluence(Procedure):
             data.influence[baron] += earned
             data.influence_pool -= min(earned, data.influence_pool)
             state.emit(f"{baron} gains {earned} influence ({data.influence[baron]}; pool {data.influence_pool})", "influence")
-        if data.influence_pool == 0:
+        if influence_ends_game(state):
             state.emit("the influence pool is empty: this is the last round", "influence")
         end(state)
 
@@ -509,14 +510,15 @@ def influence_outcome(data: WKData, ended_by: str) -> Outcome:
 
 
 class EndOfMuster(Procedure):
-    """14: the Muster in which the influence pool emptied ends the game; so does the round
-    limit (``round_limit``, a safety cap for random play, not a rule of the game)."""
+    """14: the Muster in which the influence pool emptied ends the game (not under Rule of
+    Force, 17.5); so does the round limit (``round_limit``, a safety cap for random play,
+    not a rule of the game)."""
 
     rule = "14"
 
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
-        if data.influence_pool == 0:
+        if influence_ends_game(state):
             outcome = influence_outcome(data, ENDED_BY_RULES)
         elif data.round >= state.options["round_limit"]:
             outcome = influence_outcome(data, ENDED_BY_CAP)

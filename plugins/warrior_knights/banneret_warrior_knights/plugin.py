@@ -20,6 +20,7 @@ from banneret_warrior_knights.evaluation import chances
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
+from banneret_warrior_knights.variants import VARIANT_OPTIONS
 
 __all__ = ["GAME_ID", "WarriorKnights", "banneret_games", "banneret_agents", "banneret_evaluate", "banneret_board"]
 
@@ -79,8 +80,11 @@ class WarriorKnights(Game):
         max_players=6,
         scenarios=(Scenario("standard", "the set-up of the rules for 2 to 6 barons"),),
         options=(
-            OptionSpec("influence_per_baron", 10, "influence tokens in the pool per baron (17.1: 8 shorter, 12-15 longer)",
+            OptionSpec("influence_per_baron", 10, "Game length (17.1): influence tokens in the pool per baron, "
+                       "10 as the rules set it, 8 for a shorter game, 12 to 15 for a longer one",
                        choices=(8, 10, 12, 13, 14, 15)),
+            # the optional variants (17.2-17.5, variants.py): each off unless every baron agrees
+            *VARIANT_OPTIONS,
             OptionSpec("round_limit", 40, "safety cap, not a rule: the game stops after this many rounds, nobody crowned",
                        choices=(10, 20, 30, 40)),
         ),
