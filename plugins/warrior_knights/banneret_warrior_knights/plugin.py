@@ -20,7 +20,7 @@ from banneret_warrior_knights.evaluation import chances
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
-from banneret_warrior_knights.variants import VARIANT_OPTIONS
+from banneret_warrior_knights.variants import MOTION_RULES, VARIANT_OPTIONS
 
 __all__ = ["GAME_ID", "WarriorKnights", "banneret_games", "banneret_agents", "banneret_evaluate", "banneret_board"]
 
@@ -195,6 +195,7 @@ class WarriorKnights(Game):
             "mercenary_track": list(data.mercenary_track),
             "current_agendas": list(data.current_agendas),
             "laws": list(data.laws),
+            "motion_rules": [MOTION_RULES[r].name for r in data.motion_rules],  # 17.2 (variants.py)
             # neutral cards (neutral.py): the event being resolved and the expeditions, all public
             "event_drawn": None if data.event_drawn is None else t.event_of[data.event_drawn].title,
             "expeditions": {
@@ -352,6 +353,7 @@ def render_view(view: dict[str, Any]) -> str:
         f"Mercenaries {decks['mercenaries']}",
         f"Current agendas: {current or 'none'}",
         f"Laws in force: {', '.join(t.agenda_titles[c] for c in view['laws']) or 'none'}",
+        *([f"Rules the Assembly made: {', '.join(view['motion_rules'])}"] if view["motion_rules"] else []),
     ]
     return "\n".join(lines)
 

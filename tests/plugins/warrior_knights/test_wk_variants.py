@@ -4,11 +4,21 @@ API; and random games with every variant on."""
 
 from __future__ import annotations
 
+import functools
+
 import banneret
+import pytest
 from banneret import State
 from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES
+from banneret_warrior_knights import movement
+from banneret_warrior_knights.data_model import validate_effect
 from banneret_warrior_knights.state import WKData
+from banneret_warrior_knights.variants import MOTION_RULES
 
+import test_wk_assembly
+from test_wk_assembly import ballot, fate_names, pending, set_agendas, to_assembly
+from test_wk_battle_scenarios import monz_siege
+from test_wk_movement import arranged, place, soldiers
 from test_wk_muster import stack_fate, to_muster
 from wk_economy_helpers import bare_game
 from wk_helpers import act, labels, new_game
@@ -28,6 +38,76 @@ def test_game_length_sets_the_pool_per_baron() -> None:
     assert new_game(3, seed=1).data.influence_pool == 30
     assert new_game(3, seed=1, influence_per_baron=8).data.influence_pool == 24
     assert new_game(4, seed=1, influence_per_baron=15).data.influence_pool == 60
+
+
+# --------------------------------------------------------------------------- 17.2
+
+
+def test_motion_rules_are_standing_effects_of_the_vocabulary() -> None:
+    for key, rule in MOTION_RULES.items():
+        validate_effect(rule.effect, key)
+        assert rule.effect.use == "standing"
+
+
+def test_a_truly_private_motion_puts_a_rule_in_force_and_lifts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """17.2: with the variant the proposer may also propose the rules' two examples; voted
+    through, 'no sieges' binds every baron; a later motion lifts it. Without the variant
+    the menu is the four purposes of 9.3.5 (test_wk_assembly)."""
+    monkeypatch.setattr(test_wk_assembly, "new_game", functools.partial(new_game, truly_private_motions=True))
+
+    def arrange(data: WKData) -> None:
+        data.chairman = "green"
+        data.votes.update({"green": 2, "red": 0, "blue": 0})
+        set_agendas(data, "private_motion:1", "private_motion:2")
+        fate_names(data, "blue")
+
+    state = to_assembly(3, arrange=arrange)
+    data: WKData = state.data
+    assert labels(state, "blue") == [
+        "propose to postpone the Assembly", "propose to put the rule 'no sieges' in force",
+        "propose to put the rule 'moves only along roads' in force",
+    ]
+    act(state, "blue", "propose to put the rule 'no sieges' in force")
+    for baron in data.barons:
+        ballot(state, baron, (1 if baron == "green" else 0, None))
+    act(state, "green", "declare 1 votes for Yes")
+    assert data.motion_rules == ["no_sieges"]
+    assert "the rule 'no sieges' is in force" in [e.text for e in state.log]
+    assert state.game.view(state, "red")["motion_rules"] == ["no sieges"]
+    # the second motion: its proposer may lift the rule; voted through, it is lifted
+    assert pending(state)[0] == "propose"
+    proposer = pending(state)[1][0]
+    assert "propose to lift the rule 'no sieges'" in labels(state, proposer)
+    act(state, proposer, "propose to lift the rule 'no sieges'")
+    for baron in data.barons:
+        ballot(state, baron, (1 if baron == "green" else 0, None))
+    act(state, "green", "declare 1 votes for Yes")
+    assert data.motion_rules == []
+    assert state.game.invariants(state) == []
+
+
+def test_no_sieges_leaves_only_the_assault() -> None:
+    """17.2 'no sieges': where SC-13 offers assault or siege, only the assault remains (the
+    next question is the attacker's discard); lifted, the siege is offered again."""
+    state = monz_siege(("green:soldier_50:1",))
+    state.data.motion_rules = ["no_sieges"]
+    act(state, "green", "start a battle")
+    assert banneret.pending(state).kind == "discard fate" and state.data.besieged == {}
+    state = monz_siege(("green:soldier_50:1",))
+    act(state, "green", "start a battle")
+    assert labels(state, "green") == ["assault", "siege"]
+
+
+def test_moves_only_along_roads_drops_the_steps_off_the_road() -> None:
+    """17.2 'moves only along roads': from K-e1 the step to K-f1 (no road) goes; the steps and
+    moves along the roads stay."""
+    state = arranged("versatile_strategy")
+    data: WKData = state.data
+    place(data, "green_star", "k_e1", soldiers("green")[0])
+    free = movement.legal_paths(data, "green_star")
+    data.motion_rules = ["roads_only"]
+    assert sorted(set(free) - set(movement.legal_paths(data, "green_star"))) == [("k_f1",)]
+    assert ("k_d1",) in movement.legal_paths(data, "green_star") and ("k_e2", "k_e3") in movement.legal_paths(data, "green_star")
 
 
 # --------------------------------------------------------------------------- 17.5
