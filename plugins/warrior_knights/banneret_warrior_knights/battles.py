@@ -30,6 +30,7 @@ from banneret_warrior_knights.battle_losses import (
 from banneret_warrior_knights.muster import army_shrank
 from banneret_warrior_knights.cities import breach_city, city_strength, raze_city, raze_income, take_city
 from banneret_warrior_knights.standing import forbidden, in_force
+from banneret_warrior_knights.variants import eliminate_on_capture
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
 
 __all__ = [
@@ -924,6 +925,9 @@ def _stronghold(state: State, battle: Battle, frame: Frame) -> bool:
         data.besieged_strongholds.pop(loser, None)
         data.siege_round.pop(holder, None)
         state.emit(f"{battle.attacker} destroys {loser}'s stronghold and takes {half} crowns", "battle")
+        if eliminate_on_capture(state, loser, battle.dead):  # 17.4: he is out instead
+            battle.stronghold_taken = False
+            return state.ended is not None  # the last baron standing has won: stop here
         call(state, Deserters, holder=holder)
     elif step == 1:
         call(state, CasualtyDiscards, holder=holder)

@@ -32,7 +32,7 @@ from typing import Any, Sequence
 
 from banneret.flow import Choice, Decision, ForEach, Frame, Procedure, Steps, call, end, end_game, goto, var
 from banneret.state import State
-from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome, Standing
+from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome, Standing, eliminated_last
 from banneret_warrior_knights.battle_losses import garrison_holder, lift_broken_sieges, markers_of, set_markers
 from banneret_warrior_knights.cities import neutralise_city
 from banneret_warrior_knights.setup import stronghold_sites
@@ -487,13 +487,14 @@ def ranking_key(data: WKData, baron: str) -> tuple[int, int, int, int]:
 
 def final_standings(data: WKData, first: str | None = None) -> tuple[Standing, ...]:
     """Every baron ranked by :func:`ranking_key` (equal keys share a rank); ``first`` (a
-    dominating baron) ranks above all. The score is Influence."""
+    dominating baron) ranks above all; barons out of the game (17.4) rank last. The score
+    is Influence."""
     keys = {b: ranking_key(data, b) for b in data.barons}
     others = sorted((b for b in data.barons if b != first), key=lambda b: keys[b], reverse=True)
     offset = 1 if first is not None else 0
     standings = [Standing(first, 1, data.influence[first])] if first is not None else []
     standings += [Standing(b, 1 + offset + sum(keys[o] > keys[b] for o in others), data.influence[b]) for b in others]
-    return tuple(standings)
+    return eliminated_last(standings, data.eliminated, data.influence)  # 17.4
 
 
 def influence_outcome(data: WKData, ended_by: str) -> Outcome:

@@ -114,6 +114,10 @@ class WarriorKnights(Game):
     def turn(self, state: State) -> int:
         return state.data.round
 
+    def eliminated(self, state: State) -> tuple[str, ...]:
+        """The barons out of the game (17.4, player elimination), in the order they went out."""
+        return tuple(state.data.eliminated)
+
     # --- what each baron may know --------------------------------------------------------
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
@@ -196,6 +200,7 @@ class WarriorKnights(Game):
             "current_agendas": list(data.current_agendas),
             "laws": list(data.laws),
             "motion_rules": [MOTION_RULES[r].name for r in data.motion_rules],  # 17.2 (variants.py)
+            "eliminated": list(data.eliminated),  # 17.4
             # neutral cards (neutral.py): the event being resolved and the expeditions, all public
             "event_drawn": None if data.event_drawn is None else t.event_of[data.event_drawn].title,
             "expeditions": {

@@ -8,6 +8,10 @@ before the game: the pieces they share, and the variants' own procedures.
   ``forbid`` effect that :func:`~banneret_warrior_knights.standing.in_force` reports like a
   Law, so the one rule it changes enforces it (a siege: ``battles.siege_allowed``; a single
   step: ``movement.legal_paths``).
+* 17.4 Player elimination (``player_elimination``): a baron whose Stronghold is captured is
+  out (:func:`eliminate_on_capture`, called where a Stronghold falls); the barons still in
+  play are ``WKData.barons``, so every rule that counts or asks the barons (thresholds 2N
+  and N + 1, Fate's colours, turn orders, votes) leaves him out from then on.
 * 17.5 Rule of Force (``rule_of_force``): only domination wins; the emptied Influence pool
   ends nothing (the Muster's end asks :func:`influence_ends_game`).
 """
@@ -19,29 +23,146 @@ from typing import Mapping
 
 import attrs
 
-from banneret import OptionSpec
+from banneret import OptionSpec, eliminated_last
+from banneret.flow import end_game
 from banneret.state import State
+from banneret.types import Outcome, Standing
+from banneret_warrior_knights.battle_losses import disband, garrison_holder, lift_broken_sieges
+from banneret_warrior_knights.cities import neutralise_city
 from banneret_warrior_knights.data_model import Effect
-from banneret_warrior_knights.state import WKData
+from banneret_warrior_knights.state import SPECIAL_AREAS, WKData, owner_of
 
 __all__ = [
     "VARIANT_OPTIONS", "TRULY_PRIVATE_MOTIONS", "RULE_OF_FORCE", "MOTION_RULE", "MOTION_RULES", "MotionRule",
-    "motion_rule_proposals", "motion_rule_label", "toggle_motion_rule", "influence_ends_game",
+    "motion_rule_proposals", "motion_rule_label", "toggle_motion_rule", "PLAYER_ELIMINATION",
+    "eliminate_on_capture", "eliminate_baron", "influence_ends_game",
 ]
 
 TRULY_PRIVATE_MOTIONS = "truly_private_motions"
+PLAYER_ELIMINATION = "player_elimination"
 RULE_OF_FORCE = "rule_of_force"
 
 VARIANT_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(TRULY_PRIVATE_MOTIONS, False,
                "Truly Private Motions (17.2): 'yes' = a Private Motion may also propose to put in force, or to "
                "lift, the rule 'no sieges' or 'moves only along roads'; 'no' = its four purposes of the rules"),
+    OptionSpec(PLAYER_ELIMINATION, False,
+               "Player elimination (17.4): 'yes' = a baron whose Stronghold is captured is out of the game (his "
+               "nobles leave the board, his cities turn neutral, his titles pass on); 'no' = he may rebuild it at "
+               "the Muster"),
     OptionSpec(RULE_OF_FORCE, False,
                "Rule of Force (17.5): 'yes' = only a baron holding more than half the unrazed Kingdom cities at a "
                "Muster wins, and an empty influence pool does not end the game (the round limit still does); "
                "'no' = the influence pool running dry ends the game too"),
 )
 """The variants' options (``plugin.WarriorKnights.info.options`` lists them)."""
+
+
+# --------------------------------------------------------------------------- 17.4
+
+
+def eliminate_on_capture(state: State, loser: str, dead: list[str]) -> bool:
+    """11.6, 17.4: under player elimination the baron whose Stronghold was just captured is
+    out instead of being spared for a city; his nobles among the battle's ``dead`` leave
+    with him (no death procedure: nobody decides for him any more). Returns whether he is out."""
+    if not state.options[PLAYER_ELIMINATION]:
+        return False
+    dead[:] = [nb for nb in dead if state.data.baron_of_noble(nb) != loser]
+    eliminate_baron(state, loser)
+    return True
+
+
+def eliminate_baron(state: State, baron: str) -> None:
+    """17.4, AMB-50: the baron leaves the game. His nobles leave the board with their
+    Offices, his troops are disbanded (mercenaries to the deck), his cities turn neutral,
+    his Charges are discarded; his action cards leave the spaces and special areas, his
+    markers the mercenary track (which shrinks to N + 1 spaces for the barons left) and
+    his stakes the expeditions (to the treasury); the heirs he holds go home (17.3). His
+    titles pass to the baron with the most votes (not barred, if any is) or the most faith,
+    ties by Fate. The last baron standing wins at once."""
+    data: WKData = state.data
+    data.barons = tuple(b for b in data.barons if b != baron)
+    data.eliminated.append(baron)
+    state.emit(f"{baron}'s stronghold has fallen: {baron} is out of the game", "elimination")
+    for noble in data.nobles_of(baron):
+        data.noble_area[noble] = None
+        for flags in (data.at_sea, data.exhausted, data.awaiting_heir):
+            if noble in flags:
+                flags.remove(noble)
+        office, data.office[noble] = data.office[noble], None
+        if office is not None:
+            data.agendas.discard([office])
+        disband(state, noble)
+        data.heir_holder.pop(noble, None)
+    disband(state, garrison_holder(baron))
+    for noble, holder in sorted(data.heir_holder.items()):
+        if holder == baron:
+            _heir_home(data, noble)
+    for city, owner in sorted(data.city_owner.items()):
+        if owner == baron:
+            neutralise_city(data, city)
+    lift_broken_sieges(data)
+    data.agendas.discard(data.charges[baron])
+    data.charges[baron].clear()
+    _withdraw_cards(data, baron)
+    _shrink_track(data, baron)
+    for stakes in data.expedition_stakes.values():
+        stakes.pop(baron, None)
+    if len(data.barons) == 1:
+        (winner,) = data.barons
+        reason = f"{winner} is the last baron standing"
+        state.emit(reason, "victory")
+        standings = eliminated_last((Standing(winner, 1, data.influence[winner]),), data.eliminated, data.influence)
+        end_game(state, Outcome((winner,), reason, standings, "influence"))
+        return
+    _pass_title(state, "chairman", data.votes, baron)
+    _pass_title(state, "head_of_church", data.faith, baron)
+
+
+def _withdraw_cards(data: WKData, baron: str) -> None:
+    """His action cards on the action spaces and the special areas go back to his hand."""
+    for pile in [*data.action_spaces, *(data.special_areas[a] for a in SPECIAL_AREAS)]:
+        mine = [c for c in pile if owner_of(c) == baron]
+        for card in mine:
+            pile.remove(card)
+        data.hand[baron] += mine
+    data.hand[baron].sort()
+
+
+def _shrink_track(data: WKData, baron: str) -> None:
+    """His markers leave the track, which keeps N + 1 spaces for the N barons left: a marker
+    on the space dropped moves to the highest free space."""
+    track = [None if marker == baron else marker for marker in data.mercenary_track]
+    dropped = track.pop()
+    if dropped is not None:
+        track[max(k for k, marker in enumerate(track) if marker is None)] = dropped
+    data.mercenary_track = track
+
+
+TITLE_NAMES = {"chairman": "Chairman", "head_of_church": "Head of the Church"}
+
+
+def _pass_title(state: State, title: str, amounts: dict[str, int], baron: str) -> None:
+    """17.4: his title goes to the baron with most ``amounts`` (for the Chairman: among the
+    barons not barred, if any), ties by Fate."""
+    data: WKData = state.data
+    if getattr(data, title) != baron:
+        return
+    candidates = list(data.barons)
+    if title == "chairman" and any(not data.barred[b] for b in candidates):
+        candidates = [b for b in candidates if not data.barred[b]]
+    most = max(amounts[b] for b in candidates)
+    tied = [b for b in candidates if amounts[b] == most]
+    holder = tied[0] if len(tied) == 1 else state.rng.choice(tied)
+    setattr(data, title, holder)
+    state.emit(f"{holder} becomes {TITLE_NAMES[title]}", "title")
+
+
+def _heir_home(data: WKData, noble: str) -> None:
+    """17.3: the noble's heir is back with his own baron; a dead noble waiting for it may return."""
+    data.heir_holder.pop(noble, None)
+    if noble in data.awaiting_heir:
+        data.awaiting_heir.remove(noble)
 
 
 def influence_ends_game(state: State) -> bool:

@@ -5,6 +5,7 @@ API; and random games with every variant on."""
 from __future__ import annotations
 
 import functools
+from typing import Callable
 
 import banneret
 import pytest
@@ -13,15 +14,21 @@ from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES
 from banneret_warrior_knights import movement
 from banneret_warrior_knights.data_model import validate_effect
 from banneret_warrior_knights.state import WKData
+from banneret_warrior_knights.muster import final_standings
+from banneret_warrior_knights.state import tables
 from banneret_warrior_knights.variants import MOTION_RULES
+from banneret.testing import check_ends_within_bound
 
 import test_wk_assembly
-from test_wk_assembly import ballot, fate_names, pending, set_agendas, to_assembly
-from test_wk_battle_scenarios import monz_siege
+from test_wk_assembly import ballot, fate_names, pending, pull, set_agendas, to_assembly
+from test_wk_battle_scenarios import clear_board, give, monz_siege, neutral_city, versatile_strategy_of
 from test_wk_movement import arranged, place, soldiers
 from test_wk_muster import stack_fate, to_muster
 from wk_economy_helpers import bare_game
 from wk_helpers import act, labels, new_game
+
+
+T = tables()
 
 
 def with_options(state: State, **options: object) -> State:
@@ -108,6 +115,95 @@ def test_moves_only_along_roads_drops_the_steps_off_the_road() -> None:
     data.motion_rules = ["roads_only"]
     assert sorted(set(free) - set(movement.legal_paths(data, "green_star"))) == [("k_f1",)]
     assert ("k_d1",) in movement.legal_paths(data, "green_star") and ("k_e2", "k_e3") in movement.legal_paths(data, "green_star")
+
+
+# --------------------------------------------------------------------------- 17.4
+
+
+def _stronghold_falls(barons: int, loser: str = "blue", arrange_more: Callable[[WKData], None] | None = None) -> State:
+    """SC-19's position (the loser's empty Stronghold at strength 0, green's noble in its
+    area, the loser holding Vecht and Kovel, 15 crowns) under player elimination; green
+    assaults and the Stronghold falls."""
+    def arrange(data: WKData) -> None:
+        clear_board(data)
+        home = data.stronghold[loser]
+        data.stronghold_breaches[loser] = T.data.barons[loser].stronghold_strength // 100
+        give(data, "green_star", "green:soldier_100:1")
+        data.noble_area["green_star"] = home
+        neutral_city(data, "vecht")
+        neutral_city(data, "kovel")
+        data.city_owner["vecht"] = data.city_owner["kovel"] = loser
+        data.crowns[loser] = 15
+        if arrange_more is not None:
+            arrange_more(data)
+
+    state = with_options(versatile_strategy_of("green", barons, arrange), player_elimination=True)
+    for label in ("start a battle", "assault"):
+        act(state, "green", label)
+    while (kind := banneret.pending(state).kind) in ("discard fate", "ability"):  # keep every card, use the ability
+        act(state, "green", labels(state, "green")[-1 if kind == "discard fate" else 0])
+    return state
+
+
+def test_a_baron_whose_stronghold_falls_is_out() -> None:
+    """17.4, AMB-50: blue's Stronghold falls: green still takes half his crowns, but no city
+    is handed over: blue is out. His nobles leave the board (his mercenaries go back to the
+    deck), his cities turn neutral, his Charge is discarded, his cards leave the special
+    areas, his marker the track (now 3 spaces, red's marker from the dropped fourth moves to
+    the third), his stake the expedition; the Chairman's title goes to the most votes (red),
+    the Head of the Church's to the most faith (green). No decision goes to him again."""
+    def arrange(data: WKData) -> None:
+        data.chairman = data.head_of_church = "blue"
+        data.votes.update({"green": 1, "red": 3, "blue": 5})
+        data.faith.update({"green": 3, "red": 1, "blue": 5})
+        give(data, "blue_star", "blue:soldier_100:1", "english_100:1")
+        data.noble_area["blue_star"] = T.data.board.cities["monz"].area
+        data.office["blue_star"] = pull(data, "admiral:1")
+        data.charges["blue"].append(pull(data, "marshal:1"))
+        taxed = next(c for c in data.hand["blue"] if ":levy_taxes:" in c)
+        data.hand["blue"].remove(taxed)
+        data.special_areas["taxation"].append(taxed)
+        data.mercenary_track[:] = ["blue", None, None, "red"]
+        expedition = next(iter(T.data.expeditions))
+        data.expedition_space[expedition] = 1
+        data.expedition_stakes[expedition] = {"blue": 2, "red": 1}
+
+    state = _stronghold_falls(3, arrange_more=arrange)
+    data: WKData = state.data
+    assert data.barons == ("green", "red") and data.eliminated == ["blue"]
+    assert state.game.eliminated(state) == ("blue",)
+    assert (data.crowns["green"], data.crowns["blue"]) == (15 + 7, 8) and data.stronghold["blue"] is None
+    assert data.city_owner["vecht"] is None and data.city_owner["kovel"] is None
+    assert all(data.noble_area[nb] is None and not data.army[nb] for nb in data.nobles_of("blue"))
+    assert data.office["blue_star"] is None and data.charges["blue"] == []
+    assert {"admiral:1", "marshal:1"} <= set(data.agendas.discard_pile)
+    assert data.special_areas["taxation"] == [] and len(data.hand["blue"]) == 12
+    assert data.mercenary_track == [None, None, "red"]
+    assert list(data.expedition_stakes.values()) == [{"red": 1}]
+    assert (data.chairman, data.head_of_church) == ("red", "green")
+    assert "blue" not in banneret.pending(state).players
+    assert state.game.invariants(state) == []
+    view = state.game.view(state, None)
+    assert "blue" not in view["barons"] and view["eliminated"] == ["blue"]
+    check_ends_within_bound(state)
+
+
+def test_the_last_baron_standing_wins_and_the_fallen_rank_last() -> None:
+    """17.4 with two barons: red's fall leaves green alone: green wins at once; red ranks
+    second, below him."""
+    state = _stronghold_falls(2, loser="red")
+    result = banneret.outcome(state)
+    assert result.winners == ("green",) and result.ended_by == ENDED_BY_RULES
+    assert [(s.faction, s.rank) for s in result.standings] == [("green", 1), ("red", 2)]
+    check_ends_within_bound(state)
+
+
+def test_final_standings_rank_the_fallen_below_every_baron_still_in() -> None:
+    state = bare_game(3, seed=2)
+    data: WKData = state.data
+    data.influence.update({"green": 1, "red": 1, "blue": 9})
+    data.barons, data.eliminated = ("green", "red"), ["blue"]
+    assert [(s.faction, s.rank, s.score) for s in final_standings(data)] == [("green", 1, 1), ("red", 1, 1), ("blue", 3, 9)]
 
 
 # --------------------------------------------------------------------------- 17.5
