@@ -242,7 +242,11 @@ class NobleDies(Procedure):
         office, data.office[noble] = data.office[noble], None
         if office is not None:
             data.agendas.discard([office])
-        if data.heir[noble]:
+        if data.heir[noble] and noble in data.heir_holder:  # 17.3: another baron holds his heir
+            data.awaiting_heir.append(noble)
+            data.awaiting_heir.sort()
+            state.emit(f"{name} dies; his heir, held by {data.heir_holder[noble]}, keeps his army", "death")
+        elif data.heir[noble]:
             state.emit(f"{name} dies; his heir keeps {data.strength_of(data.army[noble])} strength", "death")
         else:
             disband(state, noble)

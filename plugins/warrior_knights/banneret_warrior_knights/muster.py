@@ -10,6 +10,7 @@ nobles, transfers and returning nobles (13); and the end of the game (14).
         KeepCity                    on Revolt the controller pays 1 faith, 2 x income or loses it
       ArriveAndRefresh           4-5: nobles at sea land, exhausted nobles are ready again
       returns                    6, 13: Chairman first, clockwise, each baron:
+        ExchangeHeirs               17.3 (a variant): give, give back or kill heirs
         ReturnTroops                transfers, pooling off-board troops, the garrison to them
         ReplaceStronghold           a destroyed stronghold back on the board
         PlaceReturning              every off-board noble with troops onto the board
@@ -38,7 +39,7 @@ from banneret_warrior_knights.cities import neutralise_city
 from banneret_warrior_knights.setup import stronghold_sites
 from banneret_warrior_knights.standing import agenda_effects
 from banneret_warrior_knights.state import STRONGHOLD, WKData, clockwise_from, fate_draw, tables
-from banneret_warrior_knights.variants import influence_ends_game
+from banneret_warrior_knights.variants import ExchangeHeirs, influence_ends_game
 
 __all__ = [
     "Muster", "PROCEDURES", "kingdom_cities", "dominating_baron", "influence_earned", "revolt_candidates",
@@ -244,6 +245,8 @@ def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
     returns step (13, AMB-44): an on-board noble to another in the same area (neither inside
     a besieged city); an off-board noble or the garrison to an off-board noble."""
     off = off_board(data, baron)
+    if source in data.awaiting_heir:  # 17.3: his army waits with him for his heir
+        return []
     if source == STRONGHOLD or data.noble_area[source] is None:
         return [nb for nb in off if nb != source]
     if besieged_inside(data, source):
@@ -255,8 +258,9 @@ def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
 
 def off_board(data: WKData, baron: str) -> list[str]:
     """The baron's nobles off the board who may come back: not those who died without an
-    heir (11.8, AMB-65)."""
-    return [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None and nb not in data.heirless_dead]
+    heir (11.8, AMB-65), nor the dead whose heir another baron holds (17.3)."""
+    return [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None and nb not in data.heirless_dead
+            and nb not in data.awaiting_heir]
 
 
 def cards_of(data: WKData, baron: str, holder: str) -> list[str]:
@@ -540,7 +544,7 @@ Muster = Steps("Muster", [
     Revolts,                                                            # 6.5 step 3
     ArriveAndRefresh,                                                   # 6.5 steps 4-5
     ForEach("returns", over=_returns_order, var="baron", rule="13",    # 6.5 step 6
-            steps=[ReturnTroops, ReplaceStronghold, PlaceReturning]),
+            steps=[ExchangeHeirs, ReturnTroops, ReplaceStronghold, PlaceReturning]),  # 17.3 first
     EndOfMuster,                                                        # 14
 ], rule="6.5")
 """The Muster, the round's third phase."""

@@ -20,7 +20,7 @@ from banneret_warrior_knights.evaluation import chances
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
-from banneret_warrior_knights.variants import MOTION_RULES, VARIANT_OPTIONS
+from banneret_warrior_knights.variants import MOTION_RULES, VARIANT_OPTIONS, variant_invariants
 
 __all__ = ["GAME_ID", "WarriorKnights", "banneret_games", "banneret_agents", "banneret_evaluate", "banneret_board"]
 
@@ -61,6 +61,9 @@ ROUND_DECISIONS: dict[str, int] = {
     # every vote of the round: 6 a baron from cards, per Assembly 1 a baron, 18 Kingdom cities
     # and 1 Office: 36 + 3 x 25 = 111
     "the Assembly (9.3)": 201 + 111,
+    # heir exchange (17.3, a variant): in each baron's step of the Muster each of the 24 heirs
+    # moves at most once, then he finishes: 6 x (24 + 1)
+    "heir exchange (17.3)": 6 * 25,
 }
 """The most decisions one round can take with 6 barons, by part (``GameInfo.max_decisions``)."""
 
@@ -157,6 +160,9 @@ class WarriorKnights(Game):
                 "strength": data.strength_of(data.army[nb]), "casualties": data.casualties[nb],
                 "exhausted": nb in data.exhausted, "heir": data.heir[nb], "office": data.office[nb],
                 "line_ended": nb in data.heirless_dead,  # battles.py: died without an heir
+                # heir exchange (17.3, variants.py): who holds his heir if another baron does
+                "heir_held_by": data.heir_holder.get(nb) if data.heir[nb] else None,
+                "awaiting_heir": nb in data.awaiting_heir,
             }
             for b in data.barons for nb in data.nobles_of(b)
         }
@@ -289,6 +295,7 @@ class WarriorKnights(Game):
         if data.chairman not in data.barons or data.head_of_church not in data.barons:
             broken.append("a title is held by a baron not in play")
         broken += assembly.agenda_invariants(data)
+        broken += variant_invariants(data)
         return broken
 
 

@@ -8,6 +8,12 @@ before the game: the pieces they share, and the variants' own procedures.
   ``forbid`` effect that :func:`~banneret_warrior_knights.standing.in_force` reports like a
   Law, so the one rule it changes enforces it (a siege: ``battles.siege_allowed``; a single
   step: ``movement.legal_paths``).
+* 17.3 Heir exchange (``heir_exchange``): each noble's heir is a token his baron holds
+  (``WKData.heir`` says it lives, ``WKData.heir_holder`` who holds it when another baron
+  does). In the Muster, at the start of his returns step, a baron may give the heirs of his
+  nobles to other barons, and give back or kill the heirs he holds (:class:`ExchangeHeirs`).
+  A noble who dies while another baron holds his heir waits off the board
+  (``WKData.awaiting_heir``) until the heir comes home; a killed heir ends his line.
 * 17.4 Player elimination (``player_elimination``): a baron whose Stronghold is captured is
   out (:func:`eliminate_on_capture`, called where a Stronghold falls); the barons still in
   play are ``WKData.barons``, so every rule that counts or asks the barons (thresholds 2N
@@ -19,26 +25,29 @@ before the game: the pieces they share, and the variants' own procedures.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping
 
 import attrs
 
+from typing import Mapping, Sequence
+
 from banneret import OptionSpec, eliminated_last
-from banneret.flow import end_game
+from banneret.flow import Frame, Decision, end, end_game, var
 from banneret.state import State
-from banneret.types import Outcome, Standing
+from banneret.types import Action, Outcome, Standing
 from banneret_warrior_knights.battle_losses import disband, garrison_holder, lift_broken_sieges
 from banneret_warrior_knights.cities import neutralise_city
 from banneret_warrior_knights.data_model import Effect
-from banneret_warrior_knights.state import SPECIAL_AREAS, WKData, owner_of
+from banneret_warrior_knights.state import SPECIAL_AREAS, WKData, owner_of, tables
 
 __all__ = [
     "VARIANT_OPTIONS", "TRULY_PRIVATE_MOTIONS", "RULE_OF_FORCE", "MOTION_RULE", "MOTION_RULES", "MotionRule",
-    "motion_rule_proposals", "motion_rule_label", "toggle_motion_rule", "PLAYER_ELIMINATION",
+    "motion_rule_proposals", "motion_rule_label", "toggle_motion_rule", "HEIR_EXCHANGE", "ExchangeHeirs",
+    "heir_held_by", "variant_invariants", "PLAYER_ELIMINATION",
     "eliminate_on_capture", "eliminate_baron", "influence_ends_game",
 ]
 
 TRULY_PRIVATE_MOTIONS = "truly_private_motions"
+HEIR_EXCHANGE = "heir_exchange"
 PLAYER_ELIMINATION = "player_elimination"
 RULE_OF_FORCE = "rule_of_force"
 
@@ -46,6 +55,10 @@ VARIANT_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(TRULY_PRIVATE_MOTIONS, False,
                "Truly Private Motions (17.2): 'yes' = a Private Motion may also propose to put in force, or to "
                "lift, the rule 'no sieges' or 'moves only along roads'; 'no' = its four purposes of the rules"),
+    OptionSpec(HEIR_EXCHANGE, False,
+               "Heir exchange (17.3): 'yes' = at each Muster a baron may give his nobles' heirs to other barons, "
+               "who may give them back or kill them; a dead noble returns only if his own baron holds his living "
+               "heir; 'no' = every noble keeps his heir until an event takes it"),
     OptionSpec(PLAYER_ELIMINATION, False,
                "Player elimination (17.4): 'yes' = a baron whose Stronghold is captured is out of the game (his "
                "nobles leave the board, his cities turn neutral, his titles pass on); 'no' = he may rebuild it at "
@@ -56,6 +69,102 @@ VARIANT_OPTIONS: tuple[OptionSpec, ...] = (
                "'no' = the influence pool running dry ends the game too"),
 )
 """The variants' options (``plugin.WarriorKnights.info.options`` lists them)."""
+
+
+# --------------------------------------------------------------------------- 17.3
+
+
+def heir_held_by(data: WKData, noble: str) -> str | None:
+    """Who holds the noble's living heir (17.3): another baron, or his own; ``None``: he has none."""
+    if not data.heir[noble]:
+        return None
+    return data.heir_holder.get(noble, data.baron_of_noble(noble))
+
+
+def _noble_name(noble: str) -> str:
+    return tables().data.nobles[noble].name
+
+
+class ExchangeHeirs(Decision):
+    """17.3: in his returns step of the Muster a baron may give the heirs of his nobles that
+    he holds to other barons, give back the heirs of other barons' nobles that he holds, or
+    kill them (the noble's death becomes permanent); then he finishes. Each heir moves at
+    most once in his step."""
+
+    rule = "17.3"
+    kind = "heirs"
+    prompt = "Give, give back or kill heirs, or finish"
+
+    def start(self, state: State, frame: Frame) -> None:
+        baron = var(state, "baron")
+        frame["baron"] = baron
+        for noble in state.data.nobles_of(baron):
+            if noble in state.data.awaiting_heir and not state.data.heir[noble]:
+                _line_ends(state, noble)  # an event took the heir he waited for
+        if not state.options[HEIR_EXCHANGE] or not self.actions(state, frame, baron)[:-1]:
+            end(state)
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["baron"]
+
+    def actions(self, state: State, frame: Frame, player: str) -> Sequence[Action]:
+        data: WKData = state.data
+        menu: list[Action] = []
+        for noble in sorted(data.heir):
+            if heir_held_by(data, noble) != player:
+                continue
+            own = data.baron_of_noble(noble)
+            name = _noble_name(noble)
+            if own == player:
+                menu += [Action(player, f"give the heir of {name} to {other}", "give", (noble, other))
+                         for other in data.barons if other != player]
+            else:
+                menu += [Action(player, f"give the heir of {name} back to {own}", "home", (noble, own)),
+                         Action(player, f"kill the heir of {name} ({own})", "kill", (noble, None))]
+        menu.append(Action(player, "finish with the heirs", "finish"))
+        return menu
+
+    def act(self, state: State, frame: Frame, action: Action) -> None:
+        data: WKData = state.data
+        if action.kind == "finish":
+            end(state)
+            return
+        noble, other = action.args
+        name = _noble_name(noble)
+        if action.kind == "give":
+            data.heir_holder[noble] = other
+            state.emit(f"{action.player} gives the heir of {name} to {other}", "heirs")
+        elif action.kind == "home":
+            _heir_home(data, noble)
+            state.emit(f"{action.player} gives the heir of {name} back to {other}", "heirs")
+        else:
+            data.heir[noble] = False
+            data.heir_holder.pop(noble, None)
+            state.emit(f"{action.player} kills the heir of {name}", "heirs")
+            if noble in data.awaiting_heir:
+                _line_ends(state, noble)
+        if not self.actions(state, frame, action.player)[:-1]:
+            end(state)
+
+
+def _line_ends(state: State, noble: str) -> None:
+    """A dead noble's heir is dead too: he never returns, his army is disbanded (11.8, AMB-65)."""
+    data: WKData = state.data
+    data.awaiting_heir.remove(noble)
+    disband(state, noble)
+    data.heirless_dead.append(noble)
+    data.heirless_dead.sort()
+    state.emit(f"the line of {_noble_name(noble)} ends", "death")
+
+
+def variant_invariants(data: WKData) -> list[str]:
+    """Heirs are held by barons in play (17.3); a noble waiting for his heir is off the board
+    and has one held by another baron."""
+    broken = [f"the heir of {nb} is held by {b}, who is not in play" for nb, b in data.heir_holder.items()
+              if data.heir[nb] and b not in data.barons]
+    broken += [f"{nb} waits for an heir off the board wrongly" for nb in data.awaiting_heir
+               if data.noble_area[nb] is not None or heir_held_by(data, nb) == data.baron_of_noble(nb)]
+    return broken
 
 
 # --------------------------------------------------------------------------- 17.4

@@ -16,14 +16,16 @@ from banneret_warrior_knights.data_model import validate_effect
 from banneret_warrior_knights.state import WKData
 from banneret_warrior_knights.muster import final_standings
 from banneret_warrior_knights.state import tables
-from banneret_warrior_knights.variants import MOTION_RULES
+from banneret_warrior_knights.variants import MOTION_RULES, heir_held_by
 from banneret.testing import check_ends_within_bound
 
 import test_wk_assembly
 from test_wk_assembly import ballot, fate_names, pending, pull, set_agendas, to_assembly
 from test_wk_battle_scenarios import clear_board, give, monz_siege, neutral_city, versatile_strategy_of
 from test_wk_movement import arranged, place, soldiers
+from test_wk_effects import draw_event
 from test_wk_muster import stack_fate, to_muster
+from wk_neutral_helpers import fate_card, fate_on_top, in_action_phase, on_board_noble
 from wk_economy_helpers import bare_game
 from wk_helpers import act, labels, new_game
 
@@ -115,6 +117,118 @@ def test_moves_only_along_roads_drops_the_steps_off_the_road() -> None:
     data.motion_rules = ["roads_only"]
     assert sorted(set(free) - set(movement.legal_paths(data, "green_star"))) == [("k_f1",)]
     assert ("k_d1",) in movement.legal_paths(data, "green_star") and ("k_e2", "k_e3") in movement.legal_paths(data, "green_star")
+
+
+# --------------------------------------------------------------------------- 17.3
+
+
+def _hostage_muster(chairman: str = "red") -> tuple[State, str]:
+    """3 barons, heir exchange on: green's star noble is dead, off the board with a loyal
+    100, and red holds his heir; the Muster's returns begin with ``chairman``."""
+    state = with_options(bare_game(3, seed=1, chairman=chairman), heir_exchange=True)
+    data: WKData = state.data
+    noble = "green_star"
+    data.army[noble] = ["green:soldier_100:1"]
+    data.awaiting_heir.append(noble)
+    data.heir_holder[noble] = "red"
+    to_muster(state)
+    return state, T.data.nobles[noble].name
+
+
+def test_a_dead_noble_returns_only_once_his_heir_is_home() -> None:
+    """17.3: red, first in the returns, holds green's heir: he may give it back or kill it,
+    and give the heirs of his own nobles away; given back, green's noble returns in green's
+    step of the same Muster."""
+    state, name = _hostage_muster()
+    data: WKData = state.data
+    assert pending(state) == ("heirs", ("red",))
+    offered = labels(state, "red")
+    assert offered[-1] == "finish with the heirs" and len(offered) == 4 * 2 + 2 + 1
+    assert {f"give the heir of {name} back to green", f"kill the heir of {name} (green)"} <= set(offered)
+    red_noble = T.data.nobles["red_star"].name
+    assert f"give the heir of {red_noble} to blue" in offered
+    act(state, "red", f"give the heir of {name} back to green")
+    assert data.awaiting_heir == [] and data.heir_holder == {}
+    act(state, "red", "finish with the heirs")
+    act(state, "blue", "finish with the heirs")
+    act(state, "green", "finish with the heirs")
+    act(state, "green", "finish moving troops")
+    # his stronghold's area is his only return site: he is placed there without a question
+    assert data.noble_area["green_star"] == data.stronghold["green"]
+    assert f"green places {name} in {T.data.board.areas[data.stronghold['green']].name}" in [e.text for e in state.log]
+    assert state.game.invariants(state) == []
+
+
+def test_a_killed_heir_ends_the_line_of_a_dead_noble() -> None:
+    """17.3, 11.8: red kills the heir he holds: green's dead noble never returns, his loyal
+    soldiers leave the game; the noble is shown without an heir."""
+    state, name = _hostage_muster()
+    data: WKData = state.data
+    act(state, "red", f"kill the heir of {name} (green)")
+    assert data.heir["green_star"] is False and data.heirless_dead == ["green_star"]
+    assert data.army["green_star"] == [] and data.awaiting_heir == []
+    assert state.game.view(state, "blue")["nobles"]["green_star"]["line_ended"] is True
+    assert state.game.invariants(state) == []
+
+
+def test_an_heir_an_event_took_while_he_waited_ends_his_line_in_his_barons_step() -> None:
+    state = with_options(bare_game(3, seed=1, chairman="red"), heir_exchange=True)
+    data: WKData = state.data
+    data.army["green_star"] = ["green:soldier_100:1"]
+    data.awaiting_heir.append("green_star")
+    data.heir_holder["green_star"] = "red"
+    data.heir["green_star"] = False  # No Heir struck him while red held the heir
+    to_muster(state)
+    name = T.data.nobles["green_star"].name
+    assert not any(name in label for label in labels(state, "red"))
+    act(state, "red", "finish with the heirs")
+    act(state, "blue", "finish with the heirs")
+    assert data.heirless_dead == ["green_star"] and data.army["green_star"] == [] and data.awaiting_heir == []
+
+
+def test_a_dead_noble_stays_off_the_board_while_another_baron_holds_his_heir() -> None:
+    """17.3: red keeps green's heir: green is asked nothing about the dead noble (his army
+    waits with him, to move no troops), and the Muster ends with the noble off the board."""
+    state, name = _hostage_muster()
+    data: WKData = state.data
+    for baron in ("red", "blue", "green"):
+        act(state, baron, "finish with the heirs")
+    assert pending(state) == ("plan", ("green", "red", "blue"))
+    assert data.noble_area["green_star"] is None and data.awaiting_heir == ["green_star"]
+    assert state.game.view(state, "green")["nobles"]["green_star"]["heir_held_by"] == "red"
+
+
+def test_a_baron_gives_an_heir_away_and_then_it_is_no_longer_his_to_give() -> None:
+    state, _ = _hostage_muster()
+    data: WKData = state.data
+    red_noble = T.data.nobles["red_star"].name
+    act(state, "red", f"give the heir of {red_noble} to blue")
+    assert data.heir_holder == {"green_star": "red", "red_star": "blue"}
+    assert not any(red_noble in label for label in labels(state, "red"))
+
+
+def test_an_assassinated_noble_whose_heir_another_baron_holds_waits_for_it() -> None:
+    """17.3 with the Assassin event (a death with an heir): red holds the heir of green's
+    noble, so he waits off the board; then No Heir strikes him: the heir red held is dead
+    (his line ends at green's next returns step, see ExchangeHeirs)."""
+    state = with_options(in_action_phase(2, seed=8), heir_exchange=True)
+    data: WKData = state.data
+    data.faith.update({b: 0 for b in data.barons})
+    green = on_board_noble(state, "green")
+    data.heir_holder[green] = "red"
+    fate_on_top(state, fate_card(noble=green))
+    draw_event(state, "assassin", "red")
+    assert data.noble_area[green] is None and data.heir[green] is True and data.awaiting_heir == [green]
+    assert heir_held_by(data, green) == "red"
+    fate_on_top(state, fate_card(noble=green))
+    draw_event(state, "no_heir", "green")
+    assert data.heir[green] is False and heir_held_by(data, green) is None
+
+
+def test_without_the_variant_nobody_is_asked_about_heirs() -> None:
+    state = bare_game(3, seed=1, chairman="red")
+    to_muster(state)
+    assert pending(state)[0] != "heirs" and not any(e.kind == "heirs" for e in state.log)
 
 
 # --------------------------------------------------------------------------- 17.4
