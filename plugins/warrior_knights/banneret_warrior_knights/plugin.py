@@ -93,8 +93,10 @@ class WarriorKnights(Game):
         ),
         max_decisions=SETUP_DECISIONS + 40 * sum(ROUND_DECISIONS.values()),  # round_limit is at most 40
         # the longest menu is Mobilize Forces' area: each of the 42 areas of the board (36 Kingdom,
-        # 6 overseas) or declining the card
-        max_actions=43,
+        # 6 overseas) or declining the card; with heir exchange (17.3) a baron's heirs menu: his 4
+        # heirs to each of 5 barons (20), the other 20 heirs he may hold to give back or kill (40),
+        # and finishing: 61
+        max_actions=61,
         hidden_information=True,
         coverage=("set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4), the baron cards (7), the "
                   "neutral cards and events (8), Taxation, Wages, the Assembly and the Mercenary Draft (9), "

@@ -298,7 +298,8 @@ class WKData:
     awaiting_heir: list[str] = copied(factory=list)
     """17.3: dead nobles who come back only once their own baron holds their living heir, sorted."""
     eliminated: list[str] = copied(factory=list)
-    """17.4: the barons out of the game, in the order they went out (no longer in ``barons``)."""
+    """17.4: the barons out of the game, in the order they went out (no longer in ``barons``,
+    but for the one whose fall ends the game)."""
 
     # --- reading helpers ------------------------------------------------------------------
 

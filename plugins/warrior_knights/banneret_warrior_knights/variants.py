@@ -188,9 +188,9 @@ def eliminate_baron(state: State, baron: str) -> None:
     markers the mercenary track (which shrinks to N + 1 spaces for the barons left) and
     his stakes the expeditions (to the treasury); the heirs he holds go home (17.3). His
     titles pass to the baron with the most votes (not barred, if any is) or the most faith,
-    ties by Fate. The last baron standing wins at once."""
+    ties by Fate; he leaves ``WKData.barons``. The last baron standing wins at once (the
+    fallen stays listed there then: the game is over, and the rules know no table of one)."""
     data: WKData = state.data
-    data.barons = tuple(b for b in data.barons if b != baron)
     data.eliminated.append(baron)
     state.emit(f"{baron}'s stronghold has fallen: {baron} is out of the game", "elimination")
     for noble in data.nobles_of(baron):
@@ -217,13 +217,15 @@ def eliminate_baron(state: State, baron: str) -> None:
     _shrink_track(data, baron)
     for stakes in data.expedition_stakes.values():
         stakes.pop(baron, None)
-    if len(data.barons) == 1:
-        (winner,) = data.barons
+    remaining = tuple(b for b in data.barons if b != baron)
+    if len(remaining) == 1:  # the game ends on the table as it stands: no table of one baron
+        (winner,) = remaining
         reason = f"{winner} is the last baron standing"
         state.emit(reason, "victory")
         standings = eliminated_last((Standing(winner, 1, data.influence[winner]),), data.eliminated, data.influence)
         end_game(state, Outcome((winner,), reason, standings, "influence"))
         return
+    data.barons = remaining
     _pass_title(state, "chairman", data.votes, baron)
     _pass_title(state, "head_of_church", data.faith, baron)
 

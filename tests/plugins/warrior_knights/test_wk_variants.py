@@ -5,11 +5,15 @@ API; and random games with every variant on."""
 from __future__ import annotations
 
 import functools
+import random
 from typing import Callable
 
 import banneret
 import pytest
-from banneret import State
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from banneret import Rng, State
 from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES
 from banneret_warrior_knights import movement
 from banneret_warrior_knights.data_model import validate_effect
@@ -17,7 +21,8 @@ from banneret_warrior_knights.state import WKData
 from banneret_warrior_knights.muster import final_standings
 from banneret_warrior_knights.state import tables
 from banneret_warrior_knights.variants import MOTION_RULES, heir_held_by
-from banneret.testing import check_ends_within_bound
+from banneret.testing import check_ends_within_bound, check_invariants, check_views
+from banneret.testing.conformance import check_board
 
 import test_wk_assembly
 from test_wk_assembly import ballot, fate_names, pending, pull, set_agendas, to_assembly
@@ -27,7 +32,7 @@ from test_wk_effects import draw_event
 from test_wk_muster import stack_fate, to_muster
 from wk_neutral_helpers import fate_card, fate_on_top, in_action_phase, on_board_noble
 from wk_economy_helpers import bare_game
-from wk_helpers import act, labels, new_game
+from wk_helpers import REG, act, labels, new_game
 
 
 T = tables()
@@ -309,7 +314,12 @@ def test_the_last_baron_standing_wins_and_the_fallen_rank_last() -> None:
     result = banneret.outcome(state)
     assert result.winners == ("green",) and result.ended_by == ENDED_BY_RULES
     assert [(s.faction, s.rank) for s in result.standings] == [("green", 1), ("red", 2)]
+    assert state.data.eliminated == ["red"] and state.game.invariants(state) == []
+    assert "green is the last baron standing" in [e.text for e in state.log]
     check_ends_within_bound(state)
+    check_views(state, Rng(0))
+    check_board(state, Rng(0), REG)  # the final table draws and renders (a table of one baron would not)
+    assert "Barons:" in state.game.render(state, "red")
 
 
 def test_final_standings_rank_the_fallen_below_every_baron_still_in() -> None:
@@ -369,3 +379,35 @@ def test_rule_of_force_the_round_limit_still_stops_the_game() -> None:
     to_muster(state)
     result = banneret.outcome(state)
     assert result.winners == () and result.ended_by == ENDED_BY_CAP and data.round == 10
+
+
+# --------------------------------------------------------------------------- all variants at once
+
+ALL_VARIANTS = {"truly_private_motions": True, "heir_exchange": True, "player_elimination": True,
+                "rule_of_force": True, "round_limit": 10}
+
+
+@settings(max_examples=8, deadline=None, derandomize=True)
+@given(barons=st.integers(min_value=2, max_value=6), seed=st.integers(min_value=0, max_value=10_000))
+def test_random_games_with_every_variant_play_to_the_end(barons: int, seed: int) -> None:
+    """Random legal games with every variant on, to the round limit or a victory: the
+    invariants and the decision bound hold at every step (no decision for a baron out of the
+    game), the views at samples, and the outcome ranks the barons out last."""
+    state = new_game(barons, seed, **ALL_VARIANTS)
+    rng = random.Random(seed)
+    while not banneret.is_over(state):
+        check_invariants(state)
+        check_ends_within_bound(state)
+        if state.step % 100 == 0:
+            check_views(state, Rng(seed))
+        now = banneret.pending(state)
+        player = rng.choice(now.players)
+        banneret.apply(state, rng.choice(banneret.legal_actions(state, player)))
+    check_invariants(state)
+    check_ends_within_bound(state)
+    check_views(state, Rng(seed))
+    check_board(state, Rng(seed), REG)
+    assert all(state.game.render(state, p) for p in (*state.factions, None))
+    result = banneret.outcome(state)
+    out = state.data.eliminated
+    assert [s.faction for s in result.standings][len(result.standings) - len(out):] == out[::-1]
