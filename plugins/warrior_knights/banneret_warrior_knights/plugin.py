@@ -83,8 +83,8 @@ class WarriorKnights(Game):
         max_players=6,
         scenarios=(Scenario("standard", "the set-up of the rules for 2 to 6 barons"),),
         options=(
-            OptionSpec("influence_per_baron", 10, "Game length (17.1): influence tokens in the pool per baron, "
-                       "10 as the rules set it, 8 for a shorter game, 12 to 15 for a longer one",
+            OptionSpec("influence_per_baron", 10, "Game length: influence tokens in the pool per baron, 10 as the "
+                       "rules set it, 8 for a shorter game, 12 to 15 for a longer one (17.1)",
                        choices=(8, 10, 12, 13, 14, 15)),
             # the optional variants (17.2-17.5, variants.py): each off unless every baron agrees
             *VARIANT_OPTIONS,

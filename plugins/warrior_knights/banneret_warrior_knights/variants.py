@@ -25,13 +25,12 @@ before the game: the pieces they share, and the variants' own procedures.
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Mapping, Sequence
 
 import attrs
 
-from typing import Mapping, Sequence
-
 from banneret import OptionSpec, eliminated_last
-from banneret.flow import Frame, Decision, end, end_game, var
+from banneret.flow import Decision, Frame, end, end_game, var
 from banneret.state import State
 from banneret.types import Action, Outcome, Standing
 from banneret_warrior_knights.battle_losses import disband, garrison_holder, lift_broken_sieges
@@ -53,22 +52,68 @@ RULE_OF_FORCE = "rule_of_force"
 
 VARIANT_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(TRULY_PRIVATE_MOTIONS, False,
-               "Truly Private Motions (17.2): 'yes' = a Private Motion may also propose to put in force, or to "
-               "lift, the rule 'no sieges' or 'moves only along roads'; 'no' = its four purposes of the rules"),
+               "Truly Private Motions: when on, a Private Motion may also propose to bring in or lift the rule "
+               "'no sieges' or 'moves only along roads'; when off, only its usual purposes (17.2)"),
     OptionSpec(HEIR_EXCHANGE, False,
-               "Heir exchange (17.3): 'yes' = at each Muster a baron may give his nobles' heirs to other barons, "
-               "who may give them back or kill them; a dead noble returns only if his own baron holds his living "
-               "heir; 'no' = every noble keeps his heir until an event takes it"),
+               "Heir exchange: when on, at each Muster barons may give their nobles' heirs away, give back or kill "
+               "those they hold; a dead noble returns only if his heir is home (17.3)"),
     OptionSpec(PLAYER_ELIMINATION, False,
-               "Player elimination (17.4): 'yes' = a baron whose Stronghold is captured is out of the game (his "
-               "nobles leave the board, his cities turn neutral, his titles pass on); 'no' = he may rebuild it at "
-               "the Muster"),
+               "Player elimination: when on, a baron whose Stronghold is captured is out (nobles off the board, "
+               "cities neutral, titles passed on); when off, he may rebuild it at the Muster (17.4)"),
     OptionSpec(RULE_OF_FORCE, False,
-               "Rule of Force (17.5): 'yes' = only a baron holding more than half the unrazed Kingdom cities at a "
-               "Muster wins, and an empty influence pool does not end the game (the round limit still does); "
-               "'no' = the influence pool running dry ends the game too"),
+               "Rule of Force: when on, only holding more than half the unrazed Kingdom cities at a Muster wins; "
+               "an empty influence pool ends nothing (17.5)"),
 )
 """The variants' options (``plugin.WarriorKnights.info.options`` lists them)."""
+
+
+# --------------------------------------------------------------------------- 17.2
+
+
+@attrs.frozen
+class MotionRule:
+    """A rule change a Truly Private Motion may put in force: what players read, and the
+    standing effect that the rule it changes reads through ``standing.in_force``."""
+
+    name: str
+    effect: Effect
+
+
+MOTION_RULE = "motion_rule"
+"""The Private Motion purpose of 17.2: put a rule change in force, or lift it."""
+
+MOTION_RULES: Mapping[str, MotionRule] = MappingProxyType({
+    "no_sieges": MotionRule("no sieges", Effect("forbid", MappingProxyType({"action": "siege"}))),
+    "roads_only": MotionRule("moves only along roads", Effect("forbid", MappingProxyType({"action": "off_road_move"}))),
+})
+"""17.2's menu: the examples the rules give of what a free motion may decide."""
+
+
+def motion_rule_proposals(state: State) -> list[tuple[str, str]]:
+    """What a Private Motion may propose besides its printed purposes (17.2): each rule
+    change of :data:`MOTION_RULES`, to put in force or to lift; none without the variant."""
+    if not state.options[TRULY_PRIVATE_MOTIONS]:
+        return []
+    return [(MOTION_RULE, rule) for rule in MOTION_RULES]
+
+
+def motion_rule_label(data: WKData, rule: str) -> str:
+    """``put the rule 'no sieges' in force`` or ``lift the rule 'no sieges'``."""
+    name = MOTION_RULES[rule].name
+    return f"lift the rule '{name}'" if rule in data.motion_rules else f"put the rule '{name}' in force"
+
+
+def toggle_motion_rule(state: State, rule: str) -> None:
+    """A Truly Private Motion passed (17.2): its rule change comes into force, or is lifted."""
+    data: WKData = state.data
+    name = MOTION_RULES[rule].name
+    if rule in data.motion_rules:
+        data.motion_rules.remove(rule)
+        state.emit(f"the rule '{name}' is lifted", "assembly")
+    else:
+        data.motion_rules.append(rule)
+        data.motion_rules.sort()
+        state.emit(f"the rule '{name}' is in force", "assembly")
 
 
 # --------------------------------------------------------------------------- 17.3
@@ -145,6 +190,13 @@ class ExchangeHeirs(Decision):
                 _line_ends(state, noble)
         if not self.actions(state, frame, action.player)[:-1]:
             end(state)
+
+
+def _heir_home(data: WKData, noble: str) -> None:
+    """17.3: the noble's heir is back with his own baron; a dead noble waiting for it may return."""
+    data.heir_holder.pop(noble, None)
+    if noble in data.awaiting_heir:
+        data.awaiting_heir.remove(noble)
 
 
 def _line_ends(state: State, noble: str) -> None:
@@ -250,7 +302,7 @@ def _shrink_track(data: WKData, baron: str) -> None:
     data.mercenary_track = track
 
 
-TITLE_NAMES = {"chairman": "Chairman", "head_of_church": "Head of the Church"}
+_TITLE_NAMES = {"chairman": "Chairman", "head_of_church": "Head of the Church"}
 
 
 def _pass_title(state: State, title: str, amounts: dict[str, int], baron: str) -> None:
@@ -266,66 +318,13 @@ def _pass_title(state: State, title: str, amounts: dict[str, int], baron: str) -
     tied = [b for b in candidates if amounts[b] == most]
     holder = tied[0] if len(tied) == 1 else state.rng.choice(tied)
     setattr(data, title, holder)
-    state.emit(f"{holder} becomes {TITLE_NAMES[title]}", "title")
+    state.emit(f"{holder} becomes {_TITLE_NAMES[title]}", "title")
 
 
-def _heir_home(data: WKData, noble: str) -> None:
-    """17.3: the noble's heir is back with his own baron; a dead noble waiting for it may return."""
-    data.heir_holder.pop(noble, None)
-    if noble in data.awaiting_heir:
-        data.awaiting_heir.remove(noble)
+# --------------------------------------------------------------------------- 17.5
 
 
 def influence_ends_game(state: State) -> bool:
     """14, 17.5: the Muster in which the Influence pool emptied ends the game, except under
     Rule of Force."""
     return state.data.influence_pool == 0 and not state.options[RULE_OF_FORCE]
-
-
-# --------------------------------------------------------------------------- 17.2
-
-
-@attrs.frozen
-class MotionRule:
-    """A rule change a Truly Private Motion may put in force: what players read, and the
-    standing effect that the rule it changes reads through ``standing.in_force``."""
-
-    name: str
-    effect: Effect
-
-
-MOTION_RULE = "motion_rule"
-"""The Private Motion purpose of 17.2: put a rule change in force, or lift it."""
-
-MOTION_RULES: Mapping[str, MotionRule] = MappingProxyType({
-    "no_sieges": MotionRule("no sieges", Effect("forbid", MappingProxyType({"action": "siege"}))),
-    "roads_only": MotionRule("moves only along roads", Effect("forbid", MappingProxyType({"action": "off_road_move"}))),
-})
-"""17.2's menu: the examples the rules give of what a free motion may decide."""
-
-
-def motion_rule_proposals(state: State) -> list[tuple[str, str]]:
-    """What a Private Motion may propose besides its printed purposes (17.2): each rule
-    change of :data:`MOTION_RULES`, to put in force or to lift; none without the variant."""
-    if not state.options[TRULY_PRIVATE_MOTIONS]:
-        return []
-    return [(MOTION_RULE, rule) for rule in MOTION_RULES]
-
-
-def motion_rule_label(data: WKData, rule: str) -> str:
-    """``put the rule 'no sieges' in force`` or ``lift the rule 'no sieges'``."""
-    name = MOTION_RULES[rule].name
-    return f"lift the rule '{name}'" if rule in data.motion_rules else f"put the rule '{name}' in force"
-
-
-def toggle_motion_rule(state: State, rule: str) -> None:
-    """A Truly Private Motion passed (17.2): its rule change comes into force, or is lifted."""
-    data: WKData = state.data
-    name = MOTION_RULES[rule].name
-    if rule in data.motion_rules:
-        data.motion_rules.remove(rule)
-        state.emit(f"the rule '{name}' is lifted", "assembly")
-    else:
-        data.motion_rules.append(rule)
-        data.motion_rules.sort()
-        state.emit(f"the rule '{name}' is in force", "assembly")
