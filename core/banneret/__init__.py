@@ -50,7 +50,7 @@ from banneret.rng import Rng
 from banneret.saves import SaveNotice, load, migrate, save
 from banneret.session import Match
 from banneret.state import State
-from banneret.types import Action, Event, Outcome, Pending, Standing
+from banneret.types import Action, Event, Outcome, Pending, Standing, eliminated_last
 
 __version__ = "0.1.0"
 
@@ -61,7 +61,7 @@ __all__ = [
     "PluginError", "Procedure", "RandomAgent", "Registry", "Repeat", "Rng", "SaveError",
     "SaveNotice", "Scenario", "Seat", "SeatError", "Standing", "State", "StepContext", "Steps",
     "UndoError", "UnknownGameError", "Variant", "apply", "child", "clone", "cloned", "copied",
-    "default_registry", "find_action", "gamedata", "hookimpl", "is_over", "legal_actions",
+    "default_registry", "eliminated_last", "find_action", "gamedata", "hookimpl", "is_over", "legal_actions",
     "load", "migrate", "nested", "new_game", "outcome", "pending", "save", "shared",
     "state_hash", "static", "view", "__version__",
 ]

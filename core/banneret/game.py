@@ -196,6 +196,13 @@ class Game:
         overrides this and returns ``state.ended`` first when it is set."""
         return state.ended
 
+    def eliminated(self, state: "State") -> tuple[str, ...]:
+        """The factions out of the game (player elimination), in the order they went out.
+        No decision may go to them again, and the outcome ranks them below every faction
+        still in (:func:`banneret.types.eliminated_last`); the test kit checks both.
+        Default: nobody is ever out."""
+        return ()
+
     def turn(self, state: "State") -> int:
         """The current game turn (used by caps such as ``simulate --max-turns``)."""
         return 0

@@ -6,9 +6,12 @@ They are tuples and slotted classes on purpose: a random playout creates million
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Mapping, NamedTuple, Sequence
 
-__all__ = ["Action", "Pending", "Event", "Outcome", "Standing", "GAME_OVER", "ENDED_BY_RULES", "ENDED_BY_CAP"]
+__all__ = [
+    "Action", "Pending", "Event", "Outcome", "Standing", "GAME_OVER", "ENDED_BY_RULES", "ENDED_BY_CAP",
+    "eliminated_last",
+]
 
 
 class Action(NamedTuple):
@@ -82,6 +85,17 @@ class Standing(NamedTuple):
     faction: str
     rank: int
     score: int | None = None
+
+
+def eliminated_last(standings: Sequence[Standing], eliminated: Sequence[str],
+                    scores: Mapping[str, int | None] | None = None) -> tuple[Standing, ...]:
+    """The standings of the factions still in the game (ranked by the game), followed by the
+    ``eliminated`` factions (in the order they went out) below them all: the last out ranks
+    best among them, each on a rank of its own (its place in the list). ``scores`` gives
+    their scores, if any."""
+    below = len(standings) + 1
+    out = [Standing(f, below + k, None if scores is None else scores.get(f)) for k, f in enumerate(reversed(eliminated))]
+    return (*standings, *out)
 
 
 class Outcome(NamedTuple):

@@ -405,9 +405,13 @@ def check_secret_choices(state: State, max_children: int = 8) -> None:
 
 def check_ends_within_bound(state: State) -> None:
     """A game over has taken at most ``info.max_decisions`` decisions and has an
-    :class:`~banneret.Outcome` naming factions in play; a game not over has not passed the
-    bound and someone can move (no dead end)."""
+    :class:`~banneret.Outcome` naming factions in play (those eliminated never winners and
+    ranked below the rest); a game not over has not passed the bound and someone can move
+    (no dead end), and no decision goes to an eliminated faction."""
     info = state.game.info
+    out = state.game.eliminated(state)
+    if set(out) - set(state.factions) or len(set(out)) != len(out):
+        raise _fail(state, f"the eliminated factions {list(out)} are not distinct factions in play")
     if engine.is_over(state):
         if state.step > info.max_decisions:
             raise _fail(state, f"the game took {state.step} decisions, more than its declared max_decisions={info.max_decisions}")
@@ -419,6 +423,7 @@ def check_ends_within_bound(state: State) -> None:
         if not isinstance(result.reason, str) or not result.reason.strip():
             raise _fail(state, "the outcome gives no reason")
         _check_standings(state, result)
+        _check_eliminated_last(state, result, out)
         return
     if state.step >= info.max_decisions:
         raise _fail(
@@ -428,6 +433,8 @@ def check_ends_within_bound(state: State) -> None:
         )
     now = engine.pending(state)
     for p in now.players:
+        if p in out:
+            raise _fail(state, f"{p} must decide ({now.kind}) but is out of the game")
         if not engine.legal_actions(state, p):
             raise _fail(state, f"{p} must decide ({now.kind}) but has no legal action (a dead end)")
 
@@ -446,6 +453,18 @@ def _check_standings(state: State, result: Outcome) -> None:
         raise _fail(state, f"the outcome's ranks {ranks} do not run from 1 in order (equal ranks for ties)")
     if any(s.rank != 1 for s in result.standings if s.faction in result.winners):
         raise _fail(state, "a winner does not rank first in the outcome's standings")
+
+
+def _check_eliminated_last(state: State, result: Outcome, out: Sequence[str]) -> None:
+    """Eliminated factions win nothing and, when standings are given, rank below every
+    faction still in the game."""
+    if set(out) & set(result.winners):
+        raise _fail(state, f"the outcome names eliminated factions {sorted(set(out) & set(result.winners))} among its winners")
+    if not result.standings or not out:
+        return
+    worst_in = max((s.rank for s in result.standings if s.faction not in out), default=0)
+    if any(s.rank <= worst_in for s in result.standings if s.faction in out):
+        raise _fail(state, "the outcome ranks an eliminated faction level with or above a faction still in the game")
 
 
 # --- 9. determinism ---------------------------------------------------------------------------------

@@ -47,6 +47,7 @@ from banneret_warrior_knights.titles import ban
 from banneret_warrior_knights.setup import fate_until
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
+from banneret_warrior_knights.variants import MOTION_RULE, motion_rule_label, motion_rule_proposals, toggle_motion_rule
 
 __all__ = [
     "Assembly", "PROCEDURES", "votes_received", "can_vote", "presiding", "vote_kind", "agenda_label",
@@ -148,6 +149,8 @@ def _target_label(data: WKData, purpose: str, target: str | None) -> str:
 
 
 def proposal_label(data: WKData, purpose: str, target: str | None) -> str:
+    if purpose == MOTION_RULE:  # 17.2
+        return motion_rule_label(data, target)  # type: ignore[arg-type]
     return PURPOSES[purpose].format(_target_label(data, purpose, target))
 
 
@@ -333,7 +336,7 @@ class ProposeMotion(Choice):
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         (effect,) = [e for e in tables().agenda_of[frame["agenda"]].effects if e.kind == "private_motion"]
-        return proposals(state.data, effect.params["purposes"])
+        return proposals(state.data, effect.params["purposes"]) + motion_rule_proposals(state)  # 17.2
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
         return f"propose to {proposal_label(state.data, *option)}"
@@ -605,6 +608,8 @@ class ApplyResult(Procedure):
         elif purpose == "remove_card":
             state.emit(f"{_target_label(data, purpose, target)} is removed", "assembly")
             discard_agenda(data, target)  # type: ignore[arg-type]  # never refusable (9.3.6)
+        elif purpose == MOTION_RULE:
+            toggle_motion_rule(state, target)  # type: ignore[arg-type]  # 17.2
         else:
             record(state, AssemblyRecord).postponed = True  # AMB-40
 

@@ -18,7 +18,7 @@ from banneret_warrior_knights.state import WKData, fate_draw, tables
 
 __all__ = [
     "Deserters", "CasualtyDiscards", "NobleDies", "garrison_holder", "troops_of", "markers_of", "set_markers",
-    "holder_baron", "return_mercenaries", "best_casualty_discards", "lift_broken_sieges", "PROCEDURES",
+    "holder_baron", "return_mercenaries", "disband", "best_casualty_discards", "lift_broken_sieges", "PROCEDURES",
 ]
 
 _GARRISON = "stronghold:"
@@ -69,6 +69,15 @@ def return_mercenaries(state: State, cards: Sequence[str]) -> None:
     pile = state.data.mercenaries.draw_pile
     for card in cards:
         pile.insert(state.rng.below(len(pile) + 1), card)
+
+
+def disband(state: State, holder: str) -> None:
+    """The army or garrison is gone for good (an heirless death, 11.8; a baron out of the
+    game, 17.4): its mercenaries are shuffled into the deck, its loyal soldiers leave the
+    game, its casualty markers come off."""
+    return_mercenaries(state, _mercenaries(state.data, holder))
+    troops_of(state.data, holder).clear()
+    set_markers(state.data, holder, 0)
 
 
 def _mercenaries(data: WKData, holder: str) -> list[str]:
@@ -233,11 +242,14 @@ class NobleDies(Procedure):
         office, data.office[noble] = data.office[noble], None
         if office is not None:
             data.agendas.discard([office])
-        if data.heir[noble]:
+        if data.heir[noble] and noble in data.heir_holder:  # 17.3: another baron holds his heir
+            data.awaiting_heir.append(noble)
+            data.awaiting_heir.sort()
+            state.emit(f"{name} dies; his heir, held by {data.heir_holder[noble]}, keeps his army", "death")
+        elif data.heir[noble]:
             state.emit(f"{name} dies; his heir keeps {data.strength_of(data.army[noble])} strength", "death")
         else:
-            return_mercenaries(state, _mercenaries(data, noble))
-            data.army[noble].clear()
+            disband(state, noble)
             data.heirless_dead.append(noble)
             data.heirless_dead.sort()
             state.emit(f"{name} dies without an heir: his line ends", "death")

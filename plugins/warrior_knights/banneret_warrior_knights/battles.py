@@ -29,7 +29,8 @@ from banneret_warrior_knights.battle_losses import (
 )
 from banneret_warrior_knights.muster import army_shrank
 from banneret_warrior_knights.cities import breach_city, city_strength, raze_city, raze_income, take_city
-from banneret_warrior_knights.standing import in_force
+from banneret_warrior_knights.standing import forbidden, in_force
+from banneret_warrior_knights.variants import eliminate_on_capture
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
 
 __all__ = [
@@ -61,10 +62,7 @@ def army_strength(data: WKData, holder_troops: list[str], markers: int) -> int:
 def _field_forbidden(data: WKData, baron: str) -> bool:
     """A standing ``forbid battle_without_city`` (a Law, or one of his) bars field battles for
     the baron unless one of his ``exempt_from`` effects lifts it."""
-    def ruled(kind: str) -> bool:
-        return any(e.params["action"] == "battle_without_city" for _, e in in_force(data, kind, baron))
-
-    return ruled("forbid") and not ruled("exempt_from")
+    return forbidden(data, "battle_without_city", baron)
 
 
 def battle_targets(data: WKData, baron: str, area: str) -> list[tuple[str, str]]:
@@ -208,7 +206,9 @@ def fate_cards_for(data: WKData, battle: Battle, side: str) -> int:
 def siege_allowed(data: WKData, battle: Battle) -> bool:
     """11.5: the attacker's troops and commander exceed the defender's troops, the city's
     (or Stronghold's) strength and his commander if he has a noble there; a siege another
-    baron holds on it is not joined."""
+    baron holds on it is not joined; a standing ``forbid siege`` (17.2) bars every siege."""
+    if forbidden(data, "siege", battle.attacker):
+        return False
     key = battle.city or garrison_holder(battle.stronghold or "")
     besieger = data.besieged.get(key) if battle.city else data.besieged_strongholds.get(battle.stronghold or "")
     if besieger not in (None, battle.attacker):
@@ -925,6 +925,9 @@ def _stronghold(state: State, battle: Battle, frame: Frame) -> bool:
         data.besieged_strongholds.pop(loser, None)
         data.siege_round.pop(holder, None)
         state.emit(f"{battle.attacker} destroys {loser}'s stronghold and takes {half} crowns", "battle")
+        if eliminate_on_capture(state, loser, battle.dead):  # 17.4: he is out instead
+            battle.stronghold_taken = False
+            return state.ended is not None  # the last baron standing has won: stop here
         call(state, Deserters, holder=holder)
     elif step == 1:
         call(state, CasualtyDiscards, holder=holder)

@@ -178,7 +178,7 @@ _RESOURCE = Param(("crowns", "votes", "faith", "influence"))
 _CITY = Param(("fate_city", "fate_kingdom_city", "fate_city_of_drawer"))
 _NOBLE = Param(("fate_noble", "fate_noble_of_drawer", "fate_on_board_noble", "fate_on_board_noble_of_drawer"))
 _BATTLE = Param(("field", "assault", "siege"))
-_RULED_ACTION = Param(("sea_travel", "battle_without_city"))
+_RULED_ACTION = Param(("sea_travel", "battle_without_city", "siege", "off_road_move"))
 _FLAG = Param((True, False))
 
 EFFECT_KINDS: Mapping[str, EffectKind] = MappingProxyType({

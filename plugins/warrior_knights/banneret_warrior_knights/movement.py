@@ -35,7 +35,7 @@ from banneret_warrior_knights.battle_losses import lift_broken_sieges, markers_o
 from banneret_warrior_knights.battles import DeclareBattle, battle_areas
 from banneret_warrior_knights.card_play import BaronCard, current_play
 from banneret_warrior_knights.muster import army_shrank, cards_of, loss_holder
-from banneret_warrior_knights.standing import in_force
+from banneret_warrior_knights.standing import forbidden, in_force
 from banneret_warrior_knights.state import STRONGHOLD, WKData, clockwise_from, tables
 
 __all__ = [
@@ -99,13 +99,9 @@ def road_toll(data: WKData, baron: str) -> int:
     return sum(e.params["crowns"] for _, e in in_force(data, "road_toll", baron))
 
 
-def _ruled(data: WKData, kind: str, baron: str, action: str) -> bool:
-    return any(e.params["action"] == action for _, e in in_force(data, kind, baron))
-
-
 def may_sail(data: WKData, baron: str) -> bool:
     """Sea travel is allowed unless a standing effect forbids it and none exempts him."""
-    return not _ruled(data, "forbid", baron, "sea_travel") or _ruled(data, "exempt_from", baron, "sea_travel")
+    return not forbidden(data, "sea_travel", baron)
 
 
 def blockers(data: WKData, area: str, baron: str) -> tuple[str, ...]:
@@ -130,7 +126,10 @@ def legal_paths(data: WKData, noble: str, refused: Sequence[str] = ()) -> list[t
     baron = data.baron_of_noble(noble)
     paths: set[tuple[str, ...]] = set()
     if board.areas[here].region == "kingdom":
-        paths.update((n,) for n in board.areas_map.neighbours(here) if board.passable(here, n))
+        # a standing ``forbid off_road_move`` (17.2): a single step only along a road too
+        along = {s[0] for s in road_table().stretches.get(here, ())} if forbidden(data, "off_road_move", baron) else None
+        paths.update((n,) for n in board.areas_map.neighbours(here)
+                     if board.passable(here, n) and (along is None or n in along))
         if road_toll(data, baron) <= data.crowns[baron]:
             limit = road_limit(data, baron)
             for stretch in road_table().stretches.get(here, ()):

@@ -10,6 +10,7 @@ nobles, transfers and returning nobles (13); and the end of the game (14).
         KeepCity                    on Revolt the controller pays 1 faith, 2 x income or loses it
       ArriveAndRefresh           4-5: nobles at sea land, exhausted nobles are ready again
       returns                    6, 13: Chairman first, clockwise, each baron:
+        ExchangeHeirs               17.3 (a variant): give, give back or kill heirs
         ReturnTroops                transfers, pooling off-board troops, the garrison to them
         ReplaceStronghold           a destroyed stronghold back on the board
         PlaceReturning              every off-board noble with troops onto the board
@@ -32,12 +33,13 @@ from typing import Any, Sequence
 
 from banneret.flow import Choice, Decision, ForEach, Frame, Procedure, Steps, call, end, end_game, goto, var
 from banneret.state import State
-from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome, Standing
+from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome, Standing, eliminated_last
 from banneret_warrior_knights.battle_losses import garrison_holder, lift_broken_sieges, markers_of, set_markers
 from banneret_warrior_knights.cities import neutralise_city
 from banneret_warrior_knights.setup import stronghold_sites
 from banneret_warrior_knights.standing import agenda_effects
 from banneret_warrior_knights.state import STRONGHOLD, WKData, clockwise_from, fate_draw, tables
+from banneret_warrior_knights.variants import ExchangeHeirs, influence_ends_game
 
 __all__ = [
     "Muster", "PROCEDURES", "kingdom_cities", "dominating_baron", "influence_earned", "revolt_candidates",
@@ -117,7 +119,7 @@ class GainInfluence(Procedure):
             data.influence[baron] += earned
             data.influence_pool -= min(earned, data.influence_pool)
             state.emit(f"{baron} gains {earned} influence ({data.influence[baron]}; pool {data.influence_pool})", "influence")
-        if data.influence_pool == 0:
+        if influence_ends_game(state):
             state.emit("the influence pool is empty: this is the last round", "influence")
         end(state)
 
@@ -243,6 +245,8 @@ def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
     returns step (13, AMB-44): an on-board noble to another in the same area (neither inside
     a besieged city); an off-board noble or the garrison to an off-board noble."""
     off = off_board(data, baron)
+    if source in data.awaiting_heir:  # 17.3: his army waits with him for his heir
+        return []
     if source == STRONGHOLD or data.noble_area[source] is None:
         return [nb for nb in off if nb != source]
     if besieged_inside(data, source):
@@ -254,8 +258,9 @@ def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
 
 def off_board(data: WKData, baron: str) -> list[str]:
     """The baron's nobles off the board who may come back: not those who died without an
-    heir (11.8, AMB-65)."""
-    return [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None and nb not in data.heirless_dead]
+    heir (11.8, AMB-65), nor the dead whose heir another baron holds (17.3)."""
+    return [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None and nb not in data.heirless_dead
+            and nb not in data.awaiting_heir]
 
 
 def cards_of(data: WKData, baron: str, holder: str) -> list[str]:
@@ -486,13 +491,14 @@ def ranking_key(data: WKData, baron: str) -> tuple[int, int, int, int]:
 
 def final_standings(data: WKData, first: str | None = None) -> tuple[Standing, ...]:
     """Every baron ranked by :func:`ranking_key` (equal keys share a rank); ``first`` (a
-    dominating baron) ranks above all. The score is Influence."""
+    dominating baron) ranks above all; barons out of the game (17.4) rank last. The score
+    is Influence."""
     keys = {b: ranking_key(data, b) for b in data.barons}
     others = sorted((b for b in data.barons if b != first), key=lambda b: keys[b], reverse=True)
     offset = 1 if first is not None else 0
     standings = [Standing(first, 1, data.influence[first])] if first is not None else []
     standings += [Standing(b, 1 + offset + sum(keys[o] > keys[b] for o in others), data.influence[b]) for b in others]
-    return tuple(standings)
+    return eliminated_last(standings, data.eliminated, data.influence)  # 17.4
 
 
 def influence_outcome(data: WKData, ended_by: str) -> Outcome:
@@ -509,14 +515,15 @@ def influence_outcome(data: WKData, ended_by: str) -> Outcome:
 
 
 class EndOfMuster(Procedure):
-    """14: the Muster in which the influence pool emptied ends the game; so does the round
-    limit (``round_limit``, a safety cap for random play, not a rule of the game)."""
+    """14: the Muster in which the influence pool emptied ends the game (not under Rule of
+    Force, 17.5); so does the round limit (``round_limit``, a safety cap for random play,
+    not a rule of the game)."""
 
     rule = "14"
 
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
-        if data.influence_pool == 0:
+        if influence_ends_game(state):
             outcome = influence_outcome(data, ENDED_BY_RULES)
         elif data.round >= state.options["round_limit"]:
             outcome = influence_outcome(data, ENDED_BY_CAP)
@@ -537,7 +544,7 @@ Muster = Steps("Muster", [
     Revolts,                                                            # 6.5 step 3
     ArriveAndRefresh,                                                   # 6.5 steps 4-5
     ForEach("returns", over=_returns_order, var="baron", rule="13",    # 6.5 step 6
-            steps=[ReturnTroops, ReplaceStronghold, PlaceReturning]),
+            steps=[ExchangeHeirs, ReturnTroops, ReplaceStronghold, PlaceReturning]),  # 17.3 first
     EndOfMuster,                                                        # 14
 ], rule="6.5")
 """The Muster, the round's third phase."""

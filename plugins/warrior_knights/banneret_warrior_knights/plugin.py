@@ -20,6 +20,7 @@ from banneret_warrior_knights.evaluation import chances
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
+from banneret_warrior_knights.variants import MOTION_RULES, VARIANT_OPTIONS, variant_invariants
 
 __all__ = ["GAME_ID", "WarriorKnights", "banneret_games", "banneret_agents", "banneret_evaluate", "banneret_board"]
 
@@ -60,6 +61,9 @@ ROUND_DECISIONS: dict[str, int] = {
     # every vote of the round: 6 a baron from cards, per Assembly 1 a baron, 18 Kingdom cities
     # and 1 Office: 36 + 3 x 25 = 111
     "the Assembly (9.3)": 201 + 111,
+    # heir exchange (17.3, a variant): in each baron's step of the Muster each of the 24 heirs
+    # moves at most once, then he finishes: 6 x (24 + 1)
+    "heir exchange (17.3)": 6 * 25,
 }
 """The most decisions one round can take with 6 barons, by part (``GameInfo.max_decisions``)."""
 
@@ -79,15 +83,20 @@ class WarriorKnights(Game):
         max_players=6,
         scenarios=(Scenario("standard", "the set-up of the rules for 2 to 6 barons"),),
         options=(
-            OptionSpec("influence_per_baron", 10, "influence tokens in the pool per baron (17.1: 8 shorter, 12-15 longer)",
+            OptionSpec("influence_per_baron", 10, "Game length: influence tokens in the pool per baron, 10 as the "
+                       "rules set it, 8 for a shorter game, 12 to 15 for a longer one (17.1)",
                        choices=(8, 10, 12, 13, 14, 15)),
+            # the optional variants (17.2-17.5, variants.py): each off unless every baron agrees
+            *VARIANT_OPTIONS,
             OptionSpec("round_limit", 40, "safety cap, not a rule: the game stops after this many rounds, nobody crowned",
                        choices=(10, 20, 30, 40)),
         ),
         max_decisions=SETUP_DECISIONS + 40 * sum(ROUND_DECISIONS.values()),  # round_limit is at most 40
         # the longest menu is Mobilize Forces' area: each of the 42 areas of the board (36 Kingdom,
-        # 6 overseas) or declining the card
-        max_actions=43,
+        # 6 overseas) or declining the card; with heir exchange (17.3) a baron's heirs menu: his 4
+        # heirs to each of 5 barons (20), the other 20 heirs he may hold to give back or kill (40),
+        # and finishing: 61
+        max_actions=61,
         hidden_information=True,
         coverage=("set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4), the baron cards (7), the "
                   "neutral cards and events (8), Taxation, Wages, the Assembly and the Mercenary Draft (9), "
@@ -109,6 +118,10 @@ class WarriorKnights(Game):
 
     def turn(self, state: State) -> int:
         return state.data.round
+
+    def eliminated(self, state: State) -> tuple[str, ...]:
+        """The barons out of the game (17.4, player elimination), in the order they went out."""
+        return tuple(state.data.eliminated)
 
     # --- what each baron may know --------------------------------------------------------
 
@@ -149,6 +162,9 @@ class WarriorKnights(Game):
                 "strength": data.strength_of(data.army[nb]), "casualties": data.casualties[nb],
                 "exhausted": nb in data.exhausted, "heir": data.heir[nb], "office": data.office[nb],
                 "line_ended": nb in data.heirless_dead,  # battles.py: died without an heir
+                # heir exchange (17.3, variants.py): who holds his heir if another baron does
+                "heir_held_by": data.heir_holder.get(nb) if data.heir[nb] else None,
+                "awaiting_heir": nb in data.awaiting_heir,
             }
             for b in data.barons for nb in data.nobles_of(b)
         }
@@ -191,6 +207,8 @@ class WarriorKnights(Game):
             "mercenary_track": list(data.mercenary_track),
             "current_agendas": list(data.current_agendas),
             "laws": list(data.laws),
+            "motion_rules": [MOTION_RULES[r].name for r in data.motion_rules],  # 17.2 (variants.py)
+            "eliminated": list(data.eliminated),  # 17.4
             # neutral cards (neutral.py): the event being resolved and the expeditions, all public
             "event_drawn": None if data.event_drawn is None else t.event_of[data.event_drawn].title,
             "expeditions": {
@@ -279,6 +297,7 @@ class WarriorKnights(Game):
         if data.chairman not in data.barons or data.head_of_church not in data.barons:
             broken.append("a title is held by a baron not in play")
         broken += assembly.agenda_invariants(data)
+        broken += variant_invariants(data)
         return broken
 
 
@@ -348,6 +367,7 @@ def render_view(view: dict[str, Any]) -> str:
         f"Mercenaries {decks['mercenaries']}",
         f"Current agendas: {current or 'none'}",
         f"Laws in force: {', '.join(t.agenda_titles[c] for c in view['laws']) or 'none'}",
+        *([f"Rules the Assembly made: {', '.join(view['motion_rules'])}"] if view["motion_rules"] else []),
     ]
     return "\n".join(lines)
 

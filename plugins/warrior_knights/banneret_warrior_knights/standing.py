@@ -1,5 +1,6 @@
 """The standing effects in force (9.3.3): Laws bind every baron, Charges bind the baron who
-holds them, Offices the baron whose noble holds them.
+holds them, Offices the baron whose noble holds them; the rule changes of Truly Private
+Motions (17.2) bind every baron, like Laws.
 
 Every rule that a standing effect can change asks :func:`in_force` at the moment it applies
 (Taxation asks for ``taxation_income``, a road move for ``road_toll``, ...), so an effect
@@ -10,8 +11,9 @@ from __future__ import annotations
 
 from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.state import WKData, tables
+from banneret_warrior_knights.variants import MOTION_RULES
 
-__all__ = ["in_force", "agenda_effects"]
+__all__ = ["in_force", "agenda_effects", "forbidden"]
 
 
 def agenda_effects(card: str) -> tuple[Effect, ...]:
@@ -22,7 +24,8 @@ def agenda_effects(card: str) -> tuple[Effect, ...]:
 def in_force(data: WKData, kind: str, baron: str | None = None) -> list[tuple[str, Effect]]:
     """Every standing effect of ``kind`` that applies to ``baron`` (every Law; with a baron,
     also his Charges and his nobles' Offices), as ``(agenda card id, effect)`` pairs in a
-    fixed order: Laws, Charges, Offices."""
+    fixed order: Laws, Charges, Offices, then the rule changes Truly Private Motions made
+    (17.2), each as ``(its key, effect)``."""
     found: list[tuple[str, Effect]] = []
     sources = list(data.laws)
     if baron is not None:
@@ -32,4 +35,13 @@ def in_force(data: WKData, kind: str, baron: str | None = None) -> list[tuple[st
         for effect in agenda_effects(card):
             if effect.kind == kind:
                 found.append((card, effect))
+    found += [(rule, MOTION_RULES[rule].effect) for rule in data.motion_rules if MOTION_RULES[rule].effect.kind == kind]
     return found
+
+
+def forbidden(data: WKData, action: str, baron: str) -> bool:
+    """A standing ``forbid`` of ``action`` binds the baron and no ``exempt_from`` of his lifts it."""
+    def ruled(kind: str) -> bool:
+        return any(e.params["action"] == action for _, e in in_force(data, kind, baron))
+
+    return ruled("forbid") and not ruled("exempt_from")

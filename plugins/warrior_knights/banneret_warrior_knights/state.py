@@ -288,6 +288,19 @@ class WKData:
 
     # --- the Muster and victory (muster.py, 6.5, 13, 14) ----------------------------------
 
+    # --- the optional variants (variants.py, 17) -------------------------------------------
+    motion_rules: list[str] = copied(factory=list)
+    """17.2: the rule changes Truly Private Motions put in force (keys of
+    ``variants.MOTION_RULES``), sorted; they bind every baron, like Laws."""
+    heir_holder: dict[str, str] = copied(factory=dict)
+    """17.3: a noble whose living heir another baron holds -> that baron (absent: his own
+    baron holds it, or he has no heir)."""
+    awaiting_heir: list[str] = copied(factory=list)
+    """17.3: dead nobles who come back only once their own baron holds their living heir, sorted."""
+    eliminated: list[str] = copied(factory=list)
+    """17.4: the barons out of the game, in the order they went out (no longer in ``barons``,
+    but for the one whose fall ends the game)."""
+
     # --- reading helpers ------------------------------------------------------------------
 
     def nobles_of(self, baron: str) -> tuple[str, ...]:
