@@ -126,17 +126,22 @@ FILES: tuple[str, ...] = (
     "codes.json", "movement_classes.json", "terrain.json", "melee_foot.json", "melee_mounted.json",
     "fire_foot.json", "fire_mounted.json", "impact.json", "weapons.json", "infiltration.json",
     "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "roster.json",
-    "map_test_field.json", "map_downs.json", "scenarios.json",
+    "map_test_field.json", "map_downs.json", "map_village.json", "scenarios.json",
 )
 """Every data file, in loading order."""
 
-MAP_FILES: Mapping[str, str] = MappingProxyType({"test_field": "map_test_field.json", "downs": "map_downs.json"})
+MAP_FILES: Mapping[str, str] = MappingProxyType({"test_field": "map_test_field.json", "downs": "map_downs.json",
+                                                  "village": "map_village.json"})
 """Each map's id and its file."""
 
 Mount = Literal["foot", "mounted"]
 Harm = Literal["none", "stunned", "wounded", "killed"]
 Cover = Literal["none", "light", "medium", "heavy"]
-CoverLoss = Literal["crest_not_crossed", "shooter_on_bank", "not_fired_from_below", "shooter_adjacent"]
+CoverLoss = Literal["crest_not_crossed", "shooter_on_bank", "not_fired_from_below", "shooter_adjacent",
+                    "line_off_the_walls"]
+Enclosure = Literal["building", "courtyard"]
+TentPart = Literal["canvas", "entrance"]
+Opening = Literal["window", "door"]
 MeleeSign = Literal["-", "0", "+"]
 Band = Literal["short", "medium", "long"]
 RefireTarget = Literal["foot_wounded", "foot", "mounted", "mounted_charging"]
@@ -222,6 +227,13 @@ class Terrain(Sourced):
     cover_lost_when: CoverLoss | None
     melee: MeleeSign
     water: bool
+    melee_attacking: MeleeSign | None = None
+    """The sign when attacking from this hex, where it differs from ``melee`` (a window, §8.1)."""
+    enclosed: Enclosure | None = None
+    """Inside a building or a courtyard: covered when shot through an opening (§8.3.1, §8.3.2);
+    ``building`` hexes are closed to horses (§8.4)."""
+    tent: TentPart | None = None
+    """Part of a tent: its canvas, or its entrance (§8.3.4, §8.5.2)."""
 
     def cost(self, mounted: bool, armoured: bool) -> int | None:
         """MP to enter, or None where the character may not go (§3.1, §4.2.1)."""
@@ -232,10 +244,23 @@ class Terrain(Sourced):
 
 @attrs.frozen(kw_only=True)
 class HexsideFeature(Sourced):
+    """An edge feature: a change of level (§5.5.2.3), a wall and its openings (§8), a low wall."""
+
     id: str
     name: str
     level_change: bool
     passable: bool
+    blocks_sight: bool = False
+    """Nothing is seen across it (a wall, §8.2.4)."""
+    opening: Opening | None = None
+    """A window or door in a wall (§8.2.1, §8.2.3): lines of fire pass only as those rules say."""
+    riders_may_cross: bool = True
+    crossing_mp: int = 0
+    """MP added to the hex entered across it (§8.4.1, §8.4.2)."""
+    cover_behind: Cover | None = None
+    """Cover of a target whose hex the line of fire enters across it (a low wall, A-68)."""
+    defender_behind: MeleeSign | None = None
+    """The sign of a defender attacked across it (a low wall, §8.1)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -1088,6 +1113,9 @@ def _map(package: str, filename: str, terrain: TerrainTable) -> TacticalMap:
             raise DataError(f"{label}: unknown feature {s.feature!r}")
         if s.a in hexes and s.b in hexes and feature.level_change and hexes[s.a]["level"] == hexes[s.b]["level"]:
             raise DataError(f"{label}: {s.feature!r} needs hexes at different levels")
+        if feature.opening is not None and not any(
+                h in hexes and terrain.terrains[hexes[h]["terrain"]].enclosed is not None for h in (s.a, s.b)):
+            raise DataError(f"{label}: a {s.feature!r} needs a building or courtyard hex on one side")
         sides[(s.a, s.b)] = {"feature": s.feature}
     try:
         board = HexMap(hexes, sides)

@@ -25,6 +25,7 @@ from banneret.boards.hexgrid import Hex, SightView, closest_direction, crossed_h
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
+from banneret_guiscard import buildings
 from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import can_attack, hurt, kill_horse
@@ -129,9 +130,12 @@ def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | N
     if band is None or aimed not in t.terrain:
         return None
     levels = (_sight_level(b, s), _sight_level(b, aimed))
-    lines = t.board.clear_lines(
-        s, aimed, lambda h, view: _terrain_blocks(b, h, view),
-        lambda side, view: _edge_blocks(b, (s, aimed), side, view), levels)
+    lines: list[list[Hex]] = []
+    for origin in buildings.fire_origins(b, s):  # the centre, or an opening in its edge (§8.2)
+        lines += [path for path in t.board.clear_lines(
+            s, aimed, lambda h, view: _terrain_blocks(b, h, view),
+            lambda side, view: (_edge_blocks(b, (s, aimed), side, view)
+                                or buildings.side_blocks(b, side, s, aimed)), levels, origin) if path not in lines]
     short_max = max(r.max for r in weapon.bands if r.band == "short")
     best: str | None = None
     for path in lines:
@@ -167,7 +171,7 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: list[Hex], band: str,
         cover = "none"  # §5.5.4
     if any(h in t.terrain and t.terrain[h].id == "brush" for h in path[1:-1]):
         cover = "medium" if terrain.water else max(cover, "light", key=COVERS.index)  # §5.5.2.1, §5.5.2.4
-    return cover
+    return buildings.structure_cover(b, shooter_hex, target, path, cover)  # §8.3
 
 
 def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: list[Hex], band: str, cover: str) -> bool:

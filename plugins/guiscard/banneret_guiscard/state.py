@@ -205,6 +205,9 @@ class Battle:
     """Characters that have attacked or been attacked in this combat step (§6.6)."""
     defensive_target: str = shared(default="")
     """The character last fired on defensively this game turn (§5.3, A-61)."""
+    structures: dict[Hex, tuple[str, int]] = copied(factory=dict)
+    """Structure hexes changed in play, with the game turn of the change: tent canvas ``cut``
+    (§8.5.2)."""
 
     # --- reading the map -----------------------------------------------------------------
 

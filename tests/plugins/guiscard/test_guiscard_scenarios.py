@@ -25,6 +25,7 @@ def test_the_game_lists_every_scenario_with_its_map_and_turns():
         "Placeholder 1": "placeholder_1: 12 turns on the test_field map",
         "Open skirmish": "open_skirmish: 10 turns on the downs map",
         "Cavalry charge": "cavalry_charge: 8 turns on the downs map",
+        "Village fight": "village_fight: 8 turns on the village map",
     }
 
 
