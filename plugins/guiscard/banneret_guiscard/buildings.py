@@ -22,6 +22,7 @@ from types import MappingProxyType
 import attrs
 
 from banneret.boards.hexgrid import Hex, Hexside, crossed_hexsides, hexside
+from banneret_guiscard import castles
 from banneret_guiscard.data_model import HexsideFeature
 from banneret_guiscard.state import Battle, Piece, tables_for
 
@@ -140,7 +141,7 @@ def may_fight(b: Battle, attacker: Hex, defender: Hex, riders: bool) -> bool:
 
 def attacker_sign(b: Battle, h: Hex) -> str:
     """The terrain sign of an attacker on ``h``: a window's own attacking sign (§8.1)."""
-    terrain = b.tables.terrain[h]
+    terrain = castles.terrain_at(b, h)
     return terrain.melee_attacking or terrain.melee
 
 
@@ -160,12 +161,12 @@ def defender_sign(b: Battle, attackers: Iterable[Hex], defenders: Iterable[Hex],
 def fire_origins(b: Battle, shooter: Hex) -> list[Hex | None]:
     """Where a shooter's lines may start: its hex centre (None), and the middle of an opening
     in its edge, given as the hex beyond it: a window from either side (§8.2.1), a door from
-    the door hex (§8.2.3)."""
+    the door hex (§8.2.3), an arrow slit or chapel window from inside (§9.3.3)."""
     out: list[Hex | None] = [None]
     enclosed = b.tables.terrain[shooter].enclosed is not None
     for n in b.tables.around[shooter]:
         f = feature(b, shooter, n)
-        if f is not None and (f.opening == "window" or (f.opening == "door" and enclosed)):
+        if f is not None and (f.opening == "window" or (f.opening in ("door", "slit") and enclosed)):
             out.append(n)
     return out
 
@@ -173,15 +174,19 @@ def fire_origins(b: Battle, shooter: Hex) -> list[Hex | None]:
 def side_blocks(b: Battle, side: Hexside, shooter: Hex, target: Hex) -> bool:
     """Whether the structure on a crossed hexside stops a line of fire: a wall always (§8.2.4);
     a window unless it is the shooter's own (fired out of, or into from the sill, §8.2.1) or the
-    target stands right behind it (§8.2.1 b); doors and entrances never (§8.2.3)."""
+    target stands right behind it (§8.2.1 b); an arrow slit or chapel window unless the shooter
+    fires out of it or at the hex behind it (§9.3.3); doors and entrances never (§8.2.3)."""
     f = _structures(b).features.get(side)
     if f is None:
         return False
     if f.blocks_sight:
         return True
-    if f.opening != "window":
+    if f.opening in (None, "door"):
         return False
-    return shooter not in side and not (target in side and b.tables.terrain[target].enclosed is not None)
+    behind = target in side and b.tables.terrain[target].enclosed is not None
+    if f.opening == "slit":  # fired out of from inside, or back at the hex behind it (§9.3.3)
+        return not behind and not (shooter in side and b.tables.terrain[shooter].enclosed is not None)
+    return shooter not in side and not behind
 
 
 def structure_cover(b: Battle, shooter: Hex, target: Hex, path: list[Hex], cover: str) -> str:
@@ -192,7 +197,7 @@ def structure_cover(b: Battle, shooter: Hex, target: Hex, path: list[Hex], cover
     t = b.tables
     terrain = t.terrain[target]
     sides = crossed_hexsides(path)
-    if terrain.enclosed is not None:
+    if terrain.enclosed in ("building", "courtyard"):
         from_door = t.terrain[shooter].id == "door"
         openings = [s for s in sides if (f := feature(b, *s)) is not None and f.opening is not None
                     and not (from_door and shooter in s)]

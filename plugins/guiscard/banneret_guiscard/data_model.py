@@ -126,12 +126,12 @@ FILES: tuple[str, ...] = (
     "codes.json", "movement_classes.json", "terrain.json", "melee_foot.json", "melee_mounted.json",
     "fire_foot.json", "fire_mounted.json", "impact.json", "weapons.json", "infiltration.json",
     "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "roster.json",
-    "map_test_field.json", "map_downs.json", "map_village.json", "scenarios.json",
+    "map_test_field.json", "map_downs.json", "map_village.json", "map_keep.json", "scenarios.json",
 )
 """Every data file, in loading order."""
 
 MAP_FILES: Mapping[str, str] = MappingProxyType({"test_field": "map_test_field.json", "downs": "map_downs.json",
-                                                  "village": "map_village.json"})
+                                                  "village": "map_village.json", "keep": "map_keep.json"})
 """Each map's id and its file."""
 
 Mount = Literal["foot", "mounted"]
@@ -139,9 +139,9 @@ Harm = Literal["none", "stunned", "wounded", "killed"]
 Cover = Literal["none", "light", "medium", "heavy"]
 CoverLoss = Literal["crest_not_crossed", "shooter_on_bank", "not_fired_from_below", "shooter_adjacent",
                     "line_off_the_walls"]
-Enclosure = Literal["building", "courtyard"]
+Enclosure = Literal["building", "courtyard", "castle"]
 TentPart = Literal["canvas", "entrance"]
-Opening = Literal["window", "door"]
+Opening = Literal["window", "door", "slit"]
 MeleeSign = Literal["-", "0", "+"]
 Band = Literal["short", "medium", "long"]
 RefireTarget = Literal["foot_wounded", "foot", "mounted", "mounted_charging"]
@@ -234,6 +234,13 @@ class Terrain(Sourced):
     ``building`` hexes are closed to horses (§8.4)."""
     tent: TentPart | None = None
     """Part of a tent: its canvas, or its entrance (§8.3.4, §8.5.2)."""
+    height: int = 0
+    """Levels it rises above its hex and cuts lines of fire: a palisade, a closed gate (§9.3.1)."""
+    vantage: bool = False
+    """A firing height inside a castle: platforms and arrow slits (§9.3.4, §9.4.1)."""
+    changes_to: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+    """The terrain it becomes in each state it may take in play: a gate ``open`` or
+    ``destroyed``, a palisade ``destroyed`` (§9.2.1, §9.2.3)."""
 
     def cost(self, mounted: bool, armoured: bool) -> int | None:
         """MP to enter, or None where the character may not go (§3.1, §4.2.1)."""
@@ -773,6 +780,14 @@ class Victory:
 
 
 @attrs.frozen(kw_only=True)
+class StructureState(Sourced):
+    """A structure hex that starts the scenario changed: a gate ``open`` or ``destroyed`` (§9.2.3)."""
+
+    hex: tuple[int, int]
+    state: str
+
+
+@attrs.frozen(kw_only=True)
 class Scenario(Sourced):
     """A scenario (P-22); ``sides[0]`` is side A, which plays first each turn (§2.1)."""
 
@@ -783,6 +798,7 @@ class Scenario(Sourced):
     sides: tuple[Side, ...]
     forces: tuple[Placement, ...]
     victory: Victory
+    structures: tuple[StructureState, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -931,6 +947,9 @@ def _terrain(package: str) -> TerrainTable:
     if sorted(pairs) != sorted(expected):
         raise DataError(f"{where} melee_shifts: need exactly one shift for each of the 9 sign pairs")
     for t in terrains.values():
+        for state, other in t.changes_to.items():
+            if other not in terrains:
+                raise DataError(f"{where} terrain {t.id!r}: {state!r} changes it to unknown terrain {other!r}")
         for cost in (t.cost_foot, t.cost_mounted):
             if cost is not None and cost < 1:
                 raise DataError(f"{where} terrain {t.id!r}: a movement cost must be 1 or more (null = not allowed)")
@@ -1170,6 +1189,11 @@ def _scenarios(package: str, roster: Mapping[str, Counter], terrains: Mapping[st
                 if h in used:
                     raise DataError(f"{plabel}: hex {h} already holds {used[h]!r} (§1.1)")
                 used[h] = p.counter
+        for changed in sc.structures:
+            if changed.hex not in tactical.board:
+                raise DataError(f"{label} structure {changed.hex}: not on map {sc.map!r}")
+            if changed.state not in terrains[tactical.board.attrs(changed.hex)["terrain"]].changes_to:
+                raise DataError(f"{label} structure {changed.hex}: its terrain cannot be {changed.state!r}")
     return scenarios
 
 

@@ -26,7 +26,7 @@ import attrs
 from banneret.boards.hexgrid import Hex
 from banneret.flow import Choice, Frame, Procedure, call, end, goto
 from banneret.state import State
-from banneret_guiscard import buildings
+from banneret_guiscard import buildings, castles
 from banneret_guiscard.data_model import Effect, MeleeTable
 from banneret_guiscard.movement import infiltrate, may_stop, step_options
 from banneret_guiscard.results import can_attack, hurt, kill, kill_horse
@@ -122,7 +122,7 @@ def combat_table(b: Battle, defenders: tuple[str, ...]) -> MeleeTable:
 def _worst_sign(b: Battle, hexes: list[Hex], sign_of: Callable[[Battle, Hex], str] | None = None) -> str:
     """The least favourable terrain sign on ``hexes``: a side's characters, a rider on the worse
     of its hexes (§6.1, §6.2); ``sign_of`` reads a hex's sign otherwise than its terrain's."""
-    return min(((sign_of(b, h) if sign_of else b.tables.terrain[h].melee) for h in hexes), key=lambda s: _SIGN_VALUE[s])
+    return min(((sign_of(b, h) if sign_of else castles.terrain_at(b, h).melee) for h in hexes), key=lambda s: _SIGN_VALUE[s])
 
 
 def joint_bonus(state: State, attackers: tuple[str, ...], defenders: tuple[str, ...]) -> int:

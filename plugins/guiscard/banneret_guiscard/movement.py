@@ -27,7 +27,7 @@ import attrs
 from banneret.boards.hexgrid import Hex, TwoHexStep, front_hexes, neighbour, opposite, two_hex_footprint, two_hex_steps
 from banneret.flow import Choice, Frame, call, end, goto, record
 from banneret.state import State
-from banneret_guiscard import buildings
+from banneret_guiscard import buildings, castles
 from banneret_guiscard.results import can_attack, kill, threatened, wound
 from banneret_guiscard.state import Battle, LooseHorse, Piece
 
@@ -69,7 +69,7 @@ def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool) -> int | None:
     """MP to enter ``h`` for its terrain and bodies, or None if ``piece`` may not (§3.1,
     §4.2.1, §4.2.2)."""
     t = b.tables
-    cost = t.terrain[h].cost(mounted, t.counter(piece.id).armoured)
+    cost = castles.terrain_at(b, h).cost(mounted, t.counter(piece.id).armoured)  # §9.2
     if cost is None:
         return None
     extra = t.data.bodies.extra_mp(b.body_total(h))
@@ -106,7 +106,7 @@ def _rider_step(b: Battle, piece: Piece, step: TwoHexStep) -> Step | None:
         return None
     if any(_blocked_by_enemy(b, piece, h) for h in (new_head, new_tail)):
         return None
-    if t.terrain[new_tail].cost(True, t.counter(piece.id).armoured) is None:
+    if castles.terrain_at(b, new_tail).cost(True, t.counter(piece.id).armoured) is None:
         return None  # no hex of a rider in trees or deep water (§4.2.1)
     terrain = _terrain_cost(b, piece, new_head, mounted=True)  # the head pays (§4.4.4)
     if terrain is None:

@@ -1,7 +1,7 @@
 """Guiscard buildings (§8) rule by rule on the Village map, with exact outcomes: walls, windows,
 doors, courtyards, low walls, outer corners and tents for movement (§8.4), fire and cover
-(§8.2, §8.3) and melee (§8.5); the rulebook's tent example (S-10, S-11); the Village fight
-scenario played by random agents and its conformance suite.
+(§8.2, §8.3) and melee (§8.5); the rulebook's tent example (S-10, S-11). The Village fight
+scenario is played by random agents and has its conformance suite in test_guiscard_scenarios.py.
 
 Village landmarks (axial q,r): the house's north window hex 5,3 (sill 5,2 outside), east window
 hex 6,4 (sill 7,4), south door hex 5,5 (street 4,6), the door 3,4 into the courtyard, the
@@ -15,8 +15,6 @@ import pytest
 import banneret
 from banneret.errors import DataError
 from banneret.flow import Frame
-from banneret.simulate import make_batch, play_one
-from banneret.testing import conformance_tests
 from banneret.testing.datafiles import copy_data_package, rewrite_json
 from banneret_guiscard import buildings
 from banneret_guiscard.data_model import DATA_PACKAGE, build_data, load_data
@@ -232,19 +230,3 @@ def test_the_cut_canvas_lets_a_character_through_next_turn():
     b.turn += 1
     assert steps(state, "milo", 8)[(2, 9)] == 2
     assert (1, 10) in {s.hex for s in step_options(b, foot("milo", N, (2, 9)), 8)}
-
-
-# --------------------------------------------------------------------------- the scenario
-
-
-def test_random_agents_play_the_village_fight_to_its_end():
-    batch = make_batch(REG, "guiscard", seed=11, scenario=VILLAGE)
-    result = play_one(batch, 0, REG)
-    assert result.error is None and result.violations == 0, (result.error, result.messages)
-    assert result.finished and result.turn == DATA.scenarios["village_fight"].turns + 1
-
-
-TestConformanceVillageFight = conformance_tests(
-    "guiscard", registry=REG, scenario=VILLAGE, max_steps=150, sample_every=150, check_every=10,
-    skip_checks=("save_round_trip", "undo", "clone_independence", "determinism", "agents", "shared_sequences", "board"),
-)["TestConformanceGuiscard"]
