@@ -195,7 +195,8 @@ def surrounded(b: Battle, piece: Piece) -> bool:
         return False
     t = b.tables
     armoured = t.counter(piece.id).armoured
-    open_hexes = [n for n in t.crossable[piece.hex] if t.terrain[n].cost(False, armoured) is not None]
+    open_hexes = [n for n in t.crossable[piece.hex] if castles.terrain_at(b, n).cost(False, armoured) is not None
+                  and not buildings.tent_wall(b, piece.hex, n)]  # §8.5.2, §9.2
     return bool(open_hexes) and all(any(p.side != piece.side for p in b.living_at(n)) for n in open_hexes)
 
 

@@ -11,17 +11,21 @@ courtyard entrance between 0,4 and -1,4, outer corners 1,2 and 8,2, the garden l
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import banneret
 from banneret.errors import DataError
+from banneret.boards.hexgrid import distance
 from banneret.flow import Frame
+from banneret.testing import Setup, scripts, walk
 from banneret.testing.datafiles import copy_data_package, rewrite_json
-from banneret_guiscard import buildings
+from banneret_guiscard import buildings, castles
 from banneret_guiscard.data_model import DATA_PACKAGE, build_data, load_data
 from banneret_guiscard.fire import OffensiveFire, engaged, fire_cover
 from banneret_guiscard.melee import Combat, combat_column, may_attack
 from banneret_guiscard.movement import Movement, may_stop, step_options
-from banneret_guiscard.state import Piece
+from banneret_guiscard.state import Battle, Piece
 
 from test_guiscard_movement import GAME, REG, foot, labels, play, rider
 
@@ -230,3 +234,44 @@ def test_the_cut_canvas_lets_a_character_through_next_turn():
     b.turn += 1
     assert steps(state, "milo", 8)[(2, 9)] == 2
     assert (1, 10) in {s.hex for s in step_options(b, foot("milo", N, (2, 9)), 8)}
+
+
+# --------------------------------------------------------------------------- random play (Part VI 61, 65, 66)
+
+
+def _structure_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool]]) -> list[str]:
+    """What random play must never show: a character on a hex it may not stand on as the hex is
+    now (a horse inside a building, anyone on the palisade or a closed gate), or a step on foot
+    through a wall, a slit, a cliff or tent canvas, or a rider's step through a window."""
+    t = b.tables
+    faults = []
+    for pid, p in b.pieces.items():
+        if not p.alive:
+            continue
+        for h in p.hexes():
+            if castles.terrain_at(b, h).cost(p.mounted, t.counter(pid).armoured) is None:
+                faults.append(f"{pid} on {castles.terrain_at(b, h).id} at {h}")
+        old, was_mounted = before.get(pid, (p.hex, p.mounted))
+        if not p.mounted and not was_mounted and distance(old, p.hex) == 1:
+            crossed = buildings.feature(b, old, p.hex)
+            if p.hex not in t.crossable[old]:
+                faults.append(f"{pid} crossed an impassable hexside {old}-{p.hex}")
+            if buildings.tent_wall(b, old, p.hex):  # a cut opens the canvas a turn later, never mid-move
+                faults.append(f"{pid} went through tent canvas {old}-{p.hex}")
+            if crossed is not None and crossed.opening == "slit":
+                faults.append(f"{pid} went through a slit")
+    return faults
+
+
+@settings(max_examples=4, deadline=None)
+@given(scripts(max_drawn=60), st.sampled_from(["Village fight", "Castle assault"]))
+def test_random_games_keep_the_building_and_castle_rules(script, scenario):
+    setup = Setup("guiscard", script.seed, 2, scenario, {})
+    before: dict[str, tuple[tuple[int, int], bool]] = {}
+    moves = 0
+    for step in walk(setup, script, REG, max_steps=1500, hashes=False):
+        b = step.state.data
+        assert _structure_faults(b, before) == []
+        moves += sum(before.get(pid, (p.hex,))[0] != p.hex for pid, p in b.pieces.items())
+        before = {pid: (p.hex, p.mounted) for pid, p in b.pieces.items()}
+    assert moves > 0
