@@ -220,18 +220,21 @@ def structure_cover(b: Battle, shooter: Hex, target: Hex, path: list[Hex], cover
 
 
 def cut_options(b: Battle, movable: Iterable[str]) -> list[tuple[str, Hex]]:
-    """(character, canvas hex) pairs: a character on foot that has not moved may cut the
-    canvas next to it, from outside or from inside the tent (§8.5.2)."""
-    out = []
+    """(character, canvas hex) pairs: a character on foot that has neither moved nor fired
+    this phase may cut the canvas next to it, from outside or from inside the tent (§8.5.2)."""
+    tent_of = _structures(b).tent_of
+    out = set()
     for pid in movable:
         piece = b.pieces[pid]
-        if piece.mounted:
+        fired = b.fired_in.get(pid)
+        if piece.mounted or (fired is not None and fired[0] == b.phase):
             continue
         for n in b.tables.around[piece.hex]:
-            inner = n if tent_wall(b, piece.hex, n) and n in _structures(b).tent_of else piece.hex
-            if tent_wall(b, piece.hex, n) and inner not in b.structures and not _entrance(b, inner):
-                out.append((pid, inner))
-    return sorted(set(out))
+            if tent_wall(b, piece.hex, n):
+                canvas = n if n in tent_of and not _entrance(b, n) else piece.hex
+                if canvas not in b.structures:
+                    out.add((pid, canvas))
+    return sorted(out)
 
 
 def cut_tent(b: Battle, pid: str, h: Hex) -> None:

@@ -213,6 +213,9 @@ def test_s11_no_attack_through_canvas_until_a_whole_turn_of_cutting():
     assert not may_attack(b, b.pieces["milo"], "romaric")    # §8.5.2
     state = position(foot("milo", N, (3, 9)), foot("romaric", B, (2, 9)), step=Movement)
     assert "milo cuts the tent on 2,9" in labels(state)
+    state.data.fired_in["milo"] = (state.data.phase, "javelin")
+    assert buildings.cut_options(state.data, ["milo"]) == []  # it fired this phase: no whole turn left
+    del state.data.fired_in["milo"]
     play(state, "milo cuts the tent on 2,9")
     b = state.data
     assert "milo" in b.busy and "move milo" not in labels(state)
@@ -234,6 +237,8 @@ def test_the_cut_canvas_lets_a_character_through_next_turn():
     b.turn += 1
     assert steps(state, "milo", 8)[(2, 9)] == 2
     assert (1, 10) in {s.hex for s in step_options(b, foot("milo", N, (2, 9)), 8)}
+    b.pieces["milo"] = foot("milo", N, (0, 10))               # inside tent A: it cuts its own canvas
+    assert buildings.cut_options(b, ["milo"]) == [("milo", (0, 10))]
 
 
 # --------------------------------------------------------------------------- random play (Part VI 61, 65, 66)
