@@ -44,11 +44,20 @@ __all__ = [
 TERRAIN_LETTERS: Mapping[str, str] = {
     "clear": "..", "brush": "br", "tree": "TT", "slope": "sl", "marsh": "ma", "rocks": "RR", "path": "pa",
     "stone_stairs": "st", "beach": "be", "shallow_water": "~~", "deep_water": "≈≈",
+    "interior": "In", "window": "Wi", "door": "Do", "house_stairs": "Hs", "corner": "Co", "unidentified": "Un",
+    "tent": "Te", "tent_entrance": "Tn", "courtyard": "Yd",
+    "bailey": "Ba", "palisade": "PP", "palisade_destroyed": "Px", "platform": "Pl", "castle_stairs": "Cs",
+    "gate": "Ga", "gate_open": "Go", "gate_destroyed": "Gx", "arrow_slit": "As", "tower_entrance": "Tw",
 }
 TERRAIN_COLOURS: Mapping[str, str] = {
     "clear": "#ebe5c6", "brush": "#b9cc8c", "tree": "#5d8c4c", "slope": "#cdb68a", "marsh": "#9cc2ae",
     "rocks": "#9c968c", "path": "#dcc9a0", "stone_stairs": "#bab3a6", "beach": "#f2e2ae",
     "shallow_water": "#9fcbe9", "deep_water": "#4b87c4",
+    "interior": "#c9a37a", "window": "#d8b48c", "door": "#b07f52", "house_stairs": "#a88a6a", "corner": "#e3dcc0",
+    "unidentified": "#8f7f6f", "tent": "#f4eedc", "tent_entrance": "#e9d9a8", "courtyard": "#d9cfb0",
+    "bailey": "#d6cbb0", "palisade": "#6b4a2b", "palisade_destroyed": "#a58a6c", "platform": "#9c7a55",
+    "castle_stairs": "#b3a58f", "gate": "#4a3320", "gate_open": "#8c6a48", "gate_destroyed": "#b59b7e",
+    "arrow_slit": "#c0b8a8", "tower_entrance": "#a89a86",
 }
 FACING_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 """The six facings (direction indices of :data:`~banneret.boards.hexgrid.DIRECTIONS`) on a
@@ -56,6 +65,7 @@ map drawn with ``r`` growing down the screen."""
 
 _STATE_LETTER = {"healthy": "h", "stunned": "s", "wounded": "w", "dead": "x"}
 _SIGHT_BLOCKING_TERRAIN = frozenset({"tree"})  # §5.5.2.2
+_LEVEL_MARKS = {"cliff": "#", "crest": "^"}
 
 
 def _label(h: Sequence[int]) -> str:
@@ -162,12 +172,17 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
     rises = {}
     for (x, y), attributes in t.board.sides().items():
         feature = attributes.get("feature")
-        if feature is not None and x in t.level and y in t.level:
+        if feature == "low_wall" and x in t.level and y in t.level:
+            rises[x] = rises[y] = "|"  # §8.4.2
+        elif feature in _LEVEL_MARKS and x in t.level and y in t.level:
             low = x if t.level[x] < t.level[y] else y
-            rises[low] = "#" if feature == "cliff" else "^"
+            rises[low] = _LEVEL_MARKS[feature]
     cells: dict[Hex, str] = {}
     for h in t.terrain:
         cells[h] = f"{TERRAIN_LETTERS.get(t.terrain[h].id, '??')}{t.level[h]}{rises.get(h, '')}{'*' if h in reach else ''}"
+    for h, what in view["structures"]:  # a cut tent reads as an entrance; gates and palisades as they stand
+        changed = t.terrain[(h[0], h[1])].changes_to.get(what, "tent_entrance" if what == "cut" else "")
+        cells[(h[0], h[1])] = TERRAIN_LETTERS.get(changed, "??") + cells[(h[0], h[1])][2:]
     for h, chars, horses in view["bodies"]:
         cells[(h[0], h[1])] = f"+{chars}/{horses}"
     pieces = view["pieces"]
@@ -194,12 +209,12 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
 
 
 LEGEND = (
-    "Legend: ..0 terrain and level (.. clear, br brush, TT tree, sl slope, ma marsh, RR rocks, pa path,",
-    "  st stairs, be beach, ~~ shallow, ≈≈ deep water); ^ a crest above this hex, # a cliff above it;",
-    "  * the moving character can reach it; Nckh0 counter code, state (h healthy, s stunned,",
-    "  w wounded, x dead) and a rider's facing (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE) on its head hex,",
-    "  Nck= the rider's rear hex; hrs0/hrs= a riderless horse; +c/h bodies (characters/horses).",
-    "  Ask 'sight Q,R Q,R' whether one hex sees another.",
+    "Legend: ..0 terrain and level (.. clear, br brush, TT tree, sl slope, ma marsh, RR rocks, pa path, st stairs, be beach,",
+    "  ~~ shallow, ≈≈ deep water, In building, Wi window, Do door, Hs stairs, Co outer corner, Te tent, Tn tent entrance,",
+    "  Yd courtyard, Ba castle ground, PP palisade, Pl platform, Cs castle stairs, Ga gate, As arrow slit, Tw tower entrance;",
+    "  Px, Go, Gx: a destroyed palisade, an open or destroyed gate); ^ a crest above this hex, # a cliff, | a low wall beside it;",
+    "  * reachable by the mover; Nckh0 counter code, state (h healthy, s stunned, w wounded, x dead), a rider's facing (0 E,",
+    "  1 NE, 2 NW, 3 W, 4 SW, 5 SE) on its head hex, Nck= its rear; hrs0/hrs= a loose horse; +c/h bodies. Ask 'sight Q,R Q,R'.",
 )
 
 
@@ -255,6 +270,11 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .lvl { font-size: 9px; fill: #4a4030; }
 .crest { stroke: #7a4a12; stroke-width: 4; stroke-linecap: round; stroke-dasharray: 6 3; pointer-events: none; }
 .cliff { stroke: #1b1b1b; stroke-width: 5; stroke-linecap: round; pointer-events: none; }
+.wall { stroke: #3b2a1a; stroke-width: 6; stroke-linecap: round; pointer-events: none; }
+.window { stroke: #6fb7e0; stroke-width: 6; stroke-linecap: butt; pointer-events: none; }
+.door, .courtyard_entrance { stroke: #f7f2e0; stroke-width: 6; stroke-linecap: butt; pointer-events: none; }
+.arrow_slit, .chapel_window { stroke: #c23b22; stroke-width: 6; stroke-linecap: butt; pointer-events: none; }
+.low_wall { stroke: #7d7468; stroke-width: 4; stroke-linecap: round; stroke-dasharray: 3 2; pointer-events: none; }
 .reach { fill: #ffffff; fill-opacity: 0.45; stroke: #1b7d2e; stroke-width: 2; stroke-dasharray: 4 3; pointer-events: none; }
 .mark { display: none; fill: none; stroke: #ffffff; stroke-width: 3; stroke-dasharray: 6 3; pointer-events: none; }
 .bn-next > .mark, .bn-picked > .mark { display: inline; }

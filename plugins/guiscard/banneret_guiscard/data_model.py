@@ -126,17 +126,22 @@ FILES: tuple[str, ...] = (
     "codes.json", "movement_classes.json", "terrain.json", "melee_foot.json", "melee_mounted.json",
     "fire_foot.json", "fire_mounted.json", "impact.json", "weapons.json", "infiltration.json",
     "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "roster.json",
-    "map_test_field.json", "map_downs.json", "scenarios.json",
+    "map_test_field.json", "map_downs.json", "map_village.json", "map_keep.json", "scenarios.json",
 )
 """Every data file, in loading order."""
 
-MAP_FILES: Mapping[str, str] = MappingProxyType({"test_field": "map_test_field.json", "downs": "map_downs.json"})
+MAP_FILES: Mapping[str, str] = MappingProxyType({"test_field": "map_test_field.json", "downs": "map_downs.json",
+                                                  "village": "map_village.json", "keep": "map_keep.json"})
 """Each map's id and its file."""
 
 Mount = Literal["foot", "mounted"]
 Harm = Literal["none", "stunned", "wounded", "killed"]
 Cover = Literal["none", "light", "medium", "heavy"]
-CoverLoss = Literal["crest_not_crossed", "shooter_on_bank", "not_fired_from_below", "shooter_adjacent"]
+CoverLoss = Literal["crest_not_crossed", "shooter_on_bank", "not_fired_from_below", "shooter_adjacent",
+                    "line_off_the_walls"]
+Enclosure = Literal["building", "courtyard", "castle"]
+TentPart = Literal["canvas", "entrance"]
+Opening = Literal["window", "door", "slit"]
 MeleeSign = Literal["-", "0", "+"]
 Band = Literal["short", "medium", "long"]
 RefireTarget = Literal["foot_wounded", "foot", "mounted", "mounted_charging"]
@@ -222,6 +227,20 @@ class Terrain(Sourced):
     cover_lost_when: CoverLoss | None
     melee: MeleeSign
     water: bool
+    melee_attacking: MeleeSign | None = None
+    """The sign when attacking from this hex, where it differs from ``melee`` (a window, §8.1)."""
+    enclosed: Enclosure | None = None
+    """Inside a building or a courtyard: covered when shot through an opening (§8.3.1, §8.3.2);
+    ``building`` hexes are closed to horses (§8.4)."""
+    tent: TentPart | None = None
+    """Part of a tent: its canvas, or its entrance (§8.3.4, §8.5.2)."""
+    height: int = 0
+    """Levels it rises above its hex and cuts lines of fire: a palisade, a closed gate (§9.3.1)."""
+    vantage: bool = False
+    """A firing height inside a castle: platforms and arrow slits (§9.3.4, §9.4.1)."""
+    changes_to: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+    """The terrain it becomes in each state it may take in play: a gate ``open`` or
+    ``destroyed``, a palisade ``destroyed`` (§9.2.1, §9.2.3)."""
 
     def cost(self, mounted: bool, armoured: bool) -> int | None:
         """MP to enter, or None where the character may not go (§3.1, §4.2.1)."""
@@ -232,10 +251,23 @@ class Terrain(Sourced):
 
 @attrs.frozen(kw_only=True)
 class HexsideFeature(Sourced):
+    """An edge feature: a change of level (§5.5.2.3), a wall and its openings (§8), a low wall."""
+
     id: str
     name: str
     level_change: bool
     passable: bool
+    blocks_sight: bool = False
+    """Nothing is seen across it (a wall, §8.2.4)."""
+    opening: Opening | None = None
+    """A window or door in a wall (§8.2.1, §8.2.3): lines of fire pass only as those rules say."""
+    riders_may_cross: bool = True
+    crossing_mp: int = 0
+    """MP added to the hex entered across it (§8.4.1, §8.4.2)."""
+    cover_behind: Cover | None = None
+    """Cover of a target whose hex the line of fire enters across it (a low wall, A-68)."""
+    defender_behind: MeleeSign | None = None
+    """The sign of a defender attacked across it (a low wall, §8.1)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -748,6 +780,14 @@ class Victory:
 
 
 @attrs.frozen(kw_only=True)
+class StructureState(Sourced):
+    """A structure hex that starts the scenario changed: a gate ``open`` or ``destroyed`` (§9.2.3)."""
+
+    hex: tuple[int, int]
+    state: str
+
+
+@attrs.frozen(kw_only=True)
 class Scenario(Sourced):
     """A scenario (P-22); ``sides[0]`` is side A, which plays first each turn (§2.1)."""
 
@@ -758,6 +798,7 @@ class Scenario(Sourced):
     sides: tuple[Side, ...]
     forces: tuple[Placement, ...]
     victory: Victory
+    structures: tuple[StructureState, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -906,6 +947,9 @@ def _terrain(package: str) -> TerrainTable:
     if sorted(pairs) != sorted(expected):
         raise DataError(f"{where} melee_shifts: need exactly one shift for each of the 9 sign pairs")
     for t in terrains.values():
+        for state, other in t.changes_to.items():
+            if other not in terrains:
+                raise DataError(f"{where} terrain {t.id!r}: {state!r} changes it to unknown terrain {other!r}")
         for cost in (t.cost_foot, t.cost_mounted):
             if cost is not None and cost < 1:
                 raise DataError(f"{where} terrain {t.id!r}: a movement cost must be 1 or more (null = not allowed)")
@@ -1088,6 +1132,9 @@ def _map(package: str, filename: str, terrain: TerrainTable) -> TacticalMap:
             raise DataError(f"{label}: unknown feature {s.feature!r}")
         if s.a in hexes and s.b in hexes and feature.level_change and hexes[s.a]["level"] == hexes[s.b]["level"]:
             raise DataError(f"{label}: {s.feature!r} needs hexes at different levels")
+        if feature.opening is not None and not any(
+                h in hexes and terrain.terrains[hexes[h]["terrain"]].enclosed is not None for h in (s.a, s.b)):
+            raise DataError(f"{label}: a {s.feature!r} needs a building or courtyard hex on one side")
         sides[(s.a, s.b)] = {"feature": s.feature}
     try:
         board = HexMap(hexes, sides)
@@ -1142,6 +1189,11 @@ def _scenarios(package: str, roster: Mapping[str, Counter], terrains: Mapping[st
                 if h in used:
                     raise DataError(f"{plabel}: hex {h} already holds {used[h]!r} (§1.1)")
                 used[h] = p.counter
+        for changed in sc.structures:
+            if changed.hex not in tactical.board:
+                raise DataError(f"{label} structure {changed.hex}: not on map {sc.map!r}")
+            if changed.state not in terrains[tactical.board.attrs(changed.hex)["terrain"]].changes_to:
+                raise DataError(f"{label} structure {changed.hex}: its terrain cannot be {changed.state!r}")
     return scenarios
 
 

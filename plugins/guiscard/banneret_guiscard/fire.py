@@ -25,6 +25,7 @@ from banneret.boards.hexgrid import Hex, SightView, closest_direction, crossed_h
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
+from banneret_guiscard import buildings, castles
 from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import can_attack, hurt, kill_horse
@@ -86,11 +87,13 @@ def may_fire(b: Battle, piece: Piece) -> bool:
 
 
 def _terrain_blocks(b: Battle, h: Hex, view: SightView) -> bool:
-    """Trees on the line (§5.5.2.2) and ground higher than the line (§5.5.2.3)."""
+    """Trees on the line (§5.5.2.2), ground higher than the line (§5.5.2.3), a palisade or a
+    closed gate rising above its hex (§9.3.1)."""
     t = b.tables
     if h not in t.terrain:
         return False
-    return view.hidden_by(t.level[h] + (1 if t.terrain[h].id == "tree" else 0))
+    rise = (1 if t.terrain[h].id == "tree" else 0) + castles.terrain_at(b, h).height
+    return view.hidden_by(t.level[h] + rise)
 
 
 def _sight_level(b: Battle, h: Hex) -> int:
@@ -129,9 +132,13 @@ def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | N
     if band is None or aimed not in t.terrain:
         return None
     levels = (_sight_level(b, s), _sight_level(b, aimed))
-    lines = t.board.clear_lines(
-        s, aimed, lambda h, view: _terrain_blocks(b, h, view),
-        lambda side, view: _edge_blocks(b, (s, aimed), side, view), levels)
+    lines: list[list[Hex]] = []
+    for origin in buildings.fire_origins(b, s):  # the centre, or an opening in its edge (§8.2)
+        lines += [path for path in t.board.clear_lines(
+            s, aimed, lambda h, view: _terrain_blocks(b, h, view),
+            lambda side, view: (_edge_blocks(b, (s, aimed), side, view)
+                                or buildings.side_blocks(b, side, s, aimed)), levels, origin)
+                  if path not in lines and not castles.fire_blocked(b, shooter, aimed, path)]
     short_max = max(r.max for r in weapon.bands if r.band == "short")
     best: str | None = None
     for path in lines:
@@ -146,7 +153,7 @@ def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | N
 def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: list[Hex], band: str, short_max: int) -> str:
     """The target's cover on one reading of the line (§5.5.2, §5.5.4)."""
     t = b.tables
-    terrain = t.terrain[target]
+    terrain = castles.terrain_at(b, target)
     cover = terrain.cover
     lost = terrain.cover_lost_when
     rng = distance(shooter_hex, target)
@@ -167,7 +174,8 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: list[Hex], band: str,
         cover = "none"  # §5.5.4
     if any(h in t.terrain and t.terrain[h].id == "brush" for h in path[1:-1]):
         cover = "medium" if terrain.water else max(cover, "light", key=COVERS.index)  # §5.5.2.1, §5.5.2.4
-    return cover
+    cover = buildings.structure_cover(b, shooter_hex, target, path, cover)  # §8.3
+    return castles.castle_cover(b, shooter_hex, target, path, cover)  # §9.4
 
 
 def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: list[Hex], band: str, cover: str) -> bool:

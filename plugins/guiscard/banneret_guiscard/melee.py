@@ -18,6 +18,7 @@ and the winner may advance one participant (:class:`Advance`, :class:`AdvanceSte
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -25,6 +26,7 @@ import attrs
 from banneret.boards.hexgrid import Hex
 from banneret.flow import Choice, Frame, Procedure, call, end, goto
 from banneret.state import State
+from banneret_guiscard import buildings, castles
 from banneret_guiscard.data_model import Effect, MeleeTable
 from banneret_guiscard.movement import infiltrate, may_stop, step_options
 from banneret_guiscard.results import can_attack, hurt, kill, kill_horse
@@ -93,7 +95,8 @@ def may_attack(b: Battle, attacker: Piece, target: str) -> bool:
     if other is None or other.side == attacker.side:
         return False
     armoured = b.tables.counter(attacker.id).armoured
-    return any(can_attack(b, attacker, h) and not (armoured and b.tables.terrain[h].water) for h in other.hexes)
+    return any(can_attack(b, attacker, h) and not (armoured and b.tables.terrain[h].water)
+               and buildings.may_fight(b, attacker.hex, h, other.mounted) for h in other.hexes)  # §8.2.1
 
 
 def attackers_of(b: Battle, defenders: tuple[str, ...], named: tuple[str, ...] = ()) -> list[str]:
@@ -116,10 +119,10 @@ def combat_table(b: Battle, defenders: tuple[str, ...]) -> MeleeTable:
     return b.tables.data.melee["mounted" if mounted else "foot"]
 
 
-def _worst_sign(b: Battle, hexes: list[Hex]) -> str:
+def _worst_sign(b: Battle, hexes: list[Hex], sign_of: Callable[[Battle, Hex], str] | None = None) -> str:
     """The least favourable terrain sign on ``hexes``: a side's characters, a rider on the worse
-    of its hexes (§6.1, §6.2)."""
-    return min((b.tables.terrain[h].melee for h in hexes), key=lambda s: _SIGN_VALUE[s])
+    of its hexes (§6.1, §6.2); ``sign_of`` reads a hex's sign otherwise than its terrain's."""
+    return min(((sign_of(b, h) if sign_of else castles.terrain_at(b, h).melee) for h in hexes), key=lambda s: _SIGN_VALUE[s])
 
 
 def joint_bonus(state: State, attackers: tuple[str, ...], defenders: tuple[str, ...]) -> int:
@@ -146,8 +149,11 @@ def combat_column(state: State, attackers: tuple[str, ...], defenders: tuple[str
     sides = _defenders(b, defenders)
     defence = sum(d.defence for d in sides)
     table = combat_table(b, defenders)
-    shift = t.data.terrain.melee_shift(_worst_sign(b, [h for a in attackers for h in b.pieces[a].hexes()]),
-                                       _worst_sign(b, [h for d in sides for h in d.hexes]))
+    attacker_hexes = [h for a in attackers for h in b.pieces[a].hexes()]
+    defender_hexes = [h for d in sides for h in d.hexes]
+    shift = t.data.terrain.melee_shift(
+        _worst_sign(b, attacker_hexes, buildings.attacker_sign),
+        buildings.defender_sign(b, attacker_hexes, defender_hexes, _worst_sign(b, defender_hexes)))  # §8.5
     column = table.shift(table.column_index(attack - defence), shift + joint_bonus(state, attackers, defenders))
     return attack - defence, column
 
@@ -189,7 +195,8 @@ def surrounded(b: Battle, piece: Piece) -> bool:
         return False
     t = b.tables
     armoured = t.counter(piece.id).armoured
-    open_hexes = [n for n in t.crossable[piece.hex] if t.terrain[n].cost(False, armoured) is not None]
+    open_hexes = [n for n in t.crossable[piece.hex] if castles.terrain_at(b, n).cost(False, armoured) is not None
+                  and not buildings.tent_wall(b, piece.hex, n)]  # §8.5.2, §9.2
     return bool(open_hexes) and all(any(p.side != piece.side for p in b.living_at(n)) for n in open_hexes)
 
 

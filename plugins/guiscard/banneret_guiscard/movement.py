@@ -27,6 +27,7 @@ import attrs
 from banneret.boards.hexgrid import Hex, TwoHexStep, front_hexes, neighbour, opposite, two_hex_footprint, two_hex_steps
 from banneret.flow import Choice, Frame, call, end, goto, record
 from banneret.state import State
+from banneret_guiscard import buildings, castles
 from banneret_guiscard.results import can_attack, kill, threatened, wound
 from banneret_guiscard.state import Battle, LooseHorse, Piece
 
@@ -68,7 +69,7 @@ def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool) -> int | None:
     """MP to enter ``h`` for its terrain and bodies, or None if ``piece`` may not (§3.1,
     §4.2.1, §4.2.2)."""
     t = b.tables
-    cost = t.terrain[h].cost(mounted, t.counter(piece.id).armoured)
+    cost = castles.terrain_at(b, h).cost(mounted, t.counter(piece.id).armoured)  # §9.2
     if cost is None:
         return None
     extra = t.data.bodies.extra_mp(b.body_total(h))
@@ -83,11 +84,12 @@ def _blocked_by_enemy(b: Battle, piece: Piece, h: Hex) -> bool:
 def enter_cost(b: Battle, piece: Piece, frm: Hex, to: Hex) -> int | None:
     """MP for a character on foot to step from ``frm`` into the adjacent ``to``; None if it
     may not (off the map, across a cliff, forbidden terrain, too many bodies, an enemy)."""
-    if to not in b.tables.crossable.get(frm, ()):
+    if to not in b.tables.crossable.get(frm, ()) or not buildings.may_cross(b, piece, frm, to):
         return None
     if _blocked_by_enemy(b, piece, to):
         return None
-    return _terrain_cost(b, piece, to, mounted=False)
+    cost = _terrain_cost(b, piece, to, mounted=False)
+    return None if cost is None else cost + buildings.crossing_mp(b, frm, to)  # §8.4.1, §8.4.2
 
 
 def _rider_step(b: Battle, piece: Piece, step: TwoHexStep) -> Step | None:
@@ -100,11 +102,11 @@ def _rider_step(b: Battle, piece: Piece, step: TwoHexStep) -> Step | None:
         return None
     # the head crosses from the hex it is beside: the old head, or the rear it pivots on
     frm = tail if step.kind in ("pivot_side", "pivot_back", "about_turn") else head
-    if step.kind != "about_turn" and new_head not in t.crossable[frm]:
+    if step.kind != "about_turn" and (new_head not in t.crossable[frm] or not buildings.may_cross(b, piece, frm, new_head)):
         return None
     if any(_blocked_by_enemy(b, piece, h) for h in (new_head, new_tail)):
         return None
-    if t.terrain[new_tail].cost(True, t.counter(piece.id).armoured) is None:
+    if castles.terrain_at(b, new_tail).cost(True, t.counter(piece.id).armoured) is None:
         return None  # no hex of a rider in trees or deep water (§4.2.1)
     terrain = _terrain_cost(b, piece, new_head, mounted=True)  # the head pays (§4.4.4)
     if terrain is None:
@@ -113,7 +115,7 @@ def _rider_step(b: Battle, piece: Piece, step: TwoHexStep) -> Step | None:
     if step.kind == "about_turn":
         return Step(new_head, step.facing, geometry.about_turn_mp, "about_turn")
     kind = TURN_KIND[step.kind]
-    extra = next(s.extra_mp for s in geometry.turning if s.entered == kind)
+    extra = next(s.extra_mp for s in geometry.turning if s.entered == kind) + buildings.crossing_mp(b, frm, new_head)
     return Step(new_head, step.facing, terrain + extra, kind)
 
 
@@ -138,7 +140,7 @@ def may_stop(b: Battle, piece: Piece, carried: str = "") -> bool:
     for h in piece.hexes():
         if any(p.id not in (piece.id, carried) for p in b.living_at(h)) or b.horse_at(h) is not None:
             return False
-    return True
+    return not buildings.astride(b, piece)  # §8.4.2
 
 
 # --------------------------------------------------------------------------- infiltration (§4.3)
@@ -692,7 +694,7 @@ class PutDown(SideChoice):
 class Movement(SideChoice):
     """Step 3: the phasing side moves its characters one at a time, each once, or declares one
     will not move this phase (the enemy may then fire at it defensively, §5.3), or sets two of
-    them to clear bodies (§2.1, §4, §4.2.3)."""
+    them to clear bodies (§2.1, §4, §4.2.3), or one to cut a tent open (§8.5.2)."""
 
     rule = "2.1"
     kind = "movement"
@@ -705,6 +707,7 @@ class Movement(SideChoice):
             *(("move", pid) for pid in movable(b, side)),
             *(("stay", pid) for pid in movable(b, side)),
             *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h)),
+            *(("cut", pid, h) for pid, h in buildings.cut_options(b, movable(b, side))),
             ("end",),
         ]
 
@@ -715,6 +718,8 @@ class Movement(SideChoice):
             return f"clear bodies on {_label(option[1])}"
         if option[0] == "stay":
             return f"{option[1]} stays put"
+        if option[0] == "cut":
+            return f"{option[1]} cuts the tent on {_label(option[2])}"
         return "end movement"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
@@ -723,6 +728,10 @@ class Movement(SideChoice):
             end(state)
         elif option[0] == "clear":
             call(state, ClearWith, hex=option[1])
+        elif option[0] == "cut":
+            buildings.cut_tent(b, option[1], option[2])
+            state.emit(self.label(state, frame, option), "move")
+            goto(state, Movement)
         elif option[0] == "stay":
             b.done.add(option[1])
             call(state, DEFENSIVE_FIRE, mover=option[1], hexes=0)

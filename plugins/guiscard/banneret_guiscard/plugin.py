@@ -14,6 +14,7 @@ from banneret import Game, GameInfo, OptionSpec, Outcome, Scenario, State, hooki
 from banneret.boards import BoardContext, BoardDrawing
 from banneret.boards.hexgrid import distance
 from banneret.types import Standing
+from banneret_guiscard import castles
 from banneret_guiscard.board import draw_board, render_board, sight_report
 from banneret_guiscard.movement import MoveRecord, reachable
 from banneret_guiscard.sequence import FLOW, game_over
@@ -123,6 +124,7 @@ class Guiscard(Game):
             },
             "horses": {o: [list(h) for h in horse.hexes()] for o, horse in sorted(b.horses.items())},
             "bodies": [[list(h), c, hs] for h, (c, hs) in sorted(b.bodies.items())],
+            "structures": [[list(h), what] for h, (what, _turn) in sorted(b.structures.items())],  # §8.5.2, §9.2
             "moving": moving,
             "led_horses": [horse.owner for horse in led],  # in the mover's hand, off the map
         }
@@ -170,7 +172,7 @@ def battle_invariants(state: State) -> list[str]:
         if p.mounted:
             if distance(*hexes) != 1:
                 bad.append(f"{pid}'s two hexes {hexes} are not adjacent (§1.1)")
-            if any(t.terrain[h].cost_mounted is None for h in hexes):
+            if any(castles.terrain_at(b, h).cost_mounted is None for h in hexes):
                 bad.append(f"{pid} rides into terrain closed to horses (§4.2.1)")
         if p.alive and t.counter(pid).armoured and t.terrain[p.hex].id == "deep_water":
             bad.append(f"{pid} is armoured and alive in deep water (§4.2.1)")

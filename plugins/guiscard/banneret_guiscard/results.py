@@ -19,6 +19,7 @@ from __future__ import annotations
 import attrs
 
 from banneret.boards.hexgrid import Hex
+from banneret_guiscard import buildings, castles
 from banneret_guiscard.state import Battle, LooseHorse, Piece
 
 __all__ = ["wound", "stun", "kill", "hurt", "unhorse", "unhorse_places", "kill_horse", "threatened"]
@@ -35,7 +36,8 @@ def can_attack(b: Battle, enemy: Piece, h: Hex) -> bool:
     if not enemy.able or h not in b.tables.crossable.get(enemy.hex, ()):
         return False
     t = b.tables
-    return t.terrain[h].cost(enemy.mounted, t.counter(enemy.id).armoured) is not None
+    return (castles.terrain_at(b, h).cost(enemy.mounted, t.counter(enemy.id).armoured) is not None
+            and buildings.may_fight(b, enemy.hex, h, enemy.mounted))  # §8.5
 
 
 def wound(b: Battle, piece_id: str) -> None:

@@ -22,6 +22,7 @@ import attrs
 from banneret.boards.hexgrid import Hex, distance, neighbour, opposite, two_hex_footprint
 from banneret.flow import Choice, Frame, Procedure, call, end
 from banneret.state import State
+from banneret_guiscard import buildings, castles
 from banneret_guiscard.movement import MoveRecord, forced_move
 from banneret_guiscard.results import kill, threatened, wound
 from banneret_guiscard.state import Battle, Piece
@@ -46,7 +47,7 @@ class RetreatOrder:
 
 def _passable(b: Battle, piece: Piece, h: Hex, mounted: bool) -> bool:
     t = b.tables
-    return (h in t.terrain and t.terrain[h].cost(mounted, t.counter(piece.id).armoured) is not None
+    return (h in t.terrain and castles.terrain_at(b, h).cost(mounted, t.counter(piece.id).armoured) is not None
             and t.data.bodies.extra_mp(b.body_total(h)) is not None
             and not any(p.side != piece.side for p in b.living_at(h)))
 
@@ -68,7 +69,8 @@ def push_chain(b: Battle, side: str, h: Hex, avoid: frozenset[Hex],
     if len(here) > 1 or here[0].side != side or here[0].mounted or depth == 0:
         return None
     friend = here[0]
-    onward = sorted((n for n in b.tables.crossable[h] if n not in avoid and _passable(b, friend, n, False)),
+    onward = sorted((n for n in b.tables.crossable[h]
+                     if n not in avoid and _passable(b, friend, n, False) and not buildings.tent_wall(b, h, n)),
                     key=lambda n: (threatened(b, side, (n,)), n))
     for n in onward:
         rest = push_chain(b, side, n, avoid | {h}, depth - 1)
@@ -121,6 +123,8 @@ def retreat_paths(b: Battle, order: RetreatOrder, reserved: frozenset[Hex] = fro
             return
         for n in sorted(b.tables.crossable[here]):
             if distance(start, n) != len(path) + 1 or not _passable(b, piece, n, False):
+                continue
+            if buildings.tent_wall(b, here, n):  # never through canvas (§8.5.2)
                 continue
             if not path and order.away is not None and distance(order.away, n) <= distance(order.away, start):
                 continue

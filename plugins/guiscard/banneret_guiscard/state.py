@@ -205,6 +205,10 @@ class Battle:
     """Characters that have attacked or been attacked in this combat step (§6.6)."""
     defensive_target: str = shared(default="")
     """The character last fired on defensively this game turn (§5.3, A-61)."""
+    structures: dict[Hex, tuple[str, int]] = copied(factory=dict)
+    """Structure hexes changed in play, with the game turn of the change (0: at the start):
+    tent canvas ``cut`` (§8.5.2), a gate ``open`` or ``destroyed``, a palisade ``destroyed``
+    (§9.2)."""
 
     # --- reading the map -----------------------------------------------------------------
 
@@ -251,4 +255,5 @@ def new_battle(scenario_id: str, water_cover: str = "any_water") -> Battle:
             placement.counter, placement.side, "healthy", placement.mounted, placement.hex, placement.facing,
             placement.counter if placement.mounted else None,
         )
-    return Battle(tables=tables, pieces=pieces, side=tables.sides[0], water_cover=water_cover)
+    structures = {changed.hex: (changed.state, 0) for changed in tables.scenario.structures}
+    return Battle(tables=tables, pieces=pieces, side=tables.sides[0], water_cover=water_cover, structures=structures)

@@ -1,4 +1,5 @@
-"""The scenarios (P-22) and their map: Open skirmish and Cavalry charge on the Downs, listed by
+"""The scenarios (P-22) and their maps: Open skirmish and Cavalry charge on the Downs, Village
+fight on the Village, Castle assault on the Keep, listed by
 the game's info, loaded and checked by the loader, and played to their end by random agents
 through the engine."""
 
@@ -16,7 +17,7 @@ from banneret_guiscard.data_model import DATA_PACKAGE, MAP_FILES, build_data, lo
 
 REG = registry_from([plugin])
 DATA = load_data()
-NEW = ("Open skirmish", "Cavalry charge")
+NEW = ("Open skirmish", "Cavalry charge", "Village fight", "Castle assault")
 
 
 def test_the_game_lists_every_scenario_with_its_map_and_turns():
@@ -25,6 +26,8 @@ def test_the_game_lists_every_scenario_with_its_map_and_turns():
         "Placeholder 1": "placeholder_1: 12 turns on the test_field map",
         "Open skirmish": "open_skirmish: 10 turns on the downs map",
         "Cavalry charge": "cavalry_charge: 8 turns on the downs map",
+        "Village fight": "village_fight: 8 turns on the village map",
+        "Castle assault": "castle_assault: 10 turns on the keep map",
     }
 
 
@@ -78,7 +81,7 @@ def test_the_loader_refuses_broken_scenarios_and_maps(tmp_path, monkeypatch, fil
 @pytest.mark.parametrize("scenario", NEW)
 def test_random_agents_play_the_scenario_to_its_end(scenario):
     batch = make_batch(REG, "guiscard", seed=7, scenario=scenario)
-    turns = DATA.scenarios[{"Open skirmish": "open_skirmish", "Cavalry charge": "cavalry_charge"}[scenario]].turns
+    turns = next(sc.turns for sc in DATA.scenarios.values() if sc.name == scenario)
     for index in range(2):
         result = play_one(batch, index, REG)
         assert result.error is None and result.violations == 0, (result.error, result.messages)

@@ -1,0 +1,161 @@
+"""Guiscard castles (§9) rule by rule on the Keep map, with exact outcomes: the palisade, the
+platforms and their stairs, the lifting gate's three states, the tower's arrow slits and
+entrance, the chapel's cross window, for movement (§9.5, §9.6), fire and cover (§9.3, §9.4) and
+melee (§9.1, §9.2); Part VI invariants 64-66, 68, 69. The Castle assault scenario is played
+by random agents and has its conformance suite in test_guiscard_scenarios.py.
+
+Keep landmarks (axial q,r): the palisade ring, its north side on row 2 from 5,2 to 11,2, the
+gate 4,9 in its south side; platforms one level up on 6,3-10,3 and 9,4-8,7, the stairs 6,4 (a
+crest to 6,3 and 7,3); the tower 3,2 4,2 3,3 4,3 with arrow slits 3,2 (north, to 4,1) and 3,3
+(west, to 2,3) and its entrance 4,3 (to 5,3); the chapel's cross window 3,7 (to 2,7)."""
+
+from __future__ import annotations
+
+import pytest
+
+import banneret
+from banneret.errors import DataError
+from banneret.flow import Frame
+from banneret.testing.datafiles import copy_data_package, rewrite_json
+from banneret_guiscard import castles
+from banneret_guiscard.data_model import DATA_PACKAGE, build_data, load_data
+from banneret_guiscard.fire import OffensiveFire, fire_cover
+from banneret_guiscard.melee import Combat, combat_column, may_attack
+from banneret_guiscard.movement import Movement, step_options
+from banneret_guiscard.state import Piece
+
+from test_guiscard_movement import GAME, REG, foot, rider
+
+N, B = "normans", "byzantines"
+DATA = load_data()
+KEEP = "Castle assault"
+GATE = (4, 9)
+
+
+def position(*pieces: Piece, structures=None, step=OffensiveFire) -> banneret.State:
+    """The Normans' phase of the Castle assault at ``step``, these characters on the map, the
+    gate and palisade as ``structures`` says (closed and whole by default)."""
+    state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=KEEP)
+    b = state.data
+    b.pieces = {p.id: p for p in pieces}
+    b.structures = dict(structures or {})
+    state.stack[-1] = Frame(step.name, {})
+    GAME.flow.settle(state)
+    return state
+
+
+def cover(shooter, target, structures=None, friends=()) -> str | None:
+    """The cover of a Norman archer's shot at a Byzantine on ``target``."""
+    state = position(foot("stephanos", N, shooter), foot("yani", B, target),
+                     *(foot(pid, N, h) for pid, h in friends), structures=structures)
+    b = state.data
+    return fire_cover(b, b.pieces["stephanos"], DATA.weapons["composite_bow"], target)
+
+
+def steps(state: banneret.State, pid: str, left: int = 8) -> dict[tuple[int, int], int]:
+    b = state.data
+    return {s.hex: s.cost for s in step_options(b, b.pieces[pid], left)}
+
+
+# --------------------------------------------------------------------------- data (§9.1, §9.2.3, P-21)
+
+
+def test_the_keep_holds_the_castle_terrain_on_two_levels():
+    keep = DATA.maps["keep"].board
+    terrains = {keep.attrs(h)["terrain"] for h in keep.hexes()}
+    assert {"palisade", "gate", "platform", "castle_stairs", "bailey", "arrow_slit", "tower_entrance"} <= terrains
+    assert {keep.attrs(h)["level"] for h in keep.hexes() if keep.attrs(h)["terrain"] == "platform"} == {1}
+    features = [f["feature"] for f in keep.sides().values()]
+    assert (features.count("arrow_slit"), features.count("chapel_window"), features.count("crest")) == (2, 1, 2)
+    gate = DATA.terrain.terrains["gate"]
+    assert dict(gate.changes_to) == {"open": "gate_open", "destroyed": "gate_destroyed"}
+    assert [(s.hex, s.state) for s in DATA.scenarios["castle_assault"].structures] == [(GATE, "destroyed")]
+
+
+def test_the_loader_refuses_a_state_a_hex_cannot_take(tmp_path, monkeypatch):
+    name, folder = copy_data_package(DATA_PACKAGE, tmp_path, monkeypatch)
+    rewrite_json(folder, "scenarios.json", lambda ss: ss[-1]["structures"][0].update(state="open", hex=[5, 2]))
+    with pytest.raises(DataError, match=r"scenarios.json \(castle_assault\) structure \(5, 2\): its terrain cannot be 'open'"):
+        build_data(name)
+
+
+# --------------------------------------------------------------------------- movement (§9.2, §9.5, §9.6)
+
+
+def test_66_the_gate_closed_open_and_destroyed():
+    state = position(foot("milo", N, (4, 10)), rider("robert", N, (3, 10), 1), foot("petros", B, (12, 0)),
+                     step=Movement)
+    assert GATE not in steps(state, "milo") and GATE not in steps(state, "robert")      # closed
+    state.data.structures[GATE] = ("open", 1)
+    assert steps(state, "milo")[GATE] == 2 and GATE not in steps(state, "robert")       # open: foot only
+    state.data.structures[GATE] = ("destroyed", 1)
+    assert steps(state, "milo")[GATE] == 2 and steps(state, "robert")[GATE] == 4        # destroyed: riders too
+
+
+def test_65_the_palisade_is_never_entered_and_a_destroyed_one_costs_one():
+    state = position(foot("milo", N, (7, 1)), foot("petros", B, (12, 0)), step=Movement)
+    assert not {(7, 2), (6, 2)} & set(steps(state, "milo"))
+    state.data.structures[(7, 2)] = ("destroyed", 1)
+    assert steps(state, "milo")[(7, 2)] == 1
+
+
+def test_platforms_are_reached_only_by_the_stairs_and_the_tower_only_by_its_door():
+    state = position(foot("milo", N, (5, 4)), foot("petros", B, (12, 0)), step=Movement)
+    assert steps(state, "milo") == {(6, 4): 2, (5, 3): 1, (4, 4): 1, (4, 5): 1, (5, 5): 1}  # no platform hex
+    state.data.pieces["milo"] = foot("milo", N, (6, 4))
+    assert steps(state, "milo")[(6, 3)] == 1 and steps(state, "milo")[(7, 3)] == 1     # §9.6: both crests
+    state.data.pieces["milo"] = foot("milo", N, (5, 3))
+    assert steps(state, "milo") == {(4, 3): 1, (4, 4): 1, (5, 4): 1}                    # the tower entrance
+    state.data.pieces["milo"] = foot("milo", N, (4, 1))
+    assert (3, 2) not in steps(state, "milo")                                           # never through a slit
+
+
+# --------------------------------------------------------------------------- fire and cover (§9.3, §9.4)
+
+
+def test_platforms_fire_over_the_palisade_and_are_heavily_covered_behind_it():
+    assert cover((7, 3), (7, 1)) == "none"           # from the platform out (§9.3.1)
+    assert cover((7, 1), (7, 3)) == "heavy"          # back over the palisade beside it (§9.4.1)
+    assert cover((5, 5), (7, 3)) == "none" and cover((7, 3), (5, 5)) == "none"  # inside, both ways (§9.3.3)
+
+
+def test_69_the_castle_ground_is_hidden_while_the_gate_stands():
+    assert cover((4, 0), (4, 5)) is None             # over the palisade: total cover
+    assert cover((3, 11), (4, 8)) is None            # the gate closed
+    assert cover((3, 11), (4, 8), {GATE: ("open", 1)}) == "light"        # through the open gate (§9.4.2)
+    assert cover((3, 11), (4, 8), {GATE: ("destroyed", 1)}) == "light"   # through the breach
+
+
+def test_arrow_slits_and_the_chapel_window_fire_out_and_are_fired_at_heavy():
+    assert cover((3, 2), (4, 0)) == "none"           # out of the north slit (§9.3.3)
+    assert cover((4, 0), (3, 2)) == "heavy"          # back at the slit hex (§9.4.1)
+    assert cover((4, 0), (4, 2)) is None             # the rest of the tower: walls (§9.4.4, inv. 64)
+    assert cover((3, 7), (1, 7)) == "none"           # the chapel's cross window works as a slit (§8.2.2)
+    assert cover((2, 7), (3, 7)) == "heavy"
+
+
+def test_68_no_shot_from_a_height_at_a_target_beside_a_friend_on_its_level():
+    assert cover((8, 3), (8, 0)) == "none"
+    assert cover((8, 3), (8, 0), friends=[("milo", (9, 0))]) is None     # §9.3.4
+    assert cover((7, 3), (8, 5), friends=[("milo", (9, 5))]) == "none"  # the friend on the platform, a level up
+    assert cover((7, 3), (8, 5), friends=[("milo", (7, 6))]) is None    # the friend on the ground beside it
+    assert cover((5, 4), (8, 5), friends=[("milo", (7, 6))]) == "none"  # not from a height: no restriction
+
+
+# --------------------------------------------------------------------------- combat (§9.1, §9.2)
+
+
+def column(state, attackers, defenders):
+    _, index = combat_column(state, attackers, defenders)
+    return DATA.melee["foot"].columns[index].label
+
+
+def test_castle_terrain_signs_in_melee_and_no_combat_through_a_slit():
+    state = position(foot("milo", N, (7, 1)), foot("yani", B, (7, 2)), structures={(7, 2): ("destroyed", 1)},
+                     step=Combat)
+    assert column(state, ("milo",), ("yani",)) == "9/12"       # destroyed palisade: 0 against - (§9.2.1)
+    state = position(foot("milo", N, (5, 3)), foot("yani", B, (4, 3)), step=Combat)
+    assert column(state, ("milo",), ("yani",)) == "1/4"        # through the tower entrance: + (§9.1)
+    state = position(foot("milo", N, (4, 1)), foot("yani", B, (3, 2)), step=Combat)
+    assert not may_attack(state.data, state.data.pieces["milo"], "yani")   # the slit (A-22, inv. 47)
+    assert castles.terrain_at(state.data, GATE).id == "gate"
