@@ -254,7 +254,8 @@ def _city(city_id: str, city: Mapping[str, Any], x: int, y: int) -> str:
     parts = [tag("rect", x=x, y=y - 10, width=11, height=11, fill=BARON_FILL.get(owner, NEUTRAL_FILL), stroke="#222",
                  stroke_width=2.5 if city["fortified"] else 1)]
     if city["besieged_by"]:
-        tip.append(f"besieged by {city['besieged_by']}")
+        tip.append(f"besieged by {city['besieged_by']}" + (f" since round {city['siege_round']}"
+                                                             if city["siege_round"] else ""))
         parts.append(tag("rect", x=x - 3, y=y - 13, width=BOX_W - 6, height=17, rx=3, fill="none",
                          stroke=BARON_FILL[city["besieged_by"]], stroke_width=2, stroke_dasharray="4 2"))
     parts.append(_text(x + 15, y, _fit(f"{city['name']} {' '.join(marks)}", 24), "small", font_weight="bold"))
@@ -268,12 +269,18 @@ def _stronghold(baron: str, info: Mapping[str, Any], x: float, y: float) -> str:
     garrison = sum(_strength(t) for t in info["garrison"])
     breaches = f" \u2717{info['stronghold_breaches']}" if info["stronghold_breaches"] else ""
     tower = f"M{x:.0f},{y:.0f} v-9 h2 v2 h2 v-2 h2 v2 h2 v-2 h2 v9 z"
+    wounded = f" \u2212{info['garrison_casualties'] * 100}" if info["garrison_casualties"] else ""
     tip = (f"{baron}'s stronghold: strength {own}, garrison {', '.join(info['garrison']) or 'none'}"
-           f"{'; ' + str(info['stronghold_breaches']) + ' breaches' if info['stronghold_breaches'] else ''}")
-    return tag("g", tag("title", esc(tip)),
-               tag("path", d=tower, fill=BARON_FILL[baron], stroke="#222", stroke_width=1),
-               _text(x + 14, y, f"stronghold {own}+{garrison}{breaches}", "small"),
-               class_="stronghold", data_target=f"stronghold:{baron}")
+           f"{'; ' + str(info['stronghold_breaches']) + ' breaches' if info['stronghold_breaches'] else ''}"
+           f"{f'; garrison casualties {wounded[2:]}' if wounded else ''}")
+    parts = [tag("path", d=tower, fill=BARON_FILL[baron], stroke="#222", stroke_width=1),
+             _text(x + 14, y, f"stronghold {own}+{garrison}{wounded}{breaches}", "small")]
+    besieger = info["stronghold_besieged_by"]
+    if besieger:
+        tip += f"; besieged by {besieger}"
+        parts.append(tag("rect", x=x - 3, y=y - 13, width=BOX_W - 6, height=17, rx=3, fill="none",
+                         stroke=BARON_FILL[besieger], stroke_width=2, stroke_dasharray="4 2"))
+    return tag("g", tag("title", esc(tip)), *parts, class_="stronghold", data_target=f"stronghold:{baron}")
 
 
 def _noble_tip(nb: Mapping[str, Any], where: str) -> str:
@@ -293,13 +300,14 @@ def _noble(noble: str, nb: Mapping[str, Any], x: float, y: float, w: float, wher
     fill, ink = BARON_FILL[nb["baron"]], BARON_INK[nb["baron"]]
     sea = "\u2693 " if nb["at_sea"] else ""
     tired = " (exh.)" if nb["exhausted"] else ""
-    name = _fit(f"{SHAPE_MARK[nb['shape']]} {sea}{nb['name']}{tired}", int((w - 30) / 6.2))
+    strength = str(nb["strength"]) + (f"\u2212{nb['casualties'] * 100}" if nb["casualties"] else "")
+    name = _fit(f"{SHAPE_MARK[nb['shape']]} {sea}{nb['name']}{tired}", int((w - 12 - 6.2 * len(strength)) / 6.2))
     return tag("g", tag("title", esc(_noble_tip(nb, where))),
                tag("rect", x=f"{x:.0f}", y=f"{y:.0f}", width=f"{w:.0f}", height=ROW_H - 1, rx=3, fill=fill,
                    stroke=RIVER if nb["at_sea"] else "#222", stroke_width=2 if nb["at_sea"] else 0.8,
                    stroke_dasharray="3 2" if nb["at_sea"] else None),
                _text(x + 3, y + ROW_H - 4, name, None, fill=ink),
-               _text(x + w - 3, y + ROW_H - 4, str(nb["strength"]), None, fill=ink, text_anchor="end"),
+               _text(x + w - 3, y + ROW_H - 4, strength, None, fill=ink, text_anchor="end"),
                class_="nb", data_target=f"noble:{noble}", opacity=0.5 if nb["exhausted"] else None)
 
 
@@ -409,11 +417,12 @@ def _spaces(view: Mapping[str, Any], p: _Panel) -> None:
     counts = [[f"{baron} {n}" for baron, n in space["by_baron"].items() if n] + [f"neutral {space['neutral']}"]
               for space in b["action_spaces"]]
     lines = max(math.ceil(len(c) / 2) for c in counts) + any(space["yours"] for space in b["action_spaces"])
-    height = 26 + 13 * lines
+    height = 44 + 13 * lines
     for k, space in enumerate(b["action_spaces"]):
         x = p.x + 10 + k * (w + 8)
         rows = [_text(x + 6, top + 17, f"{k + 1}: {space['cards']} cards", "pt", font_weight="bold")]
-        rows += [_text(x + 6, top + 31 + 13 * i, ", ".join(counts[k][2 * i:2 * i + 2]), "ps")
+        rows += _card_backs(space, x + 6, top + 22)
+        rows += [_text(x + 6, top + 49 + 13 * i, ", ".join(counts[k][2 * i:2 * i + 2]), "ps")
                  for i in range(math.ceil(len(counts[k]) / 2))]
         tip = f"action space {k + 1}: {space['cards']} cards face down ({', '.join(counts[k])})"
         if space["yours"]:
@@ -439,6 +448,15 @@ def _spaces(view: Mapping[str, Any], p: _Panel) -> None:
                                fill="#7a6a48", opacity=0.18),
                            *rows, data_target=f"special:{area}"))
     p.y = top + height + 4
+
+
+def _card_backs(space: Mapping[str, Any], x: float, y: float) -> list[str]:
+    """A space's face-down cards as overlapping card backs, each in its owner's colour (the
+    backs show it), grouped by baron: the pile's order stays unseen."""
+    owners = [baron for baron, n in space["by_baron"].items() for _ in range(n)] + [None] * space["neutral"]
+    return [tag("rect", x=f"{x + 7 * i:.0f}", y=f"{y:.0f}", width=9, height=13, rx=1.5,
+                fill=BARON_FILL.get(owner or "", NEUTRAL_FILL), stroke="#222", stroke_width=0.7)
+            for i, owner in enumerate(owners)]
 
 
 def _barons(geo: BoardGeometry, view: Mapping[str, Any], player: str | None, p: _Panel) -> None:
@@ -469,7 +487,8 @@ def _barons(geo: BoardGeometry, view: Mapping[str, Any], player: str | None, p: 
         p.add(f"in {where}", "ps", 14, 175)
         for noble in tables().nobles_of[baron]:
             nb = b["nobles"][noble]
-            at = f"in {geo.area_names[nb['area']]}" if nb["area"] else "off the board"
+            at = (f"in {geo.area_names[nb['area']]}" if nb["area"] else
+                  "dead, no heir" if nb["line_ended"] else "off the board")
             p.parts.append(_noble(noble, nb, p.x + 12, p.y + 2, 220, at))
             p.add(at + (f", office {titles.get(nb['office'], nb['office'])}" if nb["office"] else ""), "ps", 15, 238)
         extra = []
@@ -756,11 +775,11 @@ def _legend(geo: BoardGeometry, y: float) -> tuple[str, float]:
     parts.append(_text(x + 18, row, "neutral city"))
     row += 20
     shapes = ", ".join(f"{g} {s}" for s, g in SHAPE_MARK.items())
-    parts.append(_text(x0 + 10, row, f"Nobles: bars in the baron's colour ({shapes}), army strength at the right; "
-                                     f"faded: exhausted; \u2693 blue dashed: at sea on the port."))
+    parts.append(_text(x0 + 10, row, f"Nobles: bars in the baron's colour ({shapes}), army strength at the right "
+                                     f"(\u2212N: casualty markers); faded: exhausted; \u2693 blue dashed: at sea."))
     row += 18
     parts.append(_text(x0 + 10, row, "Cities: \u25a0 owner colour, strength/income; thick edge and F: fortified; "
-                                     "\u2717N: breaches; dashed outline: besieged; \u2716 struck through: razed."))
+                                     "\u2717N: breaches; dashed outline (also round a stronghold): besieged; \u2716 struck through: razed."))
     row += 18
     parts.append(_text(x0 + 10, row, "Towers: strongholds (the token's strength + the garrison). "
                                      "\u2693: port. Dashed boxes: overseas areas. \u2694 red frame: battle under way."))

@@ -11,8 +11,8 @@ import banneret
 from banneret import State
 
 from banneret_warrior_knights.battles import SYMBOLS, Battle
-from banneret_warrior_knights.board import BOX_W, geometry
-from banneret_warrior_knights.state import WKData, tables
+from banneret_warrior_knights.board import BARON_FILL, BOX_W, geometry
+from banneret_warrior_knights.state import WKData, owner_of, tables
 
 from test_wk_board import SVG, arranged, draw, texts, tip
 from wk_helpers import act, labels, new_game, play_until
@@ -179,3 +179,37 @@ def test_the_barons_who_must_decide_are_marked() -> None:
         svg = draw(state, "green").svg
         marked = [t for t in texts(svg) if t.endswith("to decide")]
         assert len(marked) == len(banneret.pending(state).players)
+
+
+def test_face_down_cards_sieged_strongholds_casualties_and_ended_lines() -> None:
+    """Each action space shows one card back per card in its owner's colour; a besieged
+    stronghold is outlined in the besieger's colour with its garrison's casualties; a wounded
+    army reads "strength−markers"; a noble dead without an heir is marked so in his panel."""
+    state, data = arranged()
+    data.besieged_strongholds["red"] = "blue"
+    data.garrison_casualties["red"] = 1
+    wounded = next(nb for nb in data.nobles_of("green") if data.noble_area[nb] is not None)
+    data.casualties[wounded] = 1
+    dead = data.nobles_of("blue")[0]
+    data.noble_area[dead], data.army[dead] = None, []
+    data.heirless_dead.append(dead)
+    svg = draw(state, "blue").svg
+    root = ElementTree.fromstring(svg)
+    by_target: dict[str, list[ElementTree.Element]] = {}
+    for e in root.iter():
+        if e.get("data-target"):
+            by_target.setdefault(e.get("data-target"), []).append(e)  # type: ignore[arg-type]
+    fills = {v: k for k, v in BARON_FILL.items()}
+    for k, pile in enumerate(data.action_spaces):
+        backs = [fills.get(r.get("fill"), "neutral") for r in by_target[f"space:{k}"][0].iter(f"{SVG}rect")
+                 if r.get("width") == "9"]
+        owners = [owner_of(c) or "neutral" for c in pile]
+        assert sorted(backs) == sorted(owners)
+    for stronghold in by_target["stronghold:red"]:
+        assert "besieged by blue" in tip(stronghold) and "garrison casualties 100" in tip(stronghold)
+        outline = [r for r in stronghold.iter(f"{SVG}rect") if r.get("stroke-dasharray")]
+        assert [r.get("stroke") for r in outline] == [BARON_FILL["blue"]]
+    strength = data.strength_of(data.army[wounded])
+    for bar in by_target[f"noble:{wounded}"]:
+        assert "".join(bar.itertext()).endswith(f"{strength}\u2212100")
+    assert "dead, no heir" in texts(svg)
