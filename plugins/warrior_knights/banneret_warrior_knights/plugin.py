@@ -325,12 +325,11 @@ def render_view(view: dict[str, Any], player: str | None = None, choosing: Colle
             + (f"; {', '.join(titles)}" if titles else "")
         )
         where = t.data.board.areas[b["stronghold"]].name if b["stronghold"] else "not on the board"
-        breaches = f", {b['stronghold_breaches']} breaches" if b["stronghold_breaches"] else ""
-        lines.append(f"    stronghold: {where} (garrison {', '.join(b['garrison']) or 'none'}{breaches})")
+        lines.append(f"    stronghold: {where} ({_stronghold_state(b)})")
         nobles = [n for n in view["nobles"].values() if n["baron"] == baron]
         lines.append("    nobles: " + "; ".join(
             f"{n['name']} {n['strength']} in {t.data.board.areas[n['area']].name}" if n["area"]
-            else f"{n['name']} off the board" for n in nobles))
+            else f"{n['name']} dead, no heir" if n["line_ended"] else f"{n['name']} off the board" for n in nobles))
         if b["charges"]:
             lines.append(f"    charges: {', '.join(t.agenda_titles[c] for c in b['charges'])}")
         if b["barred"]:
@@ -405,10 +404,11 @@ def _area_lines(view: dict[str, Any]) -> list[str]:
     for baron, b in view["barons"].items():
         if b["stronghold"] is not None:
             strength = tables().data.barons[baron].stronghold_strength
-            here[b["stronghold"]].append(f"{baron} stronghold {strength} (garrison {', '.join(b['garrison']) or 'none'})")
+            here[b["stronghold"]].append(f"{baron} stronghold {strength} ({_stronghold_state(b)})")
     for noble in view["nobles"].values():
         if noble["area"] is not None:
-            state = ", exhausted" if noble["exhausted"] else ""
+            state = (f", casualties {noble['casualties'] * 100}" if noble["casualties"] else "") + (
+                ", exhausted" if noble["exhausted"] else "")
             sea = " at sea" if noble["at_sea"] else ""
             here[noble["area"]].append(
                 f"{noble['baron']} {noble['name']}{sea} {noble['strength']} ({', '.join(noble['troops'])}{state})"
@@ -424,6 +424,15 @@ def _area_lines(view: dict[str, Any]) -> list[str]:
         port = " (port)" if area.port else ""
         lines.append(f"    {area.name}{port}: " + ("; ".join(here[area.id]) or "-"))
     return lines
+
+
+def _stronghold_state(baron: dict[str, Any]) -> str:
+    """A stronghold's garrison, breaches, garrison casualties and besieger."""
+    marks = [f"garrison {', '.join(baron['garrison']) or 'none'}"]
+    marks += [f"{baron['stronghold_breaches']} breaches"] * bool(baron["stronghold_breaches"])
+    marks += [f"garrison casualties {baron['garrison_casualties'] * 100}"] * bool(baron["garrison_casualties"])
+    marks += [f"besieged by {baron['stronghold_besieged_by']}"] * bool(baron["stronghold_besieged_by"])
+    return "; ".join(marks)
 
 
 def _border_lines() -> list[str]:

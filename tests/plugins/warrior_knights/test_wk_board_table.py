@@ -184,7 +184,8 @@ def test_the_barons_who_must_decide_are_marked() -> None:
 def test_face_down_cards_sieged_strongholds_casualties_and_ended_lines() -> None:
     """Each action space shows one card back per card in its owner's colour; a besieged
     stronghold is outlined in the besieger's colour with its garrison's casualties; a wounded
-    army reads "strength−markers"; a noble dead without an heir is marked so in his panel."""
+    army reads "strength−markers"; a noble dead without an heir is marked so in his panel.
+    The terminal picture says the same in words."""
     state, data = arranged()
     data.besieged_strongholds["red"] = "blue"
     data.garrison_casualties["red"] = 1
@@ -213,3 +214,7 @@ def test_face_down_cards_sieged_strongholds_casualties_and_ended_lines() -> None
     for bar in by_target[f"noble:{wounded}"]:
         assert "".join(bar.itertext()).endswith(f"{strength}\u2212100")
     assert "dead, no heir" in texts(svg)
+    text = state.game.render(state, "blue")
+    assert "red stronghold 400 (garrison " in text and "garrison casualties 100; besieged by blue)" in text
+    assert f"{T.data.nobles[dead].name} dead, no heir" in text
+    assert "casualties 100" in next(line for line in text.splitlines() if T.data.nobles[wounded].name in line)
