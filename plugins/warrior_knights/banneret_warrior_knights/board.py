@@ -43,7 +43,7 @@ MARGIN = 24
 SCALE_X, SCALE_Y = 1.45, 1.2  # data coordinates -> pixels
 BOX_W, BOX_H = 156, 122  # an area: its name, city, stronghold and up to five nobles
 ROW_H = 14
-PANEL_W = 440
+COLUMN_GAP = 10
 SPECIAL_NAMES = MappingProxyType({"taxation": "Taxation", "wages": "Wages", "assembly": "Assembly"})
 
 BARON_FILL = MappingProxyType({"green": "#2f8a3c", "red": "#c0392b", "blue": "#2a5db0", "black": "#262626",
@@ -355,8 +355,8 @@ def _area_contents(geo: BoardGeometry, view: Mapping[str, Any]) -> str:
 class _Panel:
     """Lines of text and shapes stacked down a panel column."""
 
-    def __init__(self, x: float, y: float) -> None:
-        self.x, self.y, self.top = x, y, y
+    def __init__(self, x: float, y: float, width: float) -> None:
+        self.x, self.y, self.top, self.width = x, y, y, width
         self.parts: list[str] = []
 
     def add(self, text: str, cls: str = "pt", gap: float = 16, indent: float = 10, **kw: Any) -> None:
@@ -368,7 +368,7 @@ class _Panel:
             self.add(part, cls, 14, indent)
 
     def box(self, cls: str = "panel") -> str:
-        return tag("g", tag("rect", x=self.x, y=self.top, width=PANEL_W, height=self.y - self.top + 8, rx=8,
+        return tag("g", tag("rect", x=self.x, y=self.top, width=f"{self.width:.0f}", height=self.y - self.top + 8, rx=8,
                             class_="bg"), *self.parts, class_=cls)
 
 
@@ -397,7 +397,7 @@ def _status(view: Mapping[str, Any], player: str | None, p: _Panel) -> None:
     if b["revealed"]:
         owner, title = b["revealed"].split(" ", 1)
         p.y += 4
-        p.parts.append(tag("rect", x=p.x + 8, y=p.y + 2, width=PANEL_W - 16, height=20, rx=4,
+        p.parts.append(tag("rect", x=p.x + 8, y=p.y + 2, width=p.width - 16, height=20, rx=4,
                            fill=BARON_FILL.get(owner, "#8a8a8a")))
         p.add(f"Card being resolved: {owner} {title}", "pt", 18, 14, fill=BARON_INK.get(owner, "#ffffff"),
               font_weight="bold")
@@ -412,7 +412,7 @@ def _spaces(view: Mapping[str, Any], p: _Panel) -> None:
     areas with their cards (clickable to allocate a card there)."""
     b = view["board"]
     p.add("Action spaces (face down)", "ph", 22)
-    w = (PANEL_W - 20 - 2 * 8) / SPACES
+    w = (p.width - 20 - 2 * 8) / SPACES
     top = p.y + 4
     counts = [[f"{baron} {n}" for baron, n in space["by_baron"].items() if n] + [f"neutral {space['neutral']}"]
               for space in b["action_spaces"]]
@@ -467,7 +467,7 @@ def _barons(geo: BoardGeometry, view: Mapping[str, Any], player: str | None, p: 
     for baron in order:
         info = b["barons"][baron]
         p.y += 6
-        p.parts.append(tag("rect", x=p.x + 6, y=p.y + 2, width=PANEL_W - 12, height=18, rx=4, fill=BARON_FILL[baron]))
+        p.parts.append(tag("rect", x=p.x + 6, y=p.y + 2, width=p.width - 12, height=18, rx=4, fill=BARON_FILL[baron]))
         marks = ("  \u265b Chairman" if b["chairman"] == baron else "") + (
             "  \u271d Head of the Church" if b["head_of_church"] == baron else "")
         name = tables().data.barons[baron].name
@@ -476,8 +476,8 @@ def _barons(geo: BoardGeometry, view: Mapping[str, Any], player: str | None, p: 
         p.add(f"{info['crowns']} crowns \u00b7 {info['influence']} influence \u00b7 {info['votes']} votes \u00b7 "
               f"{info['faith']} faith", gap=17)
         if baron in view["pending"]["players"]:  # whose decision it is, at a glance
-            p.parts.append(tag("rect", x=p.x + PANEL_W - 104, y=p.y - 15, width=94, height=15, rx=7, fill=BATTLE))
-            p.parts.append(_text(p.x + PANEL_W - 57, p.y - 4, "\u25b6 to decide", "pc", fill="#ffffff",
+            p.parts.append(tag("rect", x=p.x + p.width - 104, y=p.y - 15, width=94, height=15, rx=7, fill=BATTLE))
+            p.parts.append(_text(p.x + p.width - 57, p.y - 4, "\u25b6 to decide", "pc", fill="#ffffff",
                                  font_weight="bold", text_anchor="middle"))
         hand = ", ".join(info["hand"]) if info["hand"] is not None else f"{info['hand_size']} cards"
         p.wrapped(f"hand: {hand}", indent=10)
@@ -511,7 +511,7 @@ def _mercenaries(view: Mapping[str, Any], p: _Panel) -> None:
     p.add("Mercenary track", "ph", 22)
     costs = tables().data.mercenary_track
     top = p.y + 2
-    w = min(56, (PANEL_W - 20) / max(1, len(b["mercenary_track"])) - 4)
+    w = min(56, (p.width - 20) / max(1, len(b["mercenary_track"])) - 4)
     for k, marker in enumerate(b["mercenary_track"]):
         x = p.x + 10 + k * (w + 4)
         cost = costs[k].cost
@@ -533,7 +533,7 @@ def _mercenaries(view: Mapping[str, Any], p: _Panel) -> None:
           f"{f' ({top_colour} on top)' if top_colour else ''}, Agendas {decks['agendas']}, "
           f"Mercenaries {decks['mercenaries']}", "ps", 16)
     if top_colour:
-        p.parts.append(tag("rect", x=p.x + PANEL_W - 22, y=p.y - 14, width=12, height=12,
+        p.parts.append(tag("rect", x=p.x + p.width - 22, y=p.y - 14, width=12, height=12,
                            fill=EVENT_FILL.get(top_colour, "#888"), stroke="#222"))
 
 
@@ -602,10 +602,9 @@ def battle_heading(board: Mapping[str, Any]) -> str:
     kind, target = fight["target"]
     attacked = {"nobles": f"{target}'s nobles", "stronghold": f"{target}'s stronghold"}.get(kind) or (
         board["cities"][target]["name"])
-    return f"Battle in {where}: {BATTLE_KINDS.get(fight['kind'], fight['kind'])} on {attacked}"
-
-
-BATTLE_KINDS = MappingProxyType({"field": "field battle", "assault": "assault", "siege": "siege"})
+    # against a city or a stronghold the kind stays "field" until assault or siege is chosen
+    how = "field battle" if kind == "nobles" else "attack" if fight["kind"] == "field" else fight["kind"]
+    return f"Battle in {where}: {how} on {attacked}"
 
 
 def battle_side_lines(board: Mapping[str, Any], side: str) -> list[str]:
@@ -675,7 +674,7 @@ def _assembly(view: Mapping[str, Any], player: str | None, p: _Panel) -> None:
         p.wrapped(line, "pt", 64, 10)
     if sitting["voting"]:
         p.y += 4
-        p.parts.append(tag("rect", x=p.x + 8, y=p.y + 2, width=PANEL_W - 16, height=18, rx=4, fill="#5b4a36"))
+        p.parts.append(tag("rect", x=p.x + 8, y=p.y + 2, width=p.width - 16, height=18, rx=4, fill="#5b4a36"))
         p.add(_fit(f"Counting: {sitting['voting']}", 62), "pt", 18, 14, fill="#ffffff", font_weight="bold")
         for baron, line in counting_lines(b):
             p.add(line, "pt", 16, 22, fill=_ink_on_panel(baron))
@@ -697,7 +696,7 @@ def _expeditions(view: Mapping[str, Any], p: _Panel) -> None:
     b = view["board"]
     t = tables()
     p.add("Expeditions", "ph", 22)
-    w = (PANEL_W - 20 - 2 * 8) / len(t.data.expeditions)
+    w = (p.width - 20 - 2 * 8) / len(t.data.expeditions)
     top = p.y + 4
     rows = max(1, max(len(e["stakes"]) for e in b["expeditions"].values()))
     height = 58 + 13 * rows
@@ -737,28 +736,28 @@ def _battle(view: Mapping[str, Any], p: _Panel) -> None:
     if b["battle"] is None:
         return
     p.y += 6
-    p.parts.append(tag("rect", x=p.x + 4, y=p.y + 2, width=PANEL_W - 8, height=20, rx=4, fill=BATTLE))
-    p.add(_fit("\u2694 " + battle_heading(b), 60), "pt", 20, 10, fill="#ffffff", font_weight="bold")
+    p.parts.append(tag("rect", x=p.x + 4, y=p.y + 2, width=p.width - 8, height=20, rx=4, fill=BATTLE))
+    p.add(_fit("\u2694 " + battle_heading(b), int(p.width / 7.5)), "pt", 20, 10, fill="#ffffff", font_weight="bold")
     top = p.y + 2
-    w = (PANEL_W - 28) / 2
+    w = (p.width - 28) / 2
     bottoms = []
     for k, side in enumerate(("attacker", "defender")):
         baron = b["battle"][side]["baron"] or ""
         x = p.x + 10 + k * (w + 8)
-        col = _Panel(x - 10, top)
+        col = _Panel(x - 10, top, w)
         first, *rest = battle_side_lines(b, side)
         col.parts.append(tag("rect", x=f"{x:.0f}", y=top + 3, width=f"{w:.0f}", height=16, rx=3,
                              fill=BARON_FILL.get(baron, NEUTRAL_FILL), stroke="#222", stroke_width=0.6))
         col.add(first, "pt", 17, 14, fill=BARON_INK.get(baron, "#222"), font_weight="bold")
         col.y += 4
         for line in rest:
-            for part in _wrap(line, 34):
+            for part in _wrap(line, int(w / 6.4)):
                 col.add(part, "pt" if line.startswith(("troops", "casualties")) else "ps", 14, 14)
         p.parts.extend(col.parts)
         bottoms.append(col.y)
     p.y = max(bottoms)
     for line in battle_after_lines(b):
-        p.wrapped(line, "ps", 70, 14)
+        p.wrapped(line, "ps", int(p.width / 6.2), 14)
 
 
 def _legend(geo: BoardGeometry, y: float) -> tuple[str, float]:
@@ -801,25 +800,36 @@ def _legend(geo: BoardGeometry, y: float) -> tuple[str, float]:
 
 
 def draw_board(view: Mapping[str, Any], player: str | None) -> str:
-    """The SVG for ``player`` from ``view`` alone (``view`` as ``banneret.view`` gives it)."""
+    """The SVG for ``player`` from ``view`` alone (``view`` as ``banneret.view`` gives it).
+
+    One column as wide as the map, so that the page's ~1000 pixels show the text near its
+    size: on top what is happening now (the round, whose decision, the card, the event and
+    the battle being resolved), then the map and its legend, then two columns: the table
+    (action spaces, special areas, the mercenary track, expeditions, the Assembly) and the
+    barons."""
     geo = geometry()
+    width = geo.width - 2 * MARGIN
+    now = _Panel(MARGIN, 8, width)
+    _status(view, player, now)
+    _battle(view, now)
+    map_top = now.y + 16
     legend, legend_h = _legend(geo, geo.height)
-    x = geo.width + 8
-    status = _Panel(x, 8)
-    _status(view, player, status)
-    _battle(view, status)
-    _spaces(view, status)
-    _mercenaries(view, status)
-    _expeditions(view, status)
-    _assembly(view, player, status)
-    barons = _Panel(x + PANEL_W + 8, 8)
+    column = (width - COLUMN_GAP) / 2
+    below = map_top + geo.height + legend_h + 12
+    table = _Panel(MARGIN, below, column)
+    _spaces(view, table)
+    _mercenaries(view, table)
+    _expeditions(view, table)
+    _assembly(view, player, table)
+    barons = _Panel(MARGIN + column + COLUMN_GAP, below, column)
     _barons(geo, view, player, barons)
-    bottom = max(geo.height + legend_h, status.y, barons.y) + 16
-    width = geo.width + 2 * PANEL_W + 24
-    return tag("svg", tag("style", _STYLE), geo.static_svg, _battle_mark(geo, view["board"]),
-               _area_contents(geo, view["board"]), legend,
-               status.box(), barons.box(), xmlns="http://www.w3.org/2000/svg",
-               viewBox=f"0 0 {width} {bottom:.0f}", class_="wk-board")
+    bottom = max(table.y, barons.y) + 16
+    board = view["board"]
+    return tag("svg", tag("style", _STYLE), now.box(),
+               tag("g", geo.static_svg, _battle_mark(geo, board), _area_contents(geo, board), legend,
+                   transform=f"translate(0 {map_top:.0f})"),
+               table.box(), barons.box(), xmlns="http://www.w3.org/2000/svg",
+               viewBox=f"0 0 {geo.width} {bottom:.0f}", class_="wk-board")
 
 
 # --- targets --------------------------------------------------------------------------------------
