@@ -33,7 +33,7 @@ from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, STRONGHOLD, ta
 
 __all__ = [
     "BARON_FILL", "SHAPE_MARK", "BoardGeometry", "geometry", "action_path", "board_targets",
-    "draw_board", "board_drawing", "session_lines", "ballot_lines", "revealed_lines", "counting_lines",
+    "draw_board", "board_drawing", "moves_lines", "session_lines", "ballot_lines", "revealed_lines", "counting_lines",
     "expedition_state", "battle_heading", "battle_side_lines", "battle_after_lines",
 ]
 
@@ -56,7 +56,7 @@ NEUTRAL_FILL = "#f4f1e8"
 SEA, LAND, OVERSEAS = "#cfe2f0", "#e9dfc3", "#efe6d2"
 RIVER, BRIDGE, MOUNTAIN, ROAD = "#2f73c9", "#7a4b22", "#6b5540", "#b8862e"
 EVENT_FILL = MappingProxyType({"red": "#c0392b", "green": "#2f8a3c", "blue": "#2a5db0"})
-BATTLE = "#b3122e"
+BATTLE, MOBILIZE = "#b3122e", "#d35400"
 
 _STYLE = """
 text{font-family:'Liberation Sans',Arial,Helvetica,sans-serif;font-size:12px}
@@ -312,12 +312,19 @@ def _noble(noble: str, nb: Mapping[str, Any], x: float, y: float, w: float, wher
 
 
 def _battle_mark(geo: BoardGeometry, view: Mapping[str, Any]) -> str:
-    """A thick frame and crossed swords on the area where a battle is being fought."""
-    fight = view["battle"]
+    """A thick frame and crossed swords on the area where a battle is being fought; a dashed
+    frame on the area Mobilize Forces moves nobles into."""
+    fight, moves = view["battle"], view["moves"]
+    mobilizing = ""
+    if moves is not None and moves["area"] is not None:
+        x, y = geo.boxes[moves["area"]]
+        mobilizing = tag("rect", tag("title", esc(f"Mobilize Forces moves nobles into {geo.area_names[moves['area']]}")),
+                         x=x - 4, y=y - 4, width=BOX_W + 8, height=BOX_H + 8, rx=10, fill="none", stroke=MOBILIZE,
+                         stroke_width=3, stroke_dasharray="8 4", class_="mobilize-mark")
     if fight is None or fight["area"] is None:
-        return ""
+        return mobilizing
     x, y = geo.boxes[fight["area"]]
-    return tag("g", tag("title", esc(f"battle under way in {geo.area_names[fight['area']]}")),
+    return mobilizing + tag("g", tag("title", esc(f"battle under way in {geo.area_names[fight['area']]}")),
                tag("rect", x=x - 4, y=y - 4, width=BOX_W + 8, height=BOX_H + 8, rx=10, fill="none", stroke=BATTLE,
                    stroke_width=4),
                tag("text", "\u2694", x=x + BOX_W - 30, y=y + 15, fill=BATTLE, class_="ph"), class_="battle-mark")
@@ -401,6 +408,8 @@ def _status(view: Mapping[str, Any], player: str | None, p: _Panel) -> None:
                            fill=BARON_FILL.get(owner, "#8a8a8a")))
         p.add(f"Card being resolved: {owner} {title}", "pt", 18, 14, fill=BARON_INK.get(owner, "#ffffff"),
               font_weight="bold")
+    for line in moves_lines(b):
+        p.add(line, "pt", 18, 14)
     if b["event_drawn"]:
         p.add(f"Event being resolved: {b['event_drawn']}", "pt", 18, 14, font_weight="bold")
     p.add(f"\u265b Chairman: {b['chairman']}   \u271d Head of the Church: {b['head_of_church']}", gap=20)
@@ -582,6 +591,19 @@ def counting_lines(board: Mapping[str, Any]) -> list[tuple[str, str]]:
     return [(baron, f"{baron}: {n} votes" + (f" \u2192 {sitting['declared'][baron]}" if baron in sitting["declared"]
                                              else " (not declared yet)" if n else ""))
             for baron, n in sitting["committed"].items()]
+
+
+def moves_lines(board: Mapping[str, Any]) -> list[str]:
+    """The card's moves so far (10): Mobilize Forces' area, who moved, passages refused."""
+    moves = board["moves"]
+    if moves is None:
+        return []
+    geo = geometry()
+    parts = [f"Mobilizing into {geo.area_names[moves['area']]}"] if moves["area"] else ["Moving"]
+    parts.append("moved: " + (", ".join(geo.noble_names[nb] for nb in moves["moved"]) or "nobody yet"))
+    if moves["refused"]:
+        parts.append("passage refused in " + ", ".join(geo.area_names[a] for a in moves["refused"]))
+    return ["; ".join(parts)]
 
 
 def expedition_state(board: Mapping[str, Any], expedition: str) -> str:
@@ -781,7 +803,10 @@ def _legend(geo: BoardGeometry, y: float) -> tuple[str, float]:
                                      "\u2717N: breaches; dashed outline (also round a stronghold): besieged; \u2716 struck through: razed."))
     row += 18
     parts.append(_text(x0 + 10, row, "Towers: strongholds (the token's strength + the garrison). "
-                                     "\u2693: port. Dashed boxes: overseas areas. \u2694 red frame: battle under way."))
+                                     "\u2693: port. Dashed boxes: overseas areas."))
+    row += 18
+    parts.append(_text(x0 + 10, row, "\u2694 Red frame: a battle under way. Orange dashed frame: the area Mobilize "
+                                     "Forces moves nobles into. Action spaces: card backs in their owners' colours."))
     row += 20
     samples = ((RIVER, 7, None, "river"), (BRIDGE, 11, None, "bridge"), (MOUNTAIN, 3, None, "mountains (impassable)"),
                (ROAD, 5, "7 4", "road"), (RIVER, 2, "5 4", "port to the sea"))

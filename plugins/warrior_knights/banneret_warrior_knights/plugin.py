@@ -19,10 +19,11 @@ from banneret.flow import Branches, secret_of, var
 from banneret_warrior_knights import assembly
 from banneret_warrior_knights.board import (
     ballot_lines, battle_after_lines, battle_heading, battle_side_lines, counting_lines, expedition_state,
-    revealed_lines, session_lines,
+    moves_lines, revealed_lines, session_lines,
 )
 from banneret_warrior_knights.battles import ATTACKER, DEFENDER, SYMBOLS, Battle, side_troops, symbols, target_strength
 from banneret_warrior_knights.evaluation import chances
+from banneret_warrior_knights.movement import Orders
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
@@ -206,6 +207,7 @@ class WarriorKnights(Game):
             },
             "expedition_funded": var(state, "launched", None),  # being staked on and blessed (8.3)
             "battle": _battle_view(state, player),
+            "moves": _moves_view(state),
             "assembly": assembly.assembly_view(data),
         }
 
@@ -305,6 +307,7 @@ def render_view(view: dict[str, Any], player: str | None = None, choosing: Colle
         f"Warrior Knights - round {view['round']} ({view['phase']}); Chairman {view['chairman']}, "
         f"Head of the Church {view['head_of_church']}; influence pool {view['influence_pool']}",
         *([f"Card being resolved: {view['revealed']}"] if view["revealed"] else []),
+        *moves_lines(view),
         *([f"Event being resolved: {view['event_drawn']}"] if view["event_drawn"] else []),
         *_battle_lines(view),
         "",
@@ -458,6 +461,16 @@ def _plan_view(secret: Any) -> list[list[str]] | None:
     spaces = secret.spaces if isinstance(secret, Plan) else secret
     titles = tables().card_titles
     return [sorted(titles[title_of(c)] for c in cards) for cards in spaces]
+
+
+def _moves_view(state: State) -> dict[str, Any] | None:
+    """The moves of the card being resolved (10, 7.5, 7.6; its ``Orders`` record): Mobilize
+    Forces' area, the nobles moved so far, the areas whose passage was refused. ``None``
+    when no card is moving nobles."""
+    orders = next((f.record for f in reversed(state.stack) if isinstance(f.record, Orders)), None)
+    if orders is None:
+        return None
+    return {"area": orders.area, "moved": list(orders.moved), "refused": list(orders.refused)}
 
 
 def _battle_view(state: State, player: str | None) -> dict[str, Any] | None:

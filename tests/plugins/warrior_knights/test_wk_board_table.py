@@ -11,6 +11,7 @@ import banneret
 from banneret import State
 
 from banneret_warrior_knights.battles import SYMBOLS, Battle
+from banneret_warrior_knights.movement import Orders
 from banneret_warrior_knights.board import BARON_FILL, BOX_W, geometry
 from banneret_warrior_knights.state import WKData, owner_of, tables
 
@@ -218,3 +219,21 @@ def test_face_down_cards_sieged_strongholds_casualties_and_ended_lines() -> None
     assert "red stronghold 400 (garrison " in text and "garrison casualties 100; besieged by blue)" in text
     assert f"{T.data.nobles[dead].name} dead, no heir" in text
     assert "casualties 100" in next(line for line in text.splitlines() if T.data.nobles[wounded].name in line)
+
+
+def test_mobilize_forces_shows_its_area_and_the_nobles_moved() -> None:
+    """7.5: while Mobilize Forces moves nobles, its area has a dashed frame on the map and
+    the status (and the terminal) name it, with the nobles moved so far."""
+    state = reach("mobilize")
+    orders = next(f.record for f in reversed(state.stack) if isinstance(f.record, Orders))
+    moved = next(nb for nb in T.data.nobles if T.data.nobles[nb].baron == banneret.pending(state).players[0])
+    orders.moved[:] = [moved]
+    area = BOARD.areas[orders.area].name
+    line = f"Mobilizing into {area}; moved: {T.data.nobles[moved].name}"
+    player = banneret.pending(state).players[0]
+    svg = draw(state, player).svg
+    assert line in texts(svg)
+    frame = next(r for r in ElementTree.fromstring(svg).iter(f"{SVG}rect") if r.get("class") == "mobilize-mark")
+    assert int(frame.get("x")) == geometry().boxes[orders.area][0] - 4  # type: ignore[arg-type]
+    assert tip(frame) == f"Mobilize Forces moves nobles into {area}"
+    assert line in state.game.render(state, player).splitlines()
