@@ -56,7 +56,7 @@ NEUTRAL_FILL = "#f4f1e8"
 SEA, LAND, OVERSEAS = "#cfe2f0", "#e9dfc3", "#efe6d2"
 RIVER, BRIDGE, MOUNTAIN, ROAD = "#2f73c9", "#7a4b22", "#6b5540", "#b8862e"
 EVENT_FILL = MappingProxyType({"red": "#c0392b", "green": "#2f8a3c", "blue": "#2a5db0"})
-BATTLE, MOBILIZE = "#b3122e", "#d35400"
+BATTLE, MOBILIZE, ASSEMBLY = "#b3122e", "#d35400", "#5b4a36"
 
 _STYLE = """
 text{font-family:'Liberation Sans',Arial,Helvetica,sans-serif;font-size:12px}
@@ -671,40 +671,53 @@ def battle_after_lines(board: Mapping[str, Any]) -> list[str]:
 # --- the table's panels, continued ----------------------------------------------------------------
 
 
-def _assembly(view: Mapping[str, Any], player: str | None, p: _Panel) -> None:
-    """The Assembly (9.3): the agendas before it; while it sits, who attends and presides,
-    the seat's own ballot, the ballots revealed, the agenda being counted; the laws in force."""
+def _assembly(view: Mapping[str, Any], p: _Panel) -> None:
+    """The Assembly (9.3): the agendas before it and the laws in force (while it sits, the
+    top of the board shows the session: :func:`_session`)."""
     b = view["board"]
     t = tables()
-    sitting = b["assembly"]
-    p.add("The Assembly" + (" \u2013 in session" if sitting["attending"] else ""), "ph", 22)
+    p.add("The Assembly" + (" \u2013 in session (see the top)" if b["assembly"]["attending"] else ""), "ph", 22)
     p.add("Agendas before it:", "pt", 16, 10, font_weight="bold")
     for card in b["current_agendas"]:
         rec = t.agenda_of[card]
         p.add(f"\u2022 {rec.title} ({rec.kind.replace('_', ' ')})", "pt", 15, 16)
     if not b["current_agendas"]:
         p.add("none", "ps", 15, 16)
-    for line in session_lines(b):
-        p.wrapped(line, "pt", 64, 10)
-    pending = view["pending"]
-    ballots = ballot_lines(b, player, pending["players"] if pending["kind"] == "vote" else ())
-    if ballots:
-        p.add("Secret ballot (revealed when every voter has confirmed):", "pt", 17, 10, font_weight="bold")
-        for line in ballots:
-            p.wrapped(line, "pt", 62, 18)
-    for line in revealed_lines(b):
-        p.wrapped(line, "pt", 64, 10)
-    if sitting["voting"]:
-        p.y += 4
-        p.parts.append(tag("rect", x=p.x + 8, y=p.y + 2, width=p.width - 16, height=18, rx=4, fill="#5b4a36"))
-        p.add(_fit(f"Counting: {sitting['voting']}", 62), "pt", 18, 14, fill="#ffffff", font_weight="bold")
-        for baron, line in counting_lines(b):
-            p.add(line, "pt", 16, 22, fill=_ink_on_panel(baron))
     p.add("Laws in force", "ph", 20)
     for card in b["laws"]:
         p.add(t.agenda_titles.get(card, card), "pt", 15, 16)
     if not b["laws"]:
         p.add("none", "ps", 15, 16)
+
+
+def _session(view: Mapping[str, Any], player: str | None, p: _Panel) -> None:
+    """The Assembly while it sits (9.3.1), under a dark bar: who attends and presides, the
+    Private Motion proposed, the secret ballot (the seat's own votes; the others only
+    choosing or confirmed), the ballots revealed, the agenda being counted with each
+    baron's committed votes and declared side."""
+    b = view["board"]
+    sitting = b["assembly"]
+    if not sitting["attending"]:
+        return
+    chars = int(p.width / 6.6)
+    p.y += 6
+    p.parts.append(tag("rect", x=p.x + 4, y=p.y + 2, width=p.width - 8, height=20, rx=4, fill=ASSEMBLY))
+    p.add("The Assembly in session", "pt", 20, 10, fill="#ffffff", font_weight="bold")
+    p.y += 4
+    for line in session_lines(b):
+        p.wrapped(line, "pt", chars, 14)
+    pending = view["pending"]
+    ballots = ballot_lines(b, player, pending["players"] if pending["kind"] == "vote" else ())
+    if ballots:
+        p.add("Secret ballot (revealed when every voter has confirmed):", "pt", 17, 14, font_weight="bold")
+        for line in ballots:
+            p.wrapped(line, "pt", chars - 4, 22)
+    for line in revealed_lines(b):
+        p.wrapped(line, "pt", chars, 14)
+    if sitting["voting"]:
+        p.add(_fit(f"Counting: {sitting['voting']}", chars), "pt", 18, 14, font_weight="bold")
+        for baron, line in counting_lines(b):
+            p.add(line, "pt", 16, 22, fill=_ink_on_panel(baron))
 
 
 def _ink_on_panel(baron: str) -> str:
@@ -837,6 +850,7 @@ def draw_board(view: Mapping[str, Any], player: str | None) -> str:
     now = _Panel(MARGIN, 8, width)
     _status(view, player, now)
     _battle(view, now)
+    _session(view, player, now)
     map_top = now.y + 16
     legend, legend_h = _legend(geo, geo.height)
     column = (width - COLUMN_GAP) / 2
@@ -845,7 +859,7 @@ def draw_board(view: Mapping[str, Any], player: str | None) -> str:
     _spaces(view, table)
     _mercenaries(view, table)
     _expeditions(view, table)
-    _assembly(view, player, table)
+    _assembly(view, table)
     barons = _Panel(MARGIN + column + COLUMN_GAP, below, column)
     _barons(geo, view, player, barons)
     bottom = max(table.y, barons.y) + 16
