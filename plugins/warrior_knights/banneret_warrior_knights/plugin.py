@@ -213,7 +213,7 @@ class WarriorKnights(Game):
 
     def render(self, state: State, player: str | None) -> str:
         now = self.pending(state)
-        return render_view(self.view(state, player), player, now.players if now.kind == "vote" else ())
+        return render_view(self.view(state, player), player, now.players, now.kind)
 
     def resample_hidden(self, state: State, player: str, rng: Rng) -> State:
         """Redraw what ``player`` cannot see from what he knows only: the decks' order (the
@@ -293,19 +293,22 @@ class WarriorKnights(Game):
         return broken
 
 
-def render_view(view: dict[str, Any], player: str | None = None, choosing: Collection[str] = ()) -> str:
+def render_view(view: dict[str, Any], player: str | None = None, waiting: Collection[str] = (),
+                kind: str = "") -> str:
     """The terminal picture of a view, a board to play from: every area by region (the
     Kingdom row by row, then overseas) with its city, strongholds and nobles; the card and
     the event being resolved and the battle under way; the borders, roads and sea lanes moves
     follow; each baron's treasury, titles, stronghold and nobles; the action spaces (face
     down); the special areas; the mercenary track and display; the expeditions; the
     Assembly (agendas; in session: attendance, ``player``'s own ballot and which voters are
-    still ``choosing``, the ballots revealed, the votes counted) and the laws. The words are
-    the web board's (:mod:`~banneret_warrior_knights.board`)."""
+    still choosing, the ballots revealed, the votes counted) and the laws. ``waiting``: the
+    barons the game waits for, ``kind`` their decision's kind. The words are the web
+    board's (:mod:`~banneret_warrior_knights.board`)."""
     t = tables()
     lines = [
         f"Warrior Knights - round {view['round']} ({view['phase']}); Chairman {view['chairman']}, "
         f"Head of the Church {view['head_of_church']}; influence pool {view['influence_pool']}",
+        *([f"Waiting for: {', '.join(b + (' (you)' if b == player else '') for b in waiting)}"] if waiting else []),
         *([f"Card being resolved: {view['revealed']}"] if view["revealed"] else []),
         *moves_lines(view),
         *([f"Event being resolved: {view['event_drawn']}"] if view["event_drawn"] else []),
@@ -368,7 +371,7 @@ def render_view(view: dict[str, Any], player: str | None = None, choosing: Colle
         f"Mercenaries {decks['mercenaries']}",
         f"Expeditions: {expeditions}",
         f"Current agendas: {current or 'none'}",
-        *_assembly_lines(view, player, choosing),
+        *_assembly_lines(view, player, waiting if kind == "vote" else ()),
         f"Laws in force: {', '.join(t.agenda_titles[c] for c in view['laws']) or 'none'}",
     ]
     return "\n".join(lines)
