@@ -490,10 +490,10 @@ def _barons(geo: BoardGeometry, view: Mapping[str, Any], player: str | None, p: 
                                  font_weight="bold", text_anchor="middle"))
         hand = ", ".join(info["hand"]) if info["hand"] is not None else f"{info['hand_size']} cards"
         p.wrapped(f"hand: {hand}", indent=10)
-        where = geo.area_names[info["stronghold"]] if info["stronghold"] else "not on the board"
+        where = f"in {geo.area_names[info['stronghold']]}" if info["stronghold"] else "not on the board"
         p.y += 2
         p.parts.append(_stronghold(baron, info, p.x + 12, p.y + 10))
-        p.add(f"in {where}", "ps", 14, 175)
+        p.add(where, "ps", 14, 175)
         for noble in tables().nobles_of[baron]:
             nb = b["nobles"][noble]
             at = (f"in {geo.area_names[nb['area']]}" if nb["area"] else

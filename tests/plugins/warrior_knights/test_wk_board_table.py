@@ -237,3 +237,9 @@ def test_mobilize_forces_shows_its_area_and_the_nobles_moved() -> None:
     assert int(frame.get("x")) == geometry().boxes[orders.area][0] - 4  # type: ignore[arg-type]
     assert tip(frame) == f"Mobilize Forces moves nobles into {area}"
     assert line in state.game.render(state, player).splitlines()
+
+
+def test_a_stronghold_not_yet_placed_reads_so() -> None:
+    state = new_game(3, seed=2)
+    words_seen = texts(draw(state).svg)
+    assert words_seen.count("not on the board") == 3 and not any(w.startswith("in not") for w in words_seen)
