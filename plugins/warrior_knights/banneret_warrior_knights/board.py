@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -33,7 +33,8 @@ from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, STRONGHOLD, ta
 
 __all__ = [
     "BARON_FILL", "SHAPE_MARK", "BoardGeometry", "geometry", "action_path", "board_targets",
-    "draw_board", "board_drawing",
+    "draw_board", "board_drawing", "moves_lines", "session_lines", "ballot_lines", "revealed_lines", "counting_lines",
+    "expedition_state", "battle_heading", "battle_side_lines", "battle_after_lines",
 ]
 
 # --- sizes (SVG pixels) and colours ------------------------------------------------------------
@@ -42,7 +43,7 @@ MARGIN = 24
 SCALE_X, SCALE_Y = 1.45, 1.2  # data coordinates -> pixels
 BOX_W, BOX_H = 156, 122  # an area: its name, city, stronghold and up to five nobles
 ROW_H = 14
-PANEL_W = 440
+COLUMN_GAP = 10
 SPECIAL_NAMES = MappingProxyType({"taxation": "Taxation", "wages": "Wages", "assembly": "Assembly"})
 
 BARON_FILL = MappingProxyType({"green": "#2f8a3c", "red": "#c0392b", "blue": "#2a5db0", "black": "#262626",
@@ -55,6 +56,7 @@ NEUTRAL_FILL = "#f4f1e8"
 SEA, LAND, OVERSEAS = "#cfe2f0", "#e9dfc3", "#efe6d2"
 RIVER, BRIDGE, MOUNTAIN, ROAD = "#2f73c9", "#7a4b22", "#6b5540", "#b8862e"
 EVENT_FILL = MappingProxyType({"red": "#c0392b", "green": "#2f8a3c", "blue": "#2a5db0"})
+BATTLE, MOBILIZE, ASSEMBLY = "#b3122e", "#d35400", "#5b4a36"
 
 _STYLE = """
 text{font-family:'Liberation Sans',Arial,Helvetica,sans-serif;font-size:12px}
@@ -66,6 +68,7 @@ text{font-family:'Liberation Sans',Arial,Helvetica,sans-serif;font-size:12px}
 .ph{font-size:15px;font-weight:bold}
 .pt{font-size:12.5px}
 .ps{font-size:11px;fill:#444}
+.pc{font-size:11px}
 .panel rect.bg{fill:#fffdf6;stroke:#7a6a48;stroke-width:1.2}
 .sea{font-size:14px;font-style:italic;fill:#2d5f8a;font-weight:bold}
 """
@@ -251,7 +254,8 @@ def _city(city_id: str, city: Mapping[str, Any], x: int, y: int) -> str:
     parts = [tag("rect", x=x, y=y - 10, width=11, height=11, fill=BARON_FILL.get(owner, NEUTRAL_FILL), stroke="#222",
                  stroke_width=2.5 if city["fortified"] else 1)]
     if city["besieged_by"]:
-        tip.append(f"besieged by {city['besieged_by']}")
+        tip.append(f"besieged by {city['besieged_by']}" + (f" since round {city['siege_round']}"
+                                                             if city["siege_round"] else ""))
         parts.append(tag("rect", x=x - 3, y=y - 13, width=BOX_W - 6, height=17, rx=3, fill="none",
                          stroke=BARON_FILL[city["besieged_by"]], stroke_width=2, stroke_dasharray="4 2"))
     parts.append(_text(x + 15, y, _fit(f"{city['name']} {' '.join(marks)}", 24), "small", font_weight="bold"))
@@ -265,12 +269,18 @@ def _stronghold(baron: str, info: Mapping[str, Any], x: float, y: float) -> str:
     garrison = sum(_strength(t) for t in info["garrison"])
     breaches = f" \u2717{info['stronghold_breaches']}" if info["stronghold_breaches"] else ""
     tower = f"M{x:.0f},{y:.0f} v-9 h2 v2 h2 v-2 h2 v2 h2 v-2 h2 v9 z"
+    wounded = f" \u2212{info['garrison_casualties'] * 100}" if info["garrison_casualties"] else ""
     tip = (f"{baron}'s stronghold: strength {own}, garrison {', '.join(info['garrison']) or 'none'}"
-           f"{'; ' + str(info['stronghold_breaches']) + ' breaches' if info['stronghold_breaches'] else ''}")
-    return tag("g", tag("title", esc(tip)),
-               tag("path", d=tower, fill=BARON_FILL[baron], stroke="#222", stroke_width=1),
-               _text(x + 14, y, f"stronghold {own}+{garrison}{breaches}", "small"),
-               class_="stronghold", data_target=f"stronghold:{baron}")
+           f"{'; ' + str(info['stronghold_breaches']) + ' breaches' if info['stronghold_breaches'] else ''}"
+           f"{f'; garrison casualties {wounded[2:]}' if wounded else ''}")
+    parts = [tag("path", d=tower, fill=BARON_FILL[baron], stroke="#222", stroke_width=1),
+             _text(x + 14, y, f"stronghold {own}+{garrison}{wounded}{breaches}", "small")]
+    besieger = info["stronghold_besieged_by"]
+    if besieger:
+        tip += f"; besieged by {besieger}"
+        parts.append(tag("rect", x=x - 3, y=y - 13, width=BOX_W - 6, height=17, rx=3, fill="none",
+                         stroke=BARON_FILL[besieger], stroke_width=2, stroke_dasharray="4 2"))
+    return tag("g", tag("title", esc(tip)), *parts, class_="stronghold", data_target=f"stronghold:{baron}")
 
 
 def _noble_tip(nb: Mapping[str, Any], where: str) -> str:
@@ -290,14 +300,34 @@ def _noble(noble: str, nb: Mapping[str, Any], x: float, y: float, w: float, wher
     fill, ink = BARON_FILL[nb["baron"]], BARON_INK[nb["baron"]]
     sea = "\u2693 " if nb["at_sea"] else ""
     tired = " (exh.)" if nb["exhausted"] else ""
-    name = _fit(f"{SHAPE_MARK[nb['shape']]} {sea}{nb['name']}{tired}", int((w - 30) / 6.2))
+    strength = str(nb["strength"]) + (f"\u2212{nb['casualties'] * 100}" if nb["casualties"] else "")
+    name = _fit(f"{SHAPE_MARK[nb['shape']]} {sea}{nb['name']}{tired}", int((w - 12 - 6.2 * len(strength)) / 6.2))
     return tag("g", tag("title", esc(_noble_tip(nb, where))),
                tag("rect", x=f"{x:.0f}", y=f"{y:.0f}", width=f"{w:.0f}", height=ROW_H - 1, rx=3, fill=fill,
                    stroke=RIVER if nb["at_sea"] else "#222", stroke_width=2 if nb["at_sea"] else 0.8,
                    stroke_dasharray="3 2" if nb["at_sea"] else None),
                _text(x + 3, y + ROW_H - 4, name, None, fill=ink),
-               _text(x + w - 3, y + ROW_H - 4, str(nb["strength"]), None, fill=ink, text_anchor="end"),
+               _text(x + w - 3, y + ROW_H - 4, strength, None, fill=ink, text_anchor="end"),
                class_="nb", data_target=f"noble:{noble}", opacity=0.5 if nb["exhausted"] else None)
+
+
+def _battle_mark(geo: BoardGeometry, view: Mapping[str, Any]) -> str:
+    """A thick frame and crossed swords on the area where a battle is being fought; a dashed
+    frame on the area Mobilize Forces moves nobles into."""
+    fight, moves = view["battle"], view["moves"]
+    mobilizing = ""
+    if moves is not None and moves["area"] is not None:
+        x, y = geo.boxes[moves["area"]]
+        mobilizing = tag("rect", tag("title", esc(f"Mobilize Forces moves nobles into {geo.area_names[moves['area']]}")),
+                         x=x - 4, y=y - 4, width=BOX_W + 8, height=BOX_H + 8, rx=10, fill="none", stroke=MOBILIZE,
+                         stroke_width=3, stroke_dasharray="8 4", class_="mobilize-mark")
+    if fight is None or fight["area"] is None:
+        return mobilizing
+    x, y = geo.boxes[fight["area"]]
+    return mobilizing + tag("g", tag("title", esc(f"battle under way in {geo.area_names[fight['area']]}")),
+               tag("rect", x=x - 4, y=y - 4, width=BOX_W + 8, height=BOX_H + 8, rx=10, fill="none", stroke=BATTLE,
+                   stroke_width=4),
+               tag("text", "\u2694", x=x + BOX_W - 30, y=y + 15, fill=BATTLE, class_="ph"), class_="battle-mark")
 
 
 def _area_contents(geo: BoardGeometry, view: Mapping[str, Any]) -> str:
@@ -332,8 +362,8 @@ def _area_contents(geo: BoardGeometry, view: Mapping[str, Any]) -> str:
 class _Panel:
     """Lines of text and shapes stacked down a panel column."""
 
-    def __init__(self, x: float, y: float) -> None:
-        self.x, self.y, self.top = x, y, y
+    def __init__(self, x: float, y: float, width: float) -> None:
+        self.x, self.y, self.top, self.width = x, y, y, width
         self.parts: list[str] = []
 
     def add(self, text: str, cls: str = "pt", gap: float = 16, indent: float = 10, **kw: Any) -> None:
@@ -345,7 +375,7 @@ class _Panel:
             self.add(part, cls, 14, indent)
 
     def box(self, cls: str = "panel") -> str:
-        return tag("g", tag("rect", x=self.x, y=self.top, width=PANEL_W, height=self.y - self.top + 8, rx=8,
+        return tag("g", tag("rect", x=self.x, y=self.top, width=f"{self.width:.0f}", height=self.y - self.top + 8, rx=8,
                             class_="bg"), *self.parts, class_=cls)
 
 
@@ -374,10 +404,14 @@ def _status(view: Mapping[str, Any], player: str | None, p: _Panel) -> None:
     if b["revealed"]:
         owner, title = b["revealed"].split(" ", 1)
         p.y += 4
-        p.parts.append(tag("rect", x=p.x + 8, y=p.y + 2, width=PANEL_W - 16, height=20, rx=4,
+        p.parts.append(tag("rect", x=p.x + 8, y=p.y + 2, width=p.width - 16, height=20, rx=4,
                            fill=BARON_FILL.get(owner, "#8a8a8a")))
         p.add(f"Card being resolved: {owner} {title}", "pt", 18, 14, fill=BARON_INK.get(owner, "#ffffff"),
               font_weight="bold")
+    for line in moves_lines(b):
+        p.add(line, "pt", 18, 14)
+    if b["event_drawn"]:
+        p.add(f"Event being resolved: {b['event_drawn']}", "pt", 18, 14, font_weight="bold")
     p.add(f"\u265b Chairman: {b['chairman']}   \u271d Head of the Church: {b['head_of_church']}", gap=20)
     p.add(f"Influence pool: {b['influence_pool']}")
 
@@ -387,16 +421,17 @@ def _spaces(view: Mapping[str, Any], p: _Panel) -> None:
     areas with their cards (clickable to allocate a card there)."""
     b = view["board"]
     p.add("Action spaces (face down)", "ph", 22)
-    w = (PANEL_W - 20 - 2 * 8) / SPACES
+    w = (p.width - 20 - 2 * 8) / SPACES
     top = p.y + 4
     counts = [[f"{baron} {n}" for baron, n in space["by_baron"].items() if n] + [f"neutral {space['neutral']}"]
               for space in b["action_spaces"]]
     lines = max(math.ceil(len(c) / 2) for c in counts) + any(space["yours"] for space in b["action_spaces"])
-    height = 26 + 13 * lines
+    height = 44 + 13 * lines
     for k, space in enumerate(b["action_spaces"]):
         x = p.x + 10 + k * (w + 8)
         rows = [_text(x + 6, top + 17, f"{k + 1}: {space['cards']} cards", "pt", font_weight="bold")]
-        rows += [_text(x + 6, top + 31 + 13 * i, ", ".join(counts[k][2 * i:2 * i + 2]), "ps")
+        rows += _card_backs(space, x + 6, top + 22)
+        rows += [_text(x + 6, top + 49 + 13 * i, ", ".join(counts[k][2 * i:2 * i + 2]), "ps")
                  for i in range(math.ceil(len(counts[k]) / 2))]
         tip = f"action space {k + 1}: {space['cards']} cards face down ({', '.join(counts[k])})"
         if space["yours"]:
@@ -424,6 +459,15 @@ def _spaces(view: Mapping[str, Any], p: _Panel) -> None:
     p.y = top + height + 4
 
 
+def _card_backs(space: Mapping[str, Any], x: float, y: float) -> list[str]:
+    """A space's face-down cards as overlapping card backs, each in its owner's colour (the
+    backs show it), grouped by baron: the pile's order stays unseen."""
+    owners = [baron for baron, n in space["by_baron"].items() for _ in range(n)] + [None] * space["neutral"]
+    return [tag("rect", x=f"{x + 7 * i:.0f}", y=f"{y:.0f}", width=9, height=13, rx=1.5,
+                fill=BARON_FILL.get(owner or "", NEUTRAL_FILL), stroke="#222", stroke_width=0.7)
+            for i, owner in enumerate(owners)]
+
+
 def _barons(geo: BoardGeometry, view: Mapping[str, Any], player: str | None, p: _Panel) -> None:
     """Each baron: titles, treasury, hand, stronghold, nobles (clickable), charges, planning."""
     b = view["board"]
@@ -432,23 +476,28 @@ def _barons(geo: BoardGeometry, view: Mapping[str, Any], player: str | None, p: 
     for baron in order:
         info = b["barons"][baron]
         p.y += 6
-        p.parts.append(tag("rect", x=p.x + 6, y=p.y + 2, width=PANEL_W - 12, height=18, rx=4, fill=BARON_FILL[baron]))
+        p.parts.append(tag("rect", x=p.x + 6, y=p.y + 2, width=p.width - 12, height=18, rx=4, fill=BARON_FILL[baron]))
         marks = ("  \u265b Chairman" if b["chairman"] == baron else "") + (
             "  \u271d Head of the Church" if b["head_of_church"] == baron else "")
         name = tables().data.barons[baron].name
-        p.add(f"{baron.capitalize()} \u2013 {name}{' (you)' if baron == player else ''}{marks}", "pt", 18, 12,
+        p.add(_fit(f"{baron.capitalize()} \u2013 {name}{' (you)' if baron == player else ''}{marks}", 62), "pt", 18, 12,
               fill=BARON_INK[baron], font_weight="bold")
         p.add(f"{info['crowns']} crowns \u00b7 {info['influence']} influence \u00b7 {info['votes']} votes \u00b7 "
               f"{info['faith']} faith", gap=17)
+        if baron in view["pending"]["players"]:  # whose decision it is, at a glance
+            p.parts.append(tag("rect", x=p.x + p.width - 104, y=p.y - 15, width=94, height=15, rx=7, fill=BATTLE))
+            p.parts.append(_text(p.x + p.width - 57, p.y - 4, "\u25b6 to decide", "pc", fill="#ffffff",
+                                 font_weight="bold", text_anchor="middle"))
         hand = ", ".join(info["hand"]) if info["hand"] is not None else f"{info['hand_size']} cards"
         p.wrapped(f"hand: {hand}", indent=10)
-        where = geo.area_names[info["stronghold"]] if info["stronghold"] else "not on the board"
+        where = f"in {geo.area_names[info['stronghold']]}" if info["stronghold"] else "not on the board"
         p.y += 2
         p.parts.append(_stronghold(baron, info, p.x + 12, p.y + 10))
-        p.add(f"in {where}", "ps", 14, 175)
+        p.add(where, "ps", 14, 175)
         for noble in tables().nobles_of[baron]:
             nb = b["nobles"][noble]
-            at = f"in {geo.area_names[nb['area']]}" if nb["area"] else "off the board"
+            at = (f"in {geo.area_names[nb['area']]}" if nb["area"] else
+                  "dead, no heir" if nb["line_ended"] else "off the board")
             p.parts.append(_noble(noble, nb, p.x + 12, p.y + 2, 220, at))
             p.add(at + (f", office {titles.get(nb['office'], nb['office'])}" if nb["office"] else ""), "ps", 15, 238)
         extra = []
@@ -471,7 +520,7 @@ def _mercenaries(view: Mapping[str, Any], p: _Panel) -> None:
     p.add("Mercenary track", "ph", 22)
     costs = tables().data.mercenary_track
     top = p.y + 2
-    w = min(56, (PANEL_W - 20) / max(1, len(b["mercenary_track"])) - 4)
+    w = min(56, (p.width - 20) / max(1, len(b["mercenary_track"])) - 4)
     for k, marker in enumerate(b["mercenary_track"]):
         x = p.x + 10 + k * (w + 4)
         cost = costs[k].cost
@@ -486,25 +535,152 @@ def _mercenaries(view: Mapping[str, Any], p: _Panel) -> None:
                                stroke="#222") if marker else "",
                            data_target=f"track:{k}"))
     p.y = top + 36
-    p.wrapped("on display: " + (", ".join(b["mercenary_display"]) or "none"), "pt", indent=10)
+    p.wrapped("on display: " + (", ".join(b["mercenary_display"]) or "none"), "pt", 62, indent=10)
     decks = b["decks"]
     top_colour = decks["event_top_colour"]
     p.add(f"Decks: Fate {decks['fate']}, Events {decks['events']}"
           f"{f' ({top_colour} on top)' if top_colour else ''}, Agendas {decks['agendas']}, "
           f"Mercenaries {decks['mercenaries']}", "ps", 16)
     if top_colour:
-        p.parts.append(tag("rect", x=p.x + PANEL_W - 22, y=p.y - 14, width=12, height=12,
+        p.parts.append(tag("rect", x=p.x + p.width - 22, y=p.y - 14, width=12, height=12,
                            fill=EVENT_FILL.get(top_colour, "#888"), stroke="#222"))
 
 
-def _agendas(view: Mapping[str, Any], p: _Panel) -> None:
-    """The agendas before the Assembly and the laws in force."""
+# --- the words both boards use (the terminal picture prints them as lines) -----------------------
+
+
+def session_lines(board: Mapping[str, Any]) -> list[str]:
+    """While the Assembly sits (9.3.1): who attends and presides, the Private Motion proposed."""
+    sitting = board["assembly"]
+    if not sitting["attending"]:
+        return []
+    lines = [f"Attending: {', '.join(sitting['attending'])}; presiding: {sitting['acting_chairman'] or board['chairman']}"]
+    if sitting["proposal"]:
+        lines.append(f"Private Motion proposed: {sitting['proposal']}")
+    return lines
+
+
+def ballot_lines(board: Mapping[str, Any], player: str | None, choosing: Collection[str]) -> list[str]:
+    """The secret ballot (9.3.1 step 5): the seat's own votes so far; of the others only
+    whether they are still ``choosing`` (the voters the game still waits for, public anyway).
+    Empty when no ballot is open."""
+    own = board["barons"].get(player or "", {}).get("ballot")
+    if not choosing and own is None:
+        return []
+    lines = []
+    if own is not None:
+        votes = "; ".join(f"{title}: {n}" + (f" for {side}" if side else "") for title, n, side in own["votes"])
+        lines.append(f"Your ballot ({'confirmed' if own['confirmed'] else 'not confirmed yet'}): {votes or 'nothing yet'}")
+    others = [b for b in board["assembly"]["attending"] if b != player]
+    if others:
+        lines.append("; ".join(f"{b} {'choosing' if b in choosing else 'confirmed'}" for b in others))
+    return lines
+
+
+def revealed_lines(board: Mapping[str, Any]) -> list[str]:
+    """The ballots revealed and not yet counted, per agenda."""
+    return [f"Revealed for {agenda.rsplit(' (', 1)[0]}: "
+            + ", ".join(f"{baron} {n}" + (f" for {side}" if side else "") for baron, n, side in entries)
+            for agenda, entries in board["assembly"]["ballots"].items()]
+
+
+def counting_lines(board: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The agenda being counted: each voter's committed votes and the side he declared, as
+    (baron, text)."""
+    sitting = board["assembly"]
+    return [(baron, f"{baron}: {n} votes" + (f" \u2192 {sitting['declared'][baron]}" if baron in sitting["declared"]
+                                             else " (not declared yet)" if n else ""))
+            for baron, n in sitting["committed"].items()]
+
+
+def moves_lines(board: Mapping[str, Any]) -> list[str]:
+    """The card's moves so far (10): Mobilize Forces' area, who moved, passages refused."""
+    moves = board["moves"]
+    if moves is None:
+        return []
+    geo = geometry()
+    parts = [f"Mobilizing into {geo.area_names[moves['area']]}"] if moves["area"] else ["Moving"]
+    parts.append("moved: " + (", ".join(geo.noble_names[nb] for nb in moves["moved"]) or "nobody yet"))
+    if moves["refused"]:
+        parts.append("passage refused in " + ", ".join(geo.area_names[a] for a in moves["refused"]))
+    return ["; ".join(parts)]
+
+
+def expedition_state(board: Mapping[str, Any], expedition: str) -> str:
+    """Where an expedition stands (8.3): being funded, on a space of its track, or in port."""
+    space = board["expeditions"][expedition]["space"]
+    if board["expedition_funded"] == expedition:
+        return "being funded"
+    return f"on space {space}" if space else "in port"
+
+
+def battle_heading(board: Mapping[str, Any]) -> str:
+    """Where the battle is and what it attacks (11.1)."""
+    fight = board["battle"]
+    geo = geometry()
+    where = geo.area_names[fight["area"]] if fight["area"] else "(area not chosen yet)"
+    if not fight["target"]:
+        return f"Battle in {where}"
+    kind, target = fight["target"]
+    attacked = {"nobles": f"{target}'s nobles", "stronghold": f"{target}'s stronghold"}.get(kind) or (
+        board["cities"][target]["name"])
+    # against a city or a stronghold the kind stays "field" until assault or siege is chosen
+    how = "field battle" if kind == "nobles" else "attack" if fight["kind"] == "field" else fight["kind"]
+    return f"Battle in {where}: {how} on {attacked}"
+
+
+def battle_side_lines(board: Mapping[str, Any], side: str) -> list[str]:
+    """One side of the battle (11.2): its baron, nobles (the commander marked), troops (and the
+    walls, for the defender), its Fate cards (face down to the others until both reveal),
+    discards, casualties still to place."""
+    fight = board["battle"]
+    info = fight[side]
+    names = geometry().noble_names
+    nobles = [names[nb] + (" (cmd.)" if nb == info["commander"] else "") for nb in info["nobles"]]
+    strength = f"troops {info['troops']}"
+    if side == "defender" and fight["walls"]:
+        strength += f" + walls {fight['walls']}"
+    if side == "defender" and fight["garrison"]:
+        strength += " (garrison in)"
+    lines = [f"{side.capitalize()}: {info['baron'] or 'neutral city'}", ", ".join(nobles) or "no nobles", strength]
+    if info["fate_cards"] or info["discarded"]:
+        lines.append(f"Fate: {info['fate_cards']} cards face down" if info["fate"] is None
+                     else "Fate: " + (", ".join(info["fate"]) or "none left"))
+    if info["discarded"]:
+        lines.append(f"discarded {info['discarded']}")
+    if info["hits"]:
+        lines.append(f"casualties to place: {info['hits'] * 100}")
+    return lines
+
+
+def battle_after_lines(board: Mapping[str, Any]) -> list[str]:
+    """What the battle has done so far: nobles dead or retreating, cities taken; and, before
+    the reveal, when the cards show."""
+    fight = board["battle"]
+    names = geometry().noble_names
+    lines = []
+    if not fight["revealed"] and (fight["attacker"]["fate_cards"] or fight["defender"]["fate_cards"]):
+        lines.append("The Fate cards are revealed once both sides have discarded.")
+    lines += [f"{label}: {', '.join(names[nb] for nb in fight[label])}" for label in ("dead", "retreating")
+              if fight[label]]
+    if fight["captured"]:
+        lines.append(f"taken: {', '.join(board['cities'][c]['name'] for c in fight['captured'])}")
+    return lines
+
+
+# --- the table's panels, continued ----------------------------------------------------------------
+
+
+def _assembly(view: Mapping[str, Any], p: _Panel) -> None:
+    """The Assembly (9.3): the agendas before it and the laws in force (while it sits, the
+    top of the board shows the session: :func:`_session`)."""
     b = view["board"]
     t = tables()
-    p.add("Current agendas", "ph", 22)
+    p.add("The Assembly" + (" \u2013 in session (see the top)" if b["assembly"]["attending"] else ""), "ph", 22)
+    p.add("Agendas before it:", "pt", 16, 10, font_weight="bold")
     for card in b["current_agendas"]:
         rec = t.agenda_of[card]
-        p.add(f"{rec.title} ({rec.kind.replace('_', ' ')})", "pt", 15, 16)
+        p.add(f"\u2022 {rec.title} ({rec.kind.replace('_', ' ')})", "pt", 15, 16)
     if not b["current_agendas"]:
         p.add("none", "ps", 15, 16)
     p.add("Laws in force", "ph", 20)
@@ -512,6 +688,111 @@ def _agendas(view: Mapping[str, Any], p: _Panel) -> None:
         p.add(t.agenda_titles.get(card, card), "pt", 15, 16)
     if not b["laws"]:
         p.add("none", "ps", 15, 16)
+
+
+def _session(view: Mapping[str, Any], player: str | None, p: _Panel) -> None:
+    """The Assembly while it sits (9.3.1), under a dark bar: who attends and presides, the
+    Private Motion proposed, the secret ballot (the seat's own votes; the others only
+    choosing or confirmed), the ballots revealed, the agenda being counted with each
+    baron's committed votes and declared side."""
+    b = view["board"]
+    sitting = b["assembly"]
+    if not sitting["attending"]:
+        return
+    chars = int(p.width / 6.6)
+    p.y += 6
+    p.parts.append(tag("rect", x=p.x + 4, y=p.y + 2, width=p.width - 8, height=20, rx=4, fill=ASSEMBLY))
+    p.add("The Assembly in session", "pt", 20, 10, fill="#ffffff", font_weight="bold")
+    p.y += 4
+    for line in session_lines(b):
+        p.wrapped(line, "pt", chars, 14)
+    pending = view["pending"]
+    ballots = ballot_lines(b, player, pending["players"] if pending["kind"] == "vote" else ())
+    if ballots:
+        p.add("Secret ballot (revealed when every voter has confirmed):", "pt", 17, 14, font_weight="bold")
+        for line in ballots:
+            p.wrapped(line, "pt", chars - 4, 22)
+    for line in revealed_lines(b):
+        p.wrapped(line, "pt", chars, 14)
+    if sitting["voting"]:
+        p.add(_fit(f"Counting: {sitting['voting']}", chars), "pt", 18, 14, font_weight="bold")
+        for baron, line in counting_lines(b):
+            p.add(line, "pt", 16, 22, fill=_ink_on_panel(baron))
+
+
+def _ink_on_panel(baron: str) -> str:
+    """A baron's colour as text on the pale panel (yellow is too light to read)."""
+    return "#8a6d00" if baron == "yellow" else BARON_FILL.get(baron, "#222")
+
+
+def _expeditions(view: Mapping[str, Any], p: _Panel) -> None:
+    """The three expeditions (8.3): a ship on the space its marker reached, the one being
+    funded framed in red, the crowns each baron staked, the blessing (\u271d)."""
+    b = view["board"]
+    t = tables()
+    p.add("Expeditions", "ph", 22)
+    w = (p.width - 20 - 2 * 8) / len(t.data.expeditions)
+    top = p.y + 4
+    rows = max(1, max(len(e["stakes"]) for e in b["expeditions"].values()))
+    height = 58 + 13 * rows
+    for k, (exp_id, exp) in enumerate(b["expeditions"].items()):
+        rec = t.data.expeditions[exp_id]
+        x = p.x + 10 + k * (w + 8)
+        funded = b["expedition_funded"] == exp_id
+        state = expedition_state(b, exp_id)
+        tip = f"{rec.name}: {state}; stakes " + (", ".join(f"{s} {n}" for s, n in exp["stakes"].items()) or "none")
+        tip += "; blessed" if exp["blessed"] else ""
+        parts = [tag("rect", x=f"{x:.0f}", y=f"{top:.0f}", width=f"{w:.0f}", height=height, rx=5,
+                     fill="#cfe2f0", stroke=BATTLE if funded else "#2d5f8a", stroke_width=2.5 if funded else 1),
+                 _text(x + 6, top + 15, rec.name + (" \u271d" if exp["blessed"] else ""), "pt", font_weight="bold")]
+        cell = (w - 12) / rec.spaces
+        for space in range(1, rec.spaces + 1):
+            cx = x + 6 + (space - 1) * cell
+            parts.append(tag("rect", x=f"{cx:.0f}", y=top + 21, width=f"{cell - 4:.0f}", height=16, rx=3,
+                             fill="#ffffff", stroke="#2d5f8a"))
+            parts.append(_text(cx + 3, top + 33, str(space), "ps"))
+            if exp["space"] == space:
+                parts.append(tag("path", d=_SHIP.format(x=cx + cell / 2 + 4, y=top + 34), fill="#5b4a36"))
+        parts.append(_text(x + 6, top + 50, state, "pc", fill=BATTLE if funded else "#444"))
+        parts += [_text(x + 6, top + 63 + 13 * i, f"{baron}: {n} crowns", "pc", fill=_ink_on_panel(baron))
+                  for i, (baron, n) in enumerate(exp["stakes"].items())]
+        p.parts.append(tag("g", tag("title", esc(tip)), *parts, class_="expedition"))
+    p.y = top + height + 4
+
+
+_SHIP = "M{x:.0f},{y:.0f} m-9,-4 h18 l-4,5 h-10 z m8,-1 v-8 l6,6 z"
+"""A small ship (hull and sail) whose hull's bottom centre is at ``x, y``."""
+
+
+def _battle(view: Mapping[str, Any], p: _Panel) -> None:
+    """The battle under way (11), in a red bar: each side in a column under its baron's
+    colour, then what the battle has done so far."""
+    b = view["board"]
+    if b["battle"] is None:
+        return
+    p.y += 6
+    p.parts.append(tag("rect", x=p.x + 4, y=p.y + 2, width=p.width - 8, height=20, rx=4, fill=BATTLE))
+    p.add(_fit("\u2694 " + battle_heading(b), int(p.width / 7.5)), "pt", 20, 10, fill="#ffffff", font_weight="bold")
+    top = p.y + 2
+    w = (p.width - 28) / 2
+    bottoms = []
+    for k, side in enumerate(("attacker", "defender")):
+        baron = b["battle"][side]["baron"] or ""
+        x = p.x + 10 + k * (w + 8)
+        col = _Panel(x - 10, top, w)
+        first, *rest = battle_side_lines(b, side)
+        col.parts.append(tag("rect", x=f"{x:.0f}", y=top + 3, width=f"{w:.0f}", height=16, rx=3,
+                             fill=BARON_FILL.get(baron, NEUTRAL_FILL), stroke="#222", stroke_width=0.6))
+        col.add(first, "pt", 17, 14, fill=BARON_INK.get(baron, "#222"), font_weight="bold")
+        col.y += 4
+        for line in rest:
+            for part in _wrap(line, int(w / 6.4)):
+                col.add(part, "pt" if line.startswith(("troops", "casualties")) else "ps", 14, 14)
+        p.parts.extend(col.parts)
+        bottoms.append(col.y)
+    p.y = max(bottoms)
+    for line in battle_after_lines(b):
+        p.wrapped(line, "ps", int(p.width / 6.2), 14)
 
 
 def _legend(geo: BoardGeometry, y: float) -> tuple[str, float]:
@@ -528,14 +809,17 @@ def _legend(geo: BoardGeometry, y: float) -> tuple[str, float]:
     parts.append(_text(x + 18, row, "neutral city"))
     row += 20
     shapes = ", ".join(f"{g} {s}" for s, g in SHAPE_MARK.items())
-    parts.append(_text(x0 + 10, row, f"Nobles: bars in the baron's colour ({shapes}), army strength at the right; "
-                                     f"faded: exhausted; \u2693 blue dashed: at sea on the port."))
+    parts.append(_text(x0 + 10, row, f"Nobles: bars in the baron's colour ({shapes}), army strength at the right "
+                                     f"(\u2212N: casualty markers); faded: exhausted; \u2693 blue dashed: at sea."))
     row += 18
     parts.append(_text(x0 + 10, row, "Cities: \u25a0 owner colour, strength/income; thick edge and F: fortified; "
-                                     "\u2717N: breaches; dashed outline: besieged; \u2716 struck through: razed."))
+                                     "\u2717N: breaches; dashed outline (also round a stronghold): besieged; \u2716 struck through: razed."))
     row += 18
     parts.append(_text(x0 + 10, row, "Towers: strongholds (the token's strength + the garrison). "
                                      "\u2693: port. Dashed boxes: overseas areas."))
+    row += 18
+    parts.append(_text(x0 + 10, row, "\u2694 Red frame: a battle under way. Orange dashed frame: the area Mobilize "
+                                     "Forces moves nobles into. Action spaces: card backs in their owners' colours."))
     row += 20
     samples = ((RIVER, 7, None, "river"), (BRIDGE, 11, None, "bridge"), (MOUNTAIN, 3, None, "mountains (impassable)"),
                (ROAD, 5, "7 4", "road"), (RIVER, 2, "5 4", "port to the sea"))
@@ -554,22 +838,37 @@ def _legend(geo: BoardGeometry, y: float) -> tuple[str, float]:
 
 
 def draw_board(view: Mapping[str, Any], player: str | None) -> str:
-    """The SVG for ``player`` from ``view`` alone (``view`` as ``banneret.view`` gives it)."""
+    """The SVG for ``player`` from ``view`` alone (``view`` as ``banneret.view`` gives it).
+
+    One column as wide as the map, so that the page's ~1000 pixels show the text near its
+    size: on top what is happening now (the round, whose decision, the card, the event and
+    the battle being resolved), then the map and its legend, then two columns: the table
+    (action spaces, special areas, the mercenary track, expeditions, the Assembly) and the
+    barons."""
     geo = geometry()
+    width = geo.width - 2 * MARGIN
+    now = _Panel(MARGIN, 8, width)
+    _status(view, player, now)
+    _battle(view, now)
+    _session(view, player, now)
+    map_top = now.y + 16
     legend, legend_h = _legend(geo, geo.height)
-    x = geo.width + 8
-    status = _Panel(x, 8)
-    _status(view, player, status)
-    _spaces(view, status)
-    _mercenaries(view, status)
-    _agendas(view, status)
-    barons = _Panel(x + PANEL_W + 8, 8)
+    column = (width - COLUMN_GAP) / 2
+    below = map_top + geo.height + legend_h + 12
+    table = _Panel(MARGIN, below, column)
+    _spaces(view, table)
+    _mercenaries(view, table)
+    _expeditions(view, table)
+    _assembly(view, table)
+    barons = _Panel(MARGIN + column + COLUMN_GAP, below, column)
     _barons(geo, view, player, barons)
-    bottom = max(geo.height + legend_h, status.y, barons.y) + 16
-    width = geo.width + 2 * PANEL_W + 24
-    return tag("svg", tag("style", _STYLE), geo.static_svg, _area_contents(geo, view["board"]), legend,
-               status.box(), barons.box(), xmlns="http://www.w3.org/2000/svg",
-               viewBox=f"0 0 {width} {bottom:.0f}", class_="wk-board")
+    bottom = max(table.y, barons.y) + 16
+    board = view["board"]
+    return tag("svg", tag("style", _STYLE), now.box(),
+               tag("g", geo.static_svg, _battle_mark(geo, board), _area_contents(geo, board), legend,
+                   transform=f"translate(0 {map_top:.0f})"),
+               table.box(), barons.box(), xmlns="http://www.w3.org/2000/svg",
+               viewBox=f"0 0 {geo.width} {bottom:.0f}", class_="wk-board")
 
 
 # --- targets --------------------------------------------------------------------------------------

@@ -10,13 +10,20 @@ every pile and deck (only the colour of the Event deck's top card shows, AMB-13)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from banneret import Game, GameInfo, OptionSpec, Rng, Scenario, State, hookimpl
 from banneret.boards import BoardContext, BoardDrawing
-from banneret.flow import Branches, secret_of
+from banneret.flow import Branches, secret_of, var
 from banneret_warrior_knights import assembly
+from banneret_warrior_knights.board import (
+    ballot_lines, battle_after_lines, battle_heading, battle_side_lines, counting_lines, expedition_state,
+    moves_lines, revealed_lines, session_lines,
+)
+from banneret_warrior_knights.battles import ATTACKER, DEFENDER, SYMBOLS, Battle, side_troops, symbols, target_strength
 from banneret_warrior_knights.evaluation import chances
+from banneret_warrior_knights.movement import Orders
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
@@ -216,11 +223,15 @@ class WarriorKnights(Game):
                     "blessed": e in data.expedition_blessed}
                 for e in t.data.expeditions
             },
+            "expedition_funded": var(state, "launched", None),  # being staked on and blessed (8.3)
+            "battle": _battle_view(state, player),
+            "moves": _moves_view(state),
             "assembly": assembly.assembly_view(data),
         }
 
     def render(self, state: State, player: str | None) -> str:
-        return render_view(self.view(state, player))
+        now = self.pending(state)
+        return render_view(self.view(state, player), player, now.players, now.kind)
 
     def resample_hidden(self, state: State, player: str, rng: Rng) -> State:
         """Redraw what ``player`` cannot see from what he knows only: the decks' order (the
@@ -301,17 +312,26 @@ class WarriorKnights(Game):
         return broken
 
 
-def render_view(view: dict[str, Any]) -> str:
+def render_view(view: dict[str, Any], player: str | None = None, waiting: Collection[str] = (),
+                kind: str = "") -> str:
     """The terminal picture of a view, a board to play from: every area by region (the
-    Kingdom row by row, then overseas) with its city, strongholds and nobles; the borders,
-    roads and sea lanes moves follow; each baron's treasury, titles, stronghold and nobles;
-    the action spaces (face down) and the card being resolved; the special areas; the
-    mercenary track and display; the agendas and laws."""
+    Kingdom row by row, then overseas) with its city, strongholds and nobles; the card and
+    the event being resolved and the battle under way; the borders, roads and sea lanes moves
+    follow; each baron's treasury, titles, stronghold and nobles; the action spaces (face
+    down); the special areas; the mercenary track and display; the expeditions; the
+    Assembly (agendas; in session: attendance, ``player``'s own ballot and which voters are
+    still choosing, the ballots revealed, the votes counted) and the laws. ``waiting``: the
+    barons the game waits for, ``kind`` their decision's kind. The words are the web
+    board's (:mod:`~banneret_warrior_knights.board`)."""
     t = tables()
     lines = [
         f"Warrior Knights - round {view['round']} ({view['phase']}); Chairman {view['chairman']}, "
         f"Head of the Church {view['head_of_church']}; influence pool {view['influence_pool']}",
+        *([f"Waiting for: {', '.join(b + (' (you)' if b == player else '') for b in waiting)}"] if waiting else []),
         *([f"Card being resolved: {view['revealed']}"] if view["revealed"] else []),
+        *moves_lines(view),
+        *([f"Event being resolved: {view['event_drawn']}"] if view["event_drawn"] else []),
+        *_battle_lines(view),
         "",
         "Areas:",
         *_area_lines(view),
@@ -330,12 +350,11 @@ def render_view(view: dict[str, Any]) -> str:
             + (f"; {', '.join(titles)}" if titles else "")
         )
         where = t.data.board.areas[b["stronghold"]].name if b["stronghold"] else "not on the board"
-        breaches = f", {b['stronghold_breaches']} breaches" if b["stronghold_breaches"] else ""
-        lines.append(f"    stronghold: {where} (garrison {', '.join(b['garrison']) or 'none'}{breaches})")
+        lines.append(f"    stronghold: {where} ({_stronghold_state(b)})")
         nobles = [n for n in view["nobles"].values() if n["baron"] == baron]
         lines.append("    nobles: " + "; ".join(
             f"{n['name']} {n['strength']} in {t.data.board.areas[n['area']].name}" if n["area"]
-            else f"{n['name']} off the board" for n in nobles))
+            else f"{n['name']} dead, no heir" if n["line_ended"] else f"{n['name']} off the board" for n in nobles))
         if b["charges"]:
             lines.append(f"    charges: {', '.join(t.agenda_titles[c] for c in b['charges'])}")
         if b["barred"]:
@@ -359,17 +378,41 @@ def render_view(view: dict[str, Any]) -> str:
     decks = view["decks"]
     top = f" ({decks['event_top_colour']} on top)" if decks["event_top_colour"] else ""
     current = ", ".join(f"{t.agenda_titles[c]} ({t.agenda_of[c].kind.replace('_', ' ')})" for c in view["current_agendas"])
+    expeditions = "; ".join(
+        f"{t.data.expeditions[e].name} {expedition_state(view, e)}"
+        + (f" (stakes {', '.join(f'{b} {n}' for b, n in info['stakes'].items())})" if info["stakes"] else "")
+        + (" blessed" if info["blessed"] else "") for e, info in view["expeditions"].items())
     lines += [
         "",
         f"Mercenary track: {track}",
         f"Mercenaries on display: {', '.join(view['mercenary_display']) or 'none'}",
         f"Decks: Fate {decks['fate']}, Events {decks['events']}{top}, Agendas {decks['agendas']}, "
         f"Mercenaries {decks['mercenaries']}",
+        f"Expeditions: {expeditions}",
         f"Current agendas: {current or 'none'}",
+        *_assembly_lines(view, player, waiting if kind == "vote" else ()),
         f"Laws in force: {', '.join(t.agenda_titles[c] for c in view['laws']) or 'none'}",
         *([f"Rules the Assembly made: {', '.join(view['motion_rules'])}"] if view["motion_rules"] else []),
     ]
     return "\n".join(lines)
+
+
+def _battle_lines(view: dict[str, Any]) -> list[str]:
+    """The battle under way: where and what, each side, what it has done so far."""
+    if view["battle"] is None:
+        return []
+    sides = [f"  {' | '.join(battle_side_lines(view, side))}" for side in ("attacker", "defender")]
+    return [battle_heading(view), *sides, *(f"  {line}" for line in battle_after_lines(view))]
+
+
+def _assembly_lines(view: dict[str, Any], player: str | None, choosing: Collection[str]) -> list[str]:
+    """The Assembly in session: attendance, the ballot, the ballots revealed, the counting."""
+    lines = [f"Assembly: {line}" for line in session_lines(view)]
+    lines += [f"  ballot: {line}" for line in ballot_lines(view, player, choosing)]
+    lines += [f"  {line}" for line in revealed_lines(view)]
+    if view["assembly"]["voting"]:
+        lines.append(f"  counting {view['assembly']['voting']}: " + "; ".join(text for _, text in counting_lines(view)))
+    return lines
 
 
 def _area_lines(view: dict[str, Any]) -> list[str]:
@@ -387,10 +430,11 @@ def _area_lines(view: dict[str, Any]) -> list[str]:
     for baron, b in view["barons"].items():
         if b["stronghold"] is not None:
             strength = tables().data.barons[baron].stronghold_strength
-            here[b["stronghold"]].append(f"{baron} stronghold {strength} (garrison {', '.join(b['garrison']) or 'none'})")
+            here[b["stronghold"]].append(f"{baron} stronghold {strength} ({_stronghold_state(b)})")
     for noble in view["nobles"].values():
         if noble["area"] is not None:
-            state = ", exhausted" if noble["exhausted"] else ""
+            state = (f", casualties {noble['casualties'] * 100}" if noble["casualties"] else "") + (
+                ", exhausted" if noble["exhausted"] else "")
             sea = " at sea" if noble["at_sea"] else ""
             here[noble["area"]].append(
                 f"{noble['baron']} {noble['name']}{sea} {noble['strength']} ({', '.join(noble['troops'])}{state})"
@@ -406,6 +450,15 @@ def _area_lines(view: dict[str, Any]) -> list[str]:
         port = " (port)" if area.port else ""
         lines.append(f"    {area.name}{port}: " + ("; ".join(here[area.id]) or "-"))
     return lines
+
+
+def _stronghold_state(baron: dict[str, Any]) -> str:
+    """A stronghold's garrison, breaches, garrison casualties and besieger."""
+    marks = [f"garrison {', '.join(baron['garrison']) or 'none'}"]
+    marks += [f"{baron['stronghold_breaches']} breaches"] * bool(baron["stronghold_breaches"])
+    marks += [f"garrison casualties {baron['garrison_casualties'] * 100}"] * bool(baron["garrison_casualties"])
+    marks += [f"besieged by {baron['stronghold_besieged_by']}"] * bool(baron["stronghold_besieged_by"])
+    return "; ".join(marks)
 
 
 def _border_lines() -> list[str]:
@@ -431,6 +484,47 @@ def _plan_view(secret: Any) -> list[list[str]] | None:
     spaces = secret.spaces if isinstance(secret, Plan) else secret
     titles = tables().card_titles
     return [sorted(titles[title_of(c)] for c in cards) for cards in spaces]
+
+
+def _moves_view(state: State) -> dict[str, Any] | None:
+    """The moves of the card being resolved (10, 7.5, 7.6; its ``Orders`` record): Mobilize
+    Forces' area, the nobles moved so far, the areas whose passage was refused. ``None``
+    when no card is moving nobles."""
+    orders = next((f.record for f in reversed(state.stack) if isinstance(f.record, Orders)), None)
+    if orders is None:
+        return None
+    return {"area": orders.area, "moved": list(orders.moved), "refused": list(orders.refused)}
+
+
+def _battle_view(state: State, player: str | None) -> dict[str, Any] | None:
+    """The battle being fought (11), as ``player`` may see it (``None`` outside a battle):
+    where, what is attacked, the armies, commanders, troops and walls, the Fate cards each
+    side holds (a count; what they are only to the side's own baron until both reveal,
+    11.2.1), the casualties still to place, the dead, the retreating and the cities taken."""
+    frame = next((f for f in reversed(state.stack) if isinstance(f.record, Battle)), None)
+    if frame is None:
+        return None
+    battle: Battle = frame.record
+    data: WKData = state.data
+    revealed = bool(frame.vars.get("revealed"))
+
+    def side(name: str) -> dict[str, Any]:
+        baron = battle.baron(name)
+        cards = battle.cards.get(name, ())
+        shown = revealed or player is None or player == baron
+        return {
+            "baron": baron, "nobles": list(battle.nobles(name)), "commander": battle.commander.get(name),
+            "troops": side_troops(data, battle, name), "fate_cards": len(cards),
+            "fate": sorted(SYMBOLS[s] for s in symbols(cards)) if shown else None,
+            "discarded": battle.discarded.get(name, 0), "hits": battle.hits.get(name, 0),
+        }
+
+    return {
+        "area": battle.area or None, "kind": battle.kind, "target": list(battle.target) if battle.target[0] else None,
+        "walls": target_strength(data, battle), "garrison": battle.garrison, "revealed": revealed,
+        "attacker": side(ATTACKER), "defender": side(DEFENDER),
+        "dead": list(battle.dead), "retreating": list(battle.retreating), "captured": list(battle.captured),
+    }
 
 
 def _redraw_events(data: WKData, rng: Rng) -> None:

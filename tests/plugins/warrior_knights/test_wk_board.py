@@ -205,7 +205,7 @@ def test_the_panels_show_the_table() -> None:
     assert not list(marked["track:0"][0].iter(f"{SVG}circle"))
     assert T.agenda_titles[data.laws[0]] in words
     for card in data.current_agendas:
-        assert any(w.startswith(T.agenda_titles[card] + " (") for w in words)
+        assert any(w.startswith(f"\u2022 {T.agenda_titles[card]} (") for w in words)
     for baron in data.barons:
         line = f"{data.crowns[baron]} crowns \u00b7 {data.influence[baron]} influence \u00b7 {data.votes[baron]} votes"
         assert any(w.startswith(line) for w in words)

@@ -76,7 +76,8 @@ def test_the_picture_shows_what_stands_in_each_area_and_the_table() -> None:
     for nb in data.nobles_of("green"):
         assert T.data.nobles[nb].name in green_nobles
     revealed = banneret.view(state, "blue")["board"]["revealed"]
-    assert text.splitlines()[1] == f"Card being resolved: {revealed}"
+    waiting = ", ".join(b + " (you)" * (b == "blue") for b in banneret.pending(state).players)
+    assert text.splitlines()[1:3] == [f"Waiting for: {waiting}", f"Card being resolved: {revealed}"]
     special = section(text, f"Special areas (the phase comes at {2 * len(data.barons)} cards):")
     assert special == ["  Taxation 0/6: -", "  Wages 1/6: red Levy Taxes", "  Assembly 0/6: -"]
     assert "Mercenary track: 1 (7 crowns): -; 2 (6 crowns): blue; 3 (5 crowns): -" in text
