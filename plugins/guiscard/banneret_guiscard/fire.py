@@ -29,10 +29,11 @@ from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import can_attack, hurt, kill_horse
 from banneret_guiscard.retreat import RetreatOrder, Retreats
-from banneret_guiscard.state import Battle, Piece
+from banneret_guiscard.state import Battle, Piece, Tables
 
 __all__ = [
-    "COVERS", "FIRES_OVER", "usable_weapons", "engaged", "may_fire", "fire_cover", "targets", "impact_hex", "shoot",
+    "COVERS", "FIRES_OVER", "usable_weapons", "engaged", "may_fire", "terrain_blocks", "sight_level", "edge_blocks",
+    "fire_cover", "targets", "impact_hex", "shoot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
@@ -85,24 +86,22 @@ def may_fire(b: Battle, piece: Piece) -> bool:
 # --------------------------------------------------------------------------- line of fire and cover (§5.5)
 
 
-def _terrain_blocks(b: Battle, h: Hex, view: SightView) -> bool:
+def terrain_blocks(t: Tables, h: Hex, view: SightView) -> bool:
     """Trees on the line (§5.5.2.2) and ground higher than the line (§5.5.2.3)."""
-    t = b.tables
     if h not in t.terrain:
         return False
     return view.hidden_by(t.level[h] + (1 if t.terrain[h].id == "tree" else 0))
 
 
-def _sight_level(b: Battle, h: Hex) -> int:
+def sight_level(t: Tables, h: Hex) -> int:
     """The level a character on ``h`` sees from: half-way up (the crest's level) on a slope
     hex, so it may fire and be fired on over its own crest (§5.5.2.3)."""
-    return b.tables.level[h] + (1 if h in b.tables.below_crest else 0)
+    return t.level[h] + (1 if h in t.below_crest else 0)
 
 
-def _edge_blocks(b: Battle, ends: tuple[Hex, Hex], side: tuple[Hex, Hex], view: SightView) -> bool:
+def edge_blocks(t: Tables, ends: tuple[Hex, Hex], side: tuple[Hex, Hex], view: SightView) -> bool:
     """A cliff edge, and a crest unless the lower end is at least as far from the slope hex as
     the higher end (§5.5.2.3); a character on the slope hex itself sees over its crest."""
-    t = b.tables
     feature = t.level_edges.get(side)
     if feature is None:
         return False
@@ -111,11 +110,11 @@ def _edge_blocks(b: Battle, ends: tuple[Hex, Hex], side: tuple[Hex, Hex], view: 
     slope = min(side, key=lambda h: t.level[h])
     if slope in ends:
         return False
-    low_end, high_end = sorted(ends, key=lambda h: _sight_level(b, h))
+    low_end, high_end = sorted(ends, key=lambda h: sight_level(t, h))
     top = max(t.level[h] for h in side)
-    if _sight_level(b, low_end) >= top:
+    if sight_level(t, low_end) >= top:
         return False
-    return _sight_level(b, high_end) < top or distance(low_end, slope) < distance(high_end, slope)
+    return sight_level(t, high_end) < top or distance(low_end, slope) < distance(high_end, slope)
 
 
 def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | None:
@@ -128,10 +127,10 @@ def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | N
     band = weapon.band_at(distance(s, aimed))
     if band is None or aimed not in t.terrain:
         return None
-    levels = (_sight_level(b, s), _sight_level(b, aimed))
+    levels = (sight_level(t, s), sight_level(t, aimed))
     lines = t.board.clear_lines(
-        s, aimed, lambda h, view: _terrain_blocks(b, h, view),
-        lambda side, view: _edge_blocks(b, (s, aimed), side, view), levels)
+        s, aimed, lambda h, view: terrain_blocks(t, h, view),
+        lambda side, view: edge_blocks(t, (s, aimed), side, view), levels)
     short_max = max(r.max for r in weapon.bands if r.band == "short")
     best: str | None = None
     for path in lines:
