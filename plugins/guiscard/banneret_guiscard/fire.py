@@ -6,7 +6,8 @@ The rules are plain functions on :class:`~banneret_guiscard.state.Battle`:
   mounted or on foot, with ammunition left (§5.0, A-69), and whether it may shoot at all:
   able, not in water, not in contact with an enemy that could attack it (§5.2, A-59);
 * :func:`fire_cover` -- whether a shot at a hex may be fired and the target's cover there
-  (§5.5), read on the lines of :meth:`~banneret.boards.hexgrid.HexMap.clear_lines`;
+  (§5.5), read on the lines the terrain leaves clear (:func:`terrain_lines`, held per pair of
+  hexes on :attr:`~banneret_guiscard.state.Tables.sight_lines`);
 * :func:`impact_hex` and :func:`shoot` -- the impact hex (§5.4.1-§5.4.2) and the result on
   whoever stands there (§5.4.3), its retreat left to :mod:`banneret_guiscard.retreat`.
 
@@ -18,7 +19,7 @@ an enemy mover enters (:class:`UnderFire`): the other player names shooters one 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from banneret.boards.hexgrid import Hex, SightView, closest_direction, crossed_hexsides, distance, line_both, neighbour
@@ -33,7 +34,7 @@ from banneret_guiscard.state import Battle, Piece, Tables
 
 __all__ = [
     "COVERS", "FIRES_OVER", "usable_weapons", "engaged", "may_fire", "terrain_blocks", "sight_level", "edge_blocks",
-    "fire_cover", "targets", "impact_hex", "shoot",
+    "terrain_lines", "fire_cover", "targets", "impact_hex", "shoot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
@@ -117,6 +118,14 @@ def edge_blocks(t: Tables, ends: tuple[Hex, Hex], side: tuple[Hex, Hex], view: S
     return sight_level(t, high_end) < top or distance(low_end, slope) < distance(high_end, slope)
 
 
+def terrain_lines(t: Tables, a: Hex, b: Hex) -> list[list[Hex]]:
+    """The readings of the line from ``a`` to ``b`` that the terrain leaves clear (§5.5.1-
+    §5.5.2.3): the core's ``clear_lines`` with the predicates above. The game reads them from
+    :attr:`~banneret_guiscard.state.Tables.sight_lines`, built with this once per map."""
+    return t.board.clear_lines(a, b, lambda h, view: terrain_blocks(t, h, view),
+                               lambda side, view: edge_blocks(t, (a, b), side, view), (sight_level(t, a), sight_level(t, b)))
+
+
 def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | None:
     """The cover of a shot from ``shooter`` with ``weapon`` at the hex ``aimed``, or None if it
     may not be fired: out of range, a tree or higher ground on the line (§5.5.2), or a
@@ -127,10 +136,7 @@ def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | N
     band = weapon.band_at(distance(s, aimed))
     if band is None or aimed not in t.terrain:
         return None
-    levels = (sight_level(t, s), sight_level(t, aimed))
-    lines = t.board.clear_lines(
-        s, aimed, lambda h, view: terrain_blocks(t, h, view),
-        lambda side, view: edge_blocks(t, (s, aimed), side, view), levels)
+    lines = t.sight_lines[(s, aimed)]
     short_max = max(r.max for r in weapon.bands if r.band == "short")
     best: str | None = None
     for path in lines:
@@ -142,7 +148,7 @@ def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | N
     return best
 
 
-def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: list[Hex], band: str, short_max: int) -> str:
+def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: str, short_max: int) -> str:
     """The target's cover on one reading of the line (§5.5.2, §5.5.4)."""
     t = b.tables
     terrain = t.terrain[target]
@@ -169,7 +175,7 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: list[Hex], band: str,
     return cover
 
 
-def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: list[Hex], band: str, cover: str) -> bool:
+def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex], band: str, cover: str) -> bool:
     """Whether a character or horse on the line stops this shot (§5.5.3, §5.5.5). Never
     blocking: stunned or dead characters, characters in water, characters below both ends
     (unseen), those within N hexes of a target N levels above the shooter, and for a mounted

@@ -23,7 +23,7 @@ from typing import Literal
 
 import attrs
 
-from banneret.boards.hexgrid import Hex, HexMap, neighbours, two_hex_footprint
+from banneret.boards.hexgrid import Hex, HexMap, SightView, line_both, neighbours, two_hex_footprint
 from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
@@ -46,6 +46,15 @@ class Piece:
     """Rider only: the direction from rear to head (§4.4.1)."""
     horse: str | None = None
     """Rider only: the id of the character whose horse this is."""
+    footprint: tuple[Hex, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The hexes the counter covers (:meth:`hexes`), worked out once when the record is made."""
+
+    @footprint.default
+    def _footprint(self) -> tuple[Hex, ...]:
+        if self.mounted:
+            assert self.facing is not None
+            return two_hex_footprint(self.hex, self.facing)
+        return (self.hex,)
 
     @property
     def alive(self) -> bool:
@@ -58,10 +67,7 @@ class Piece:
 
     def hexes(self) -> tuple[Hex, ...]:
         """The hexes the counter covers: head then rear for a rider (§1.1)."""
-        if self.mounted:
-            assert self.facing is not None
-            return two_hex_footprint(self.hex, self.facing)
-        return (self.hex,)
+        return self.footprint
 
 
 @attrs.frozen
@@ -73,9 +79,15 @@ class LooseHorse:
     head: Hex
     facing: int
     side: str = ""
+    footprint: tuple[Hex, Hex] = attrs.field(init=False, eq=False, repr=False)
+    """:meth:`hexes`, worked out once when the record is made."""
+
+    @footprint.default
+    def _footprint(self) -> tuple[Hex, Hex]:
+        return two_hex_footprint(self.head, self.facing)
 
     def hexes(self) -> tuple[Hex, Hex]:
-        return two_hex_footprint(self.head, self.facing)
+        return self.footprint
 
 
 @attrs.frozen(eq=False)
@@ -97,6 +109,10 @@ class Tables:
     """The hexsides with a change of level (crest, cliff), by :func:`~banneret.boards.hexgrid.hexside` key."""
     below_crest: frozenset[Hex]
     """Slope hexes: the lower side of a crest (§5.5.2.3)."""
+    sight_lines: Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = MappingProxyType({})
+    """For every ordered pair of distinct map hexes, the readings of the line between them that
+    the terrain leaves clear (:func:`banneret_guiscard.fire.terrain_lines`, §5.5.1-§5.5.2.3):
+    the map fixes them, so fire reads them here instead of tracing lines as it plays."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -116,6 +132,12 @@ class Tables:
 
 
 def _build_tables(scenario_id: str) -> Tables:
+    bare = _bare_tables(scenario_id)
+    return attrs.evolve(bare, sight_lines=_map_sight_lines(bare.scenario.map))
+
+
+def _bare_tables(scenario_id: str) -> Tables:
+    """The tables without :attr:`Tables.sight_lines`, which are traced from them."""
     data = load_data()
     scenario = data.scenarios[scenario_id]
     board = data.maps[scenario.map].board
@@ -143,6 +165,44 @@ def _build_tables(scenario_id: str) -> Tables:
         level_edges=MappingProxyType(level_edges),
         below_crest=below_crest,
     )
+
+
+@functools.cache
+def _map_sight_lines(map_id: str) -> Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]]:
+    """:attr:`Tables.sight_lines` of a map, traced once for all its scenarios from the tables
+    of the first scenario on it (their map lookups are the same for every scenario on it)."""
+    first = next(sc.id for sc in load_data().scenarios.values() if sc.map == map_id)
+    return _sight_lines(_bare_tables(first))
+
+
+def _sight_lines(t: Tables) -> Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]]:
+    """Every pair's clear lines: fire's :func:`~banneret_guiscard.fire.terrain_lines` where a
+    hex or hexside on the line could block it, and the plain line where none could (a hex that
+    does not block a line with both ends at the lower end's level, a hexside with no feature).
+    Each unordered pair is traced once: the terrain's tests do not depend on which end looks
+    (§5.5.2.2, §5.5.2.3), so the lines back are the same reversed."""
+    from banneret_guiscard.fire import sight_level, terrain_blocks, terrain_lines  # fire reads these tables
+
+    hexes = t.board.hexes()
+    featured = {pair for side in t.board.sides() for pair in (side, side[::-1])}
+    height = {h: sight_level(t, h) for h in hexes}
+    suspects = {low: frozenset(h for h in hexes if terrain_blocks(t, h, SightView(low, low, 1, 1)))
+                for low in set(height.values())}
+
+    def plain(path: list[Hex], low: int) -> bool:
+        return (all(h in height and h not in suspects[low] for h in path[1:-1])
+                and not any(step in featured for step in zip(path, path[1:])))
+
+    lines: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = {}
+    for i, a in enumerate(hexes):
+        for b in hexes[i + 1:]:
+            first, second = line_both(a, b)
+            readings = [first] if first == second else [first, second]
+            low = min(height[a], height[b])
+            clear = readings if all(plain(path, low) for path in readings) else terrain_lines(t, a, b)
+            lines[(a, b)] = tuple(tuple(path) for path in clear)
+            lines[(b, a)] = tuple(tuple(reversed(path)) for path in clear)
+    return MappingProxyType(lines)
 
 
 @functools.cache
@@ -211,12 +271,12 @@ class Battle:
     def living_at(self, h: Hex) -> Iterator[Piece]:
         """Living characters with a hex on ``h`` (stacking, §4.1)."""
         for p in self.pieces.values():
-            if p.alive and h in p.hexes():
+            if h in p.footprint and p.alive:
                 yield p
 
     def horse_at(self, h: Hex) -> LooseHorse | None:
         for horse in self.horses.values():
-            if h in horse.hexes():
+            if h in horse.footprint:
                 return horse
         return None
 

@@ -17,7 +17,7 @@ from banneret.registry import registry_from
 from banneret_guiscard import plugin
 from banneret_guiscard.board import parse_hex, sight
 from banneret_guiscard.movement import kill, reachable
-from banneret_guiscard.fire import fire_cover
+from banneret_guiscard.fire import fire_cover, terrain_lines
 from banneret_guiscard.state import new_battle, tables_for
 
 REG = registry_from([plugin])
@@ -150,6 +150,27 @@ def test_the_boards_sight_is_fires_line_of_fire_on_an_empty_field(a, b):
     battle.pieces = {"guillaume": archer}
     bow = FIELD.data.weapons["composite_bow"]
     assert (a != b and fire_cover(battle, archer, bow, b) is not None) == (a != b and sight(FIELD, a, b).sees)
+
+
+DOWNS = tables_for("open_skirmish")
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(("placeholder_1", "open_skirmish")), st.data())
+def test_the_sight_lines_table_holds_what_tracing_the_line_gives(scenario, data):
+    """The lines fire reads from the tables (traced once per map, each pair once, a plain
+    line where nothing could block) are those fire's predicates give, in both directions."""
+    t = tables_for(scenario)
+    hexes = sorted(t.terrain)
+    a, b = data.draw(st.sampled_from(hexes)), data.draw(st.sampled_from(hexes))
+    if a != b:
+        assert t.sight_lines[(a, b)] == tuple(tuple(path) for path in terrain_lines(t, a, b))
+        assert t.sight_lines[(b, a)] == tuple(tuple(path) for path in terrain_lines(t, b, a))
+
+
+def test_scenarios_on_one_map_share_its_sight_lines():
+    assert tables_for("cavalry_charge").sight_lines is DOWNS.sight_lines
+    assert len(DOWNS.sight_lines) == len(DOWNS.terrain) * (len(DOWNS.terrain) - 1)
 
 
 def test_parse_hex():
