@@ -370,7 +370,7 @@ def defensive_weapons(b: Battle, piece: Piece) -> list[Weapon]:
     the previous turn), and moved in its own preceding phase no more than the weapon allows
     before defensive fire (the "both" limit if it also fired then)."""
     p = b.phase
-    if not may_fire(b, piece) or b.attacked_in.get(piece.id) == p - 1 or b.targeted_in.get(piece.id, p - 3) >= p - 2:
+    if not piece.able or b.attacked_in.get(piece.id) == p - 1 or b.targeted_in.get(piece.id, p - 3) >= p - 2:
         return []
     phase, mp = b.moved_in.get(piece.id, (0, 0))
     moved = mp if phase == p - 1 else 0
@@ -385,7 +385,7 @@ def defensive_weapons(b: Battle, piece: Piece) -> list[Weapon]:
         allowed = None if limit is None else limit.allowance(b.ma(piece))
         if allowed is not None and moved <= allowed:
             out.append(weapon)
-    return out
+    return out if out and may_fire(b, piece) else []  # the contact test last: the dearest
 
 
 def _refire_ready(b: Battle, target: Piece, hexes: int) -> bool:

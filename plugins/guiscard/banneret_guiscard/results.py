@@ -32,10 +32,8 @@ def threatened(b: Battle, side: str, hexes: tuple[Hex, ...]) -> bool:
 def can_attack(b: Battle, enemy: Piece, h: Hex) -> bool:
     """Whether ``enemy`` could attack a character on ``h``: able, its front hex next to ``h``
     across a crossable hexside, and allowed to enter ``h``'s terrain (§4.3.1.1, §6.7, A-06)."""
-    if not enemy.able or h not in b.tables.crossable.get(enemy.hex, ()):
-        return False
     t = b.tables
-    return t.terrain[h].cost(enemy.mounted, t.counter(enemy.id).armoured) is not None
+    return enemy.able and h in t.strikes.get((enemy.hex, enemy.mounted, t.counter(enemy.id).armoured), ())
 
 
 def wound(b: Battle, piece_id: str) -> None:

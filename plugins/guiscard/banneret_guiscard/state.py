@@ -109,6 +109,9 @@ class Tables:
     """The hexsides with a change of level (crest, cliff), by :func:`~banneret.boards.hexgrid.hexside` key."""
     below_crest: frozenset[Hex]
     """Slope hexes: the lower side of a crest (§5.5.2.3)."""
+    strikes: Mapping[tuple[Hex, bool, bool], frozenset[Hex]]
+    """By (front hex, mounted, armoured): the neighbours a character there could attack, those
+    across a crossable hexside whose terrain it may enter (§4.3.1.1, §6.7, A-06)."""
     sight_lines: Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = MappingProxyType({})
     """For every ordered pair of distinct map hexes, the readings of the line between them that
     the terrain leaves clear (:func:`banneret_guiscard.fire.terrain_lines`, §5.5.1-§5.5.2.3):
@@ -154,16 +157,20 @@ def _bare_tables(scenario_id: str) -> Tables:
                    if f.get("feature") in features and features[f["feature"]].level_change}
     level = {h: board.attrs(h)["level"] for h in hexes}
     below_crest = frozenset(min(side, key=lambda h: level[h]) for side, f in level_edges.items() if f == "crest")
+    terrain = {h: data.terrain.terrains[board.attrs(h)["terrain"]] for h in hexes}
+    strikes = {(h, mounted, armoured): frozenset(n for n in crossable[h] if terrain[n].cost(mounted, armoured) is not None)
+               for h in hexes for mounted in (False, True) for armoured in (False, True)}
     return Tables(
         data=data,
         scenario=scenario,
         board=board,
-        terrain=MappingProxyType({h: data.terrain.terrains[board.attrs(h)["terrain"]] for h in hexes}),
+        terrain=MappingProxyType(terrain),
         level=MappingProxyType(level),
         around=MappingProxyType(around),
         crossable=MappingProxyType(crossable),
         level_edges=MappingProxyType(level_edges),
         below_crest=below_crest,
+        strikes=MappingProxyType(strikes),
     )
 
 
