@@ -260,7 +260,9 @@ class Combat(_SideChoice):
     def options(self, state: State, frame: Frame) -> list[tuple[str, ...]]:
         b: Battle = state.data
         targets = [*sorted(b.pieces), *(HORSE + owner for owner in sorted(b.horses))]
-        return [*(("attack", t) for t in targets if attackers_of(b, (t,))), ("end",)]
+        strikers = [p for p in b.pieces.values() if _may_strike(b, p)]  # attackers_of, each side looked at once
+        return [*(("attack", t) for t, other in ((t, defender(b, t)) for t in targets)
+                  if any(_reaches(b, p, other) for p in strikers)), ("end",)]
 
     def label(self, state: State, frame: Frame, option: tuple[str, ...]) -> str:
         if option[0] == "end":
