@@ -6,6 +6,7 @@ through whole games against the random agent."""
 from __future__ import annotations
 
 import banneret
+from banneret import Action
 from banneret.agents import Seat, agent_seed
 from banneret.boards.hexgrid import distance
 from banneret_guiscard.agent import HeuristicAgent, attack_gain, shot_gain, state_value
@@ -47,6 +48,19 @@ def test_a_rider_in_reach_of_an_enemy_keeps_its_lance_to_attack():
     state = position(rider("robert", N, (6, 2), 0), foot("karim", B, (9, 2)))
     assert [a.label for a in banneret.legal_actions(state, N)] == ["fire with robert", "end offensive fire"]
     assert choice(state) == "end offensive fire"
+
+
+def test_a_charge_offered_by_a_rider_at_an_enemy_it_would_beat_is_taken():
+    """Charges (§7.2) are being built: an action of kind or label "charge" naming the rider and
+    the enemy is taken when the rider's attack would gain, whatever the rest of its wording."""
+    state = position(rider("robert", N, (6, 2), 0), foot("karim", B, (9, 2)), foot("apolline", N, (4, 4)))
+    charge = Action(N, "charge: robert at karim", "charge", ("robert", "karim"))
+    declared = Action(N, "robert charges karim", "charge-declaration", ())
+    weak = Action(N, "charge: apolline at karim", "charge", ("apolline", "karim"))  # not a rider
+    none = Action(N, "no charge", "charge", ())
+    assert HeuristicAgent._charge(state, N, (none, weak, charge)) == charge
+    assert HeuristicAgent._charge(state, N, (none, declared)) == declared
+    assert HeuristicAgent._charge(state, N, (none, weak)) is None  # then the kind's own scoring decides
 
 
 def test_it_finishes_a_stunned_enemy_before_a_healthy_one():
