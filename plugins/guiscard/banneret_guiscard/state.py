@@ -191,6 +191,7 @@ def _sight_lines(t: Tables) -> Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], .
     from banneret_guiscard.fire import sight_level, terrain_blocks, terrain_lines  # fire reads these tables
 
     hexes = t.board.hexes()
+    same = {h: h for h in hexes}  # the lines share the map's own hex tuples: a fraction of the memory
     featured = {pair for side in t.board.sides() for pair in (side, side[::-1])}
     height = {h: sight_level(t, h) for h in hexes}
     suspects = {low: frozenset(h for h in hexes if terrain_blocks(t, h, SightView(low, low, 1, 1)))
@@ -207,8 +208,9 @@ def _sight_lines(t: Tables) -> Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], .
             readings = [first] if first == second else [first, second]
             low = min(height[a], height[b])
             clear = readings if all(plain(path, low) for path in readings) else terrain_lines(t, a, b)
-            lines[(a, b)] = tuple(tuple(path) for path in clear)
-            lines[(b, a)] = tuple(tuple(reversed(path)) for path in clear)
+            there = tuple(tuple(same.get(h, h) for h in path) for path in clear)
+            lines[(a, b)] = there
+            lines[(b, a)] = tuple(path[::-1] for path in there)
     return MappingProxyType(lines)
 
 
