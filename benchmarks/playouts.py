@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random playouts through the public API: how fast, and how much memory.
 
-    python benchmarks/playouts.py GAME [--games N] [--seed S]
+    python benchmarks/playouts.py GAME [--games N] [--seed S] [--scenario NAME]
     python benchmarks/playouts.py --toy                  # the core tests' toy game "duel"
     python benchmarks/playouts.py couriers --plugin docs/examples/couriers:banneret_couriers.plugin
 
@@ -19,6 +19,11 @@ another:
    games one after the other (0 skips it);
 4. the process's peak resident size (``resource.getrusage``), which includes the
    interpreter, the imports and all the passes above.
+
+A game listed in ``SCENARIO`` is played on that scenario unless ``--scenario`` names
+another; one listed in ``REFERENCE`` is also measured against another game's random
+decisions/s in the same run (throughput pass only), since on a shared machine only figures
+taken together compare: Guiscard (Open skirmish) must reach half of Richard III's.
 
 Run by hand; the test suite never runs it.
 """
@@ -46,6 +51,10 @@ ROOT = Path(__file__).resolve().parents[1]
 TARGET_DECISIONS_PER_S = 50_000
 TARGET_PEAK_MB_10K = 100
 TARGET_RICHARD3_MEDIAN_MS = 100
+SCENARIO = {"guiscard": "Open skirmish"}
+"""The scenario a game is benchmarked on, when not its first."""
+REFERENCE = {"guiscard": ("richard3", 0.5)}
+"""Game -> (reference game, least ratio of its decisions/s to the reference's, same run)."""
 
 
 def load_plugin(spec: str):
@@ -70,10 +79,10 @@ def build_registry(args: argparse.Namespace) -> tuple[Registry, str]:
 
 def playout(
     registry: Registry, game: str, seed: int, players: int | None, limit: int,
-    on_step: Callable[[banneret.State, banneret.Action], None] | None = None,
+    on_step: Callable[[banneret.State, banneret.Action], None] | None = None, scenario: str | None = None,
 ) -> banneret.State:
     """One random game to its end; ``on_step`` replaces the plain ``apply`` when given."""
-    state = banneret.new_game(game, seed=seed, players=players, registry=registry)
+    state = banneret.new_game(game, seed=seed, players=players, registry=registry, scenario=scenario)
     agents = {f: banneret.RandomAgent(agent_seed(seed, f)) for f in state.factions}
     pending, apply = banneret.pending, banneret.apply
     while True:
@@ -92,7 +101,7 @@ def playout(
 
 
 def _throughput_pass(
-    registry: Registry, game: str, seeds: range, players: int | None, limit: int,
+    registry: Registry, game: str, seeds: range, players: int | None, limit: int, scenario: str | None = None,
 ) -> tuple[int, float, list[float]]:
     """Play every seed once: (decisions, seconds for the whole pass, ms per game)."""
     decisions = 0
@@ -100,7 +109,7 @@ def _throughput_pass(
     begin = time.perf_counter()
     for seed in seeds:
         t0 = time.perf_counter()
-        state = playout(registry, game, seed, players, limit)
+        state = playout(registry, game, seed, players, limit, scenario=scenario)
         game_ms.append((time.perf_counter() - t0) * 1000)
         decisions += state.step
     return decisions, time.perf_counter() - begin, game_ms
@@ -112,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="games in the throughput pass (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--players", type=int, default=None, help="number of players (default: the game's maximum)")
+    parser.add_argument("--scenario", default=None,
+                        help="scenario name (default: the game's entry in SCENARIO, else its first)")
     parser.add_argument("--repeat", type=int, default=3,
                         help="throughput passes over the same games; the best and the median are shown (default 3)")
     parser.add_argument("--timed-games", type=int, default=200,
@@ -139,16 +150,18 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"playouts: {exc}") from None
     limit = info.max_decisions
     seeds = range(args.seed, args.seed + args.games)
-    playout(registry, game, args.seed, args.players, limit)  # loads the game's tables
+    scenario = args.scenario or SCENARIO.get(game)
+    playout(registry, game, args.seed, args.players, limit, scenario=scenario)  # loads the game's tables
     if not args.no_gc_freeze:
         freeze_long_lived_objects()  # as `banneret simulate` does
     if not args.median_game_ms:
         gc_note = "start-up objects not frozen" if args.no_gc_freeze else "start-up objects frozen"
-        print(f"{info.name} ({info.id} {info.version}), {args.games} random games from seed {args.seed}"
+        on = f" of {scenario}" if scenario else ""
+        print(f"{info.name} ({info.id} {info.version}), {args.games} random games{on} from seed {args.seed}"
               f"  [Python {platform.python_version()}, {platform.machine()}; {gc_note}]")
 
     # 1. throughput: the same games, --repeat times
-    passes = [_throughput_pass(registry, game, seeds, args.players, limit) for _ in range(args.repeat)]
+    passes = [_throughput_pass(registry, game, seeds, args.players, limit, scenario) for _ in range(args.repeat)]
     decisions = passes[0][0]
     best_s = min(elapsed for _, elapsed, _ in passes)
     median_s = statistics.median(elapsed for _, elapsed, _ in passes)
@@ -165,6 +178,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  decisions per game      {decisions / args.games:12,.1f}   (mean; declared bound {limit:,})")
     game_target = f"; target <= {TARGET_RICHARD3_MEDIAN_MS} ms" if game == "richard3" else ""
     print(f"  median game ms          {median_ms:12,.3f}   (whole game incl. set-up, {runs}{game_target})")
+    if game in REFERENCE and not args.plugin:
+        reference, ratio = REFERENCE[game]
+        ref_limit = registry.game(reference).info.max_decisions
+        ref = [_throughput_pass(registry, reference, seeds, None, ref_limit) for _ in range(args.repeat)]
+        ref_rate = ref[0][0] / min(elapsed for _, elapsed, _ in ref)
+        print(f"  {reference} decisions/s {ref_rate:12,.0f}   (the same seeds, this run, {runs}); "
+              f"{game}/{reference} {decisions / best_s / ref_rate:.2f} (target >= {ratio})")
 
     # 2. clone and apply, one call at a time
     clone_ns: list[int] = []
@@ -181,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         apply_ns.append(t2 - t1)
 
     for seed in seeds[: max(1, min(args.timed_games, args.games))]:
-        playout(registry, game, seed, args.players, limit, timed_step)
+        playout(registry, game, seed, args.players, limit, timed_step, scenario)
     print(f"  clone(state) us         {statistics.fmean(clone_ns) / 1000:12,.2f}   "
           f"(mean; median {statistics.median(clone_ns) / 1000:,.2f}; {len(clone_ns):,} calls)")
     print(f"  apply(state, action) us {statistics.fmean(apply_ns) / 1000:12,.2f}   "
@@ -192,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     if trace > 0:
         tracemalloc.start()
         for seed in range(args.seed, args.seed + trace):
-            playout(registry, game, seed, args.players, limit)
+            playout(registry, game, seed, args.players, limit, scenario=scenario)
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         print(f"  tracemalloc peak MB     {peak / 1e6:12,.2f}   (Python allocations while playing {trace:,} games; "

@@ -8,14 +8,15 @@ terminal marks every hex within its MP (:func:`banneret_guiscard.movement.reacha
 the game's ``render`` passes in: a few milliseconds for a rider, too slow to put in the view
 every agent reads), the web board the hexes its legal next steps enter (the seat's actions).
 
-Line of sight (:func:`sight`) is the terrain part of §5.5: the line runs from hex centre to
-hex centre (§5.5.1), and along a hexside the clearer of its two readings counts; a tree hex
-between the ends blocks (§5.5.2.2); a crest or cliff hexside blocks by the dead-ground rule
-of the core's :meth:`~banneret.boards.hexgrid.SightView.hidden_by` (the lower end must be at
-least as far from it as the higher end, §5.5.2.3), except a crest on an end's own hexsides
-(a character on the slope hex counts as half-way up); a hex higher than both ends blocks.
-Characters on the line are listed, not judged: whether they stop a shot depends on the
-weapon and the range (§5.5.3), which is fire's business.
+Line of sight (:func:`sight`) is the terrain part of §5.5, judged by fire's own predicates
+(:func:`~banneret_guiscard.fire.terrain_blocks`, :func:`~banneret_guiscard.fire.edge_blocks`,
+:func:`~banneret_guiscard.fire.sight_level`), so the board shows what a shot would meet: the
+line runs from hex centre to hex centre (§5.5.1), and along a hexside the clearer of its two
+readings counts; trees and ground higher than the line block (§5.5.2.2, §5.5.2.3), a crest or
+cliff by the dead-ground rule (the lower end must be at least as far from it as the higher
+end), and a character on a slope hex sees from half-way up, over its own crest. This module
+only names each block. Characters on the line are listed, not judged: whether they stop a
+shot depends on the weapon and the range (§5.5.3), which is fire's business.
 
 Click ids on the web board: ``hex:q,r`` a map hex, ``piece:ID`` a character's counter,
 ``horse:OWNER`` a riderless horse.
@@ -34,6 +35,7 @@ import attrs
 from banneret.boards import BoardContext, BoardDrawing, esc, tag
 from banneret.boards.hexgrid import DIRECTIONS, Hex, Hexside, SightView, distance, line_both
 from banneret.types import Action
+from banneret_guiscard.fire import edge_blocks, sight_level, terrain_blocks
 from banneret_guiscard.state import Tables, tables_for
 
 __all__ = [
@@ -64,7 +66,6 @@ FACING_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 map drawn with ``r`` growing down the screen."""
 
 _STATE_LETTER = {"healthy": "h", "stunned": "s", "wounded": "w", "dead": "x"}
-_SIGHT_BLOCKING_TERRAIN = frozenset({"tree"})  # §5.5.2.2
 _LEVEL_MARKS = {"cliff": "#", "crest": "^"}
 
 
@@ -97,43 +98,31 @@ class Sight:
     line: tuple[Hex, ...]
 
 
-def _level_feature(t: Tables, side: Hexside) -> str | None:
-    """The crest or cliff on ``side``, if any (a hexside feature that changes level)."""
-    feature = t.board.feature(*side).get("feature")
-    if feature is None or not t.data.terrain.hexside_features[feature].level_change:
-        return None
-    return str(feature)
-
-
 def sight(t: Tables, a: Hex, b: Hex) -> Sight:
-    """The terrain line of sight from ``a`` to ``b`` on the map of ``t`` (§5.5.1-§5.5.2.3)."""
+    """The terrain line of sight from ``a`` to ``b`` on the map of ``t`` (§5.5.1-§5.5.2.3):
+    fire's own predicates (:func:`~banneret_guiscard.fire.terrain_blocks`,
+    :func:`~banneret_guiscard.fire.edge_blocks`), each block named."""
     blockers: list[str] = []
-    ends = {a, b}
 
     def hex_blocks(h: Hex, view: SightView) -> bool:
-        if h not in t.terrain:
-            blockers.append(f"{_label(h)} is off the map")
-            return True
-        if t.terrain[h].id in _SIGHT_BLOCKING_TERRAIN:
+        if not terrain_blocks(t, h, view):
+            return False
+        if view.hidden_by(t.level[h]):
+            dead_ground = t.level[h] <= max(view.observer_level, view.target_level)
+            blockers.append(f"higher ground on {_label(h)} (level {t.level[h]})" + (
+                ", the lower end closer to it than the higher (§5.5.2.3)" if dead_ground else ""))
+        else:
             blockers.append(f"{t.terrain[h].name.lower()} on {_label(h)} (§5.5.2.2)")
-            return True
-        if t.level[h] > max(view.observer_level, view.target_level):
-            blockers.append(f"higher ground on {_label(h)} (level {t.level[h]})")
-            return True
-        return False
+        return True
 
     def side_blocks(side: Hexside, view: SightView) -> bool:
-        feature = _level_feature(t, side)
-        if feature is None or (feature == "crest" and ends & set(side)):
-            return False  # an end on the slope hex counts as half-way up (§5.5.2.3)
-        top = max(t.level.get(h, 0) for h in side)
-        if view.hidden_by(top):  # a side above both ends has its higher hex on the line: blocked there first
-            blockers.append(f"{feature} between {_label(side[0])} and {_label(side[1])}, the lower end "
-                            f"closer to it than the higher (§5.5.2.3)")
-            return True
-        return False
+        if not edge_blocks(t, (a, b), side, view):
+            return False
+        blockers.append(f"{t.level_edges[side]} between {_label(side[0])} and {_label(side[1])}, the lower end "
+                        f"closer to it than the higher (§5.5.2.3)")
+        return True
 
-    clear = t.board.clear_lines(a, b, hex_blocks, side_blocks, (t.level[a], t.level[b]))
+    clear = t.board.clear_lines(a, b, hex_blocks, side_blocks, (sight_level(t, a), sight_level(t, b)))
     if clear:
         return Sight(a, b, True, (), tuple(clear[0]))
     return Sight(a, b, False, tuple(dict.fromkeys(blockers)), tuple(line_both(a, b)[0]))

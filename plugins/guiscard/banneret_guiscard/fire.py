@@ -6,7 +6,8 @@ The rules are plain functions on :class:`~banneret_guiscard.state.Battle`:
   mounted or on foot, with ammunition left (§5.0, A-69), and whether it may shoot at all:
   able, not in water, not in contact with an enemy that could attack it (§5.2, A-59);
 * :func:`fire_cover` -- whether a shot at a hex may be fired and the target's cover there
-  (§5.5), read on the lines of :meth:`~banneret.boards.hexgrid.HexMap.clear_lines`;
+  (§5.5), read on the lines the terrain leaves clear (:func:`terrain_lines`, held per pair of
+  hexes on :attr:`~banneret_guiscard.state.Tables.sight_lines`);
 * :func:`impact_hex` and :func:`shoot` -- the impact hex (§5.4.1-§5.4.2) and the result on
   whoever stands there (§5.4.3), its retreat left to :mod:`banneret_guiscard.retreat`.
 
@@ -18,7 +19,7 @@ an enemy mover enters (:class:`UnderFire`): the other player names shooters one 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from banneret.boards.hexgrid import Hex, SightView, closest_direction, crossed_hexsides, distance, line_both, neighbour
@@ -30,10 +31,11 @@ from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import can_attack, hurt, kill_horse
 from banneret_guiscard.retreat import RetreatOrder, Retreats
-from banneret_guiscard.state import Battle, Piece
+from banneret_guiscard.state import Battle, Piece, Tables
 
 __all__ = [
-    "COVERS", "FIRES_OVER", "usable_weapons", "engaged", "may_fire", "fire_cover", "targets", "impact_hex", "shoot",
+    "COVERS", "FIRES_OVER", "usable_weapons", "engaged", "may_fire", "terrain_blocks", "sight_level", "edge_blocks",
+    "terrain_lines", "fire_cover", "targets", "impact_hex", "shoot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
@@ -86,26 +88,26 @@ def may_fire(b: Battle, piece: Piece) -> bool:
 # --------------------------------------------------------------------------- line of fire and cover (§5.5)
 
 
-def _terrain_blocks(b: Battle, h: Hex, view: SightView) -> bool:
-    """Trees on the line (§5.5.2.2), ground higher than the line (§5.5.2.3), a palisade or a
-    closed gate rising above its hex (§9.3.1)."""
-    t = b.tables
+def terrain_blocks(t: Tables, h: Hex, view: SightView, b: Battle | None = None) -> bool:
+    """Trees on the line (§5.5.2.2), ground higher than the line (§5.5.2.3) and, as the battle
+    ``b`` stands (else as the map has it), a palisade or a closed gate rising above its hex
+    (§9.3.1)."""
     if h not in t.terrain:
         return False
-    rise = (1 if t.terrain[h].id == "tree" else 0) + castles.terrain_at(b, h).height
+    terrain = t.terrain[h] if b is None else castles.terrain_at(b, h)
+    rise = (1 if t.terrain[h].id == "tree" else 0) + terrain.height
     return view.hidden_by(t.level[h] + rise)
 
 
-def _sight_level(b: Battle, h: Hex) -> int:
+def sight_level(t: Tables, h: Hex) -> int:
     """The level a character on ``h`` sees from: half-way up (the crest's level) on a slope
     hex, so it may fire and be fired on over its own crest (§5.5.2.3)."""
-    return b.tables.level[h] + (1 if h in b.tables.below_crest else 0)
+    return t.level[h] + (1 if h in t.below_crest else 0)
 
 
-def _edge_blocks(b: Battle, ends: tuple[Hex, Hex], side: tuple[Hex, Hex], view: SightView) -> bool:
+def edge_blocks(t: Tables, ends: tuple[Hex, Hex], side: tuple[Hex, Hex], view: SightView) -> bool:
     """A cliff edge, and a crest unless the lower end is at least as far from the slope hex as
     the higher end (§5.5.2.3); a character on the slope hex itself sees over its crest."""
-    t = b.tables
     feature = t.level_edges.get(side)
     if feature is None:
         return False
@@ -114,11 +116,39 @@ def _edge_blocks(b: Battle, ends: tuple[Hex, Hex], side: tuple[Hex, Hex], view: 
     slope = min(side, key=lambda h: t.level[h])
     if slope in ends:
         return False
-    low_end, high_end = sorted(ends, key=lambda h: _sight_level(b, h))
+    low_end, high_end = sorted(ends, key=lambda h: sight_level(t, h))
     top = max(t.level[h] for h in side)
-    if _sight_level(b, low_end) >= top:
+    if sight_level(t, low_end) >= top:
         return False
-    return _sight_level(b, high_end) < top or distance(low_end, slope) < distance(high_end, slope)
+    return sight_level(t, high_end) < top or distance(low_end, slope) < distance(high_end, slope)
+
+
+def terrain_lines(t: Tables, a: Hex, b: Hex) -> list[list[Hex]]:
+    """The readings of the line from ``a`` to ``b`` that the terrain leaves clear (§5.5.1-
+    §5.5.2.3): the core's ``clear_lines`` with the predicates above. The game reads them from
+    :attr:`~banneret_guiscard.state.Tables.sight_lines`, built with this once per map."""
+    return t.board.clear_lines(a, b, lambda h, view: terrain_blocks(t, h, view),
+                               lambda side, view: edge_blocks(t, (a, b), side, view), (sight_level(t, a), sight_level(t, b)))
+
+
+def fire_lines(b: Battle, shooter: Piece, aimed: Hex) -> Sequence[Sequence[Hex]]:
+    """The readings of the line of fire from ``shooter`` to ``aimed`` that nothing on the map
+    stops: from the map's table where the terrain alone fixes them (:func:`terrain_lines`),
+    else traced now, from the hex centre or an opening in its edge (§8.2), past walls and
+    windows (§8.2.4), the castle's heights as they stand and its firing rules (§9.3, §9.4)."""
+    t = b.tables
+    s = shooter.hex
+    if t.sight_lines:
+        return t.sight_lines[(s, aimed)]
+    levels = (sight_level(t, s), sight_level(t, aimed))
+    lines: list[list[Hex]] = []
+    for origin in buildings.fire_origins(b, s):  # the centre, or an opening in its edge (§8.2)
+        lines += [path for path in t.board.clear_lines(
+            s, aimed, lambda h, view: terrain_blocks(t, h, view, b),
+            lambda side, view: (edge_blocks(t, (s, aimed), side, view)
+                                or buildings.side_blocks(b, side, s, aimed)), levels, origin)
+                  if path not in lines and not castles.fire_blocked(b, shooter, aimed, path)]
+    return lines
 
 
 def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | None:
@@ -131,14 +161,7 @@ def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | N
     band = weapon.band_at(distance(s, aimed))
     if band is None or aimed not in t.terrain:
         return None
-    levels = (_sight_level(b, s), _sight_level(b, aimed))
-    lines: list[list[Hex]] = []
-    for origin in buildings.fire_origins(b, s):  # the centre, or an opening in its edge (§8.2)
-        lines += [path for path in t.board.clear_lines(
-            s, aimed, lambda h, view: _terrain_blocks(b, h, view),
-            lambda side, view: (_edge_blocks(b, (s, aimed), side, view)
-                                or buildings.side_blocks(b, side, s, aimed)), levels, origin)
-                  if path not in lines and not castles.fire_blocked(b, shooter, aimed, path)]
+    lines = fire_lines(b, shooter, aimed)
     short_max = max(r.max for r in weapon.bands if r.band == "short")
     best: str | None = None
     for path in lines:
@@ -150,7 +173,7 @@ def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | N
     return best
 
 
-def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: list[Hex], band: str, short_max: int) -> str:
+def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: str, short_max: int) -> str:
     """The target's cover on one reading of the line (§5.5.2, §5.5.4)."""
     t = b.tables
     terrain = castles.terrain_at(b, target)
@@ -178,7 +201,7 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: list[Hex], band: str,
     return castles.castle_cover(b, shooter_hex, target, path, cover)  # §9.4
 
 
-def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: list[Hex], band: str, cover: str) -> bool:
+def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex], band: str, cover: str) -> bool:
     """Whether a character or horse on the line stops this shot (§5.5.3, §5.5.5). Never
     blocking: stunned or dead characters, characters in water, characters below both ends
     (unseen), those within N hexes of a target N levels above the shooter, and for a mounted
@@ -373,7 +396,7 @@ def defensive_weapons(b: Battle, piece: Piece) -> list[Weapon]:
     the previous turn), and moved in its own preceding phase no more than the weapon allows
     before defensive fire (the "both" limit if it also fired then)."""
     p = b.phase
-    if not may_fire(b, piece) or b.attacked_in.get(piece.id) == p - 1 or b.targeted_in.get(piece.id, p - 3) >= p - 2:
+    if not piece.able or b.attacked_in.get(piece.id) == p - 1 or b.targeted_in.get(piece.id, p - 3) >= p - 2:
         return []
     phase, mp = b.moved_in.get(piece.id, (0, 0))
     moved = mp if phase == p - 1 else 0
@@ -388,7 +411,7 @@ def defensive_weapons(b: Battle, piece: Piece) -> list[Weapon]:
         allowed = None if limit is None else limit.allowance(b.ma(piece))
         if allowed is not None and moved <= allowed:
             out.append(weapon)
-    return out
+    return out if out and may_fire(b, piece) else []  # the contact test last: the dearest
 
 
 def _refire_ready(b: Battle, target: Piece, hexes: int) -> bool:

@@ -87,11 +87,18 @@ def may_attack(b: Battle, attacker: Piece, target: str) -> bool:
     §6.7, §6.8): a phasing character, able, not yet attacked this phase, not fired in step 1,
     not busy; the target living, of another side, on a hex the attacker could enter from next
     to it (errata 5: no armoured attacker against anyone in water)."""
+    return _may_strike(b, attacker) and _reaches(b, attacker, defender(b, target))
+
+
+def _may_strike(b: Battle, attacker: Piece) -> bool:
+    """The attacker's part of :func:`may_attack`: phasing, able, free to attack this phase."""
     fired = b.fired_in.get(attacker.id)
-    if (attacker.side != b.side or not attacker.able or b.attacked_in.get(attacker.id) == b.phase
-            or (fired is not None and fired[0] == b.phase) or attacker.id in b.busy):
-        return False
-    other = defender(b, target)
+    return not (attacker.side != b.side or not attacker.able or b.attacked_in.get(attacker.id) == b.phase
+                or (fired is not None and fired[0] == b.phase) or attacker.id in b.busy)
+
+
+def _reaches(b: Battle, attacker: Piece, other: Defender | None) -> bool:
+    """The target's part of :func:`may_attack`: a living enemy on a hex the attacker could enter."""
     if other is None or other.side == attacker.side:
         return False
     armoured = b.tables.counter(attacker.id).armoured
@@ -100,9 +107,11 @@ def may_attack(b: Battle, attacker: Piece, target: str) -> bool:
 
 
 def attackers_of(b: Battle, defenders: tuple[str, ...], named: tuple[str, ...] = ()) -> list[str]:
-    """The phasing characters, not yet named, that may attack every one of ``defenders``."""
+    """The phasing characters, not yet named, that may attack every one of ``defenders``
+    (:func:`may_attack`, each defender looked up once)."""
+    others = [defender(b, d) for d in defenders]
     return sorted(p.id for p in b.pieces.values()
-                  if p.id not in named and all(may_attack(b, p, d) for d in defenders))
+                  if p.id not in named and _may_strike(b, p) and all(_reaches(b, p, o) for o in others))
 
 
 # --------------------------------------------------------------------------- the combat results table
@@ -258,7 +267,9 @@ class Combat(_SideChoice):
     def options(self, state: State, frame: Frame) -> list[tuple[str, ...]]:
         b: Battle = state.data
         targets = [*sorted(b.pieces), *(HORSE + owner for owner in sorted(b.horses))]
-        return [*(("attack", t) for t in targets if attackers_of(b, (t,))), ("end",)]
+        strikers = [p for p in b.pieces.values() if _may_strike(b, p)]  # attackers_of, each side looked at once
+        return [*(("attack", t) for t, other in ((t, defender(b, t)) for t in targets)
+                  if any(_reaches(b, p, other) for p in strikers)), ("end",)]
 
     def label(self, state: State, frame: Frame, option: tuple[str, ...]) -> str:
         if option[0] == "end":

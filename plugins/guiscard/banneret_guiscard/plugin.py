@@ -21,7 +21,7 @@ from banneret_guiscard.sequence import FLOW, game_over
 from banneret_guiscard.state import HEALTH, Battle, new_battle
 from banneret_guiscard.data_model import load_data
 
-__all__ = ["GAME_ID", "Guiscard", "banneret_games", "banneret_board"]
+__all__ = ["GAME_ID", "Guiscard", "banneret_games", "banneret_agents", "banneret_board"]
 
 GAME_ID = "guiscard"
 _DATA = load_data()
@@ -198,6 +198,16 @@ def battle_invariants(state: State) -> list[str]:
 @hookimpl
 def banneret_games() -> list[type[Game]]:
     return [Guiscard]
+
+
+@hookimpl
+def banneret_agents(game_id: str) -> dict[str, Any]:
+    """The heuristic player (:mod:`banneret_guiscard.agent`)."""
+    if game_id != GAME_ID:
+        return {}
+    from banneret_guiscard.agent import make_agent
+
+    return {"heuristic": make_agent}
 
 
 @hookimpl

@@ -33,11 +33,12 @@ def threatened(b: Battle, side: str, hexes: tuple[Hex, ...]) -> bool:
 def can_attack(b: Battle, enemy: Piece, h: Hex) -> bool:
     """Whether ``enemy`` could attack a character on ``h``: able, its front hex next to ``h``
     across a crossable hexside, and allowed to enter ``h``'s terrain (§4.3.1.1, §6.7, A-06)."""
-    if not enemy.able or h not in b.tables.crossable.get(enemy.hex, ()):
-        return False
     t = b.tables
-    return (castles.terrain_at(b, h).cost(enemy.mounted, t.counter(enemy.id).armoured) is not None
-            and buildings.may_fight(b, enemy.hex, h, enemy.mounted))  # §8.5
+    armoured = t.counter(enemy.id).armoured
+    if not enemy.able or h not in t.strikes.get((enemy.hex, enemy.mounted, armoured), ()):
+        return False
+    return ((not t.terrain[h].changes_to or castles.terrain_at(b, h).cost(enemy.mounted, armoured) is not None)
+            and buildings.may_fight(b, enemy.hex, h, enemy.mounted))  # §9.2 as the gate stands; §8.5
 
 
 def wound(b: Battle, piece_id: str) -> None:

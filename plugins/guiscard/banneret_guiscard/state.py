@@ -23,7 +23,7 @@ from typing import Literal
 
 import attrs
 
-from banneret.boards.hexgrid import Hex, HexMap, neighbours, two_hex_footprint
+from banneret.boards.hexgrid import Hex, HexMap, SightView, line_both, neighbours, two_hex_footprint
 from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
@@ -46,6 +46,15 @@ class Piece:
     """Rider only: the direction from rear to head (§4.4.1)."""
     horse: str | None = None
     """Rider only: the id of the character whose horse this is."""
+    footprint: tuple[Hex, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The hexes the counter covers (:meth:`hexes`), worked out once when the record is made."""
+
+    @footprint.default
+    def _footprint(self) -> tuple[Hex, ...]:
+        if self.mounted:
+            assert self.facing is not None
+            return two_hex_footprint(self.hex, self.facing)
+        return (self.hex,)
 
     @property
     def alive(self) -> bool:
@@ -58,10 +67,7 @@ class Piece:
 
     def hexes(self) -> tuple[Hex, ...]:
         """The hexes the counter covers: head then rear for a rider (§1.1)."""
-        if self.mounted:
-            assert self.facing is not None
-            return two_hex_footprint(self.hex, self.facing)
-        return (self.hex,)
+        return self.footprint
 
 
 @attrs.frozen
@@ -73,9 +79,15 @@ class LooseHorse:
     head: Hex
     facing: int
     side: str = ""
+    footprint: tuple[Hex, Hex] = attrs.field(init=False, eq=False, repr=False)
+    """:meth:`hexes`, worked out once when the record is made."""
+
+    @footprint.default
+    def _footprint(self) -> tuple[Hex, Hex]:
+        return two_hex_footprint(self.head, self.facing)
 
     def hexes(self) -> tuple[Hex, Hex]:
-        return two_hex_footprint(self.head, self.facing)
+        return self.footprint
 
 
 @attrs.frozen(eq=False)
@@ -97,6 +109,15 @@ class Tables:
     """The hexsides with a change of level (crest, cliff), by :func:`~banneret.boards.hexgrid.hexside` key."""
     below_crest: frozenset[Hex]
     """Slope hexes: the lower side of a crest (§5.5.2.3)."""
+    strikes: Mapping[tuple[Hex, bool, bool], frozenset[Hex]]
+    """By (front hex, mounted, armoured): the neighbours a character there could attack, those
+    across a crossable hexside whose terrain it may enter (§4.3.1.1, §6.7, A-06), or whose
+    terrain may change in play (a gate, a palisade: asked as it stands, §9.2)."""
+    sight_lines: Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = MappingProxyType({})
+    """On a map without §8-§9 structures, for every ordered pair of distinct map hexes, the
+    readings of the line between them that the terrain leaves clear
+    (:func:`banneret_guiscard.fire.terrain_lines`, §5.5.1-§5.5.2.3): the map fixes them, so
+    fire reads them here instead of tracing lines as it plays. Empty on a map with structures."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -116,6 +137,24 @@ class Tables:
 
 
 def _build_tables(scenario_id: str) -> Tables:
+    bare = _bare_tables(scenario_id)
+    if not _fixed_sight(bare):
+        return bare
+    return attrs.evolve(bare, sight_lines=_map_sight_lines(bare.scenario.map))
+
+
+def _fixed_sight(t: Tables) -> bool:
+    """Whether the terrain alone fixes every line of fire on the map: no §8-§9 structure
+    (building, wall, window, tent, palisade, gate, platform) whose rules or state the lines
+    depend on during play; fire traces the lines as it plays on maps that have one."""
+    features = t.data.terrain.hexside_features
+    return (not any(f.get("feature") in features and not features[f["feature"]].level_change
+                    for f in t.board.sides().values())
+            and not any(r.enclosed or r.tent or r.height or r.vantage or r.changes_to for r in t.terrain.values()))
+
+
+def _bare_tables(scenario_id: str) -> Tables:
+    """The tables without :attr:`Tables.sight_lines`, which are traced from them."""
     data = load_data()
     scenario = data.scenarios[scenario_id]
     board = data.maps[scenario.map].board
@@ -132,17 +171,62 @@ def _build_tables(scenario_id: str) -> Tables:
                    if f.get("feature") in features and features[f["feature"]].level_change}
     level = {h: board.attrs(h)["level"] for h in hexes}
     below_crest = frozenset(min(side, key=lambda h: level[h]) for side, f in level_edges.items() if f == "crest")
+    terrain = {h: data.terrain.terrains[board.attrs(h)["terrain"]] for h in hexes}
+    strikes = {(h, mounted, armoured): frozenset(n for n in crossable[h]
+                                                 if terrain[n].cost(mounted, armoured) is not None or terrain[n].changes_to)
+               for h in hexes for mounted in (False, True) for armoured in (False, True)}
     return Tables(
         data=data,
         scenario=scenario,
         board=board,
-        terrain=MappingProxyType({h: data.terrain.terrains[board.attrs(h)["terrain"]] for h in hexes}),
+        terrain=MappingProxyType(terrain),
         level=MappingProxyType(level),
         around=MappingProxyType(around),
         crossable=MappingProxyType(crossable),
         level_edges=MappingProxyType(level_edges),
         below_crest=below_crest,
+        strikes=MappingProxyType(strikes),
     )
+
+
+@functools.cache
+def _map_sight_lines(map_id: str) -> Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]]:
+    """:attr:`Tables.sight_lines` of a map, traced once for all its scenarios from the tables
+    of the first scenario on it (their map lookups are the same for every scenario on it)."""
+    first = next(sc.id for sc in load_data().scenarios.values() if sc.map == map_id)
+    return _sight_lines(_bare_tables(first))
+
+
+def _sight_lines(t: Tables) -> Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]]:
+    """Every pair's clear lines: fire's :func:`~banneret_guiscard.fire.terrain_lines` where a
+    hex or hexside on the line could block it, and the plain line where none could (a hex that
+    does not block a line with both ends at the lower end's level, a hexside with no feature).
+    Each unordered pair is traced once: the terrain's tests do not depend on which end looks
+    (§5.5.2.2, §5.5.2.3), so the lines back are the same reversed."""
+    from banneret_guiscard.fire import sight_level, terrain_blocks, terrain_lines  # fire reads these tables
+
+    hexes = t.board.hexes()
+    same = {h: h for h in hexes}  # the lines share the map's own hex tuples: a fraction of the memory
+    featured = {pair for side in t.board.sides() for pair in (side, side[::-1])}
+    height = {h: sight_level(t, h) for h in hexes}
+    suspects = {low: frozenset(h for h in hexes if terrain_blocks(t, h, SightView(low, low, 1, 1)))
+                for low in set(height.values())}
+
+    def plain(path: list[Hex], low: int) -> bool:
+        return (all(h in height and h not in suspects[low] for h in path[1:-1])
+                and not any(step in featured for step in zip(path, path[1:])))
+
+    lines: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = {}
+    for i, a in enumerate(hexes):
+        for b in hexes[i + 1:]:
+            first, second = line_both(a, b)
+            readings = [first] if first == second else [first, second]
+            low = min(height[a], height[b])
+            clear = readings if all(plain(path, low) for path in readings) else terrain_lines(t, a, b)
+            there = tuple(tuple(same.get(h, h) for h in path) for path in clear)
+            lines[(a, b)] = there
+            lines[(b, a)] = tuple(path[::-1] for path in there)
+    return MappingProxyType(lines)
 
 
 @functools.cache
@@ -215,12 +299,12 @@ class Battle:
     def living_at(self, h: Hex) -> Iterator[Piece]:
         """Living characters with a hex on ``h`` (stacking, §4.1)."""
         for p in self.pieces.values():
-            if p.alive and h in p.hexes():
+            if h in p.footprint and p.alive:
                 yield p
 
     def horse_at(self, h: Hex) -> LooseHorse | None:
         for horse in self.horses.values():
-            if h in horse.hexes():
+            if h in horse.footprint:
                 return horse
         return None
 

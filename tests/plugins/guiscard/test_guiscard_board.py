@@ -1,6 +1,7 @@
 """Guiscard's terminal board and its line-of-sight query (:mod:`banneret_guiscard.board`):
 what the text map shows, exact sight answers on the Test Field (trees, crests, the slope
-hex, higher ground, lines along a hexside), sight symmetric over random pairs, and the
+hex, higher ground, lines along a hexside), sight symmetric over random pairs and the same as
+fire's line of fire, and the
 ``sight`` command at the terminal prompt."""
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from banneret.registry import registry_from
 from banneret_guiscard import plugin
 from banneret_guiscard.board import parse_hex, sight
 from banneret_guiscard.movement import kill, reachable
-from banneret_guiscard.state import tables_for
+from banneret_guiscard.fire import fire_cover, terrain_lines
+from banneret_guiscard.state import new_battle, tables_for
 
 REG = registry_from([plugin])
 GAME = REG.game("guiscard")
@@ -92,7 +94,11 @@ def test_a_crest_hides_the_lower_end_closer_to_it_both_ways():
     for a, b in (((8, -2), (13, -2)), ((13, -2), (8, -2))):
         seen = sight(FIELD, a, b)
         assert not seen.sees
-        assert seen.blockers == ("crest between 9,-2 and 10,-2, the lower end closer to it than the higher (§5.5.2.3)",)
+        # the line's first hex past the crest is the higher ground itself: fire's dead-ground rule
+        assert seen.blockers == ("higher ground on 10,-2 (level 1), the lower end closer to it than the higher (§5.5.2.3)",)
+    crest = sight(FIELD, (8, -4), (11, -4))  # the line meets the crest's hexside before a higher hex
+    assert not crest.sees and crest.blockers == (
+        "crest between 9,-4 and 10,-4, the lower end closer to it than the higher (§5.5.2.3)",)
     assert sight(FIELD, (7, -2), (11, -2)).sees  # the lower end as far from the crest as the higher: seen
 
 
@@ -102,8 +108,18 @@ def test_a_character_on_the_slope_hex_sees_over_its_own_crest():
 
 
 def test_ground_higher_than_both_ends_blocks():
-    seen = sight(FIELD, (8, 0), (13, 0))
+    seen = sight(FIELD, (8, 0), (12, 1))
+    assert FIELD.level[(8, 0)] == FIELD.level[(12, 1)] == 0
     assert not seen.sees and seen.blockers == ("higher ground on 10,0 (level 1)",)
+
+
+def test_an_end_on_a_slope_hex_sees_from_half_way_up_as_fire_does():
+    """13,0 is a slope hex: a character there counts as at its crest's level (§5.5.2.3), so
+    the level-1 hill between is dead ground for the lower end, closer to it (fire's reading)."""
+    assert FIELD.terrain[(13, 0)].id == "slope" and FIELD.level[(13, 0)] == 0
+    seen = sight(FIELD, (8, 0), (13, 0))
+    assert not seen.sees and seen.blockers == (
+        "higher ground on 10,0 (level 1), the lower end closer to it than the higher (§5.5.2.3)",)
 
 
 def test_a_line_along_a_hexside_is_clear_when_one_side_is():
@@ -122,6 +138,39 @@ def test_a_line_along_a_hexside_is_clear_when_one_side_is():
 def test_terrain_sight_is_symmetric(a, b):
     """Nothing in the terrain rules depends on who looks (§5.5.2.2, §5.5.2.3)."""
     assert sight(FIELD, a, b).sees == sight(FIELD, b, a).sees
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(HEXES), st.sampled_from(HEXES))
+def test_the_boards_sight_is_fires_line_of_fire_on_an_empty_field(a, b):
+    """One implementation (§5.5): on a field with no other character, a composite bow (27
+    hexes) on ``a`` may fire at ``b`` exactly when the board says ``a`` sees ``b``."""
+    battle = new_battle("placeholder_1")
+    archer = attrs.evolve(battle.pieces["guillaume"], hex=a)
+    battle.pieces = {"guillaume": archer}
+    bow = FIELD.data.weapons["composite_bow"]
+    assert (a != b and fire_cover(battle, archer, bow, b) is not None) == (a != b and sight(FIELD, a, b).sees)
+
+
+DOWNS = tables_for("open_skirmish")
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(("placeholder_1", "open_skirmish")), st.data())
+def test_the_sight_lines_table_holds_what_tracing_the_line_gives(scenario, data):
+    """The lines fire reads from the tables (traced once per map, each pair once, a plain
+    line where nothing could block) are those fire's predicates give, in both directions."""
+    t = tables_for(scenario)
+    hexes = sorted(t.terrain)
+    a, b = data.draw(st.sampled_from(hexes)), data.draw(st.sampled_from(hexes))
+    if a != b:
+        assert t.sight_lines[(a, b)] == tuple(tuple(path) for path in terrain_lines(t, a, b))
+        assert t.sight_lines[(b, a)] == tuple(tuple(path) for path in terrain_lines(t, b, a))
+
+
+def test_scenarios_on_one_map_share_its_sight_lines():
+    assert tables_for("cavalry_charge").sight_lines is DOWNS.sight_lines
+    assert len(DOWNS.sight_lines) == len(DOWNS.terrain) * (len(DOWNS.terrain) - 1)
 
 
 def test_parse_hex():
@@ -158,3 +207,9 @@ def test_rendering_changes_nothing():
     GAME.command(state, "normans", "sight", "7,0 13,2")
     assert banneret.state_hash(state) == before
     assert attrs.asdict(state.data.pieces["robert"])["hex"] == (7, 0)
+
+
+def test_maps_with_structures_trace_their_lines_as_they_play():
+    """Walls, windows, tents and the castle's gate change lines of fire with the shooter's hex
+    and the state of play, so those maps keep no table: fire traces their lines each time."""
+    assert not tables_for("village_fight").sight_lines and not tables_for("castle_assault").sight_lines

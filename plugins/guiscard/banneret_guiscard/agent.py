@@ -1,0 +1,416 @@
+"""A heuristic computer player for Guiscard (seat kind ``heuristic``).
+
+Guiscard hides nothing, so the seat's sample (:meth:`banneret.agents.Seat.sample`) is a plain
+copy of the battle its view shows; the agent reads the rules' own functions on that copy
+(line of fire and cover, the combat column, who may attack) and never the true state.
+
+It values a character's state as the scenario counts casualties (P-22): a casualty 1, a
+stunned character 0.4 (the next harm kills it), the dead 0.3 more than the wounded (a
+fighter gone). Every missile shot and melee attack is scored by the expected change of
+that value over the d10, read on the game's tables:
+
+* fire (§5): it shoots whenever a shot is worth something, at the target worth most (a kill
+  shot on a stunned or wounded enemy first, weak cover, short range); offensively only when
+  the shot gains more than the attack the shooter then gives up (§5.2), so a lance-armed
+  rider in reach of an enemy charges in rather than throws; and it fires every defensive
+  volley it can (§5.3);
+* melee (§6): it attacks the enemy worth most (a stunned enemy first: nothing befalls its
+  attackers, §6.4), adding attackers while each adds to the expected gain, and only at a gain;
+* movement (§4): fighters close on the enemy they would gain most against, the nearest
+  first, and stop next to it; shooters with a target in reach hold their hex (and its cover,
+  and their defensive fire, §5.1), the others walk until they have one, never next to an
+  enemy; characters too weak to fight (attack below :data:`FIGHTER_ATTACK`) keep still;
+  unmoved characters are not declared (no needless "stays put", which invites fire);
+* charges (§7.2, not built yet): any offered action whose kind or label names a charge
+  (``charge``, not a pass) is taken for a rider whenever the attack it leads to would gain,
+  so charges apply as soon as the game offers them;
+* everything else (victims, retreats, advances, horses) by looking one decision ahead on the
+  sample and keeping the action after which the casualty balance is best; on equal balance
+  a retreat goes farthest from the enemy and an advance is declined.
+
+Ties are broken by its own seeded generator, never the game's; it keeps nothing between
+decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import banneret
+from banneret.agents import Seat
+from banneret.boards.hexgrid import Hex, distance
+from banneret.rng import Rng
+from banneret.state import State
+from banneret.types import Action
+from banneret_guiscard.fire import fire_cover, may_fire, targets, usable_weapons
+from banneret_guiscard.melee import attackers_of, combat_column, combat_table, defender
+from banneret_guiscard.state import Battle, Piece
+
+__all__ = ["HeuristicAgent", "make_agent", "FIGHTER_ATTACK", "state_value", "shot_gain", "attack_gain"]
+
+FIGHTER_ATTACK = 5
+"""Characters with a smaller printed attack keep out of melee and do not move."""
+STUN_VALUE = 0.4
+DEATH_EXTRA = 0.3
+ATTACK_MARGIN = 0.05
+"""The least expected gain for which it attacks, or adds an attacker."""
+_DICE = range(1, 11)
+
+
+def state_value(b: Battle, health: str) -> float:
+    """What a character in ``health`` is worth to its enemies: a casualty of the scenario
+    (P-22) 1, a stunned character :data:`STUN_VALUE`, the dead :data:`DEATH_EXTRA` more."""
+    value = 1.0 if health in b.tables.scenario.victory.casualty_states else 0.0
+    if health == "stunned":
+        value += STUN_VALUE
+    elif health == "dead":
+        value += DEATH_EXTRA
+    return value
+
+
+def _after_harm(health: str, harm: str) -> str:
+    """The state a harm leaves (§1.2.2): anyone already hurt dies of a stun or a wound."""
+    if harm == "none":
+        return health
+    if harm == "killed" or health != "healthy":
+        return "dead"
+    return harm
+
+
+def _harm_gain(b: Battle, piece: Piece, harm: str, horse_killed: bool) -> float:
+    gain = state_value(b, _after_harm(piece.health, harm)) - state_value(b, piece.health)
+    return gain + (0.1 if horse_killed and piece.mounted else 0.0)
+
+
+def shot_gain(b: Battle, shooter: Piece, weapon_id: str, aimed: Hex) -> float:
+    """The expected gain of one shot (§5.4): the chance that it lands on the aimed hex times
+    the mean value of the fire result on the enemy there; 0 if it may not be fired."""
+    t = b.tables
+    weapon = t.data.weapons[weapon_id]
+    cover = fire_cover(b, shooter, weapon, aimed)
+    band = weapon.band_at(distance(shooter.hex, aimed))
+    victim = next((p for p in b.living_at(aimed) if p.side != shooter.side), None)
+    if cover is None or band is None or victim is None:
+        return 0.0
+    impact = t.data.impact
+    if distance(shooter.hex, aimed) <= impact.no_roll_within:
+        on_target = 1.0
+    else:
+        modifier = impact.modifier(f"range_{band}") + (impact.modifier("target_rider") if victim.mounted else 0)
+        on_target = sum(impact.impact(d + modifier) == "aimed" for d in _DICE) / len(_DICE)
+    table = t.data.fire["mounted" if victim.mounted else "foot"]
+    armoured = t.counter(victim.id).armoured
+    total = 0.0
+    for die in _DICE:
+        effect = table.effect(table.result(weapon_id, band, cover, die), armoured)
+        total += _harm_gain(b, victim, effect.harm, effect.horse_killed)
+    return on_target * total / len(_DICE)
+
+
+def attack_gain(state: State, attackers: Sequence[str], target: str) -> float:
+    """The expected gain of ``attackers`` attacking the character ``target`` (§6): the mean,
+    over the d10, of the harm to the defender less the harm to the attacker who would suffer
+    it (the worst case); nothing befalls the attackers of a stunned character (§6.4)."""
+    b: Battle = state.data
+    foe = defender(b, target)
+    if foe is None or not attackers or target not in b.pieces:
+        return 0.0
+    victim = b.pieces[target]
+    _, column = combat_column(state, tuple(attackers), (target,))
+    table = combat_table(b, (target,))
+    modifier = 1 if foe.armoured else 0
+    total = 0.0
+    for die in _DICE:
+        legend = table.effect(table.result(column, die + modifier))
+        total += _harm_gain(b, victim, legend.defender.harm, legend.defender.horse_killed)
+        if not foe.stunned and legend.attacker.harm != "none":
+            total -= max(_harm_gain(b, b.pieces[a], legend.attacker.harm, legend.attacker.horse_killed)
+                         for a in attackers)
+    return total / len(_DICE)
+
+
+def _best_attackers(state: State, candidates: Iterable[str], target: str, named: Sequence[str] = ()) -> tuple[
+        tuple[str, ...], float]:
+    """Add attackers one at a time, the best first, while each adds at least
+    :data:`ATTACK_MARGIN` to the gain."""
+    chosen = tuple(named)
+    gain = attack_gain(state, chosen, target) if chosen else 0.0
+    pool = [c for c in candidates if c not in chosen]
+    while pool:
+        best = max(pool, key=lambda c: attack_gain(state, (*chosen, c), target))
+        better = attack_gain(state, (*chosen, best), target)
+        if better < gain + ATTACK_MARGIN:
+            break
+        chosen, gain = (*chosen, best), better
+        pool.remove(best)
+    return chosen, gain
+
+
+def _is_fighter(b: Battle, piece: Piece) -> bool:
+    return b.tables.stats(piece).attack >= FIGHTER_ATTACK
+
+
+def _shooter(b: Battle, piece: Piece) -> bool:
+    """A character whose business is missiles: it carries a weapon other than the lance."""
+    return any(w.id != "thrown_lance" for w in usable_weapons(b, piece))
+
+
+def _reach(a: Piece, b: Piece) -> int:
+    return min(distance(x, y) for x in a.hexes() for y in b.hexes())
+
+
+def _enemies(b: Battle, piece: Piece) -> list[Piece]:
+    return sorted((p for p in b.enemies_of(piece.side) if p.alive), key=lambda p: p.id)
+
+
+def _melee_goal(state: State, piece: Piece) -> Piece | None:
+    """The enemy this fighter would gain most against, nearer ones first (§6)."""
+    b: Battle = state.data
+    best: tuple[float, str] | None = None
+    goal = None
+    for enemy in _enemies(b, piece):
+        score = attack_gain(state, (piece.id,), enemy.id) - 0.05 * _reach(piece, enemy)
+        if best is None or (score, enemy.id) > best:
+            best, goal = (score, enemy.id), enemy
+    return goal
+
+
+def _in_contact(b: Battle, piece: Piece) -> bool:
+    return any(_reach(piece, e) == 1 for e in _enemies(b, piece) if e.able)
+
+
+def _wants_to_move(state: State, piece: Piece) -> bool:
+    """Whether moving ``piece`` this phase serves a purpose (§4): a fighter not yet in contact,
+    a shooter with nothing to shoot at."""
+    b: Battle = state.data
+    if not piece.able or not _enemies(b, piece) or _in_contact(b, piece):
+        return False
+    if _shooter(b, piece):
+        return not targets(b, piece)
+    return _is_fighter(b, piece)
+
+
+class HeuristicAgent:
+    """Scores each offered action by the rules' own tables on the seat's sample (see the module)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, seat: Seat) -> Action:
+        actions = seat.actions
+        if len(actions) == 1:
+            return actions[0]
+        state = seat.sample(Rng(self.rng.getrandbits(63)))
+        charge = self._charge(state, seat.player, actions)
+        if charge is not None:
+            return charge
+        kind = actions[0].kind
+        handler = _HANDLERS.get(kind)
+        scores = handler(state, seat.player, actions) if handler else _look_ahead(state, seat.player, actions)
+        best = max(scores)
+        return self.rng.choice([a for a, s in zip(actions, scores) if s == best])
+
+    @staticmethod
+    def _charge(state: State, me: str, actions: Sequence[Action]) -> Action | None:
+        """A charge (§7.2) when one is offered whose named rider would gain attacking the
+        named enemy: read from the action's words, so it needs nothing of how charges are
+        built but that their actions name the rider and the enemy."""
+        b: Battle = state.data
+        best: tuple[float, Action] | None = None
+        for action in actions:
+            words = action.label.replace(",", " ").replace(":", " ").split()
+            if "charge" not in action.kind and not (words and words[0].startswith("charge")):
+                continue
+            named = [w for w in words if w in b.pieces]
+            riders = [w for w in named if b.pieces[w].side == me and b.pieces[w].mounted]
+            foes = [w for w in named if b.pieces[w].side != me]
+            if not riders or not foes:
+                continue
+            gain = max(attack_gain(state, riders, f) for f in foes)
+            if gain > ATTACK_MARGIN and (best is None or gain > best[0]):
+                best = (gain, action)
+        return None if best is None else best[1]
+
+
+# --------------------------------------------------------------------------- per kind of decision
+
+
+def _offensive_fire(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """Step 1: the shooter with the best shot. A character that fires may not attack in this
+    phase (§5.2), so one that could reach an enemy to attack (within its MA) fires only when
+    the shot gains more than its best attack would: lance throwers keep their lance."""
+    b: Battle = state.data
+    scores = []
+    for action in actions:
+        if action.args[0] != "fire":
+            scores.append(ATTACK_MARGIN)
+            continue
+        shooter = b.pieces[action.args[1]]
+        shot = max((shot_gain(b, shooter, w, h) for w, h in targets(b, shooter)), default=0.0)
+        reach = b.ma(shooter)
+        attack = max((attack_gain(state, (shooter.id,), e.id) for e in _enemies(b, shooter)
+                      if _reach(shooter, e) <= reach), default=0.0)
+        scores.append(shot if shot > attack else -1.0)
+    return scores
+
+
+def _aim(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    b: Battle = state.data
+    shooter = b.pieces[_shooter_id(state)]
+    return [shot_gain(b, shooter, a.args[0], a.args[1]) for a in actions]
+
+
+def _shooter_id(state: State) -> str:
+    return next(f["shooter"] for f in reversed(state.stack) if "shooter" in f.vars)
+
+
+def _defensive_fire(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """§5.3: fire whenever a shot can be named (each costs nothing of its next own phase)."""
+    return [0.0 if a.kind == "pass" else 1.0 for a in actions]
+
+
+def _volley(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """Name every shot worth something, the best first, then fire."""
+    b: Battle = state.data
+    return [ATTACK_MARGIN if a.args[0] == "fire" else shot_gain(b, b.pieces[a.args[1]], a.args[2], a.args[3])
+            for a in actions]
+
+
+def _combat(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """Step 4: the attack with the best expected gain, if it gains (§6)."""
+    b: Battle = state.data
+    scores = []
+    for action in actions:
+        target = action.args[1] if action.args[0] == "attack" else None
+        if target is None or target not in b.pieces:
+            scores.append(ATTACK_MARGIN if target is None else -1.0)  # loose horses: not worth a fighter
+            continue
+        _, gain = _best_attackers(state, attackers_of(b, (target,)), target)
+        scores.append(gain)
+    return scores
+
+
+def _engage(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """Add the attacker that helps most while it helps; never widen the combat to a second
+    defender (it only adds defence, §6.2)."""
+    frame = state.stack[-1]
+    target, named = frame["defenders"][0], frame["attackers"]
+    candidates = [a.args[1] for a in actions if a.args[0] == "with"]
+    chosen, _ = _best_attackers(state, candidates, target, named)
+    extra = chosen[len(named):]
+    scores = []
+    for action in actions:
+        if action.args[0] == "with":
+            scores.append(2.0 if extra and action.args[1] == extra[0] else -1.0)
+        elif action.args[0] == "resolve":
+            scores.append(1.0)
+        else:
+            scores.append(-2.0)
+    return scores
+
+
+def _movement(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """Move the characters that have a purpose, the nearest to the enemy first; then end."""
+    b: Battle = state.data
+    scores = []
+    for action in actions:
+        if action.args[0] == "end":
+            scores.append(0.0)
+        elif action.args[0] == "move" and _wants_to_move(state, b.pieces[action.args[1]]):
+            piece = b.pieces[action.args[1]]
+            scores.append(1.0 / (1 + min(_reach(piece, e) for e in _enemies(b, piece))))
+        else:
+            scores.append(-1.0)
+    return scores
+
+
+def _move_step(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """One step of the mover: a fighter towards its enemy, stopping next to it; a shooter
+    towards the nearest enemy, stopping once it has a target, never next to an enemy.
+    Only plain steps: no mounting, dismounting, carrying, leading or catching."""
+    b: Battle = state.data
+    mover = b.pieces[_mover(state)]
+    enemies = [e for e in _enemies(b, mover)]
+    shooter = _shooter(b, mover)
+    goal = None if shooter else _melee_goal(state, mover)
+
+    def distance_left(piece: Piece) -> int:
+        if goal is not None:
+            return _reach(piece, goal)
+        return min(_reach(piece, e) for e in enemies)
+
+    here = distance_left(mover)
+    done = (here <= 1) if goal is not None else bool(targets(b, mover))
+    scores = []
+    for action in actions:
+        if action.args[0] == "stop":
+            scores.append(0.0)
+            continue
+        if done or action.args[0] != "step":
+            scores.append(-1.0)
+            continue
+        _, head, facing, cost, _ = action.args
+        moved = Piece(mover.id, mover.side, mover.health, mover.mounted, head, facing, mover.horse)
+        there = distance_left(moved)
+        if shooter and any(_reach(moved, e) <= 1 for e in enemies if e.able):
+            scores.append(-1.0)
+        else:
+            scores.append(float(here - there) - 0.01 * cost if there < here else -1.0)
+    return scores
+
+
+def _mover(state: State) -> str:
+    return next(f.record.mover for f in reversed(state.stack) if hasattr(f.record, "mover"))
+
+
+def _retreat(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """Equal balance after the retreat, the path ending farthest from the enemy (§6.5)."""
+    b: Battle = state.data
+    balance = _look_ahead(state, me, actions)
+    enemies = [p for p in b.pieces.values() if p.side != me and p.able]
+    return [score + 0.01 * min((distance(a.args[-1], h) for e in enemies for h in e.hexes()), default=0)
+            for score, a in zip(balance, actions)]
+
+
+def _advance(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """§6.6: decline; an advance may leave its character exposed for nothing counted."""
+    return [1.0 if a.label.startswith(("no ", "stop")) else 0.0 for a in actions]
+
+
+def _look_ahead(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """The casualty balance after each action, played on a copy of the sample."""
+    offered = {a.label: a for a in banneret.legal_actions(state, me)}
+    scores = []
+    for action in actions:
+        trial = state.clone()
+        banneret.apply(trial, offered[action.label])
+        scores.append(_balance(trial.data, me))
+    return scores
+
+
+def _balance(b: Battle, me: str) -> float:
+    """The value of the enemy's states less that of mine."""
+    return sum(state_value(b, p.health) * (1 if p.side != me else -1) for p in b.pieces.values())
+
+
+_HANDLERS: dict[str, Any] = {
+    "offensive-fire": _offensive_fire,
+    "aim": _aim,
+    "defensive-fire": _defensive_fire,
+    "pass": _defensive_fire,
+    "volley": _volley,
+    "combat": _combat,
+    "engage": _engage,
+    "movement": _movement,
+    "move-step": _move_step,
+    "retreat": _retreat,
+    "advance": _advance,
+    "advance-step": _advance,
+}
+
+
+def make_agent(game_id: str, faction: str, seed: int) -> HeuristicAgent:
+    """Entry for ``banneret_agents``: one agent per seat, seeded by the engine."""
+    return HeuristicAgent(seed)
