@@ -27,7 +27,7 @@ from banneret.boards.hexgrid import Hex, HexMap, neighbours, two_hex_footprint
 from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
-__all__ = ["HEALTH", "Health", "Piece", "LooseHorse", "Tables", "Battle", "tables_for", "new_battle"]
+__all__ = ["HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Tables", "Battle", "tables_for", "new_battle"]
 
 Health = Literal["healthy", "stunned", "wounded", "dead"]
 HEALTH: tuple[Health, ...] = ("healthy", "stunned", "wounded", "dead")
@@ -76,6 +76,21 @@ class LooseHorse:
 
     def hexes(self) -> tuple[Hex, Hex]:
         return two_hex_footprint(self.head, self.facing)
+
+
+@attrs.frozen
+class Charge:
+    """A declared cavalry charge (§7.2): the rider, its target, its route (head hex and facing
+    after each hex entered) and, once declared against it, the counter-charger and the route
+    that brings it onto the charge's last hexes (§7.2.2)."""
+
+    rider: str
+    target: str
+    route: tuple[tuple[Hex, int], ...]
+    phase: int
+    """The player phase of the declaration."""
+    counter: str = ""
+    counter_route: tuple[tuple[Hex, int], ...] = ()
 
 
 @attrs.frozen(eq=False)
@@ -205,6 +220,8 @@ class Battle:
     """Characters that have attacked or been attacked in this combat step (§6.6)."""
     defensive_target: str = shared(default="")
     """The character last fired on defensively this game turn (§5.3, A-61)."""
+    charges: dict[str, Charge] = copied(factory=dict)
+    """This game turn's declared charges, by charging rider, in declaration order (§7.2)."""
 
     # --- reading the map -----------------------------------------------------------------
 
