@@ -12,7 +12,8 @@ The rules are plain functions on :class:`~banneret_guiscard.state.Battle`:
   the charger in its front and in sight at the start, or the special case of a rider
   charged in its front; at most half the charge's hexes, front steps only, ending on the
   charge's last hexes (§7.2.2);
-* :func:`charge_strengths` -- the charge bonuses and the role reversal (§7.2.3, A-15).
+* :func:`charge_strengths` -- the charge bonuses and the role reversal (§7.2.3, A-15);
+* :func:`group_shift` -- the group charge's column (§7.2.4, §7.2.5, A-16).
 
 Step 2 is :class:`Charges`: the phasing player names a rider and a target, then the route
 hex by hex (:class:`ChargeRoute`); after each declared charge the other player may
@@ -45,7 +46,7 @@ from banneret_guiscard.state import Battle, Charge, Piece
 
 __all__ = [
     "in_front", "rider_sees", "objects_this_turn", "charge_targets", "chargers", "charge_steps", "charge_complete",
-    "counter_routes", "meeting_position", "charge_strengths", "Charges", "ChargeRoute", "CounterCharge",
+    "counter_routes", "meeting_position", "charge_strengths", "defence_bonus", "group_shift", "Charges", "ChargeRoute", "CounterCharge",
     "ChargeMoves", "ChargeCombats",
 ]
 
@@ -313,6 +314,31 @@ def defence_bonus(b: Battle, charge: Charge, defender: str) -> int:
     return b.tables.stats(b.pieces[defender]).defence // b.tables.data.tactics.charge_bonus_divisor
 
 
+def group_shift(b: Battle, charge: Charge) -> int:
+    """The group charge's columns for ``charge`` (§7.2.4, §7.2.5, A-16): its rider is of a kind
+    that charges as a group (Norman knights; cataphracts against foot only), and with it at
+    least the minimum of riders of that kind charged this phase, their routes ending in the
+    same direction, side by side: the last hexes of their routes form one chain of
+    neighbours. Each charge of the group gets the shift; targets may differ."""
+    t = b.tables
+    rules = t.data.tactics
+    code = t.counter(charge.rider).code
+    kind = next((g for g in rules.group_chargers if g.code == code), None)
+    if kind is None or kind.foot_targets_only and b.pieces[charge.target].mounted:
+        return 0
+    ends = {c.route[-1][0] for c in _phase_charges(b)
+            if t.counter(c.rider).code == code and c.route[-1][1] == charge.route[-1][1]}
+    group = {charge.route[-1][0]}
+    frontier = [charge.route[-1][0]]
+    while frontier:
+        h = frontier.pop()
+        for n in t.around.get(h, ()):
+            if n in ends and n not in group:
+                group.add(n)
+                frontier.append(n)
+    return rules.group_column_shift if len(group) >= rules.group_min_riders else 0
+
+
 # --------------------------------------------------------------------------- step 2: declarations
 
 
@@ -514,9 +540,12 @@ class ChargeCombats(Procedure):
         b.attacked_in[charge.rider] = b.phase  # the charge is its attack this phase (§6)
         attacker, defender, bonus = charge_strengths(b, charge)
         extra = ((attacker, bonus), (defender, defence_bonus(b, charge, defender)))
+        shift = group_shift(b, charge) if attacker == charge.rider else 0
         if attacker != charge.rider:
             state.emit(f"{attacker}'s defence outweighs {charge.rider}'s charge: {attacker} attacks", "charge")
-        call(state, Resolve, record=CombatRecord((attacker,), (defender,), bonus=extra))
+        if shift:
+            state.emit(f"{charge.rider} charges in a group: {shift:+d} column", "charge")
+        call(state, Resolve, record=CombatRecord((attacker,), (defender,), bonus=extra, shift=shift))
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         kill_surrounded(state)

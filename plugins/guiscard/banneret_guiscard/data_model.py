@@ -103,6 +103,7 @@ __all__ = [
     "Bodies",
     "Refire",
     "DefensiveFire",
+    "GroupCharger",
     "Tactics",
     "Stats",
     "FootValues",
@@ -628,6 +629,14 @@ class DefensiveFire(Sourced):
 
 
 @attrs.frozen(kw_only=True)
+class GroupCharger(Sourced):
+    """A kind of rider whose charges side by side make a group charge (§7.2.4, §7.2.5)."""
+
+    code: str
+    foot_targets_only: bool
+
+
+@attrs.frozen(kw_only=True)
 class Tactics(Sourced):
     """The numbers of cavalry charges and counter-charges (§7.2)."""
 
@@ -643,6 +652,12 @@ class Tactics(Sourced):
     """A counter-charger moves at most the charge's hexes over this, rounded down (§7.2.2)."""
     counter_charge_meeting_hexes: int
     """The counter-charger ends on this many last hexes of the charge's route (§7.2.2)."""
+    group_min_riders: int
+    """Riders of one kind charging side by side that make a group charge (§7.2.4)."""
+    group_column_shift: int
+    """Columns right for each charge of a group charge (§7.2.4)."""
+    group_chargers: tuple[GroupCharger, ...]
+    """The kinds of rider (unit codes) that charge as a group (§7.2.4, §7.2.5)."""
 
 
 # ---------------------------------------------------------------------------- counters

@@ -140,10 +140,10 @@ def joint_bonus(state: State, attackers: tuple[str, ...], defenders: tuple[str, 
 
 
 def combat_column(state: State, attackers: tuple[str, ...], defenders: tuple[str, ...],
-                  bonus: tuple[tuple[str, int], ...] = ()) -> tuple[int, int]:
+                  bonus: tuple[tuple[str, int], ...] = (), shift: int = 0) -> tuple[int, int]:
     """(difference, column index): attack minus defence strengths summed, each with its
-    ``bonus`` (a charge's, §7.2.3), the column holding it shifted for terrain (§6.1) and a
-    joint attack (§6.2), kept on the table (P-01)."""
+    ``bonus`` (a charge's, §7.2.3), the column holding it shifted for terrain (§6.1), a joint
+    attack (§6.2) and ``shift`` more (a group charge's, §7.2.4), kept on the table (P-01)."""
     b: Battle = state.data
     t = b.tables
     extra = dict(bonus)
@@ -151,19 +151,19 @@ def combat_column(state: State, attackers: tuple[str, ...], defenders: tuple[str
     sides = _defenders(b, defenders)
     defence = sum(d.defence + extra.get(d.id, 0) for d in sides)
     table = combat_table(b, defenders)
-    shift = t.data.terrain.melee_shift(_worst_sign(b, [h for a in attackers for h in b.pieces[a].hexes()]),
-                                       _worst_sign(b, [h for d in sides for h in d.hexes]))
-    column = table.shift(table.column_index(attack - defence), shift + joint_bonus(state, attackers, defenders))
+    terrain = t.data.terrain.melee_shift(_worst_sign(b, [h for a in attackers for h in b.pieces[a].hexes()]),
+                                         _worst_sign(b, [h for d in sides for h in d.hexes]))
+    column = table.shift(table.column_index(attack - defence), terrain + shift + joint_bonus(state, attackers, defenders))
     return attack - defence, column
 
 
 def roll_combat(state: State, attackers: tuple[str, ...], defenders: tuple[str, ...],
-                bonus: tuple[tuple[str, int], ...] = ()) -> tuple[str, Effect, Effect]:
+                bonus: tuple[tuple[str, int], ...] = (), shift: int = 0) -> tuple[str, Effect, Effect]:
     """Roll the combat (§6): d10, +1 if every defender is armoured (§6.3); the letter and its
     effects on the attackers and the defenders; nothing befalls the attackers of a stunned
     character (§6.4), and against a loose horse only the results that kill it count (§6.8)."""
     b: Battle = state.data
-    difference, column = combat_column(state, attackers, defenders, bonus)
+    difference, column = combat_column(state, attackers, defenders, bonus, shift)
     table = combat_table(b, defenders)
     sides = _defenders(b, defenders)
     die = state.rng.die(10)
@@ -349,6 +349,8 @@ class CombatRecord:
     stage: int = 0
     bonus: tuple[tuple[str, int], ...] = ()
     """Strength added per participant: a charge's (§7.2.3)."""
+    shift: int = 0
+    """Columns right beyond terrain and joint attack: a group charge's (§7.2.4)."""
 
 
 class Resolve(Procedure):
@@ -368,7 +370,7 @@ class Resolve(Procedure):
             b.targeted_in[pid] = b.phase
         b.engaged.update(characters)
         rec.before = tuple((pid, b.pieces[pid].hex, b.pieces[pid].health) for pid in characters)
-        _, rec.attacker_effect, rec.defender_effect = roll_combat(state, rec.attackers, rec.defenders, rec.bonus)
+        _, rec.attacker_effect, rec.defender_effect = roll_combat(state, rec.attackers, rec.defenders, rec.bonus, rec.shift)
         self.resume(state, frame, None)
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:

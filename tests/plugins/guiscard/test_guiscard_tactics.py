@@ -13,9 +13,11 @@ import banneret
 from banneret.boards.hexgrid import straight_direction
 from banneret.flow import Frame
 from banneret_guiscard.charges import (
-    Charges, charge_complete, charge_steps, charge_strengths, charge_targets, counter_routes, meeting_position, rider_sees,
+    Charges, charge_complete, charge_steps, charge_strengths, charge_targets, counter_routes, group_shift, meeting_position,
+    rider_sees,
 )
 from banneret_guiscard.fire import OffensiveFire
+from banneret_guiscard.melee import combat_column
 from banneret_guiscard.state import Battle, Charge, Piece
 
 from test_guiscard_melee import melee
@@ -279,3 +281,36 @@ def test_no_avoiding_an_attacker_as_fast_nor_when_stunned():
     force_dice(state, 6)
     play(state, "attack karim")
     assert log(state, "melee")[0].startswith("robert attack karim")
+
+
+# --------------------------------------------------------------------------- §7.2.4-§7.2.5 group charges
+
+
+def group_of(*riders: tuple[str, tuple[int, int], str]) -> Battle:
+    """This phase's charges ending due east on the given hexes, each at a foot target."""
+    targets = ("okeanos", "nikolaos", "argyros", "samir")
+    state = position(*(rider(rid, N, end, 0) for rid, end, _ in riders),
+                     *(foot(t, B, (end[0] + 1, end[1])) for t, (_, end, _) in zip(targets, riders)))
+    b = state.data
+    for (rid, end, target), t in zip(riders, targets):
+        route = tuple(((end[0] - i, end[1]), 0) for i in range(5, -1, -1))
+        b.charges[rid] = Charge(rid, target or t, route, b.phase)
+    return b
+
+
+def test_three_norman_knights_side_by_side_charge_as_a_group():
+    b = group_of(("robert", (7, 0), ""), ("arthur", (7, 1), ""), ("drogon", (6, 2), ""))
+    assert [group_shift(b, b.charges[r]) for r in ("robert", "arthur", "drogon")] == [1, 1, 1]
+    b = group_of(("robert", (7, 0), ""), ("arthur", (7, 1), ""))                          # two are no group
+    assert group_shift(b, b.charges["robert"]) == 0
+    b = group_of(("robert", (7, 0), ""), ("ruggiero", (7, 1), ""), ("drogon", (6, 2), ""))  # a Lombard breaks it
+    assert group_shift(b, b.charges["robert"]) == 0
+    b = group_of(("robert", (7, 0), ""), ("arthur", (7, 1), ""), ("drogon", (3, 4), ""))    # not side by side
+    assert group_shift(b, b.charges["robert"]) == 0
+
+
+def test_a_group_charge_shifts_the_combat_one_column_right():
+    state = position(foot("milo", N, (1, 1)), foot("karim", B, (2, 1)))
+    _, plain = combat_column(state, ("milo",), ("karim",))
+    _, grouped = combat_column(state, ("milo",), ("karim",), shift=1)
+    assert grouped == plain + 1
