@@ -30,6 +30,7 @@ Files (``banneret_guiscard.data``)
 * ``bodies.json`` -- dead bodies in a hex (§4.2.2): weight of a dead character and horse, and
   the totals that cost 1 MP more or close the hex.
 * ``defensive_fire.json`` -- hexes a target must move on before it may be fired on again (§5.3).
+* ``tactics.json`` -- the numbers of cavalry charges and counter-charges (§7.2).
 * ``roster.json`` -- the counters (P-20): code, armour, weapons, foot values (healthy, wounded,
   stunned) and, for riders, mounted values (healthy, wounded) and horse.
 * ``map_test_field.json`` -- the Test Field (P-21 M1): hexes ``q, r, terrain, level`` in axial
@@ -102,6 +103,8 @@ __all__ = [
     "Bodies",
     "Refire",
     "DefensiveFire",
+    "GroupCharger",
+    "Tactics",
     "Stats",
     "FootValues",
     "MountedValues",
@@ -125,7 +128,7 @@ DATA_PACKAGE = "banneret_guiscard.data"
 FILES: tuple[str, ...] = (
     "codes.json", "movement_classes.json", "terrain.json", "melee_foot.json", "melee_mounted.json",
     "fire_foot.json", "fire_mounted.json", "impact.json", "weapons.json", "infiltration.json",
-    "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "roster.json",
+    "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "tactics.json", "roster.json",
     "map_test_field.json", "map_downs.json", "map_village.json", "map_keep.json", "scenarios.json",
 )
 """Every data file, in loading order."""
@@ -657,6 +660,38 @@ class DefensiveFire(Sourced):
         return next(r.hexes for r in self.refire if r.target == target)
 
 
+@attrs.frozen(kw_only=True)
+class GroupCharger(Sourced):
+    """A kind of rider whose charges side by side make a group charge (§7.2.4, §7.2.5)."""
+
+    code: str
+    foot_targets_only: bool
+
+
+@attrs.frozen(kw_only=True)
+class Tactics(Sourced):
+    """The numbers of cavalry charges and counter-charges (§7.2)."""
+
+    id: str
+    name: str
+    charge_min_hexes: int
+    """A charge moves at least this many hexes (§7.2.1)."""
+    charge_straight_hexes: int
+    """Its last hexes in a straight row towards the target (§7.2.1)."""
+    charge_bonus_divisor: int
+    """The charger's attack and the counter-charger's defence grow by their part (§7.2.3)."""
+    counter_charge_divisor: int
+    """A counter-charger moves at most the charge's hexes over this, rounded down (§7.2.2)."""
+    counter_charge_meeting_hexes: int
+    """The counter-charger ends on this many last hexes of the charge's route (§7.2.2)."""
+    group_min_riders: int
+    """Riders of one kind charging side by side that make a group charge (§7.2.4)."""
+    group_column_shift: int
+    """Columns right for each charge of a group charge (§7.2.4)."""
+    group_chargers: tuple[GroupCharger, ...]
+    """The kinds of rider (unit codes) that charge as a group (§7.2.4, §7.2.5)."""
+
+
 # ---------------------------------------------------------------------------- counters
 
 
@@ -817,6 +852,7 @@ class GuiscardData:
     horses: HorseRules
     bodies: Bodies
     defensive_fire: DefensiveFire
+    tactics: Tactics
     roster: Mapping[str, Counter]
     maps: Mapping[str, TacticalMap]
     scenarios: Mapping[str, Scenario]
@@ -1219,6 +1255,7 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
     horses: HorseRules = _load(package, "horses.json", HorseRules)
     bodies = _bodies(package)
     defensive_fire = _defensive_fire(package)
+    tactics: Tactics = _load(package, "tactics.json", Tactics)
     roster = _roster(package, codes, classes, weapons, horses)
     maps = {map_id: _map(package, filename, terrain) for map_id, filename in MAP_FILES.items()}
     scenarios = _scenarios(package, roster, terrain.terrains, maps)
@@ -1237,6 +1274,7 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
         "horses.json": horses,
         "bodies.json": bodies,
         "defensive_fire.json": defensive_fire,
+        "tactics.json": tactics,
         "roster.json": tuple(roster.values()),
         **{filename: maps[map_id].record for map_id, filename in MAP_FILES.items()},
         "scenarios.json": tuple(scenarios.values()),
@@ -1254,6 +1292,7 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
         horses=horses,
         bodies=bodies,
         defensive_fire=defensive_fire,
+        tactics=tactics,
         roster=MappingProxyType(roster),
         maps=MappingProxyType(maps),
         scenarios=MappingProxyType(scenarios),

@@ -35,11 +35,13 @@ from banneret_guiscard.state import Battle, Piece
 
 __all__ = [
     "may_attack", "attackers_of", "combat_table", "combat_column", "roll_combat", "victims", "surrounded",
-    "kill_surrounded", "advance_starts", "joint_bonus", "HORSE", "Defender", "defender", "Combat", "Engage",
-    "Resolve", "Victim", "Advance", "AdvanceStep", "CombatRecord",
+    "kill_surrounded", "begin_combat_step", "advance_starts", "joint_bonus", "HORSE", "Defender", "defender", "Combat", "Engage",
+    "Declared", "Resolve", "Victim", "Advance", "AdvanceStep", "CombatRecord",
 ]
 
 _SIGN_VALUE = {"-": -1, "0": 0, "+": 1}
+AVOID_COMBAT = "AvoidCombat"
+"""The window in which a defender may avoid an attack declared on it (avoid.AvoidCombat, §7.4)."""
 HORSE = "horse:"
 """Prefix of a loose horse attacked in melee, by its owner's id (§6.8): ``horse:arthur``."""
 
@@ -149,30 +151,34 @@ def joint_bonus(state: State, attackers: tuple[str, ...], defenders: tuple[str, 
     return 1 if riders >= 2 else 0
 
 
-def combat_column(state: State, attackers: tuple[str, ...], defenders: tuple[str, ...]) -> tuple[int, int]:
-    """(difference, column index): attack minus defence strengths summed, the column holding
-    it shifted for terrain (§6.1) and a joint attack (§6.2), kept on the table (P-01)."""
+def combat_column(state: State, attackers: tuple[str, ...], defenders: tuple[str, ...],
+                  bonus: tuple[tuple[str, int], ...] = (), shift: int = 0) -> tuple[int, int]:
+    """(difference, column index): attack minus defence strengths summed, each with its
+    ``bonus`` (a charge's, §7.2.3), the column holding it shifted for terrain (§6.1), a joint
+    attack (§6.2) and ``shift`` more (a group charge's, §7.2.4), kept on the table (P-01)."""
     b: Battle = state.data
     t = b.tables
-    attack = sum(t.stats(b.pieces[a]).attack for a in attackers)
+    extra = dict(bonus)
+    attack = sum(t.stats(b.pieces[a]).attack + extra.get(a, 0) for a in attackers)
     sides = _defenders(b, defenders)
-    defence = sum(d.defence for d in sides)
+    defence = sum(d.defence + extra.get(d.id, 0) for d in sides)
     table = combat_table(b, defenders)
     attacker_hexes = [h for a in attackers for h in b.pieces[a].hexes()]
     defender_hexes = [h for d in sides for h in d.hexes]
-    shift = t.data.terrain.melee_shift(
+    terrain = t.data.terrain.melee_shift(
         _worst_sign(b, attacker_hexes, buildings.attacker_sign),
         buildings.defender_sign(b, attacker_hexes, defender_hexes, _worst_sign(b, defender_hexes)))  # §8.5
-    column = table.shift(table.column_index(attack - defence), shift + joint_bonus(state, attackers, defenders))
+    column = table.shift(table.column_index(attack - defence), terrain + shift + joint_bonus(state, attackers, defenders))
     return attack - defence, column
 
 
-def roll_combat(state: State, attackers: tuple[str, ...], defenders: tuple[str, ...]) -> tuple[str, Effect, Effect]:
+def roll_combat(state: State, attackers: tuple[str, ...], defenders: tuple[str, ...],
+                bonus: tuple[tuple[str, int], ...] = (), shift: int = 0) -> tuple[str, Effect, Effect]:
     """Roll the combat (§6): d10, +1 if every defender is armoured (§6.3); the letter and its
     effects on the attackers and the defenders; nothing befalls the attackers of a stunned
     character (§6.4), and against a loose horse only the results that kill it count (§6.8)."""
     b: Battle = state.data
-    difference, column = combat_column(state, attackers, defenders)
+    difference, column = combat_column(state, attackers, defenders, bonus, shift)
     table = combat_table(b, defenders)
     sides = _defenders(b, defenders)
     die = state.rng.die(10)
@@ -240,6 +246,16 @@ def advance_starts(b: Battle, winners: tuple[str, ...], vacated: tuple[Hex, ...]
 # --------------------------------------------------------------------------- the procedures
 
 
+def begin_combat_step(state: State) -> None:
+    """Step 4 begins (once, whichever of its procedures comes first): nobody is engaged yet,
+    and the stunned characters already surrounded die (§6.2, §6.6)."""
+    b: Battle = state.data
+    if b.step != 4:
+        b.step = 4
+        b.engaged.clear()
+        kill_surrounded(state)
+
+
 class _SideChoice(Choice):
     def decider(self, state: State, frame: Frame) -> str:
         return state.data.side
@@ -257,11 +273,7 @@ class Combat(_SideChoice):
     prompt = "Pick a character to attack, or end combat"
 
     def start(self, state: State, frame: Frame) -> None:
-        b: Battle = state.data
-        if b.step != 4:
-            b.step = 4
-            b.engaged.clear()
-            kill_surrounded(state)
+        begin_combat_step(state)
         super().start(state, frame)
 
     def options(self, state: State, frame: Frame) -> list[tuple[str, ...]]:
@@ -321,7 +333,24 @@ class Engage(_SideChoice):
         elif option[0] == "also":
             goto(state, Engage, defenders=(*defenders, option[1]), attackers=attackers)
         else:
-            goto(state, Resolve, record=CombatRecord(attackers, defenders))
+            goto(state, Declared, record=CombatRecord(attackers, defenders))
+
+
+class Declared(Procedure):
+    """An attack is declared: the defender may first avoid it (§7.4, the window
+    :data:`AVOID_COMBAT`); if it does not, the combat is resolved."""
+
+    rule = "7.4"
+
+    def start(self, state: State, frame: Frame) -> None:
+        rec: CombatRecord = frame.record
+        call(state, AVOID_COMBAT, attackers=rec.attackers, defenders=rec.defenders)
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        if result:
+            end(state)
+        else:
+            goto(state, Resolve, record=frame.record)
 
 
 @attrs.define
@@ -336,6 +365,10 @@ class CombatRecord:
     before: tuple[tuple[str, Hex, str], ...] = ()
     """(character, hex, state) of every participant when the die was rolled."""
     stage: int = 0
+    bonus: tuple[tuple[str, int], ...] = ()
+    """Strength added per participant: a charge's (§7.2.3)."""
+    shift: int = 0
+    """Columns right beyond terrain and joint attack: a group charge's (§7.2.4)."""
 
 
 class Resolve(Procedure):
@@ -355,7 +388,7 @@ class Resolve(Procedure):
             b.targeted_in[pid] = b.phase
         b.engaged.update(characters)
         rec.before = tuple((pid, b.pieces[pid].hex, b.pieces[pid].health) for pid in characters)
-        _, rec.attacker_effect, rec.defender_effect = roll_combat(state, rec.attackers, rec.defenders)
+        _, rec.attacker_effect, rec.defender_effect = roll_combat(state, rec.attackers, rec.defenders, rec.bonus, rec.shift)
         self.resume(state, frame, None)
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:

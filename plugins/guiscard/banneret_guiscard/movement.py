@@ -24,7 +24,9 @@ from typing import Any
 
 import attrs
 
-from banneret.boards.hexgrid import Hex, TwoHexStep, front_hexes, neighbour, opposite, two_hex_footprint, two_hex_steps
+from banneret.boards.hexgrid import (
+    Hex, TwoHexStep, front_hexes, neighbour, opposite, two_hex_footprint, two_hex_step, two_hex_steps,
+)
 from banneret.flow import Choice, Frame, call, end, goto, record
 from banneret.state import State
 from banneret_guiscard import buildings, castles
@@ -33,7 +35,7 @@ from banneret_guiscard.state import Battle, LooseHorse, Piece
 
 __all__ = [
     "TURN_KIND", "UNDER_FIRE", "DEFENSIVE_FIRE", "Step", "finish_move", "MoveRecord", "MoveStep", "PutDown",
-    "enter_cost", "step_options", "can_attack", "allowance",
+    "enemy_hexes", "enter_cost", "step_options", "can_attack", "allowance",
     "infiltration_testers", "infiltrate", "forced_move", "mount_options", "dismount_options",
     "mount", "dismount", "may_stop", "pickup_options", "carry_options", "movable", "Movement", "reachable",
     "controls", "bridle_options", "catch_options", "line_places", "horse_places", "PlaceHorses",
@@ -76,9 +78,10 @@ def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool) -> int | None:
     return None if extra is None else cost + extra
 
 
-def _blocked_by_enemy(b: Battle, piece: Piece, h: Hex) -> bool:
-    """A hex holding a living enemy that is not stunned may not be entered (§4.2)."""
-    return any(p.side != piece.side and p.able for p in b.living_at(h))
+def enemy_hexes(b: Battle, side: str) -> frozenset[Hex]:
+    """The hexes a character of ``side`` may not enter: held by a living enemy that is not
+    stunned (§4.2)."""
+    return frozenset(h for p in b.pieces.values() if p.side != side and p.able for h in p.hexes())
 
 
 def enter_cost(b: Battle, piece: Piece, frm: Hex, to: Hex) -> int | None:
@@ -86,14 +89,15 @@ def enter_cost(b: Battle, piece: Piece, frm: Hex, to: Hex) -> int | None:
     may not (off the map, across a cliff, forbidden terrain, too many bodies, an enemy)."""
     if to not in b.tables.crossable.get(frm, ()) or not buildings.may_cross(b, piece, frm, to):
         return None
-    if _blocked_by_enemy(b, piece, to):
+    if to in enemy_hexes(b, piece.side):
         return None
     cost = _terrain_cost(b, piece, to, mounted=False)
     return None if cost is None else cost + buildings.crossing_mp(b, frm, to)  # §8.4.1, §8.4.2
 
 
-def _rider_step(b: Battle, piece: Piece, step: TwoHexStep) -> Step | None:
-    """The cost of one step of a rider's head (§4.4.1, §4.4.4), or None if it may not."""
+def _rider_step(b: Battle, piece: Piece, step: TwoHexStep, blocked: frozenset[Hex]) -> Step | None:
+    """The cost of one step of a rider's head (§4.4.1, §4.4.4), or None if it may not (an
+    enemy on ``blocked`` hexes, §4.2)."""
     t = b.tables
     assert piece.facing is not None
     head, tail = two_hex_footprint(piece.hex, piece.facing)
@@ -104,7 +108,7 @@ def _rider_step(b: Battle, piece: Piece, step: TwoHexStep) -> Step | None:
     frm = tail if step.kind in ("pivot_side", "pivot_back", "about_turn") else head
     if step.kind != "about_turn" and (new_head not in t.crossable[frm] or not buildings.may_cross(b, piece, frm, new_head)):
         return None
-    if any(_blocked_by_enemy(b, piece, h) for h in (new_head, new_tail)):
+    if new_head in blocked or new_tail in blocked:
         return None
     if castles.terrain_at(b, new_tail).cost(True, t.counter(piece.id).armoured) is None:
         return None  # no hex of a rider in trees or deep water (§4.2.1)
@@ -119,12 +123,18 @@ def _rider_step(b: Battle, piece: Piece, step: TwoHexStep) -> Step | None:
     return Step(new_head, step.facing, terrain + extra, kind)
 
 
-def step_options(b: Battle, piece: Piece, left: int) -> list[Step]:
+def step_options(b: Battle, piece: Piece, left: int, front_only: bool = False,
+                 blocked: frozenset[Hex] | None = None) -> list[Step]:
     """Every step ``piece`` may take next with ``left`` MP (§4, §4.4.1); a hex is entered only
-    with the MP it costs (no "always one hex" rule)."""
+    with the MP it costs (no "always one hex" rule). ``front_only``: a rider's steps into its
+    front hexes alone, the turns that cost no extra MP (charges, §7.2.1); ``blocked``: its
+    :func:`enemy_hexes`, when a search over many places has them already."""
     if piece.mounted:
         assert piece.facing is not None
-        steps = (_rider_step(b, piece, s) for s in two_hex_steps(piece.hex, piece.facing))
+        closed = enemy_hexes(b, piece.side) if blocked is None else blocked
+        moves = ([two_hex_step(piece.hex, piece.facing, h) for h in front_hexes(piece.hex, piece.facing)]
+                 if front_only else two_hex_steps(piece.hex, piece.facing))
+        steps = (_rider_step(b, piece, s, closed) for s in moves)
         return [s for s in steps if s is not None and s.cost <= left]
     out = []
     for to in b.tables.around[piece.hex]:
@@ -457,6 +467,10 @@ class MoveRecord:
     """The led horse was caught on the move (placed alongside, not behind)."""
     hexes: int = 0
     """Steps taken so far, for the re-fire distances of defensive fire (§5.3)."""
+    route: tuple[tuple[Hex, int], ...] = ()
+    """A declared charge's route (head hex and facing per hex): its only steps (§7.2.1)."""
+    defensive_fire: bool = True
+    """False for a charge met by a counter-charge: no defensive fire at it (§7.2.2)."""
 
 
 def _label(h: Hex) -> str:
@@ -486,6 +500,11 @@ class MoveStep(SideChoice):
         if not piece.alive:
             return out
         left = b.left[rec.mover]
+        if rec.route:  # a charge follows its declared route to the end, or as far as it can (§7.2.1)
+            ahead = rec.route[rec.hexes:rec.hexes + 1]
+            steps = [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)
+                     if (s.hex, s.facing) in ahead]
+            return steps or out
         out += [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)]
         if not rec.leading and not rec.carrying:  # hands free to change counter (reading)
             out += [("mount", owner) for owner in mount_options(b, piece, left)]
@@ -571,7 +590,7 @@ class MoveStep(SideChoice):
         if _may_end(b, piece, rec):
             rec.last_stop = (piece.hex, piece.facing)
         # after each hex entered the enemy may fire defensively (§5.3, fire.UnderFire)
-        goto(state, UNDER_FIRE if what == "step" else MoveStep.name, record=rec)
+        goto(state, UNDER_FIRE if what == "step" and rec.defensive_fire else MoveStep.name, record=rec)
 
 
 def finish_move(state: State, rec: MoveRecord) -> None:

@@ -8,36 +8,42 @@
                2.1  PhaseStart       the side's MP and infiltration rolls start afresh
                5    OffensiveFire    step 1: pick a shooter -> AimShot (weapon and target)
                                        -> Retreats -> Retreat (the owner picks each path)
-               7.2  Charges          step 2 (not built yet: skipped with a log line)
+               7.2  Charges          step 2: pick a rider and a target -> ChargeRoute (hex by
+                                       hex, then declare) -> CounterCharge, the other
+                                       player's window
+               7.2  ChargeMoves      step 3 begins: each charge rides its route (a MoveStep
+                                       limited to it), a counter-charger first
                2.1  Movement         step 3: pick a character, then
                                        -> MoveStep (each next hex, or stop)
                                           -> UnderFire after each hex: the DefensiveFire
                                              window -> Volley (name shooters) -> FireVolley
                                        -> PushHorse or PlaceHorses -> PutDown
                                      or bodies to clear -> ClearWith -> ClearTo
+               7.2  ChargeCombats    step 4 begins: each charge that arrived, a combat of its
+                                       own -> Resolve
                6    Combat           step 4: pick a defender -> Engage (name attackers, more
-                                       defenders) -> Resolve -> Victim, Retreats, Advance
+                                       defenders) -> Declared -> AvoidCombat, the defender's
+                                       window (7.4) -> Resolve -> Victim, Retreats, Advance
                                        -> AdvanceStep
                2.1  Recovery         step 5: stunned characters of the side stand up (A-04)
         2.1  EndOfTurn          the turn count; the game ends after the scenario's last turn
-
-Step 2 is in the sequence already so that charges (§7.2) slot in without moving anything;
-until then it only says in the log that it is skipped.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, var
+from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, goto, var
 from banneret.state import State
+from banneret_guiscard.avoid import AvoidCombat
+from banneret_guiscard.charges import ChargeCombats, ChargeMoves, ChargeRoute, Charges, CounterCharge
 from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, OffensiveFire, UnderFire, Volley
-from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Engage, Resolve, Victim
+from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Declared, Engage, Resolve, Victim
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
 from banneret_guiscard.retreat import Retreat, Retreats
 from banneret_guiscard.state import Battle
 
-__all__ = ["FLOW", "game_over", "PhaseStart", "Charges", "Recovery", "EndOfTurn"]
+__all__ = ["FLOW", "game_over", "PhaseStart", "MovementStep", "Recovery", "EndOfTurn"]
 
 
 def game_over(state: State) -> bool:
@@ -70,34 +76,17 @@ class PhaseStart(Procedure):
         end(state)
 
 
-class _NotBuilt(Procedure):
-    """A step whose rules come later: it exists in the sequence and logs that it is skipped."""
-
-    step = 0
-    what = ""
-
-    def start(self, state: State, frame: Frame) -> None:
-        state.data.step = self.step
-        state.emit(f"step {self.step} ({self.what}, §{self.rule}) is not built yet: skipped", "skip")
-        end(state)
-
-
-class Charges(_NotBuilt):
-    """Step 2: charge and counter-charge declarations (§7.2) -- not built yet, skipped."""
-
-    rule = "7.2"
-    step = 2
-    what = "charges"
-
-
 class MovementStep(Procedure):
-    """Step 3: movement (§4)."""
+    """Step 3: the declared charges ride first (§7.2, A-16), then movement (§4)."""
 
     rule = "2.1"
 
     def start(self, state: State, frame: Frame) -> None:
         state.data.step = 3
-        call(state, Movement)  # its end ends this step
+        call(state, ChargeMoves)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        goto(state, Movement)  # its end ends this step
 
 
 class Recovery(Procedure):
@@ -132,6 +121,7 @@ class EndOfTurn(Procedure):
         b.volleys.clear()
         b.closed_targets.clear()
         b.defensive_target = ""
+        b.charges.clear()
         end(state)
 
 
@@ -140,21 +130,25 @@ FLOW = Flow(
         ForEach("player phase", over=_sides, var="side", rule="2.1", steps=[
             PhaseStart,          # 2.1
             OffensiveFire,       # 2.1 step 1, §5
-            Charges,             # 2.1 step 2, §7.2 (skipped)
-            MovementStep,        # 2.1 step 3, §4
+            Charges,             # 2.1 step 2, §7.2
+            MovementStep,        # 2.1 step 3, §7.2, §4
+            ChargeCombats,       # 2.1 step 4, §7.2.3
             Combat,              # 2.1 step 4, §6
             Recovery,            # 2.1 step 5
         ]),
         EndOfTurn,               # 2.1
     ], until=game_over, rule="2.1"),
     # reached only by call or goto from the steps above
-    extra=[Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
+    extra=[ChargeRoute, CounterCharge,     # 7.2 declaring a charge, the counter-charge window
+           ChargeMoves,                    # 7.2 the charges ride (A-16)
+           Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
            ClearWith, ClearTo,             # 4.2.3 clearing bodies
            AimShot,                        # 5.4 one shot
            UnderFire, DefensiveFire,       # 5.3 the window after each hex entered
            Volley, FireVolley,             # 5.3 naming the shooters, then the shots
            Retreats, Retreat,              # 5.4.4, 6.5 retreats
-           Engage, Resolve, Victim,        # 6.2 one combat, its result
+           Engage, Declared, AvoidCombat,  # 6.2 one combat declared, 7.4 the defender may avoid it
+           Resolve, Victim,                # 6 the combat, its result
            Advance, AdvanceStep],          # 6.6 advance after combat
 )

@@ -27,7 +27,7 @@ from banneret.boards.hexgrid import Hex, HexMap, SightView, line_both, neighbour
 from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
-__all__ = ["HEALTH", "Health", "Piece", "LooseHorse", "Tables", "Battle", "tables_for", "new_battle"]
+__all__ = ["HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Tables", "Battle", "tables_for", "new_battle"]
 
 Health = Literal["healthy", "stunned", "wounded", "dead"]
 HEALTH: tuple[Health, ...] = ("healthy", "stunned", "wounded", "dead")
@@ -88,6 +88,21 @@ class LooseHorse:
 
     def hexes(self) -> tuple[Hex, Hex]:
         return self.footprint
+
+
+@attrs.frozen
+class Charge:
+    """A declared cavalry charge (§7.2): the rider, its target, its route (head hex and facing
+    after each hex entered) and, once declared against it, the counter-charger and the route
+    that brings it onto the charge's last hexes (§7.2.2)."""
+
+    rider: str
+    target: str
+    route: tuple[tuple[Hex, int], ...]
+    phase: int
+    """The player phase of the declaration."""
+    counter: str = ""
+    counter_route: tuple[tuple[Hex, int], ...] = ()
 
 
 @attrs.frozen(eq=False)
@@ -293,6 +308,8 @@ class Battle:
     """Structure hexes changed in play, with the game turn of the change (0: at the start):
     tent canvas ``cut`` (§8.5.2), a gate ``open`` or ``destroyed``, a palisade ``destroyed``
     (§9.2)."""
+    charges: dict[str, Charge] = copied(factory=dict)
+    """This game turn's declared charges, by charging rider, in declaration order (§7.2)."""
 
     # --- reading the map -----------------------------------------------------------------
 

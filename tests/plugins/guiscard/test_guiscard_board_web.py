@@ -19,9 +19,11 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def new(scenario: str = "Placeholder 1") -> banneret.State:
-    """A game at its first movement step (the Normans let offensive fire pass)."""
+    """A game at its first movement step (the Normans let offensive fire and charges pass)."""
     state = banneret.new_game("guiscard", seed=3, registry=REG, scenario=scenario)
-    banneret.apply(state, banneret.find_action(state, "normans", "end offensive fire"))
+    for step, label in (("offensive-fire", "end offensive fire"), ("charges", "end charges")):
+        if banneret.pending(state).kind == step:
+            banneret.apply(state, banneret.find_action(state, "normans", label))
     return state
 
 

@@ -56,7 +56,7 @@ def test_results_on_the_attacker_are_ignored_against_a_stunned_defender():
     assert state.data.pieces["apolline"].health == "healthy"
     state = melee(foot("apolline", N, (8, 5)), foot("okeanos", B, (9, 5)))             # 2 - 7 = -5
     force_dice(state, 9)
-    play(state, "attack okeanos")
+    play(state, "attack okeanos", "stand and fight")                   # okeanos is faster (§7.4)
     assert melee_log(state)[-1].endswith("column -8/-5, d10 9+1 -> A")
     assert state.data.pieces["apolline"].health == "wounded"
 
@@ -69,7 +69,7 @@ def test_defender_results_stun_wound_kill():
         assert state.data.pieces["karim"].health == health, roll
     state = melee(foot("robert", N, (8, 5)), foot("arthur", N, (10, 5)), foot("karim", B, (9, 5)))
     force_dice(state, 1)                                                  # 51 - 4 = 47, +1: 61/80, I
-    play(state, "attack karim", "with arthur", "with robert")
+    play(state, "attack karim", "with arthur", "with robert", "stand and fight")                                               # karim outpaces knights on foot (§7.4)
     assert state.data.pieces["karim"].health == "dead"
 
 

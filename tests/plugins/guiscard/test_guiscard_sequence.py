@@ -1,5 +1,5 @@
 """Guiscard's sequence of play (§2.1): the five steps of each player phase in order, side A
-first; step 2 skipped with a log line until charges are built;
+first; step 2 passes silently when no rider may charge;
 stunned characters recovering in step 5 (A-04); the turn limit and the victory count."""
 
 from __future__ import annotations
@@ -37,13 +37,8 @@ def test_a_turn_is_side_a_then_side_b_each_with_five_steps_in_order():
         banneret.apply(state, banneret.find_action(state, player, label))
     assert steps == sorted(steps) and steps[0] == 1 and 3 in steps
     assert banneret.pending(state).players == ("byzantines",) and state.data.turn == 1
-    texts = [e.text for e in state.log if e.kind in ("phase", "skip")]
-    assert texts == [
-        "turn 1: normans's player phase",
-        "step 2 (charges, §7.2) is not built yet: skipped",
-        *texts[2:-1],
-        "turn 1: byzantines's player phase",
-    ]
+    texts = [e.text for e in state.log if e.kind in ("phase", "charge")]
+    assert texts == ["turn 1: normans's player phase", "turn 1: byzantines's player phase"]
     end_phase(state)
     assert banneret.pending(state).players == ("normans",) and state.data.turn == 2
 
@@ -91,6 +86,7 @@ def test_stunned_characters_never_move_and_wounds_kill_the_hurt():
     end_phase(state)
     end_phase(state)                     # turn 2: milo is still stunned in the Normans' movement
     banneret.apply(state, banneret.find_action(state, "normans", "end offensive fire"))
+    banneret.apply(state, banneret.find_action(state, "normans", "end charges"))
     offered = [a.label for a in banneret.legal_actions(state, "normans")]
     assert "move milo" not in offered and "move olivier" in offered
     wound(b, "milo")
@@ -107,6 +103,7 @@ def test_nothing_is_hidden():
 def test_render_shows_terrain_counters_and_the_movers_reach():
     state = new()
     banneret.apply(state, banneret.find_action(state, "normans", "end offensive fire"))
+    banneret.apply(state, banneret.find_action(state, "normans", "end charges"))
     banneret.apply(state, banneret.find_action(state, "normans", "move milo"))
     text = REG.game("guiscard").render(state, None)
     assert "Nilh" in text and "Nck=" in text and "*" in text and "MP 8" in text

@@ -1,0 +1,562 @@
+"""Cavalry charges and counter-charges (§7.2).
+
+The rules are plain functions on :class:`~banneret_guiscard.state.Battle`:
+
+* :func:`in_front`, :func:`rider_sees` -- a rider's front (P-08: within 60 degrees of its
+  facing, from its head) and its view, which only other riders block (§7.2.1);
+* :func:`charge_targets`, :func:`charge_steps`, :func:`charge_complete` -- whom a rider may
+  charge and, hex by hex, the routes that can still make a legal charge: at least the
+  minimum hexes, front steps only (no turn costing extra MP), the last hexes in a straight
+  row towards the target's hex (§7.2.1);
+* :func:`counter_routes` -- who may counter-charge a declared charge and by which route:
+  the charger in its front and in sight at the start, or the special case of a rider
+  charged in its front; at most half the charge's hexes, front steps only, ending on the
+  charge's last hexes (§7.2.2);
+* :func:`charge_strengths` -- the charge bonuses and the role reversal (§7.2.3, A-15);
+* :func:`group_shift` -- the group charge's column (§7.2.4, §7.2.5, A-16).
+
+Step 2 is :class:`Charges`: the phasing player names a rider and a target, then the route
+hex by hex (:class:`ChargeRoute`); after each declared charge the other player may
+counter-charge (:class:`CounterCharge`, a window). In step 3 :class:`ChargeMoves` carries
+the charges out before any other move (A-16): each counter-charger first, then the charger
+along its route, with infiltration tests and, unless countered, defensive fire. In step 4
+:class:`ChargeCombats` resolves each charge that arrived as a combat of its own before the
+other attacks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import heapq
+
+import attrs
+
+from banneret.boards.hexgrid import Hex, arc, distance, neighbour, opposite
+from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
+from banneret.state import State
+from banneret.types import Action
+from banneret_guiscard import buildings
+from banneret_guiscard.fire import edge_blocks, sight_level, terrain_blocks
+from banneret_guiscard.melee import CombatRecord, Resolve, begin_combat_step, kill_surrounded
+from banneret_guiscard.movement import (
+    MoveRecord, MoveStep, allowance, enemy_hexes, infiltrate, may_stop, step_options,
+)
+from banneret_guiscard.results import can_attack
+from banneret_guiscard.state import Battle, Charge, Piece
+
+__all__ = [
+    "in_front", "rider_sees", "objects_this_turn", "charge_targets", "chargers", "charge_steps", "charge_complete",
+    "counter_routes", "meeting_position", "charge_strengths", "defence_bonus", "group_shift", "Charges", "ChargeRoute", "CounterCharge",
+    "ChargeMoves", "ChargeCombats",
+]
+
+Position = tuple[Hex, int]
+"""A rider's head hex and facing."""
+
+
+def _label(h: Hex) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def _other_side(b: Battle) -> str:
+    return next(s for s in b.tables.sides if s != b.side)
+
+
+# --------------------------------------------------------------------------- front and sight (§7.2.1)
+
+
+def in_front(rider: Piece, h: Hex) -> bool:
+    """Whether ``h`` lies in the rider's front: within 60 degrees of its facing, seen from its
+    head (P-08)."""
+    assert rider.facing is not None
+    return h not in rider.hexes() and arc(rider.hex, rider.facing, h) == "front"
+
+
+def rider_sees(b: Battle, rider: Piece, h: Hex) -> bool:
+    """Whether the rider sees ``h``: a line of sight as for fire (trees, higher ground, cliff
+    and crest edges, §5.5; walls and castle heights, §8.2.4, §9.3.1), where only riders
+    block, not characters on foot (§7.2.1)."""
+    t = b.tables
+    blockers = {x for p in b.pieces.values() if p.alive and p.mounted and p.id != rider.id for x in p.hexes()}
+    ends = (rider.hex, h)
+
+    def blocks(x: Hex, view: Any) -> bool:
+        return x in blockers or terrain_blocks(t, x, view, b)
+
+    def edge(side: Any, view: Any) -> bool:
+        return edge_blocks(t, ends, side, view) or buildings.side_blocks(b, side, rider.hex, h)
+
+    return bool(t.board.clear_lines(rider.hex, h, blocks, edge, (sight_level(t, rider.hex), sight_level(t, h))))
+
+
+def _front_and_seen(b: Battle, rider: Piece, other: Piece) -> bool:
+    return any(in_front(rider, h) and rider_sees(b, rider, h) for h in other.hexes())
+
+
+def objects_this_turn(b: Battle) -> set[str]:
+    """Characters already the object of a charge or a counter-charge this game turn (§7.2.1):
+    the targets, and the chargers met by a counter-charge."""
+    return {c.target for c in b.charges.values()} | {c.rider for c in b.charges.values() if c.counter}
+
+
+# --------------------------------------------------------------------------- the charge's route (§7.2.1)
+
+
+class _Routes:
+    """The front steps of one rider over the board as it stands, each position's list worked
+    out once per question asked (a short-lived helper, never kept between decisions)."""
+
+    def __init__(self, b: Battle, rider: Piece) -> None:
+        self.b = b
+        self.rider = rider
+        self._blocked = enemy_hexes(b, rider.side)
+        self._steps: dict[Position, tuple[tuple[Position, int], ...]] = {}
+        self._stops: dict[Position, bool] = {}
+
+    def at(self, pos: Position) -> Piece:
+        return attrs.evolve(self.rider, hex=pos[0], facing=pos[1])
+
+    def front(self, pos: Position) -> tuple[tuple[Position, int], ...]:
+        """The steps from ``pos`` without a turn costing extra MP (§4.4.1): into the front hexes."""
+        if pos not in self._steps:
+            steps = step_options(self.b, self.at(pos), self.b.ma(self.rider), front_only=True, blocked=self._blocked)
+            self._steps[pos] = tuple(((s.hex, s.facing), s.cost) for s in steps)
+        return self._steps[pos]
+
+    def stoppable(self, pos: Position) -> bool:
+        if pos not in self._stops:
+            self._stops[pos] = may_stop(self.b, self.at(pos))
+        return self._stops[pos]
+
+    def walk(self, route: tuple[Position, ...]) -> tuple[Position, int, int] | None:
+        """Where ``route`` leads from the rider's place, its straight run and the MP left; None
+        if a hex of it is no front step within the MP."""
+        assert self.rider.facing is not None
+        pos: Position = (self.rider.hex, self.rider.facing)
+        left, run = allowance(self.b, self.rider), 0
+        for entered, nxt in enumerate(route):
+            cost = dict(self.front(pos)).get(nxt)
+            if cost is None or cost > left:
+                return None
+            left, run, pos = left - cost, _next_run(pos, nxt, entered, run), nxt
+        return pos, run, left
+
+    def can_strike(self, pos: Position, entered: int, run: int, left: int, aims: set[Hex]) -> bool:
+        """Whether a charge going on from this state can strike one of ``aims`` (a target's
+        hexes): reach a place straight in front of it, by a long enough route straight at the
+        end, where the rider may stop (§7.2.1), never drawing farther from the target (a
+        reading). A search over states kept with the most MP left, the larger MP first,
+        skipping places from which the target is out of reach (a hex costs 1 MP at least)."""
+        rules = self.b.tables.data.tactics
+        cap_e, cap_r = rules.charge_min_hexes, rules.charge_straight_hexes
+        gaps: dict[Hex, int] = {}
+
+        def gap(h: Hex) -> int:  # hexes still to go to stand next to the target
+            if h not in gaps:
+                gaps[h] = min(distance(h, a) for a in aims) - 1
+            return gaps[h]
+
+        best: dict[tuple[Position, int, int], int] = {}
+        heap = [(-left, pos, min(entered, cap_e), min(run, cap_r))]
+        while heap:
+            neg, here, e, r = heapq.heappop(heap)
+            if best.get((here, e, r), -1) >= -neg or gap(here[0]) > -neg:
+                continue
+            best[(here, e, r)] = -neg
+            if e >= cap_e and r >= cap_r and neighbour(*here) in aims and self.stoppable(here):
+                return True
+            for nxt, cost in self.front(here):
+                if cost <= -neg and gap(nxt[0]) <= gap(here[0]):
+                    key = (nxt, min(e + 1, cap_e), min(_next_run(here, nxt, e, r), cap_r))
+                    if best.get(key, -1) < -neg - cost:
+                        heapq.heappush(heap, (neg + cost, *key))
+        return False
+
+
+def _next_run(here: Position, nxt: Position, entered: int, run: int) -> int:
+    """The straight run after entering ``nxt``: the first hex entered starts one; a hex entered
+    in the direction of the step before extends it; any other direction starts a row of two."""
+    if entered == 0:
+        return 1
+    return run + 1 if nxt[1] == here[1] else 2
+
+
+def charge_steps(b: Battle, rider_id: str, target_id: str, route: tuple[Position, ...]) -> list[Position]:
+    """The next hexes of a charge declared so far as ``route`` from which a legal charge on
+    the target can still be made (§7.2.1)."""
+    routes = _Routes(b, b.pieces[rider_id])
+    walked = routes.walk(route)
+    if walked is None:
+        return []
+    pos, run, left = walked
+    aims = set(b.pieces[target_id].hexes())
+    return [nxt for nxt, cost in routes.front(pos)
+            if cost <= left and min(distance(nxt[0], a) for a in aims) <= min(distance(pos[0], a) for a in aims)
+            and routes.can_strike(nxt, len(route) + 1, _next_run(pos, nxt, len(route), run), left - cost, aims)]
+
+
+def charge_complete(b: Battle, rider_id: str, target_id: str, route: tuple[Position, ...]) -> bool:
+    """Whether ``route`` is a legal charge on the target from where the rider stands (§7.2.1):
+    long enough, its last hexes in a straight row with one of the target's hexes straight
+    ahead, ending where the rider may stop."""
+    rules = b.tables.data.tactics
+    routes = _Routes(b, b.pieces[rider_id])
+    walked = routes.walk(route)
+    if walked is None:
+        return False
+    pos, run, _ = walked
+    return (len(route) >= rules.charge_min_hexes and run >= rules.charge_straight_hexes
+            and neighbour(*pos) in b.pieces[target_id].hexes() and routes.stoppable(pos))
+
+
+def charge_targets(b: Battle, rider: Piece) -> list[str]:
+    """The enemies ``rider`` may charge now: in its front and in sight (§7.2.1), not yet the
+    object of a charge or counter-charge this turn, and reachable by a legal route."""
+    taken = objects_this_turn(b)
+    assert rider.facing is not None
+    routes = _Routes(b, rider)
+    start, mp = (rider.hex, rider.facing), allowance(b, rider)
+    return [enemy.id for enemy in sorted(b.enemies_of(rider.side), key=lambda p: p.id)
+            if enemy.alive and enemy.id not in taken and _front_and_seen(b, rider, enemy)
+            and routes.can_strike(start, 0, 0, mp, set(enemy.hexes()))]
+
+
+def chargers(b: Battle, side: str) -> list[str]:
+    """Riders of ``side`` that may still declare a charge: able, mounted, not yet charging this
+    turn, not fired this phase (a shooter does not attack after firing, §5.2), not busy."""
+    out = []
+    for p in sorted(b.pieces.values(), key=lambda p: p.id):
+        fired = b.fired_in.get(p.id)
+        if (p.side == side and p.able and p.mounted and p.id not in b.charges and p.id not in b.busy
+                and (fired is None or fired[0] != b.phase)):
+            out.append(p.id)
+    return out
+
+
+# --------------------------------------------------------------------------- counter-charges (§7.2.2)
+
+
+def meeting_position(b: Battle, charge: Charge) -> Position:
+    """Where a counter-charger ends: its rear on the route's last hex, its head on the one
+    before, facing back along the route (§7.2.2: the riders meet on its last hexes)."""
+    meet = b.tables.data.tactics.counter_charge_meeting_hexes
+    return charge.route[-meet][0], opposite(charge.route[-1][1])
+
+
+def _shortest_front_route(b: Battle, piece: Piece, goal: Position, most: int) -> tuple[Position, ...] | None:
+    """The shortest route of front steps (within the MA) that brings ``piece`` to ``goal`` in
+    at most ``most`` hexes; among equals the first found in step order."""
+    assert piece.facing is not None
+    routes = _Routes(b, piece)
+    layer: dict[Position, tuple[int, tuple[Position, ...]]] = {(piece.hex, piece.facing): (allowance(b, piece), ())}
+    for _ in range(most):
+        nxt: dict[Position, tuple[int, tuple[Position, ...]]] = {}
+        for here, (left, route) in layer.items():
+            for pos, cost in routes.front(here):
+                if cost > left:
+                    continue
+                if pos == goal:
+                    return (*route, pos)
+                if nxt.get(pos, (-1,))[0] < left - cost:
+                    nxt[pos] = (left - cost, (*route, pos))
+        layer = nxt
+    return None
+
+
+def counter_routes(b: Battle, charge: Charge) -> dict[str, tuple[Position, ...]]:
+    """Each rider of the other side that may counter-charge ``charge``, with its route (the
+    shortest, a reading): able, mounted, not charging nor counter-charging this turn; with the
+    charger in its front and in sight, or the charge's own target charged in its front (the
+    special case); at most half the charge's hexes, rounded down, by front steps, onto the
+    meeting position (§7.2.2)."""
+    rules = b.tables.data.tactics
+    charger = b.pieces[charge.rider]
+    busy = {c.counter for c in b.charges.values()} | set(b.charges)
+    most = len(charge.route) // rules.counter_charge_divisor
+    goal = meeting_position(b, charge)
+    out = {}
+    for p in sorted(b.enemies_of(charger.side), key=lambda p: p.id):
+        if not (p.able and p.mounted) or p.id in busy:
+            continue
+        special = p.id == charge.target and in_front(p, charge.route[-1][0])
+        if not special and not _front_and_seen(b, p, charger):
+            continue
+        route = _shortest_front_route(b, p, goal, most)
+        if route is not None:
+            out[p.id] = route
+    return out
+
+
+# --------------------------------------------------------------------------- effect on combat (§7.2.3)
+
+
+def charge_strengths(b: Battle, charge: Charge) -> tuple[str, str, int]:
+    """(attacker, defender, the attacker's bonus) of a charge's combat, the defender's own
+    bonus included in the comparison: the charger's attack and a counter-charger's defence
+    grow by half (rounded down); when the counter-charger's defence so grown is greater than
+    the charger's attack so grown, the counter-charger attacks instead, its attack grown by
+    half, against the charger's own defence (A-15 (a)). The defender's bonus is returned by
+    :func:`defence_bonus`."""
+    t = b.tables
+    div = t.data.tactics.charge_bonus_divisor
+    charger = b.pieces[charge.rider]
+    attack = t.stats(charger).attack
+    if not charge.counter:
+        return charge.rider, charge.target, attack // div
+    counter = b.pieces[charge.counter]
+    defence = t.stats(counter).defence
+    if defence + defence // div > attack + attack // div:
+        return charge.counter, charge.rider, t.stats(counter).attack // div
+    return charge.rider, charge.counter, attack // div
+
+
+def defence_bonus(b: Battle, charge: Charge, defender: str) -> int:
+    """A counter-charger defending in its charge's combat adds half its defence (§7.2.3)."""
+    if defender != charge.counter:
+        return 0
+    return b.tables.stats(b.pieces[defender]).defence // b.tables.data.tactics.charge_bonus_divisor
+
+
+def group_shift(b: Battle, charge: Charge) -> int:
+    """The group charge's columns for ``charge`` (§7.2.4, §7.2.5, A-16): its rider is of a kind
+    that charges as a group (Norman knights; cataphracts against foot only), and with it at
+    least the minimum of riders of that kind charged this phase, their routes ending in the
+    same direction, side by side: the last hexes of their routes form one chain of
+    neighbours. Each charge of the group gets the shift; targets may differ."""
+    t = b.tables
+    rules = t.data.tactics
+    code = t.counter(charge.rider).code
+    kind = next((g for g in rules.group_chargers if g.code == code), None)
+    if kind is None or kind.foot_targets_only and b.pieces[charge.target].mounted:
+        return 0
+    ends = {c.route[-1][0] for c in _phase_charges(b)
+            if t.counter(c.rider).code == code and c.route[-1][1] == charge.route[-1][1]}
+    group = {charge.route[-1][0]}
+    frontier = [charge.route[-1][0]]
+    while frontier:
+        h = frontier.pop()
+        for n in t.around.get(h, ()):
+            if n in ends and n not in group:
+                group.add(n)
+                frontier.append(n)
+    return rules.group_column_shift if len(group) >= rules.group_min_riders else 0
+
+
+# --------------------------------------------------------------------------- step 2: declarations
+
+
+class Charges(Choice):
+    """Step 2: the phasing player declares charges one at a time, or ends the step (§7.2.1)."""
+
+    rule = "7.2"
+    kind = "charges"
+    prompt = "Declare a charge, or end the charge declarations"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return state.data.side
+
+    def start(self, state: State, frame: Frame) -> None:
+        state.data.step = 2
+        super().start(state, frame)
+
+    def options(self, state: State, frame: Frame) -> list[tuple[str, ...]]:
+        b: Battle = state.data
+        return [*(("charge", rid, target) for rid in chargers(b, b.side)
+                  for target in charge_targets(b, b.pieces[rid])), ("end",)]
+
+    def label(self, state: State, frame: Frame, option: tuple[str, ...]) -> str:
+        return "end charges" if option[0] == "end" else f"charge with {option[1]} at {option[2]}"
+
+    def choose(self, state: State, frame: Frame, option: tuple[str, ...]) -> None:
+        if option[0] == "end":
+            end(state)
+        else:
+            call(state, ChargeRoute, rider=option[1], target=option[2], route=())
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        goto(state, Charges)
+
+
+class ChargeRoute(Choice):
+    """The charge's route, hex by hex, among those that can still make a legal charge; then the
+    declaration, which cannot be taken back (§7.2.1)."""
+
+    rule = "7.2.1"
+    kind = "charge-route"
+    prompt = "The charge's next hex, or declare the charge"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return state.data.side
+
+    def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
+        b: Battle = state.data
+        route = frame["route"]
+        out: list[tuple[Any, ...]] = [("via", pos) for pos in charge_steps(b, frame["rider"], frame["target"], route)]
+        if charge_complete(b, frame["rider"], frame["target"], route):
+            out.append(("declare",))
+        return out
+
+    def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
+        if option[0] == "declare":
+            return f"declare the charge ({len(frame['route'])} hexes)"
+        return f"charge via {_label(option[1][0])}"
+
+    def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
+        b: Battle = state.data
+        if option[0] == "via":
+            goto(state, ChargeRoute, rider=frame["rider"], target=frame["target"], route=(*frame["route"], option[1]))
+            return
+        charge = Charge(frame["rider"], frame["target"], frame["route"], b.phase)
+        b.charges[charge.rider] = charge
+        state.emit(f"{charge.rider} charges {charge.target} over {len(charge.route)} hexes, via "
+                   + " ".join(_label(h) for h, _ in charge.route), "charge")
+        goto(state, CounterCharge, rider=charge.rider)
+
+
+class CounterCharge(Window):
+    """After each declared charge the other player may counter-charge it with one rider (§7.2.2)."""
+
+    rule = "7.2.2"
+    kind = "counter-charge"
+    prompt = "Counter-charge the charge just declared, or pass"
+    pass_label = "no counter-charge"
+
+    def responders(self, state: State, frame: Frame) -> list[str]:
+        return [_other_side(state.data)]
+
+    def responses(self, state: State, frame: Frame, player: str) -> list[Action]:
+        b: Battle = state.data
+        charge = b.charges[frame["rider"]]
+        return [Action(player, f"counter-charge with {rid}", "counter-charge", (rid,))
+                for rid in counter_routes(b, charge)]
+
+    def respond(self, state: State, frame: Frame, action: Action) -> None:
+        b: Battle = state.data
+        charge = b.charges[frame["rider"]]
+        rid = action.args[0]
+        route = counter_routes(b, charge)[rid]
+        b.charges[charge.rider] = attrs.evolve(charge, counter=rid, counter_route=route)
+        state.emit(f"{rid} counter-charges {charge.rider} over {len(route)} hexes, via "
+                   + " ".join(_label(h) for h, _ in route), "charge")
+
+
+# --------------------------------------------------------------------------- step 3: the charges move
+
+
+def _phase_charges(b: Battle) -> list[Charge]:
+    return [c for c in b.charges.values() if c.phase == b.phase]
+
+
+def _move_counter_charger(state: State, charge: Charge) -> None:
+    """The counter-charger rides its route as far as the board now lets it (a step still open
+    to it, §4.2), tested for infiltration in every hex it goes on from (§4.3); a halt or a
+    fall ends it, back on the last hex where it may stop (§4.1)."""
+    b: Battle = state.data
+    rid = charge.counter
+    piece = b.pieces[rid]
+    last_stop = (piece.hex, piece.facing)
+    for i, (h, facing) in enumerate(charge.counter_route):
+        piece = b.pieces[rid]
+        open_steps = {(s.hex, s.facing) for s in step_options(b, piece, b.ma(piece), front_only=True)}
+        if (h, facing) not in open_steps or (i and not infiltrate(state, rid)):
+            break
+        b.pieces[rid] = piece = attrs.evolve(piece, hex=h, facing=facing)
+        if may_stop(b, piece):
+            last_stop = (h, facing)
+    piece = b.pieces[rid]
+    if piece.alive and (piece.hex, piece.facing) != last_stop:
+        b.pieces[rid] = attrs.evolve(piece, hex=last_stop[0], facing=last_stop[1])
+    if _met(b, charge):
+        state.emit(f"{rid} meets {charge.rider} on {_label(charge.counter_route[-1][0])}", "charge")
+    else:
+        state.emit(f"{rid}'s counter-charge stops on {_label(b.pieces[rid].hex)}", "charge")
+
+
+def _met(b: Battle, charge: Charge) -> bool:
+    """Whether the counter-charger stands where the charge meets it."""
+    if not charge.counter:
+        return False
+    piece = b.pieces[charge.counter]
+    return piece.able and (piece.hex, piece.facing) == meeting_position(b, charge)
+
+
+class ChargeMoves(Procedure):
+    """Step 3 begins with the declared charges, in the order declared (A-16): the
+    counter-charger rides to the meeting hexes, then the charger follows its route, up to the
+    meeting or to the target, as a move of its own (infiltration tests; defensive fire only
+    when no counter-charge was declared, §7.2.2)."""
+
+    rule = "7.2"
+
+    def start(self, state: State, frame: Frame) -> None:
+        b: Battle = state.data
+        pending = [c for c in _phase_charges(b) if c.rider not in b.done]
+        if not pending:
+            end(state)
+            return
+        charge = pending[0]
+        rider = b.pieces[charge.rider]
+        b.done.add(charge.rider)
+        if not rider.able or not rider.mounted:
+            state.emit(f"{charge.rider}'s charge comes to nothing", "charge")
+            goto(state, ChargeMoves)
+            return
+        if charge.counter and b.pieces[charge.counter].able:
+            _move_counter_charger(state, charge)
+        meet = b.tables.data.tactics.counter_charge_meeting_hexes
+        route = charge.route[:-meet] if _met(b, charge) else charge.route
+        b.left[rider.id] = allowance(b, rider)
+        call(state, MoveStep, record=MoveRecord(rider.id, (rider.hex, rider.facing), route=route,
+                                                defensive_fire=not charge.counter))
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        goto(state, ChargeMoves)
+
+
+# --------------------------------------------------------------------------- step 4: the charge combats
+
+
+class ChargeCombats(Procedure):
+    """Step 4 begins with each charge that arrived, as a combat of its own (§7.2.3): the
+    charger against the counter-charger that met it, or against its target; a charge that did
+    not arrive is lost, and the charger makes no other attack this phase."""
+
+    rule = "7.2.3"
+
+    def start(self, state: State, frame: Frame) -> None:
+        b: Battle = state.data
+        begin_combat_step(state)
+        fought = frame.vars.setdefault("fought", ())
+        pending = [c for c in _phase_charges(b) if c.rider not in fought]
+        if not pending:
+            end(state)
+            return
+        charge = pending[0]
+        frame.vars["fought"] = (*fought, charge.rider)
+        rider = b.pieces[charge.rider]
+        arrived = rider.able and rider.mounted and (rider.hex, rider.facing) == charge.route[
+            -1 - b.tables.data.tactics.counter_charge_meeting_hexes if _met(b, charge) else -1]
+        if not (arrived and (_met(b, charge) or not charge.counter and _reaches(b, rider, charge.target))):
+            state.emit(f"{charge.rider}'s charge comes to nothing", "charge")
+            self.resume(state, frame, None)
+            return
+        b.attacked_in[charge.rider] = b.phase  # the charge is its attack this phase (§6)
+        attacker, defender, bonus = charge_strengths(b, charge)
+        extra = ((attacker, bonus), (defender, defence_bonus(b, charge, defender)))
+        shift = group_shift(b, charge) if attacker == charge.rider else 0
+        if attacker != charge.rider:
+            state.emit(f"{attacker}'s defence outweighs {charge.rider}'s charge: {attacker} attacks", "charge")
+        if shift:
+            state.emit(f"{charge.rider} charges in a group: {shift:+d} column", "charge")
+        call(state, Resolve, record=CombatRecord((attacker,), (defender,), bonus=extra, shift=shift))
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        kill_surrounded(state)
+        goto(state, ChargeCombats, fought=frame.vars["fought"])
+
+
+def _reaches(b: Battle, rider: Piece, target: str) -> bool:
+    """Whether the charger, where it ended, may attack its target (§6.7): next to it, on a hex
+    it could enter."""
+    return b.pieces[target].alive and any(can_attack(b, rider, h) for h in b.pieces[target].hexes())
