@@ -16,13 +16,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banneret_warrior_knights.baron_cards import track_cost
+from banneret_warrior_knights.battles import battle_areas, battle_targets, retreat_areas
 from banneret_warrior_knights.state import SPECIAL_AREAS, WKData, owner_of, tables, title_of
 
-from wk_helpers import new_game
+from test_wk_battle_scenarios import clear_board, give
+from wk_helpers import new_game, set_up
 
 T = tables()
 REVEAL = re.compile(r"space (\d): ")
 AREA_PHASE = re.compile(r"(taxation|wages|assembly) holds (\d+) cards")
+NOBLE = {n.name: n.id for n in T.data.nobles.values()}
 ALLOCATE = re.compile(r"the card goes to (taxation|wages|assembly) \((\d+) there\)")
 
 
@@ -106,6 +109,12 @@ class Watcher:
         for nb in before.exhausted:  # 29: an exhausted noble never moves
             name = f"{data.baron_of_noble(nb)} {T.data.nobles[nb].name} moves from "
             assert not any(e.kind == "move" and e.text.startswith(name) for e in events), f"29: {nb} moved"
+        if banneret.pending(state).kind == "battle armies":  # 29, 60, 68: who may attack
+            for label in banneret.legal_actions(state, banneret.pending(state).players[0]):
+                names = label.label.removeprefix("fight with ").split(", ")
+                nobles = [NOBLE[name] for name in names]
+                assert len({data.noble_area[nb] for nb in nobles}) == 1, "68: armies from two areas"
+                assert not set(nobles) & (set(data.exhausted) | set(data.at_sea)), "29, 60: an exhausted or sailing attacker"
         assert before.razed <= set(data.razed), "80: a razed city came back"
         for b in data.barons:  # 78: loyal soldiers leave play only with a noble dying heirless
             if loyal_in_play(data, b) < before.loyal[b]:
@@ -164,8 +173,9 @@ class Watcher:
 
 def check_log_order(log: list[Event], n: int) -> None:
     """Statements read from the whole log: 13 (spaces revealed in order within a round), 17
-    (the 2N-th card on an area, and only it, is followed by that area's phase) and 21 (on a
-    double trigger every Wages payment comes before the first hire)."""
+    (the 2N-th card on an area, and only it, is followed by that area's phase), 21 (on a
+    double trigger every Wages payment comes before the first hire) and 83 (the Muster's
+    steps in order)."""
     space, round_events = 0, []
     for i, e in enumerate(log):
         if e.kind == "round":
@@ -187,6 +197,16 @@ def check_log_order(log: list[Event], n: int) -> None:
                 pays = [k for k, x in enumerate(round_events) if x.kind == "wages"]
                 assert not hires or not pays or max(pays) < min(hires), "21: a hire before a Wages payment"
             round_events = []
+    muster: list[str] | None = None  # 83: in each Muster, Influence, then revolts, then the returns
+    for e in log:
+        if e.kind == "round":
+            muster = None
+        elif e.kind == "phase" and e.text.endswith("the Muster"):
+            muster = []
+        elif muster is not None and e.kind in ("influence", "revolt", "muster", "stronghold"):
+            muster.append("muster" if e.kind == "stronghold" else e.kind)
+            order = [k for k in ("influence", "revolt", "muster") if k in muster]
+            assert sorted(muster, key=order.index) == muster, f"83: the Muster's steps came as {muster}"
 
 
 def play_checked(barons: int, seed: int) -> dict[str, Any]:
@@ -214,7 +234,9 @@ def play_checked(barons: int, seed: int) -> dict[str, Any]:
 @settings(max_examples=8, deadline=None)
 @given(barons=st.sampled_from([2, 3, 4, 5, 6]), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_the_statements(barons: int, seed: int) -> None:
-    """22.1 statements 4, 13-15, 17-27, 29, 41, 78, 80 after every step of random games."""
+    """22.1 statements 4, 13-15, 17-27, 29, 41, 60, 68, 78, 80, 83 after every step of random
+    games, and the invariants (the statements that hold between any two steps) through whole
+    games, not only the conformance suite's first 300 steps."""
     play_checked(barons, seed)
 
 
@@ -226,7 +248,49 @@ def test_the_statement_checks_are_not_vacuous() -> None:
         seen = play_checked(4, seed)
         labels += seen["labels"]
         log += seen["log"]
-    for use in ("levy taxes: ", "use Rally Support", "use Serve the Church", "a marker on track space", "buy track space"):
+    for use in ("fight with ", "levy taxes: ", "use Rally Support", "use Serve the Church", "a marker on track space", "buy track space"):
         assert any(label.startswith(use) for label in labels), use
-    for phase in ("taxation holds", "wages holds", "assembly holds", "the Mercenary Draft"):
+    for phase in ("taxation holds", "wages holds", "assembly holds", "the Mercenary Draft", " influence (", " places "):
         assert any(phase in line for line in log), phase
+
+
+def test_a_noble_at_sea_neither_attacks_nor_is_attacked() -> None:
+    """22.1 #60, 11.1: a noble on the port icon of an area gives his baron no battle there and
+    is no target; back on the land of the area he is one."""
+    state, _ = set_up(3, 5)
+    data: WKData = state.data
+    clear_board(data)
+    port = next(a for a, rec in T.data.board.areas.items() if rec.port and rec.region == "kingdom"
+                and T.data.board.city_in(a) is None and a not in data.stronghold.values())
+    give(data, "green_star", "green:soldier_100:1")
+    give(data, "blue_star", "blue:soldier_100:1")
+    data.noble_area["green_star"] = data.noble_area["blue_star"] = port
+    data.at_sea[:] = ["blue_star"]
+    assert battle_targets(data, "green", port) == [] and battle_areas(state, "green") == []
+    data.at_sea[:] = ["green_star"]
+    assert battle_targets(data, "blue", port) == [] and battle_areas(state, "green") == []
+    data.at_sea[:] = []
+    assert battle_targets(data, "green", port) == [("nobles", "blue")] and battle_areas(state, "green") == [port]
+
+
+def test_a_noble_retreats_only_to_a_free_adjacent_kingdom_area() -> None:
+    """22.1 #76, AMB-7: the retreat areas are the passable Kingdom neighbours holding no other
+    baron's noble or Stronghold (a neutral city does not bar him); from overseas there are
+    none."""
+    state, _ = set_up(3, 5)
+    data: WKData = state.data
+    clear_board(data)
+    board = T.data.board
+    here = next(a for a, rec in board.areas.items() if rec.region == "kingdom"
+                and len([n for n in board.areas_map.neighbours(a) if board.passable(a, n)]) >= 3)
+    give(data, "green_star", "green:soldier_100:1")
+    data.noble_area["green_star"] = here
+    assert all(owner is None for owner in data.city_owner.values())  # neutral cities bar nobody
+    free = sorted(n for n in board.areas_map.neighbours(here) if board.areas[n].region == "kingdom"
+                  and board.passable(here, n) and n not in data.stronghold.values())
+    give(data, "blue_star", "blue:soldier_100:1")
+    data.noble_area["blue_star"] = free[0]
+    assert retreat_areas(data, "green_star") == free[1:]
+    overseas = next(a for a, rec in board.areas.items() if rec.region != "kingdom")
+    data.noble_area["green_star"] = overseas
+    assert retreat_areas(data, "green_star") == []
