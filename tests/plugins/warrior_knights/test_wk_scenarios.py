@@ -1,7 +1,8 @@
-"""The scenario tests of rules 22.2 that no other test file pins (SC-3, SC-25, SC-26), with
-exact outcomes, through the public API on arranged rounds where the rule is a decision and on
-the battle's own functions where it is a count. ``docs/games/warrior_knights.md`` maps every
-SC-xx to its test."""
+"""The scenario tests of rules 22.2 that no other test file pins (SC-3, SC-25, SC-26, the
+last sentence of SC-19) and the exact battle outcomes of 22.1 statements 66 and 76, through
+the public API on arranged rounds where the rule is a decision and on the battle's own
+functions where it is a count. ``docs/games/warrior_knights.md`` maps every SC-xx to its
+test."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from banneret_warrior_knights.battles import ATTACKER, DEFENDER, Battle, fate_ca
 from banneret_warrior_knights.state import WKData, tables
 
 from test_wk_actions import arrange, card, in_action_phase
-from test_wk_battle_scenarios import clear_board, give, neutral_city
+from test_wk_battle_scenarios import (
+    FATE_BY, clear_board, free_areas, give, neutral_city, sound, stack_fate,
+    versatile_strategy_of,
+)
 from wk_helpers import act, labels, set_up
 
 T = tables()
@@ -100,3 +104,77 @@ def test_sc26_keep_one_rule() -> None:
     assert T.data.board.cities["vecht"].strength == 300
     assert attack("green:soldier_50:1") == (2, 1, 3, 0)
     assert attack("green:soldier_100:1", "green:soldier_50:1") == (3, 2, 3, 0)
+
+
+def field_battle(lead: int, where: str, stronghold: bool = True) -> WKData:
+    """Green's PH-Green-Triangle (200, no battle ability) attacks blue's Louis de Cyan (loyal
+    100) with Versatile Strategy: green keeps ``lead`` +1 Victory cards (with a lead of 1, and a
+    Prevent), blue a Prevent: no casualties, victory ``lead``-0. ``where``: ``kingdom`` (a free area),
+    ``cornered`` (every area Louis could retreat to holds a red noble) or ``overseas``."""
+    area = ""
+
+    def arrange(data: WKData) -> None:
+        nonlocal area
+        clear_board(data)
+        board = T.data.board
+        if where == "overseas":
+            area = next(a for a, rec in board.areas.items() if rec.region != "kingdom")
+            city = board.city_in(area)
+            if city is not None:
+                neutral_city(data, city.id)
+        else:
+            area = free_areas(data)[0]
+        if where == "cornered":
+            area = min(free_areas(data), key=lambda a: len(retreat_areas_of(a)))
+            exits = retreat_areas_of(area)
+            reds = data.nobles_of("red")
+            assert len(exits) <= len(reds)
+            for noble, exit_area, soldier in zip(reds, exits, T.soldiers["red"]):
+                give(data, noble, soldier)
+                data.noble_area[noble] = exit_area
+        give(data, "green_triangle", "green:soldier_100:1", "green:soldier_50:1", "green:soldier_50:2")
+        give(data, "blue_triangle", "blue:soldier_100:1")
+        data.noble_area["green_triangle"] = data.noble_area["blue_triangle"] = area
+        if not stronghold:
+            data.stronghold["blue"] = None
+
+    def retreat_areas_of(area: str) -> list[str]:
+        board = T.data.board
+        return [n for n in board.areas_map.neighbours(area) if board.areas[n].region == "kingdom" and board.passable(area, n)]
+
+    state = versatile_strategy_of("green", 3, arrange)
+    data: WKData = state.data
+    victory, prevent = FATE_BY["victory"], FATE_BY["prevent"]
+    stack_fate(data, victory[0], victory[1] if lead == 2 else prevent[3], prevent[0], prevent[1],
+               prevent[2], prevent[4], prevent[5])
+    act(state, "green", "start a battle")
+    if "attack blue's nobles" in labels(state, "green"):
+        act(state, "green", "attack blue's nobles")
+    act(state, "green", "discard a Prevent 100")
+    act(state, "green", "discard a Prevent 100")
+    act(state, "green", "keep +1 Victory, +1 Victory" if lead == 2 else "keep Prevent 100, +1 Victory")
+    act(state, "blue", "keep Prevent 100")  # its first two discards were its only choice
+    assert f"victory {lead}-0" in log_of(state)
+    sound(state)
+    return data
+
+
+def test_a_lead_of_two_kills_every_noble_of_the_loser() -> None:
+    """22.1 #66: victory 2-0 in a field battle: Louis dies (no retreat is asked); his heir
+    keeps his loyal soldiers off the board (#78)."""
+    data = field_battle(lead=2, where="kingdom")
+    assert data.noble_area["blue_triangle"] is None and data.heir["blue_triangle"]
+    assert data.army["blue_triangle"] == ["blue:soldier_100:1"] and data.heirless_dead == []
+
+
+def test_a_retreat_with_nowhere_to_go() -> None:
+    """22.1 #76, SC-19's last sentence: victory 1-0; overseas Louis cannot retreat and dies;
+    cornered in the Kingdom he goes to his Stronghold, exhausted; with his Stronghold off the
+    board he dies."""
+    data = field_battle(lead=1, where="overseas")
+    assert data.noble_area["blue_triangle"] is None and data.heir["blue_triangle"]
+    data = field_battle(lead=1, where="cornered")
+    assert data.noble_area["blue_triangle"] == data.stronghold["blue"] is not None
+    assert "blue_triangle" in data.exhausted
+    data = field_battle(lead=1, where="cornered", stronghold=False)
+    assert data.noble_area["blue_triangle"] is None and data.heir["blue_triangle"]
