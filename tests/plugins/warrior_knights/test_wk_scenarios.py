@@ -14,7 +14,7 @@ from banneret_warrior_knights.state import WKData, tables
 
 from test_wk_actions import arrange, card, in_action_phase
 from test_wk_battle_scenarios import (
-    FATE_BY, clear_board, free_areas, give, neutral_city, sound, stack_fate,
+    FATE_BY, clear_board, free_areas, give, monz_siege, neutral_city, sound, stack_fate,
     versatile_strategy_of,
 )
 from wk_helpers import act, labels, set_up
@@ -178,3 +178,16 @@ def test_a_retreat_with_nowhere_to_go() -> None:
     assert "blue_triangle" in data.exhausted
     data = field_battle(lead=1, where="cornered", stronghold=False)
     assert data.noble_area["blue_triangle"] is None and data.heir["blue_triangle"]
+
+
+def test_a_siege_declared_again_two_rounds_later_begins_anew() -> None:
+    """22.1 #73 as the original has it (errata 1, over AMB-27): only a declaration in the round
+    after the siege began completes it; one made later lays the siege anew from this round."""
+    state = monz_siege(("green:soldier_50:1",), besieged_since=-1)
+    data: WKData = state.data
+    assert data.round == 1
+    act(state, "green", "start a battle")
+    act(state, "green", "siege")
+    assert data.city_owner["monz"] is None and data.besieged == {"monz": "green"} and data.siege_round == {"monz": 1}
+    assert "green lays siege to Monz anew" in log_of(state)
+    sound(state)

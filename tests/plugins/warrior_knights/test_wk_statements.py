@@ -274,20 +274,25 @@ def test_a_noble_at_sea_neither_attacks_nor_is_attacked() -> None:
 
 
 def test_a_noble_retreats_only_to_a_free_adjacent_kingdom_area() -> None:
-    """22.1 #76, AMB-7: the retreat areas are the passable Kingdom neighbours holding no other
-    baron's noble or Stronghold (a neutral city does not bar him); from overseas there are
-    none."""
+    """22.1 #76 as the original has it (errata 2, over AMB-7): the retreat areas are the
+    passable Kingdom neighbours holding no city (even a neutral one) and no other baron's noble
+    or Stronghold; from overseas there are none."""
     state, _ = set_up(3, 5)
     data: WKData = state.data
     clear_board(data)
     board = T.data.board
-    here = next(a for a, rec in board.areas.items() if rec.region == "kingdom"
-                and len([n for n in board.areas_map.neighbours(a) if board.passable(a, n)]) >= 3)
+
+    def exits(area: str) -> list[str]:
+        return sorted(n for n in board.areas_map.neighbours(area) if board.areas[n].region == "kingdom"
+                      and board.passable(area, n) and n not in data.stronghold.values())
+
+    cities = {board.cities[c].area for c in data.city_owner}
+    here = next(a for a in sorted(board.areas) if board.areas[a].region == "kingdom"
+                and set(exits(a)) - cities and set(exits(a)) & cities)
     give(data, "green_star", "green:soldier_100:1")
     data.noble_area["green_star"] = here
-    assert all(owner is None for owner in data.city_owner.values())  # neutral cities bar nobody
-    free = sorted(n for n in board.areas_map.neighbours(here) if board.areas[n].region == "kingdom"
-                  and board.passable(here, n) and n not in data.stronghold.values())
+    free = [n for n in exits(here) if n not in cities]
+    assert retreat_areas(data, "green_star") == free
     give(data, "blue_star", "blue:soldier_100:1")
     data.noble_area["blue_star"] = free[0]
     assert retreat_areas(data, "green_star") == free[1:]
