@@ -632,7 +632,8 @@ class TakeAgenda(Choice):
         card, baron = frame["card"], frame["baron"]
         kind = _kind(card)
         if kind == "office":
-            taking: list[Any] = [("office", nb) for nb in data.nobles_of(baron)]
+            # 11.8, 22.1 #49: a noble dead without an heir is out of the game and holds no Office
+            taking: list[Any] = [("office", nb) for nb in data.nobles_of(baron) if nb not in data.heirless_dead]
         elif kind == "charge" and len(data.charges[baron]) >= MAX_CHARGES:
             taking = [("charge", old) for old in data.charges[baron]]
         else:

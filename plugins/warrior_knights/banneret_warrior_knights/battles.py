@@ -221,17 +221,18 @@ def siege_allowed(data: WKData, battle: Battle) -> bool:
 
 
 def retreat_areas(data: WKData, noble: str) -> list[str]:
-    """Where a retreating noble may go (11.7, AMB-7): an area one legal land step away
-    holding no noble, city or Stronghold of another baron. Sorted; none from overseas."""
+    """Where a retreating noble may go (11.7): an area one legal land step away holding no
+    city (errata 2: the original wins over AMB-7's "another baron's city") and no noble or
+    Stronghold of another baron. Sorted; none from overseas."""
     board = tables().data.board
     here = data.noble_area[noble]
     baron = data.baron_of_noble(noble)
     if here is None or board.areas[here].region != "kingdom":
         return []
     foreign_nobles = {a for nb, a in data.noble_area.items() if a is not None and data.baron_of_noble(nb) != baron}
-    foreign_cities = {board.cities[c].area for c, owner in data.city_owner.items() if owner not in (None, baron)}
+    cities = {board.cities[c].area for c in data.city_owner}
     foreign_strongholds = {a for b, a in data.stronghold.items() if b != baron and a is not None}
-    blocked = foreign_nobles | foreign_cities | foreign_strongholds
+    blocked = foreign_nobles | cities | foreign_strongholds
     return sorted(a for a in board.areas_map.neighbours(here)
                   if board.areas[a].region == "kingdom" and board.passable(here, a) and a not in blocked)
 
@@ -713,7 +714,7 @@ def _fights(battle: Battle) -> bool:
 
 
 def _siege(state: State, battle: Battle, frame: Frame) -> bool:
-    """11.5: declare the siege, or complete one declared in an earlier round, unbroken."""
+    """11.5: declare the siege, or complete one declared in the round before, unbroken."""
     if battle.refused or battle.kind != "siege" or frame.vars.get("sieged"):
         return False
     frame["sieged"] = True
@@ -721,10 +722,15 @@ def _siege(state: State, battle: Battle, frame: Frame) -> bool:
     key = battle.city or garrison_holder(battle.stronghold or "")
     besieger = data.besieged.get(key) if battle.city else data.besieged_strongholds.get(battle.stronghold or "")
     name = tables().data.board.cities[battle.city].name if battle.city else f"{battle.stronghold}'s stronghold"
-    if besieger == battle.attacker and data.siege_round[key] < data.round:
+    # 11.5, errata 1 (the original wins over AMB-27): the siege completes when declared again
+    # in the round after the one it began in; declared later, it begins anew
+    if besieger == battle.attacker and data.siege_round[key] == data.round - 1:
         state.emit(f"the siege of {name} is complete", "battle")
         battle.dead += [nb for nb in battle.defenders if nb not in battle.dead]
         return _capture(state, battle)
+    if besieger == battle.attacker and data.siege_round[key] < data.round:
+        data.siege_round[key] = data.round
+        state.emit(f"{battle.attacker} lays siege to {name} anew", "battle")
     if besieger is None:
         if battle.city:
             data.besieged[battle.city] = battle.attacker

@@ -22,6 +22,7 @@ from banneret_warrior_knights.board import (
     moves_lines, revealed_lines, session_lines,
 )
 from banneret_warrior_knights.battles import ATTACKER, DEFENDER, SYMBOLS, Battle, side_troops, symbols, target_strength
+from banneret_warrior_knights.cities import city_strength
 from banneret_warrior_knights.evaluation import chances
 from banneret_warrior_knights.movement import Orders
 from banneret_warrior_knights.sequence import FLOW, Plan
@@ -309,7 +310,48 @@ class WarriorKnights(Game):
             broken.append("a title is held by a baron not in play")
         broken += assembly.agenda_invariants(data)
         broken += variant_invariants(data)
+        broken += _statement_invariants(state)
         return broken
+
+
+def _statement_invariants(state: State) -> list[str]:
+    """The testable statements of rules 22.1 that hold between any two steps (the numbers in
+    the messages), beside the card and resource checks above."""
+    data: WKData = state.data
+    t = tables()
+    board = t.data.board
+    broken: list[str] = []
+    trigger = t.data.per_barons[len(data.barons)].special_phase_cards
+    for area in SPECIAL_AREAS:  # 17: the phase runs at 2 x barons cards and empties the area
+        if len(data.special_areas[area]) > trigger:
+            broken.append(f"17: {area} holds {len(data.special_areas[area])} cards")
+    if sorted(data.fate.draw_pile) != sorted(t.fate_cards) or data.fate.discard_pile:  # 39
+        broken.append("39: the Fate deck does not hold its 24 cards")
+    if any(not 1 <= space <= 3 for space in data.expedition_space.values()):  # 33, 34
+        broken.append("33: an expedition is off spaces 1 to 3")
+    for city in data.razed:  # 80: a razed city is never controlled, fortified or besieged
+        if city in data.city_owner or city in data.fortified or city in data.besieged:
+            broken.append(f"80: razed {city} is still held, fortified or besieged")
+    for city in data.fortified:  # 81, 70: fortified only while controlled and above strength 0
+        if data.city_owner.get(city) is None or city_strength(data, city) == 0:
+            broken.append(f"81: {city} is fortified while neutral or at strength 0")
+    for noble in data.at_sea:  # 59: on a port icon, exhausted, until the Muster
+        area = data.noble_area[noble]
+        if area is None or not board.areas[area].port or noble not in data.exhausted:
+            broken.append(f"59: {noble} is at sea off a port icon or ready")
+    if data.phase == "planning" and (data.exhausted or data.at_sea):  # 84: the Muster refreshed everyone
+        broken.append("84: a noble is exhausted or at sea after the Muster")
+    if data.barred[data.chairman] and not all(data.barred.values()):  # 52
+        broken.append("52: the Chairman is barred")
+    for noble in data.heirless_dead:  # 49: a dead noble holds no Office
+        if data.office[noble] is not None:
+            broken.append(f"49: {noble} died and holds an Office")
+    for baron in data.barons:  # 88: troops never change baron; a loyal soldier is in one place
+        loyal = [c for nb in data.nobles_of(baron) for c in data.army[nb]] + data.garrison[baron] + data.unassigned[baron]
+        loyal = [c for c in loyal if t.troops[c].nationality is None]
+        if len(set(loyal)) != len(loyal) or not set(loyal) <= set(t.soldiers[baron]):
+            broken.append(f"88: {baron}'s loyal soldiers are not his own, each in one place")
+    return broken
 
 
 def render_view(view: dict[str, Any], player: str | None = None, waiting: Collection[str] = (),

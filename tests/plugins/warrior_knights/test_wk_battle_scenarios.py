@@ -105,7 +105,12 @@ def test_field_battle_example(otto_ready: bool = False) -> None:
     def arrange(data: WKData) -> None:
         nonlocal area
         clear_board(data)
-        area = next(a for a in free_areas(data) if len([b for b in T.data.board.areas_map.neighbours(a)]) >= 3)
+        board = T.data.board
+        cities = {board.cities[c].area for c in data.city_owner}
+        # Otto must have a choice of retreats: passable Kingdom neighbours without a city (11.7)
+        area = next(a for a in free_areas(data) if sum(
+            board.areas[n].region == "kingdom" and board.passable(a, n) and n not in cities
+            and n not in data.stronghold.values() for n in board.areas_map.neighbours(a)) >= 2)
         alan, ernesto, otto = NOBLE["Alan of Smalt"], NOBLE["Ernesto di Celadon"], NOBLE["Otto von Prussen"]
         give(data, alan, "green:soldier_100:1", "green:soldier_50:1", "green:soldier_50:2")
         give(data, ernesto, "polish_100:1")
