@@ -4,6 +4,7 @@
     python benchmarks/playouts.py GAME [--games N] [--seed S]
     python benchmarks/playouts.py --toy                  # the core tests' toy game "duel"
     python benchmarks/playouts.py couriers --plugin docs/examples/couriers:banneret_couriers.plugin
+    python benchmarks/playouts.py warrior_knights --players 4 --against richard3 --clock cpu
 
 Every faction is seated with a ``banneret.RandomAgent``; game ``i`` uses seed ``S + i``.
 Four passes, each over fresh games of the same seeds, so one measurement never disturbs
@@ -13,6 +14,9 @@ another:
    (``--median-game-ms`` prints only that figure, as one number, and stops); the same
    games are played ``--repeat`` times and the best and the median pass are shown, since
    on a shared machine one pass can lose a fifth of its speed to the neighbours;
+   ``--against GAME`` plays a reference game's throughput pass after each of these, in the
+   same process, and prints the ratio of the two decisions/s; ``--clock cpu`` times
+   these passes in process CPU time, which a busy machine's neighbours do not inflate;
 2. clone and apply: ``banneret.clone(state)`` and ``banneret.apply`` timed one call at a
    time (microseconds, mean and median), on the first ``--timed-games`` games;
 3. memory: tracemalloc's peak of Python allocations while playing ``--trace-games``
@@ -91,19 +95,23 @@ def playout(
             on_step(state, action)
 
 
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
 def _throughput_pass(
     registry: Registry, game: str, seeds: range, players: int | None, limit: int,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[int, float, list[float]]:
     """Play every seed once: (decisions, seconds for the whole pass, ms per game)."""
     decisions = 0
     game_ms: list[float] = []
-    begin = time.perf_counter()
+    begin = clock()
     for seed in seeds:
-        t0 = time.perf_counter()
+        t0 = clock()
         state = playout(registry, game, seed, players, limit)
-        game_ms.append((time.perf_counter() - t0) * 1000)
+        game_ms.append((clock() - t0) * 1000)
         decisions += state.step
-    return decisions, time.perf_counter() - begin, game_ms
+    return decisions, clock() - begin, game_ms
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,6 +130,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="print only the median milliseconds per whole game (throughput pass) and stop")
     parser.add_argument("--no-gc-freeze", action="store_true",
                         help="leave the start-up objects to the garbage collector (banneret simulate freezes them)")
+    parser.add_argument("--against", metavar="GAME",
+                        help="also time GAME's random playouts (its default players, the same seeds), one pass "
+                             "after each pass of the game measured, and print the ratio of their decisions/s")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                        help="time the throughput passes in wall time (default) or in this process's CPU time")
     parser.add_argument("--toy", action="store_true", help="benchmark the core tests' toy game (duel)")
     parser.add_argument("--plugin", action="append", metavar="[DIR:]MODULE",
                         help="register only this plugin module (repeatable), e.g. "
@@ -140,6 +153,10 @@ def main(argv: list[str] | None = None) -> int:
     limit = info.max_decisions
     seeds = range(args.seed, args.seed + args.games)
     playout(registry, game, args.seed, args.players, limit)  # loads the game's tables
+    against_limit = 0
+    if args.against:
+        against_limit = registry.game(args.against).info.max_decisions
+        playout(registry, args.against, args.seed, None, against_limit)
     if not args.no_gc_freeze:
         freeze_long_lived_objects()  # as `banneret simulate` does
     if not args.median_game_ms:
@@ -147,8 +164,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{info.name} ({info.id} {info.version}), {args.games} random games from seed {args.seed}"
               f"  [Python {platform.python_version()}, {platform.machine()}; {gc_note}]")
 
-    # 1. throughput: the same games, --repeat times
-    passes = [_throughput_pass(registry, game, seeds, args.players, limit) for _ in range(args.repeat)]
+    # 1. throughput: the same games, --repeat times (with --against, each pass followed by one
+    # of the reference game, so that both meet the same neighbours)
+    clock = CLOCKS[args.clock]
+    passes, against_passes = [], []
+    for _ in range(args.repeat):
+        passes.append(_throughput_pass(registry, game, seeds, args.players, limit, clock))
+        if args.against:
+            against_passes.append(_throughput_pass(registry, args.against, seeds, None, against_limit, clock))
     decisions = passes[0][0]
     best_s = min(elapsed for _, elapsed, _ in passes)
     median_s = statistics.median(elapsed for _, elapsed, _ in passes)
@@ -157,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{median_ms:.3f}")
         return 0
     runs = f"best of {args.repeat} passes" if args.repeat > 1 else "one pass"
+    runs += "; CPU time" if args.clock == "cpu" else ""
     print(f"  games/s                 {args.games / best_s:12,.1f}   ({runs})")
     print(f"  decisions/s             {decisions / best_s:12,.0f}   ({runs}; target >= {TARGET_DECISIONS_PER_S:,} on one core)")
     if args.repeat > 1:
@@ -165,6 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  decisions per game      {decisions / args.games:12,.1f}   (mean; declared bound {limit:,})")
     game_target = f"; target <= {TARGET_RICHARD3_MEDIAN_MS} ms" if game == "richard3" else ""
     print(f"  median game ms          {median_ms:12,.3f}   (whole game incl. set-up, {runs}{game_target})")
+    if args.against:
+        against_rate = against_passes[0][0] / min(elapsed for _, elapsed, _ in against_passes)
+        print(f"  {args.against + ' decisions/s':23s} {against_rate:12,.0f}   ({runs}, passes interleaved with the above)")
+        print(f"  ratio to {args.against:14s} {decisions / best_s / against_rate:12.2f}   (decisions/s of {game} / {args.against})")
 
     # 2. clone and apply, one call at a time
     clone_ns: list[int] = []

@@ -57,22 +57,26 @@ ROAD_AREAS = 3
 @attrs.frozen
 class RoadTable:
     """Every stretch of road a noble could follow from each area: the sequences of the next
-    1.. areas along one road in one direction (built once; immutable)."""
+    1.. areas along one road in one direction, each cut before its first step that is not
+    passable (10.1) (built once; immutable)."""
 
     stretches: Mapping[str, tuple[tuple[str, ...], ...]]
 
 
 @functools.cache
 def road_table() -> RoadTable:
-    """The one :class:`RoadTable` (stretches as long as the road runs; a move cuts them)."""
+    """The one :class:`RoadTable` (stretches as long as the road runs and can be walked; a
+    move cuts them to the road limit)."""
     board = tables().data.board
     found: dict[str, list[tuple[str, ...]]] = {}
     for road in board.roads.values():
         chain = road.areas
         for i, area in enumerate(chain):
             for ahead in (chain[i + 1:], tuple(reversed(chain[:i]))):
-                if ahead:
-                    found.setdefault(area, []).append(ahead)
+                walked = next((k for k, (a, b) in enumerate(zip((area, *ahead), ahead)) if not board.passable(a, b)),
+                              len(ahead))
+                if walked:
+                    found.setdefault(area, []).append(ahead[:walked])
     return RoadTable(MappingProxyType({a: tuple(s) for a, s in found.items()}))
 
 
@@ -132,17 +136,11 @@ def legal_paths(data: WKData, noble: str, refused: Sequence[str] = ()) -> list[t
     baron = data.baron_of_noble(noble)
     paths: set[tuple[str, ...]] = set()
     if board.areas[here].region == "kingdom":
-        paths.update((n,) for n in board.areas_map.neighbours(here) if board.passable(here, n))
+        paths.update((n,) for n in board.land_steps[here])
         if road_toll(data, baron) <= data.crowns[baron]:
             limit = road_limit(data, baron)
             for stretch in road_table().stretches.get(here, ()):
-                prev = here
-                for k, area in enumerate(stretch[:limit]):
-                    if not board.passable(prev, area):
-                        break
-                    if k:
-                        paths.add(stretch[:k + 1])
-                    prev = area
+                paths.update(stretch[:k] for k in range(2, min(limit, len(stretch)) + 1))
     paths = {p for p in paths if not set(p[:-1]) & set(refused)}
     if board.areas[here].port and may_sail(data, baron):
         paths.update((SEA, port) for port in board.sea_destinations(here))
