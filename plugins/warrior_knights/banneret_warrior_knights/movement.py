@@ -141,7 +141,8 @@ def legal_paths(data: WKData, noble: str, refused: Sequence[str] = ()) -> list[t
             limit = road_limit(data, baron)
             for stretch in road_table().stretches.get(here, ()):
                 paths.update(stretch[:k] for k in range(2, min(limit, len(stretch)) + 1))
-    paths = {p for p in paths if not set(p[:-1]) & set(refused)}
+    if refused:
+        paths = {p for p in paths if not set(p[:-1]) & set(refused)}
     if board.areas[here].port and may_sail(data, baron):
         paths.update((SEA, port) for port in board.sea_destinations(here))
     return sorted(paths)
