@@ -4,6 +4,7 @@
     python benchmarks/playouts.py GAME [--games N] [--seed S] [--scenario NAME]
     python benchmarks/playouts.py --toy                  # the core tests' toy game "duel"
     python benchmarks/playouts.py couriers --plugin docs/examples/couriers:banneret_couriers.plugin
+    python benchmarks/playouts.py warrior_knights --players 4 --against richard3 --clock cpu
 
 Every faction is seated with a ``banneret.RandomAgent``; game ``i`` uses seed ``S + i``.
 Four passes, each over fresh games of the same seeds, so one measurement never disturbs
@@ -13,6 +14,9 @@ another:
    (``--median-game-ms`` prints only that figure, as one number, and stops); the same
    games are played ``--repeat`` times and the best and the median pass are shown, since
    on a shared machine one pass can lose a fifth of its speed to the neighbours;
+   ``--against GAME`` plays a reference game's throughput pass after each of these, in the
+   same process, and prints the ratio of the two decisions/s; ``--clock cpu`` times
+   these passes in process CPU time, which a busy machine's neighbours do not inflate;
 2. clone and apply: ``banneret.clone(state)`` and ``banneret.apply`` timed one call at a
    time (microseconds, mean and median), on the first ``--timed-games`` games;
 3. memory: tracemalloc's peak of Python allocations while playing ``--trace-games``
@@ -53,8 +57,9 @@ TARGET_PEAK_MB_10K = 100
 TARGET_RICHARD3_MEDIAN_MS = 100
 SCENARIO = {"guiscard": "Open skirmish"}
 """The scenario a game is benchmarked on, when not its first."""
-REFERENCE = {"guiscard": ("richard3", 0.5)}
-"""Game -> (reference game, least ratio of its decisions/s to the reference's, same run)."""
+REFERENCE = {"guiscard": ("richard3", 0.5), "warrior_knights": ("richard3", 0.8)}
+"""Game -> (reference game, least ratio of its decisions/s to the reference's, same run): the
+reference is timed beside it unless ``--against`` names another."""
 
 
 def load_plugin(spec: str):
@@ -100,19 +105,23 @@ def playout(
             on_step(state, action)
 
 
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
 def _throughput_pass(
     registry: Registry, game: str, seeds: range, players: int | None, limit: int, scenario: str | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[int, float, list[float]]:
     """Play every seed once: (decisions, seconds for the whole pass, ms per game)."""
     decisions = 0
     game_ms: list[float] = []
-    begin = time.perf_counter()
+    begin = clock()
     for seed in seeds:
-        t0 = time.perf_counter()
+        t0 = clock()
         state = playout(registry, game, seed, players, limit, scenario=scenario)
-        game_ms.append((time.perf_counter() - t0) * 1000)
+        game_ms.append((clock() - t0) * 1000)
         decisions += state.step
-    return decisions, time.perf_counter() - begin, game_ms
+    return decisions, clock() - begin, game_ms
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,6 +142,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="print only the median milliseconds per whole game (throughput pass) and stop")
     parser.add_argument("--no-gc-freeze", action="store_true",
                         help="leave the start-up objects to the garbage collector (banneret simulate freezes them)")
+    parser.add_argument("--against", metavar="GAME",
+                        help="also time GAME's random playouts (its default players, the same seeds), one pass "
+                             "after each pass of the game measured, and print the ratio of their decisions/s")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                        help="time the throughput passes in wall time (default) or in this process's CPU time")
     parser.add_argument("--toy", action="store_true", help="benchmark the core tests' toy game (duel)")
     parser.add_argument("--plugin", action="append", metavar="[DIR:]MODULE",
                         help="register only this plugin module (repeatable), e.g. "
@@ -152,6 +166,12 @@ def main(argv: list[str] | None = None) -> int:
     seeds = range(args.seed, args.seed + args.games)
     scenario = args.scenario or SCENARIO.get(game)
     playout(registry, game, args.seed, args.players, limit, scenario=scenario)  # loads the game's tables
+    no_reference = args.against or args.plugin  # --plugin: the installed reference is not registered
+    against, least_ratio = (args.against, None) if no_reference else REFERENCE.get(game, (None, None))
+    against_limit = 0
+    if against:
+        against_limit = registry.game(against).info.max_decisions
+        playout(registry, against, args.seed, None, against_limit)
     if not args.no_gc_freeze:
         freeze_long_lived_objects()  # as `banneret simulate` does
     if not args.median_game_ms:
@@ -160,8 +180,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{info.name} ({info.id} {info.version}), {args.games} random games{on} from seed {args.seed}"
               f"  [Python {platform.python_version()}, {platform.machine()}; {gc_note}]")
 
-    # 1. throughput: the same games, --repeat times
-    passes = [_throughput_pass(registry, game, seeds, args.players, limit, scenario) for _ in range(args.repeat)]
+    # 1. throughput: the same games, --repeat times (with a reference game, each pass followed
+    # by one of the reference game, so that both meet the same neighbours)
+    clock = CLOCKS[args.clock]
+    passes, against_passes = [], []
+    for _ in range(args.repeat):
+        passes.append(_throughput_pass(registry, game, seeds, args.players, limit, scenario, clock))
+        if against:
+            against_passes.append(_throughput_pass(registry, against, seeds, None, against_limit, None, clock))
     decisions = passes[0][0]
     best_s = min(elapsed for _, elapsed, _ in passes)
     median_s = statistics.median(elapsed for _, elapsed, _ in passes)
@@ -170,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{median_ms:.3f}")
         return 0
     runs = f"best of {args.repeat} passes" if args.repeat > 1 else "one pass"
+    runs += "; CPU time" if args.clock == "cpu" else ""
     print(f"  games/s                 {args.games / best_s:12,.1f}   ({runs})")
     print(f"  decisions/s             {decisions / best_s:12,.0f}   ({runs}; target >= {TARGET_DECISIONS_PER_S:,} on one core)")
     if args.repeat > 1:
@@ -178,13 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  decisions per game      {decisions / args.games:12,.1f}   (mean; declared bound {limit:,})")
     game_target = f"; target <= {TARGET_RICHARD3_MEDIAN_MS} ms" if game == "richard3" else ""
     print(f"  median game ms          {median_ms:12,.3f}   (whole game incl. set-up, {runs}{game_target})")
-    if game in REFERENCE and not args.plugin:
-        reference, ratio = REFERENCE[game]
-        ref_limit = registry.game(reference).info.max_decisions
-        ref = [_throughput_pass(registry, reference, seeds, None, ref_limit) for _ in range(args.repeat)]
-        ref_rate = ref[0][0] / min(elapsed for _, elapsed, _ in ref)
-        print(f"  {reference} decisions/s {ref_rate:12,.0f}   (the same seeds, this run, {runs}); "
-              f"{game}/{reference} {decisions / best_s / ref_rate:.2f} (target >= {ratio})")
+    if against:
+        against_rate = against_passes[0][0] / min(elapsed for _, elapsed, _ in against_passes)
+        target = f"; target >= {least_ratio}" if least_ratio else ""
+        print(f"  {against + ' decisions/s':23s} {against_rate:12,.0f}   ({runs}, passes interleaved with the above)")
+        print(f"  ratio to {against:14s} {decisions / best_s / against_rate:12.2f}   (decisions/s of {game} / {against}{target})")
 
     # 2. clone and apply, one call at a time
     clone_ns: list[int] = []

@@ -2,8 +2,10 @@
 Stronghold's garrison (11.6, AMB-30): deserters, mercenaries discarded for casualty markers;
 the death of a noble and his heir (11.9).
 
-A *holder* of troops is a noble id or ``stronghold:<baron>`` (the garrison), so the same
-two steps serve an army and a garrison.
+A *holder* of troops is a noble id or ``stronghold:<baron>`` (:func:`garrison_holder`, the
+garrison): the one name of a place troop cards lie, used by every rule that moves or loses
+them (set-up, moves, Wages, the Draft, the Muster, events), so the same steps serve an army
+and a garrison.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from banneret_warrior_knights.cities import lift_siege
 from banneret_warrior_knights.state import WKData, fate_draw, tables
 
 __all__ = [
-    "Deserters", "CasualtyDiscards", "NobleDies", "garrison_holder", "troops_of", "markers_of", "set_markers",
-    "holder_baron", "return_mercenaries", "disband", "best_casualty_discards", "lift_broken_sieges", "PROCEDURES",
+    "Deserters", "CasualtyDiscards", "NobleDies", "garrison_holder", "is_garrison", "holders_of", "troops_of",
+    "markers_of", "set_markers", "holder_baron", "holder_name", "return_mercenaries", "disband",
+    "best_casualty_discards", "lift_broken_sieges", "PROCEDURES",
 ]
 
 _GARRISON = "stronghold:"
@@ -31,6 +34,16 @@ def garrison_holder(baron: str) -> str:
 
 def _garrison_of(holder: str) -> str | None:
     return holder[len(_GARRISON):] if holder.startswith(_GARRISON) else None
+
+
+def is_garrison(holder: object) -> bool:
+    """Whether ``holder`` (an action's argument, say) names a Stronghold garrison."""
+    return isinstance(holder, str) and holder.startswith(_GARRISON)
+
+
+def holders_of(data: WKData, baron: str) -> tuple[str, ...]:
+    """Every holder of the baron's troops: his nobles (data order), then his garrison."""
+    return (*data.nobles_of(baron), garrison_holder(baron))
 
 
 def troops_of(data: WKData, holder: str) -> list[str]:
@@ -60,15 +73,25 @@ def holder_baron(data: WKData, holder: str) -> str:
 
 
 def holder_name(holder: str) -> str:
-    baron = _garrison_of(holder)
-    return f"{baron}'s garrison" if baron is not None else tables().data.nobles[holder].name
+    """What the holder's baron reads: ``the stronghold`` or the noble's name."""
+    return "the stronghold" if is_garrison(holder) else tables().data.nobles[holder].name
 
 
 def return_mercenaries(state: State, cards: Sequence[str]) -> None:
-    """Discarded mercenaries are shuffled back into the Mercenary deck (11.7, 11.8)."""
+    """Every mercenary card that leaves a baron goes the one way the rules give: shuffled back
+    into the Mercenary deck's draw pile, whether it deserts (11.7, 11.8, the desertion
+    events of 8.2), is discarded for casualties (11.8), dies with an heirless noble (11.9,
+    AMB-65) or goes unpaid (9.2). The caller has taken the cards from their holder."""
+    if not cards:
+        return
     pile = state.data.mercenaries.draw_pile
-    for card in cards:
-        pile.insert(state.rng.below(len(pile) + 1), card)
+    pile.extend(cards)
+    state.rng.shuffle(pile)
+
+
+def _owned_name(data: WKData, holder: str) -> str:
+    """The holder named for every player's log: ``green's stronghold`` or the noble."""
+    return f"{holder_baron(data, holder)}'s stronghold" if is_garrison(holder) else holder_name(holder)
 
 
 def disband(state: State, holder: str) -> None:
@@ -118,7 +141,7 @@ class Deserters(HolderChoice):
         frame["nationality"] = nationality
         name = tables().data.nationalities[nationality].name
         if not any(tables().troops[c].nationality == nationality for c in troops_of(data, frame["holder"])):
-            state.emit(f"deserters: {name}, none in {holder_name(frame['holder'])}'s army", "battle")
+            state.emit(f"deserters: {name}, none with {_owned_name(data, frame['holder'])}", "battle")
             end(state)
             return
         super().start(state, frame)
@@ -134,7 +157,7 @@ class Deserters(HolderChoice):
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         troops_of(state.data, frame["holder"]).remove(option)
         return_mercenaries(state, [option])
-        state.emit(f"{tables().troops[option].label} deserts {holder_name(frame['holder'])}", "battle")
+        state.emit(f"{tables().troops[option].label} deserts {_owned_name(state.data, frame['holder'])}", "battle")
         end(state)
 
 
@@ -190,7 +213,7 @@ class CasualtyDiscards(HolderChoice):
             troops.remove(card)
         return_mercenaries(state, option)
         set_markers(data, frame["holder"], 0)
-        state.emit(f"{holder_name(frame['holder'])} loses {', '.join(tables().troops[c].label for c in option)} "
+        state.emit(f"{_owned_name(data, frame['holder'])} loses {', '.join(tables().troops[c].label for c in option)} "
                    "to casualties", "battle")
         end(state)
 

@@ -903,8 +903,8 @@ def _retreat(state: State, battle: Battle, frame: Frame) -> bool:
         return True
     frame["deserted"] = False
     battle.retreating.pop(0)
-    army_shrank(state.data, noble)  # markers beyond the smaller army come off (AMB-51)
-    if state.data.noble_area[noble] is None:  # his last troops deserted: he left the board, alive
+    army_shrank(state.data, noble)  # a deserter gone: markers it can no longer carry come off (AMB-51)
+    if not state.data.army[noble]:  # his last troops deserted: he left the board, alive (AMB-51)
         state.emit(f"{tables().data.nobles[noble].name} has no troops left and leaves the board", "battle")
         return _retreat(state, battle, frame)
     call(state, RetreatTo, noble=noble)

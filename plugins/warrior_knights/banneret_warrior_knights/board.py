@@ -29,7 +29,8 @@ import attrs
 
 from banneret import Action
 from banneret.boards import BoardContext, BoardDrawing, esc, tag
-from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, STRONGHOLD, tables
+from banneret_warrior_knights.battle_losses import is_garrison
+from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, tables
 
 __all__ = [
     "BARON_FILL", "SHAPE_MARK", "BoardGeometry", "geometry", "action_path", "board_targets",
@@ -885,8 +886,8 @@ def action_path(action: Action) -> tuple[str, ...] | None:
         return (f"space:{int(found.group(1)) - 1}",) if found else None
     if kind == "allocate":
         return (f"special:{args}",) if args in SPECIAL_AREAS else None
-    if args == STRONGHOLD:  # a troop card to the garrison: in set-up, a Draft, the Muster
-        return (f"stronghold:{action.player}",)
+    if is_garrison(args):  # a troop card to the garrison: in set-up, a Draft, the Muster
+        return (args,)
     if kind == "card" and type(args) is int:  # Draft Soldiers: a track space
         return (f"track:{args}",)
     if kind == "card" and isinstance(args, tuple) and args[:1] == ("track",):  # Versatile Strategy buys one

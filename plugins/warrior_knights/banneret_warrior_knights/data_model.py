@@ -492,18 +492,37 @@ class Board:
     roads: Mapping[str, Road]
     sea_lanes: Mapping[str, SeaLane]
     areas_map: AreaMap
+    land_steps: Mapping[str, frozenset[str]] = attrs.field(
+        init=False, default=attrs.Factory(lambda self: self._land_steps(), takes_self=True))
+    """Each area -> the areas one land step away (:meth:`border_passable`), read by every
+    move and retreat: built once, so the hot path asks a set, not the graph."""
+    city_at: Mapping[str, City | None] = attrs.field(
+        init=False, default=attrs.Factory(lambda self: self._city_at(), takes_self=True))
+    """Each area -> its city record (None: no city), built once from the graph's nodes."""
+
+    def _land_steps(self) -> Mapping[str, frozenset[str]]:
+        graph = self.areas_map
+        return MappingProxyType({a: frozenset(n for n in graph.neighbours(a) if self.border_passable(a, n))
+                                 for a in graph.areas()})
+
+    def _city_at(self) -> Mapping[str, City | None]:
+        ids = {a: self.areas_map.attrs(a)["city"] for a in self.areas_map.areas()}
+        return MappingProxyType({a: None if c is None else self.cities[c] for a, c in ids.items()})
 
     def city_in(self, area: str) -> City | None:
-        city = self.areas_map.attrs(area)["city"]
-        return None if city is None else self.cities[city]
+        return self.city_at[area]
 
-    def passable(self, a: str, b: str) -> bool:
+    def border_passable(self, a: str, b: str) -> bool:
         """A land step from ``a`` to ``b`` is possible: they touch, no mountain, and a river
-        only at a bridge (10.1)."""
+        only at a bridge (10.1). Read from the graph; :attr:`land_steps` keeps the answers."""
         if not self.areas_map.adjacent(a, b):
             return False
         border = self.areas_map.border(a, b)
         return not border["mountain"] and (not border["river"] or border["bridge"])
+
+    def passable(self, a: str, b: str) -> bool:
+        """:meth:`border_passable`, from the table."""
+        return b in self.land_steps[a]
 
     def kingdom_cities(self) -> list[str]:
         return sorted(c.id for c in self.cities.values() if self.areas[c.area].region == "kingdom")

@@ -23,7 +23,8 @@ from banneret.state import State
 from banneret_warrior_knights import battles, cities, special_phases
 from banneret_warrior_knights.titles import check_chairman, check_head_of_church
 from banneret_warrior_knights.data_model import Effect, FateCard
-from banneret_warrior_knights.muster import army_shrank
+from banneret_warrior_knights.battle_losses import holders_of, is_garrison, markers_of, set_markers, troops_of
+from banneret_warrior_knights.muster import mercenaries_leave
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
 
@@ -132,15 +133,6 @@ def add_casualties(data: WKData, noble: str, markers: int) -> bool:
     return False
 
 
-def _lose_troop(data: WKData, holder: list[str], card: str, noble: str | None) -> None:
-    """A mercenary leaves an army outside battle (AMB-51): an emptied army's noble goes off
-    the board (alive, heir kept); markers are taken off until they are below its strength."""
-    holder.remove(card)
-    data.mercenaries.discard([card])
-    if noble is not None:
-        army_shrank(data, noble)
-
-
 def _barons(data: WKData, who: str, ctx: "_Context") -> tuple[str, ...]:
     if who == "each_baron":
         return clockwise_from(data, data.chairman)
@@ -162,6 +154,10 @@ def _plural(k: int, word: str) -> str:
 
 def _name(noble: str) -> str:
     return tables().data.nobles[noble].name
+
+
+def _army_name(holder: str) -> str:
+    return "the stronghold garrison" if is_garrison(holder) else f"{_name(holder)}'s army"
 
 
 def _city_name(city: str) -> str:
@@ -224,17 +220,13 @@ def _desert(state: State, effect: Effect, ctx: _Context) -> Calls:
     nationality = ctx.target
     barons = data.barons if effect.params["armies"] == "each_army" else (ctx.drawer,)
     t = tables()
-    holders: list[tuple[list[str], str | None]] = []
-    for baron in barons:
-        if baron is None:
-            continue
-        holders += [(data.army[nb], nb) for nb in data.nobles_of(baron)]
-        holders.append((data.garrison[baron], None))
-    for holder, noble in holders:
-        deserters = sorted((t.troops[c].strength, c) for c in holder if t.troops[c].nationality == nationality)
+    holders = [holder for baron in barons if baron is not None for holder in holders_of(data, baron)]
+    for holder in holders:
+        deserters = sorted((t.troops[c].strength, c) for c in troops_of(data, holder)
+                           if t.troops[c].nationality == nationality)
         if deserters:
             card = deserters[0][1]
-            _lose_troop(data, holder, card, noble)
+            mercenaries_leave(state, holder, [card])
             state.emit(f"a {t.troops[card].label} deserts", "effect")
     return ()
 
@@ -455,8 +447,9 @@ class ChooseCasualtyArmy(BaronChoice):
 
 
 class HealArmy(BaronChoice):
-    """The baron takes casualty markers off one of his armies at ``price`` crowns each
-    (8.5, events): up to ``markers`` (``all``: every one); a free heal takes them all."""
+    """The baron takes casualty markers off one of his armies, a noble's or his Stronghold
+    garrison, at ``price`` crowns each (8.5, events): up to ``markers`` (``all``: every
+    one); a free heal takes them all."""
 
     rule = "8.5"
     kind = "heal"
@@ -466,28 +459,29 @@ class HealArmy(BaronChoice):
         data: WKData = state.data
         baron, price, limit = frame["baron"], frame["price"], frame["markers"]
         options: list[Any] = [None]
-        for noble in data.nobles_of(baron):
-            most = data.casualties[noble] if limit == "all" else min(limit, data.casualties[noble])
+        for holder in holders_of(data, baron):
+            markers = markers_of(data, holder)
+            most = markers if limit == "all" else min(limit, markers)
             if price:
                 most = min(most, data.crowns[baron] // price)
-                options += [(noble, k) for k in range(1, most + 1)]
+                options += [(holder, k) for k in range(1, most + 1)]
             elif most:
-                options.append((noble, most))
+                options.append((holder, most))
         return options
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
         if option is None:
             return "heal no army"
-        noble, k = option
-        return f"remove {_plural(k, 'casualty marker')} from {_name(noble)}'s army for {_plural(k * frame['price'], 'crown')}"
+        holder, k = option
+        return f"remove {_plural(k, 'casualty marker')} from {_army_name(holder)} for {_plural(k * frame['price'], 'crown')}"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         if option is not None:
-            noble, k = option
+            holder, k = option
             data: WKData = state.data
             data.crowns[frame["baron"]] -= k * frame["price"]
-            data.casualties[noble] -= k
-            state.emit(f"{frame['baron']} heals {k} casualty markers of {_name(noble)}'s army", "effect")
+            set_markers(data, holder, markers_of(data, holder) - k)
+            state.emit(f"{frame['baron']} heals {k} casualty markers of {_army_name(holder)}", "effect")
         end(state)
 
 

@@ -31,12 +31,14 @@ import attrs
 
 from banneret.flow import Choice, Frame, Procedure, call, end, record, var
 from banneret.state import State
-from banneret_warrior_knights.battle_losses import lift_broken_sieges, markers_of, set_markers
+from banneret_warrior_knights.battle_losses import (
+    garrison_holder, holder_name, is_garrison, lift_broken_sieges, markers_of, set_markers, troops_of,
+)
 from banneret_warrior_knights.battles import DeclareBattle, battle_areas
 from banneret_warrior_knights.card_play import BaronCard, current_play
-from banneret_warrior_knights.muster import army_shrank, cards_of, loss_holder
+from banneret_warrior_knights.muster import army_shrank
 from banneret_warrior_knights.standing import forbidden, in_force
-from banneret_warrior_knights.state import STRONGHOLD, WKData, clockwise_from, tables
+from banneret_warrior_knights.state import WKData, clockwise_from, tables
 
 __all__ = [
     "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "blockers", "road_limit",
@@ -55,22 +57,26 @@ ROAD_AREAS = 3
 @attrs.frozen
 class RoadTable:
     """Every stretch of road a noble could follow from each area: the sequences of the next
-    1.. areas along one road in one direction (built once; immutable)."""
+    1.. areas along one road in one direction, each cut before its first step that is not
+    passable (10.1) (built once; immutable)."""
 
     stretches: Mapping[str, tuple[tuple[str, ...], ...]]
 
 
 @functools.cache
 def road_table() -> RoadTable:
-    """The one :class:`RoadTable` (stretches as long as the road runs; a move cuts them)."""
+    """The one :class:`RoadTable` (stretches as long as the road runs and can be walked; a
+    move cuts them to the road limit)."""
     board = tables().data.board
     found: dict[str, list[tuple[str, ...]]] = {}
     for road in board.roads.values():
         chain = road.areas
         for i, area in enumerate(chain):
             for ahead in (chain[i + 1:], tuple(reversed(chain[:i]))):
-                if ahead:
-                    found.setdefault(area, []).append(ahead)
+                walked = next((k for k, (a, b) in enumerate(zip((area, *ahead), ahead)) if not board.passable(a, b)),
+                              len(ahead))
+                if walked:
+                    found.setdefault(area, []).append(ahead[:walked])
     return RoadTable(MappingProxyType({a: tuple(s) for a, s in found.items()}))
 
 
@@ -128,19 +134,13 @@ def legal_paths(data: WKData, noble: str, refused: Sequence[str] = ()) -> list[t
     if board.areas[here].region == "kingdom":
         # a standing ``forbid off_road_move`` (17.2): a single step only along a road too
         along = {s[0] for s in road_table().stretches.get(here, ())} if forbidden(data, "off_road_move", baron) else None
-        paths.update((n,) for n in board.areas_map.neighbours(here)
-                     if board.passable(here, n) and (along is None or n in along))
+        paths.update((n,) for n in board.land_steps[here] if along is None or n in along)
         if road_toll(data, baron) <= data.crowns[baron]:
             limit = road_limit(data, baron)
             for stretch in road_table().stretches.get(here, ()):
-                prev = here
-                for k, area in enumerate(stretch[:limit]):
-                    if not board.passable(prev, area):
-                        break
-                    if k:
-                        paths.add(stretch[:k + 1])
-                    prev = area
-    paths = {p for p in paths if not set(p[:-1]) & set(refused)}
+                paths.update(stretch[:k] for k in range(2, min(limit, len(stretch)) + 1))
+    if refused:
+        paths = {p for p in paths if not set(p[:-1]) & set(refused)}
     if board.areas[here].port and may_sail(data, baron):
         paths.update((SEA, port) for port in board.sea_destinations(here))
     return sorted(paths)
@@ -278,12 +278,12 @@ class AskPassage(Choice):
 
 def donors(data: WKData, noble: str, area: str | None) -> list[str]:
     """Who may hand troops to the moving noble where he stands (10.3): his baron's stronghold
-    there (``STRONGHOLD``) and his baron's other ready nobles there, not inside a
+    there (his garrison's holder) and his baron's other ready nobles there, not inside a
     besieged city."""
     if area is None:
         return []
     baron = data.baron_of_noble(noble)
-    found = [STRONGHOLD] if data.stronghold[baron] == area and data.garrison[baron] else []
+    found = [garrison_holder(baron)] if data.stronghold[baron] == area and data.garrison[baron] else []
     found += [nb for nb in data.nobles_of(baron)
               if nb != noble and data.noble_area[nb] == area and is_ready(data, nb) and not shut_in(data, nb)]
     return found
@@ -293,10 +293,6 @@ def _sieges_left(state: State) -> None:
     """A siege whose besiegers have all left its area breaks at once (11.5, AMB-28)."""
     for place in lift_broken_sieges(state.data):
         state.emit(f"the siege of {place} is broken: the besiegers left", "move")
-
-
-def _markers(data: WKData, baron: str, donor: str) -> int:
-    return markers_of(data, loss_holder(baron, donor))
 
 
 GO_ON = ("go on",)
@@ -317,10 +313,10 @@ class PickUp(MoversChoice):
         troops = tables().troops
         found: list[Any] = []
         for donor in donors(data, noble, data.noble_area[noble]):
-            if _markers(data, baron, donor):  # a marked army or garrison gives only as a whole
+            if markers_of(data, donor):  # a marked army or garrison gives only as a whole
                 found.append(("whole", donor))
                 continue
-            labels = sorted({troops[c].label for c in cards_of(data, baron, donor)})
+            labels = sorted({troops[c].label for c in troops_of(data, donor)})
             found += [("take", donor, label) for label in labels]
         return (*found, GO_ON)
 
@@ -328,9 +324,9 @@ class PickUp(MoversChoice):
         if option == GO_ON:
             return "go on"
         donor = option[1]
-        giver = "the stronghold" if donor == STRONGHOLD else noble_name(donor)
+        giver = holder_name(donor)
         if option[0] == "whole":
-            markers = _markers(state.data, state.data.baron_of_noble(record(state, Journey).noble), donor)
+            markers = markers_of(state.data, donor)
             return f"take {giver}'s whole army with its {markers} casualty markers"
         return f"take {option[2]} from {giver}"
 
@@ -342,17 +338,17 @@ class PickUp(MoversChoice):
         noble = record(state, Journey).noble
         baron = data.baron_of_noble(noble)
         donor = option[1]
-        given = cards_of(data, baron, donor)
+        given = troops_of(data, donor)
         if option[0] == "whole":
             taken = list(given)
-            data.casualties[noble] += _markers(data, baron, donor)
-            set_markers(data, loss_holder(baron, donor), 0)
+            data.casualties[noble] += markers_of(data, donor)
+            set_markers(data, donor, 0)
         else:
             taken = [next(c for c in given if tables().troops[c].label == option[2])]
         for card in taken:
             given.remove(card)
             data.army[noble].append(card)
-        if donor != STRONGHOLD and not given:
+        if not is_garrison(donor) and not given:
             army_shrank(data, donor)  # an emptied army leaves the board (10.3)
             state.emit(f"{noble_name(donor)} gives all his troops and leaves the board", "move")
         state.emit(f"{noble_name(noble)} takes {', '.join(tables().troops[c].label for c in taken)}", "move")

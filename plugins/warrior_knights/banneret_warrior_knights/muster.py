@@ -21,9 +21,6 @@ Readings: AMB-5 (the game ends at the end of the Muster in which the pool emptie
 (a noble at sea does not stop a revolt), AMB-69 (returning to an overseas city). Each troop
 card moves at most once in a baron's returns step: any distribution the step allows is reached
 so, and random play cannot shuffle troops back and forth forever.
-
-Not built: casualty markers on a stronghold garrison (no such field yet), so the garrison's
-cards go to off-board nobles one by one.
 """
 
 from __future__ import annotations
@@ -34,17 +31,20 @@ from typing import Any, Sequence
 from banneret.flow import Choice, Decision, ForEach, Frame, Procedure, Steps, call, end, end_game, goto, var
 from banneret.state import State
 from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome, Standing, eliminated_last
-from banneret_warrior_knights.battle_losses import garrison_holder, lift_broken_sieges, markers_of, set_markers
+from banneret_warrior_knights.battle_losses import (
+    garrison_holder, holder_name, holders_of, is_garrison, lift_broken_sieges, markers_of, return_mercenaries,
+    set_markers, troops_of,
+)
 from banneret_warrior_knights.cities import neutralise_city
 from banneret_warrior_knights.setup import stronghold_sites
 from banneret_warrior_knights.standing import agenda_effects
-from banneret_warrior_knights.state import STRONGHOLD, WKData, clockwise_from, fate_draw, tables
+from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
 from banneret_warrior_knights.variants import ExchangeHeirs, influence_ends_game
 
 __all__ = [
     "Muster", "PROCEDURES", "kingdom_cities", "dominating_baron", "influence_earned", "revolt_candidates",
     "troops_on_board", "final_standings", "return_sites", "troop_holders", "SCORE_NAME", "army_shrank",
-    "cities_of", "holder_name",
+    "cities_of", "mercenaries_leave",
 ]
 
 SCORE_NAME = "influence"
@@ -241,13 +241,13 @@ def besieged_inside(data: WKData, noble: str) -> bool:
 
 
 def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
-    """Where a troop card of ``source`` (a noble of ``baron`` or ``STRONGHOLD``) may go in his
+    """Where a troop card of ``source`` (a noble of ``baron`` or his garrison) may go in his
     returns step (13, AMB-44): an on-board noble to another in the same area (neither inside
     a besieged city); an off-board noble or the garrison to an off-board noble."""
     off = off_board(data, baron)
     if source in data.awaiting_heir:  # 17.3: his army waits with him for his heir
         return []
-    if source == STRONGHOLD or data.noble_area[source] is None:
+    if is_garrison(source) or data.noble_area[source] is None:
         return [nb for nb in off if nb != source]
     if besieged_inside(data, source):
         return []
@@ -261,19 +261,6 @@ def off_board(data: WKData, baron: str) -> list[str]:
     heir (11.8, AMB-65), nor the dead whose heir another baron holds (17.3)."""
     return [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None and nb not in data.heirless_dead
             and nb not in data.awaiting_heir]
-
-
-def cards_of(data: WKData, baron: str, holder: str) -> list[str]:
-    return data.garrison[baron] if holder == STRONGHOLD else data.army[holder]
-
-
-def loss_holder(baron: str, holder: str) -> str:
-    """``holder`` as the battle rules name it (:mod:`~banneret_warrior_knights.battle_losses`)."""
-    return garrison_holder(baron) if holder == STRONGHOLD else holder
-
-
-def holder_name(holder: str) -> str:
-    return "the stronghold" if holder == STRONGHOLD else tables().data.nobles[holder].name
 
 
 def army_shrank(data: WKData, noble: str) -> None:
@@ -292,6 +279,18 @@ def army_shrank(data: WKData, noble: str) -> None:
     strength = data.strength_of(data.army[noble])
     while data.casualties[noble] and 100 * data.casualties[noble] >= strength:
         data.casualties[noble] -= 1
+
+
+def mercenaries_leave(state: State, holder: str, cards: Sequence[str]) -> None:
+    """Mercenary cards leave ``holder`` outside battle (9.2 unpaid, 8.2 desertion events):
+    back into the Mercenary deck (:func:`return_mercenaries`), and an army left emptied or
+    overloaded with markers is seen to (AMB-51)."""
+    troops = troops_of(state.data, holder)
+    for card in cards:
+        troops.remove(card)
+    return_mercenaries(state, cards)
+    if not is_garrison(holder):
+        army_shrank(state.data, holder)
 
 
 WHOLE = "whole army"
@@ -324,11 +323,11 @@ class ReturnTroops(Decision):
         moved = frame["moved"]
         troops = tables().troops
         picks: list[tuple[str, str]] = []
-        for holder in (*data.nobles_of(baron), STRONGHOLD):
-            cards = cards_of(data, baron, holder)
+        for holder in holders_of(data, baron):
+            cards = troops_of(data, holder)
             if not cards or not troop_holders(data, baron, holder):
                 continue
-            if markers_of(data, loss_holder(baron, holder)):  # a marked army or garrison moves whole (10.3, 13)
+            if markers_of(data, holder):  # a marked army or garrison moves whole (10.3, 13)
                 if not any(c in moved for c in cards):
                     picks.append((holder, WHOLE))
                 continue
@@ -358,12 +357,12 @@ class ReturnTroops(Decision):
         data: WKData = state.data
         baron = frame["baron"]
         holder, label = frame["picked"]
-        source = cards_of(data, baron, holder)
+        source = troops_of(data, holder)
         troops = tables().troops
         if label == WHOLE:
             cards = list(source)
-            data.casualties[action.args] += markers_of(data, loss_holder(baron, holder))
-            set_markers(data, loss_holder(baron, holder), 0)
+            data.casualties[action.args] += markers_of(data, holder)
+            set_markers(data, holder, 0)
         else:
             cards = [next(c for c in source if troops[c].label == label and c not in frame["moved"])]
         for card in cards:
@@ -372,7 +371,7 @@ class ReturnTroops(Decision):
         frame["moved"] = frame["moved"] + tuple(cards)
         frame["picked"] = None
         state.emit(f"{baron} moves {label} from {holder_name(holder)} to {holder_name(action.args)}", "muster")
-        if holder != STRONGHOLD:
+        if not is_garrison(holder):
             army_shrank(data, holder)
         if not self._picks(state, frame):
             end(state)

@@ -21,10 +21,11 @@ from banneret.decks import Deck
 from banneret.flow import Choice, Decision, Frame, end, var
 from banneret.state import State
 from banneret.types import Action
+from banneret_warrior_knights.battle_losses import holder_name, holders_of, troops_of
 from banneret_warrior_knights.cities import raze_city
 from banneret_warrior_knights.data_model import FateCard
 from banneret_warrior_knights.state import (
-    SPACES, SPECIAL_AREAS, STRONGHOLD, WKData, clockwise_from, fate_draw, tables,
+    SPACES, SPECIAL_AREAS, WKData, clockwise_from, fate_draw, tables,
 )
 
 __all__ = [
@@ -148,12 +149,6 @@ def _deal_mercenaries(data: WKData, state: State) -> None:
 # --------------------------------------------------------------------------- step 8
 
 
-def _holder_name(holder: str) -> str:
-    if holder == STRONGHOLD:
-        return "the stronghold"
-    return tables().data.nobles[holder].name
-
-
 class AssignTroops(Decision):
     """Each baron puts each of his troop cards under one of his nobles or his stronghold."""
 
@@ -179,15 +174,14 @@ class AssignTroops(Decision):
         data: WKData = state.data
         card = data.unassigned[player][0]
         label = tables().troops[card].label
-        holders = (*data.nobles_of(player), STRONGHOLD)
-        return [Action(player, f"{label} to {_holder_name(h)}", "assign", h) for h in holders]
+        return [Action(player, f"{label} to {holder_name(h)}", "assign", h) for h in holders_of(data, player)]
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
         data: WKData = state.data
         baron, holder = action.player, action.args
         card = data.unassigned[baron].pop(0)
-        (data.garrison[baron] if holder == STRONGHOLD else data.army[holder]).append(card)
-        state.emit(f"{baron} puts {tables().troops[card].label} under {_holder_name(holder)}", "assign")
+        troops_of(data, holder).append(card)
+        state.emit(f"{baron} puts {tables().troops[card].label} under {holder_name(holder)}", "assign")
         self._next(state, frame, frame["order"])
 
 

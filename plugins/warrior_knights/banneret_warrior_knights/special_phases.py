@@ -32,10 +32,13 @@ import attrs
 from banneret.flow import Choice, Decision, Frame, Procedure, call, end, record
 from banneret.state import State
 from banneret.types import Action
-from banneret_warrior_knights.muster import army_shrank, cities_of, holder_name, off_board
+from banneret_warrior_knights.battle_losses import (
+    garrison_holder, holder_name, holders_of, troops_of,
+)
+from banneret_warrior_knights.muster import cities_of, mercenaries_leave, off_board
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.titles import ban
-from banneret_warrior_knights.state import STRONGHOLD, WKData, clockwise_from, tables
+from banneret_warrior_knights.state import WKData, clockwise_from, tables
 
 __all__ = [
     "Taxation", "Wages", "MercenaryDraft", "AssignMercenary", "PROCEDURES", "city_income", "concession_income",
@@ -163,8 +166,7 @@ def wage_of(data: WKData, baron: str, card: str, exempt: bool) -> int:
 def troop_cards(data: WKData, baron: str) -> list[tuple[str, str]]:
     """Every troop card he holds as (holder, card): under his nobles, on or off the board,
     and in his stronghold."""
-    held = [(nb, c) for nb in data.nobles_of(baron) for c in data.army[nb]]
-    return held + [(STRONGHOLD, c) for c in data.garrison[baron]]
+    return [(holder, c) for holder in holders_of(data, baron) for c in troops_of(data, holder)]
 
 
 @attrs.define
@@ -307,14 +309,8 @@ class PayMercenaries(Decision):
         data: WKData = state.data
         leaving = self._unpaid(state, frame)
         for holder, card in leaving:
-            if holder == STRONGHOLD:
-                data.garrison[frame.record.baron].remove(card)
-            else:
-                data.army[holder].remove(card)
-                army_shrank(data, holder)
-            data.mercenaries.draw_pile.append(card)
+            mercenaries_leave(state, holder, [card])
         if leaving:
-            state.rng.shuffle(data.mercenaries.draw_pile)
             labels = ", ".join(tables().troops[c].label for _, c in leaving)
             state.emit(f"unpaid, {labels} of {frame.record.baron} leave for the Mercenary deck", "wages")
         end(state)
@@ -497,7 +493,7 @@ class MercenaryDraft(Procedure):
 def mercenary_sites(data: WKData, baron: str) -> list[str]:
     """Who may receive a mercenary the baron takes on (9.4, AMB-33): his nobles on the board
     (not at sea) in his stronghold's area or in the area of a city he controls that is not
-    besieged; his off-board nobles; his stronghold (``STRONGHOLD``)."""
+    besieged; his off-board nobles; his stronghold (his garrison's holder)."""
     board = tables().data.board
     areas = {board.cities[c].area for c in cities_of(data, baron) if c not in data.besieged}
     stronghold = data.stronghold[baron]
@@ -506,7 +502,7 @@ def mercenary_sites(data: WKData, baron: str) -> list[str]:
     off = off_board(data, baron)
     sites = [nb for nb in data.nobles_of(baron)
              if nb in off or (data.noble_area[nb] in areas and nb not in data.at_sea)]
-    return [*sites, STRONGHOLD]
+    return [*sites, garrison_holder(baron)]
 
 
 class AssignMercenary(Choice):
@@ -536,10 +532,7 @@ class AssignMercenary(Choice):
             data.mercenary_display.remove(card)
         elif card in data.mercenaries.draw_pile:
             data.mercenaries.draw_pile.remove(card)
-        if option == STRONGHOLD:
-            data.garrison[frame["baron"]].append(frame["card"])
-        else:
-            data.army[option].append(frame["card"])
+        troops_of(data, option).append(card)
         state.emit(f"{frame['baron']} assigns {self.label(state, frame, option)}", "draft")
         end(state)
 

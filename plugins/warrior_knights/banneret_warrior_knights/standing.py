@@ -26,15 +26,13 @@ def in_force(data: WKData, kind: str, baron: str | None = None) -> list[tuple[st
     also his Charges and his nobles' Offices), as ``(agenda card id, effect)`` pairs in a
     fixed order: Laws, Charges, Offices, then the rule changes Truly Private Motions made
     (17.2), each as ``(its key, effect)``."""
-    found: list[tuple[str, Effect]] = []
-    sources = list(data.laws)
+    agendas = tables().agenda_of
+    found = [(card, e) for card in data.laws for e in agendas[card].effects if e.kind == kind]
     if baron is not None:
-        sources += data.charges[baron]
-        sources += [office for nb in data.nobles_of(baron) if (office := data.office[nb]) is not None]
-    for card in sources:
-        for effect in agenda_effects(card):
-            if effect.kind == kind:
-                found.append((card, effect))
+        found += [(card, e) for card in data.charges[baron] for e in agendas[card].effects if e.kind == kind]
+        offices = data.office
+        found += [(card, e) for nb in data.nobles_of(baron) if (card := offices[nb]) is not None
+                  for e in agendas[card].effects if e.kind == kind]
     found += [(rule, MOTION_RULES[rule].effect) for rule in data.motion_rules if MOTION_RULES[rule].effect.kind == kind]
     return found
 

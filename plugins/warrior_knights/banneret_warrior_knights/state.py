@@ -26,7 +26,7 @@ from banneret.gamedata import cloned, copied, gamedata, nested, shared
 from banneret_warrior_knights.data_model import AgendaCard, EventCard, FateCard, GameData, load_data
 
 __all__ = [
-    "SPACES", "SPECIAL_AREAS", "STRONGHOLD", "Tables", "TroopCard", "WKData", "tables", "title_of", "owner_of",
+    "SPACES", "SPECIAL_AREAS", "Tables", "TroopCard", "WKData", "tables", "title_of", "owner_of",
     "fate_draw", "clockwise_from",
 ]
 
@@ -34,8 +34,6 @@ SPACES = 3
 """The three action spaces (6.1), indexed 0..2 and shown as 1..3."""
 SPECIAL_AREAS = ("taxation", "wages", "assembly")
 """The special-phase areas (6.4), in the board's order."""
-STRONGHOLD = "stronghold"
-"""The holder name of a baron's stronghold garrison in troop assignment (4.1 step 8)."""
 
 
 @attrs.frozen

@@ -91,6 +91,16 @@ def free_areas(data: WKData) -> list[str]:
                   and a not in data.stronghold.values())
 
 
+def area_with_retreats(data: WKData) -> str:
+    """A free area with at least two passable Kingdom neighbours a retreat may end in (no city,
+    no stronghold, 11.7), so that a retreating army has a choice."""
+    board = T.data.board
+    cities = {board.cities[c].area for c in data.city_owner}
+    return next(a for a in free_areas(data) if sum(
+        board.areas[n].region == "kingdom" and board.passable(a, n) and n not in cities
+        and n not in data.stronghold.values() for n in board.areas_map.neighbours(a)) >= 2)
+
+
 def sound(state: State) -> None:
     assert WarriorKnights().invariants(state) == []
 
@@ -105,12 +115,7 @@ def test_field_battle_example(otto_ready: bool = False) -> None:
     def arrange(data: WKData) -> None:
         nonlocal area
         clear_board(data)
-        board = T.data.board
-        cities = {board.cities[c].area for c in data.city_owner}
-        # Otto must have a choice of retreats: passable Kingdom neighbours without a city (11.7)
-        area = next(a for a in free_areas(data) if sum(
-            board.areas[n].region == "kingdom" and board.passable(a, n) and n not in cities
-            and n not in data.stronghold.values() for n in board.areas_map.neighbours(a)) >= 2)
+        area = area_with_retreats(data)  # Otto must have a choice of retreats
         alan, ernesto, otto = NOBLE["Alan of Smalt"], NOBLE["Ernesto di Celadon"], NOBLE["Otto von Prussen"]
         give(data, alan, "green:soldier_100:1", "green:soldier_50:1", "green:soldier_50:2")
         give(data, ernesto, "polish_100:1")

@@ -126,7 +126,7 @@ def test_a_strike_takes_the_weakest_mercenary_of_the_drawn_nationality_from_each
     weakest = min(own, key=lambda c: T.troops[c].strength)
     fate_on_top(state, fate_card(nationality=nationality))
     draw_event(state, "mercenary_strike", "red")
-    assert weakest not in data.army[noble] and weakest in data.mercenaries.discard_pile
+    assert weakest not in data.army[noble] and weakest in data.mercenaries.draw_pile
     assert len([c for c in data.army[noble] if T.troops[c].nationality == nationality]) == len(own) - 1
 
 

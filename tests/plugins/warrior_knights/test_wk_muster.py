@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES
 from banneret_warrior_knights.cities import raze_city
 from banneret_warrior_knights.muster import dominating_baron, final_standings, influence_outcome, return_sites
-from banneret_warrior_knights.state import STRONGHOLD, WKData
+from banneret_warrior_knights.battle_losses import garrison_holder
+from banneret_warrior_knights.state import WKData
 
 from wk_economy_helpers import BOARD, T, bare_game, give, plan, soldier, unraze
 from wk_helpers import act, labels, new_game, play_until
@@ -188,7 +189,7 @@ def test_returning_nobles_example() -> None:
     data.city_owner.update({"monz": "purple", "kovel": "purple"})
     data.besieged["kovel"] = "green"
     loyal, = give(data, "purple", "purple_circle", soldier("purple", "soldier_100"))
-    give(data, "purple", STRONGHOLD, "english_50", "polish_100")
+    give(data, "purple", garrison_holder("purple"), "english_50", "polish_100")
     stack_fate(data, [False] * 6)
     to_muster(state)
     assert labels(state, "purple") == ["move loyal 100 of Guntram von Flieder", "move English 50 of the stronghold",

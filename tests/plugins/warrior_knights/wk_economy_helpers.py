@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import banneret
 from banneret import State
-from banneret_warrior_knights.state import STRONGHOLD, WKData, tables
+from banneret_warrior_knights.battle_losses import troops_of
+from banneret_warrior_knights.state import WKData, tables
 
 from wk_helpers import act, set_up
 
@@ -53,10 +54,11 @@ def soldier(baron: str, kind: str, copy: int = 1) -> str:
 
 
 def give(data: WKData, baron: str, holder: str, *cards: str) -> list[str]:
-    """Put troop cards under a noble or (``STRONGHOLD``) in ``baron``'s garrison; a card
-    given as a mercenary kind is taken from the deck. Returns the card ids."""
+    """Put troop cards under ``holder``: a noble of ``baron`` or his garrison
+    (``garrison_holder(baron)``); a card given as a mercenary kind is taken from the deck.
+    Returns the card ids."""
     ids = [c if ":" in c else mercenary(data, c) for c in cards]
-    (data.garrison[baron] if holder == STRONGHOLD else data.army[holder]).extend(ids)
+    troops_of(data, holder).extend(ids)
     return ids
 
 
