@@ -12,7 +12,7 @@ from banneret_warrior_knights.board import action_path
 from banneret_warrior_knights.state import WKData
 
 from test_wk_battle_scenarios import (
-    FATE_BY, NOBLE, area_with_retreats, clear_board, give as scenario_give, sound, stack_fate, versatile_strategy_of,
+    FATE_BY, NOBLE, area_with_retreats, clear_board, free_areas, give as scenario_give, sound, stack_fate, versatile_strategy_of,
 )
 from test_wk_effects import draw_event, one_army
 from wk_economy_helpers import bare_game, fill_area, give, plan, soldier
