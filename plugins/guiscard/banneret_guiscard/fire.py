@@ -428,6 +428,15 @@ def defensive_weapons(b: Battle, piece: Piece) -> list[Weapon]:
     return out if out and may_fire(b, piece) else []  # the contact test last: the dearest
 
 
+def _refire_kind(b: Battle, target: Piece) -> str:
+    """The row of the re-fire table for ``target`` (§5.3): a rider riding its declared charge
+    this phase counts as charging (A-16)."""
+    if target.mounted:
+        charge = b.charges.get(target.id)
+        return "mounted_charging" if charge is not None and charge.phase == b.phase else "mounted"
+    return "foot_wounded" if target.health == "wounded" else "foot"
+
+
 def _refire_ready(b: Battle, target: Piece, hexes: int) -> bool:
     """Whether the moving ``target`` may be fired on now (§5.3, A-61): not closed for the
     turn, and moved on far enough since the last volley at it."""
@@ -436,8 +445,7 @@ def _refire_ready(b: Battle, target: Piece, hexes: int) -> bool:
     last = b.volleys.get(target.id)
     if last is None:
         return True
-    kind = "mounted" if target.mounted else "foot_wounded" if target.health == "wounded" else "foot"
-    return hexes - last >= b.tables.data.defensive_fire.refire_hexes(kind)
+    return hexes - last >= b.tables.data.defensive_fire.refire_hexes(_refire_kind(b, target))
 
 
 def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:

@@ -4,10 +4,13 @@ re-fire distance of a charging rider (§5.3, A-16)."""
 
 from __future__ import annotations
 
+import banneret
 from banneret_guiscard.fire import targets
 
 from test_guiscard_fire import cover, position
-from test_guiscard_movement import foot, labels, play, rider
+from test_guiscard_movement import foot, force_dice, labels, play, rider
+from test_guiscard_tactics import STRAIGHT_EAST, declare, end_charges, knight
+from test_guiscard_tactics import position as charge_position
 
 N, B = "normans", "byzantines"
 
@@ -53,3 +56,21 @@ def test_a_mounted_lance_does_not_fly_over_riders_enemies_or_friends_farther_off
     assert cover(state, "alexio", "thrown_lance", (12, 5)) is None              # not next to alexio
     state = position(foot("alexio", N, (9, 5)), foot("milo", N, (10, 5)), *line)
     assert cover(state, "alexio", "thrown_lance", (12, 5)) is None              # on foot: never over (§5.5.3)
+
+
+# --------------------------------------------------------------------------- §5.3 re-fire at a charging rider (A-16)
+
+
+def test_a_charging_rider_may_be_fired_on_again_only_four_hexes_on():
+    state = charge_position(knight(), foot("okeanos", B, (9, 6)), foot("stephanos", B, (1, 3)),
+                            foot("olivier", B, (2, 3)))
+    declare(state, "norman_knight", "okeanos", tuple(h for h, _ in STRAIGHT_EAST))
+    end_charges(state)
+    b = state.data
+    assert banneret.pending(state).kind == "defensive-fire" and b.pieces["norman_knight"].hex == (-1, 6)
+    force_dice(state, 10, 10)                                      # the missile is lost
+    play(state, "fire at norman_knight", "stephanos: composite bow at norman_knight on -1,6", "fire the volley")
+    assert b.pieces["norman_knight"].health == "healthy"
+    # three hexes on would do for a rider moving at a walk; a charging one needs four (-1 -> 3)
+    assert banneret.pending(state).kind == "defensive-fire" and b.pieces["norman_knight"].hex == (3, 6)
+    assert labels(state) == ["fire at norman_knight", "no defensive fire"]
