@@ -6,8 +6,9 @@ The rules are plain functions on :class:`~banneret_guiscard.state.Battle`:
   mounted or on foot, with ammunition left (§5.0, A-69), and whether it may shoot at all:
   able, not in water, not in contact with an enemy that could attack it (§5.2, A-59);
 * :func:`fire_cover` -- whether a shot at a hex may be fired and the target's cover there
-  (§5.5), read on the lines the terrain leaves clear (:func:`terrain_lines`, held per pair of
-  hexes on :attr:`~banneret_guiscard.state.Tables.sight_lines`);
+  (§5.5; a mounted lance thrower's arc and the friends on foot it throws over, §7.1), read
+  on the lines the terrain leaves clear (:func:`terrain_lines`, held per pair of hexes on
+  :attr:`~banneret_guiscard.state.Tables.sight_lines`);
 * :func:`impact_hex` and :func:`shoot` -- the impact hex (§5.4.1-§5.4.2) and the result on
   whoever stands there (§5.4.3), its retreat left to :mod:`banneret_guiscard.retreat`.
 
@@ -34,7 +35,8 @@ from banneret_guiscard.retreat import RetreatOrder, Retreats
 from banneret_guiscard.state import Battle, Piece, Tables
 
 __all__ = [
-    "COVERS", "FIRES_OVER", "THROWN_LANCE", "in_throwing_arc", "usable_weapons", "engaged", "may_fire", "terrain_blocks", "sight_level", "edge_blocks",
+    "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
+    "terrain_blocks", "sight_level", "edge_blocks",
     "terrain_lines", "fire_cover", "targets", "impact_hex", "shoot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
