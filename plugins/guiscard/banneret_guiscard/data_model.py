@@ -30,7 +30,8 @@ Files (``banneret_guiscard.data``)
 * ``bodies.json`` -- dead bodies in a hex (§4.2.2): weight of a dead character and horse, and
   the totals that cost 1 MP more or close the hex.
 * ``defensive_fire.json`` -- hexes a target must move on before it may be fired on again (§5.3).
-* ``tactics.json`` -- the numbers of cavalry charges and counter-charges (§7.2).
+* ``tactics.json`` -- the numbers of mounted lance throwers (§7.1) and of cavalry charges and
+  counter-charges (§7.2).
 * ``roster.json`` -- the counters (P-20): code, armour, weapons, foot values (healthy, wounded,
   stunned) and, for riders, mounted values (healthy, wounded) and horse.
 * ``map_test_field.json`` -- the Test Field (P-21 M1): hexes ``q, r, terrain, level`` in axial
@@ -670,10 +671,14 @@ class GroupCharger(Sourced):
 
 @attrs.frozen(kw_only=True)
 class Tactics(Sourced):
-    """The numbers of cavalry charges and counter-charges (§7.2)."""
+    """The numbers of mounted lance throwers (§7.1) and cavalry charges and counter-charges
+    (§7.2)."""
 
     id: str
     name: str
+    lance_over_foot_min_hexes: int
+    """A mounted lance thrower throws over friends on foot next to it only at targets this
+    many hexes away or more (§7.1, A-10)."""
     charge_min_hexes: int
     """A charge moves at least this many hexes (§7.2.1)."""
     charge_straight_hexes: int

@@ -6,8 +6,9 @@ The rules are plain functions on :class:`~banneret_guiscard.state.Battle`:
   mounted or on foot, with ammunition left (§5.0, A-69), and whether it may shoot at all:
   able, not in water, not in contact with an enemy that could attack it (§5.2, A-59);
 * :func:`fire_cover` -- whether a shot at a hex may be fired and the target's cover there
-  (§5.5), read on the lines the terrain leaves clear (:func:`terrain_lines`, held per pair of
-  hexes on :attr:`~banneret_guiscard.state.Tables.sight_lines`);
+  (§5.5; a mounted lance thrower's arc and the friends on foot it throws over, §7.1), read
+  on the lines the terrain leaves clear (:func:`terrain_lines`, held per pair of hexes on
+  :attr:`~banneret_guiscard.state.Tables.sight_lines`);
 * :func:`impact_hex` and :func:`shoot` -- the impact hex (§5.4.1-§5.4.2) and the result on
   whoever stands there (§5.4.3), its retreat left to :mod:`banneret_guiscard.retreat`.
 
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from banneret.boards.hexgrid import Hex, SightView, closest_direction, crossed_hexsides, distance, line_both, neighbour
+from banneret.boards.hexgrid import Hex, SightView, arc, closest_direction, crossed_hexsides, distance, line_both, neighbour
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
@@ -34,7 +35,8 @@ from banneret_guiscard.retreat import RetreatOrder, Retreats
 from banneret_guiscard.state import Battle, Piece, Tables
 
 __all__ = [
-    "COVERS", "FIRES_OVER", "usable_weapons", "engaged", "may_fire", "terrain_blocks", "sight_level", "edge_blocks",
+    "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
+    "terrain_blocks", "sight_level", "edge_blocks",
     "terrain_lines", "fire_cover", "targets", "impact_hex", "shoot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
@@ -44,6 +46,8 @@ COVERS = ("none", "light", "medium", "heavy")
 FIRES_OVER = frozenset({"short_bow", "composite_bow", "javelin"})
 """§5.5.3: archers and javelin throwers may fire over characters (medium or long range, at a
 target with light or no cover); slings and thrown lances never."""
+THROWN_LANCE = "thrown_lance"
+"""The lance without pennant, thrown on foot or from the saddle (§5.0, §7.1)."""
 _HIGH_GROUND_LOSS = frozenset({"brush", "marsh", "shallow_water", "slope"})
 """§5.5.4: the terrains whose cover a shooter on higher ground cancels."""
 
@@ -86,6 +90,16 @@ def may_fire(b: Battle, piece: Piece) -> bool:
 
 
 # --------------------------------------------------------------------------- line of fire and cover (§5.5)
+
+
+def in_throwing_arc(shooter: Piece, weapon: Weapon, aimed: Hex) -> bool:
+    """Whether ``aimed`` is a hex ``shooter`` may fire ``weapon`` at for its facing: a lance
+    thrown from the saddle goes only to the rider's front and sides, never behind (§7.1; P-08:
+    the arcs seen from its head). Every other shot goes all round."""
+    if not (shooter.mounted and weapon.id == THROWN_LANCE):
+        return True
+    assert shooter.facing is not None
+    return arc(shooter.hex, shooter.facing, aimed) != "rear"
 
 
 def terrain_blocks(t: Tables, h: Hex, view: SightView, b: Battle | None = None) -> bool:
@@ -153,13 +167,13 @@ def fire_lines(b: Battle, shooter: Piece, aimed: Hex) -> Sequence[Sequence[Hex]]
 
 def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | None:
     """The cover of a shot from ``shooter`` with ``weapon`` at the hex ``aimed``, or None if it
-    may not be fired: out of range, a tree or higher ground on the line (§5.5.2), or a
-    character in the way that this weapon may not fire over (§5.5.3, §5.5.5). Along a hexside
-    the less restrictive reading counts (§5.5.1)."""
+    may not be fired: out of range, behind a mounted lance thrower (§7.1), a tree or higher
+    ground on the line (§5.5.2), or a character in the way that this weapon may not fire over
+    (§5.5.3, §5.5.5, §7.1). Along a hexside the less restrictive reading counts (§5.5.1)."""
     t = b.tables
     s = shooter.hex
     band = weapon.band_at(distance(s, aimed))
-    if band is None or aimed not in t.terrain:
+    if band is None or aimed not in t.terrain or not in_throwing_arc(shooter, weapon, aimed):
         return None
     lines = fire_lines(b, shooter, aimed)
     short_max = max(r.max for r in weapon.bands if r.band == "short")
@@ -204,9 +218,10 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: 
 def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex], band: str, cover: str) -> bool:
     """Whether a character or horse on the line stops this shot (§5.5.3, §5.5.5). Never
     blocking: stunned or dead characters, characters in water, characters below both ends
-    (unseen), those within N hexes of a target N levels above the shooter, and for a mounted
-    archer the friends next to him. Bows and javelins fire over the rest at medium or long
-    range when the target has light or no cover."""
+    (unseen), those within N hexes of a target N levels above the shooter, for a mounted
+    archer the friends next to him (§5.5.3.1), and for a mounted lance thrower the friends on
+    foot next to him when the target is far enough (§7.1, A-10). Bows and javelins fire over
+    the rest at medium or long range when the target has light or no cover."""
     t = b.tables
     s, aimed = path[0], path[-1]
     low = min(t.level[s], t.level[aimed])
@@ -215,6 +230,7 @@ def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[
     if weapon.id in FIRES_OVER and band != "short" and cover in ("none", "light"):
         return False
     between = set(path[1:-1]) - mine
+    over_foot = distance(s, aimed) >= t.data.tactics.lance_over_foot_min_hexes  # §7.1, A-10
     in_way: list[tuple[Hex, Piece | None]] = [
         (h, p) for p in b.pieces.values() if p.able and aimed not in p.hexes() for h in p.hexes() if h in between]
     in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.hexes()
@@ -222,8 +238,8 @@ def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[
     for h, p in in_way:
         if t.terrain[h].water or t.level[h] < low or (rise > 0 and distance(h, aimed) <= rise):
             continue
-        if (p is not None and p.side == shooter.side and shooter.mounted and weapon.id in FIRES_OVER
-                and min(distance(x, h) for x in mine) <= 1):
+        if (p is not None and p.side == shooter.side and shooter.mounted and min(distance(x, h) for x in mine) <= 1
+                and (weapon.id in FIRES_OVER or weapon.id == THROWN_LANCE and not p.mounted and over_foot)):
             continue
         return True
     return False
@@ -414,6 +430,15 @@ def defensive_weapons(b: Battle, piece: Piece) -> list[Weapon]:
     return out if out and may_fire(b, piece) else []  # the contact test last: the dearest
 
 
+def _refire_kind(b: Battle, target: Piece) -> str:
+    """The row of the re-fire table for ``target`` (§5.3): a rider riding its declared charge
+    this phase counts as charging (A-16)."""
+    if target.mounted:
+        charge = b.charges.get(target.id)
+        return "mounted_charging" if charge is not None and charge.phase == b.phase else "mounted"
+    return "foot_wounded" if target.health == "wounded" else "foot"
+
+
 def _refire_ready(b: Battle, target: Piece, hexes: int) -> bool:
     """Whether the moving ``target`` may be fired on now (§5.3, A-61): not closed for the
     turn, and moved on far enough since the last volley at it."""
@@ -422,8 +447,7 @@ def _refire_ready(b: Battle, target: Piece, hexes: int) -> bool:
     last = b.volleys.get(target.id)
     if last is None:
         return True
-    kind = "mounted" if target.mounted else "foot_wounded" if target.health == "wounded" else "foot"
-    return hexes - last >= b.tables.data.defensive_fire.refire_hexes(kind)
+    return hexes - last >= b.tables.data.defensive_fire.refire_hexes(_refire_kind(b, target))
 
 
 def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
