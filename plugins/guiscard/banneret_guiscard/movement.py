@@ -560,7 +560,7 @@ class MoveStep(SideChoice):
             b.spent[mover] = b.spent.get(mover, 0) + cost
             b.left[mover] -= cost
             rec.hexes += 1
-            if rec.carrying:
+            if _carrying(b, rec):
                 b.pieces[rec.carrying] = attrs.evolve(b.pieces[rec.carrying], hex=h)
         elif what == "mount":
             mount(b, mover, option[1])
@@ -617,11 +617,19 @@ def finish_move(state: State, rec: MoveRecord) -> None:
     _put_down(state, rec)
 
 
+def _carrying(b: Battle, rec: MoveRecord) -> bool:
+    """Whether the mover still carries someone: a carried friend killed on the way (fire at the
+    pair, §5.3) is a body where he fell and is carried no further."""
+    if rec.carrying and not b.pieces[rec.carrying].alive:
+        rec.carrying = ""
+    return bool(rec.carrying)
+
+
 def _put_down(state: State, rec: MoveRecord) -> None:
     """The carried friend is put down next to the carrier, or left where it was picked up if
     there is no room (§4.2.4)."""
     b: Battle = state.data
-    if not rec.carrying:
+    if not _carrying(b, rec):
         end(state)
         return
     piece = b.pieces[rec.mover]
