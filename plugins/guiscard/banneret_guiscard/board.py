@@ -40,7 +40,7 @@ from banneret_guiscard.state import Tables, tables_for
 
 __all__ = [
     "Sight", "sight", "sight_report", "parse_hex", "render_board", "draw_board", "board_targets",
-    "TERRAIN_LETTERS", "TERRAIN_COLOURS", "FACING_NAMES",
+    "standing_terrain", "structure_notes", "charge_notes", "TERRAIN_LETTERS", "TERRAIN_COLOURS", "FACING_NAMES",
 ]
 
 TERRAIN_LETTERS: Mapping[str, str] = {
@@ -71,6 +71,37 @@ _LEVEL_MARKS = {"cliff": "#", "crest": "^"}
 
 def _label(h: Sequence[int]) -> str:
     return f"{h[0]},{h[1]}"
+
+
+def standing_terrain(t: Tables, h: Hex, what: str) -> str:
+    """The terrain id a structure hex changed in play reads as: a gate open or destroyed, a
+    palisade destroyed as its record's ``changes_to`` names (§9.2), a cut tent canvas as an
+    entrance (§8.5.2)."""
+    return t.terrain[h].changes_to.get(what, "tent_entrance" if what == "cut" else t.terrain[h].id)
+
+
+def structure_notes(t: Tables, view: Mapping[str, Any]) -> list[str]:
+    """One line per structure hex changed in play, as it stands (§8.5.2, §9.2)."""
+    notes = []
+    for h, what in view["structures"]:
+        at = (h[0], h[1])
+        name = "tent canvas cut" if what == "cut" else t.data.terrain.terrains[standing_terrain(t, at, what)].name
+        notes.append(f"{name} on {_label(at)}")
+    return notes
+
+
+def charge_notes(view: Mapping[str, Any]) -> list[str]:
+    """One line per charge declared this turn: rider, target, route, and the counter-charge
+    against it (§7.2.1, §7.2.2)."""
+    notes = []
+    for c in view["charges"]:
+        text = f"{c['rider']} charges {c['target']} over {len(c['route'])} hexes via " + " ".join(
+            _label(h) for h in c["route"])
+        if c["counter"]:
+            text += f"; {c['counter']} counter-charges over {len(c['counter_route'])} hexes via " + " ".join(
+                _label(h) for h in c["counter_route"])
+        notes.append(text)
+    return notes
 
 
 def parse_hex(text: str) -> Hex | None:
@@ -169,9 +200,9 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
     cells: dict[Hex, str] = {}
     for h in t.terrain:
         cells[h] = f"{TERRAIN_LETTERS.get(t.terrain[h].id, '??')}{t.level[h]}{rises.get(h, '')}{'*' if h in reach else ''}"
-    for h, what in view["structures"]:  # a cut tent reads as an entrance; gates and palisades as they stand
-        changed = t.terrain[(h[0], h[1])].changes_to.get(what, "tent_entrance" if what == "cut" else "")
-        cells[(h[0], h[1])] = TERRAIN_LETTERS.get(changed, "??") + cells[(h[0], h[1])][2:]
+    for h, what in view["structures"]:
+        at = (h[0], h[1])
+        cells[at] = TERRAIN_LETTERS.get(standing_terrain(t, at, what), "??") + cells[at][2:]
     for h, chars, horses in view["bodies"]:
         cells[(h[0], h[1])] = f"+{chars}/{horses}"
     pieces = view["pieces"]
@@ -234,6 +265,8 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
                      f"{'rider' if p['mounted'] else 'foot '} {where}{facing}{extra}")
     if view["led_horses"]:
         lines.append(f"  led by {moving}: " + ", ".join(f"{o}'s horse" for o in view["led_horses"]))
+    lines.extend(f"  changed: {note}" for note in structure_notes(t, view))
+    lines.extend(f"  charge: {note}" for note in charge_notes(view))
     lines.extend(LEGEND)
     return "\n".join(lines)
 
@@ -276,6 +309,9 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .seen { stroke: #1b7d2e; stroke-width: 2; }
 .unseen { stroke: #c62828; stroke-width: 1.5; stroke-dasharray: 4 3; }
 .panel { font-size: 13px; fill: #1b1b1b; }
+.changed { font-size: 7px; font-weight: bold; fill: #1b1b1b; }
+.charge { fill: none; stroke-width: 4; stroke-opacity: 0.8; stroke-linejoin: round; }
+.charge.counter { stroke-dasharray: 8 4; }
 .head { font-size: 17px; font-weight: bold; }
 """
 
@@ -363,19 +399,25 @@ class _MapDrawing:
     features: str
 
 
+def _cell_drawing(t: Tables, layout: _Layout, h: Hex, terrain_id: str, change: str = "") -> str:
+    """A hex's title, fill and level label as ``terrain_id``; a structure changed in play
+    (``change``) says so in its title and on the hex."""
+    cx, cy = layout.centre(h)
+    name = t.data.terrain.terrains[terrain_id].name
+    title = f"{_label(h)} {name}, level {t.level[h]}" + (f" (the map's {t.terrain[h].name.lower()}: {change})" if change else "")
+    parts = [tag("title", esc(title)), tag("polygon", points=_points(cx, cy), fill=TERRAIN_COLOURS.get(terrain_id, "#dddddd"))]
+    if t.level[h]:
+        parts.append(tag("text", esc(f"L{t.level[h]}"), x=_f(cx), y=_f(cy - SIZE * 0.58), text_anchor="middle", class_="lvl"))
+    if change:
+        parts.append(tag("text", esc(change), x=_f(cx), y=_f(cy + SIZE * 0.55), text_anchor="middle", class_="changed"))
+    return "".join(parts)
+
+
 @functools.cache
 def _map_drawing(scenario_id: str) -> _MapDrawing:
     t = tables_for(scenario_id)
     layout = _Layout(t.terrain)
-    cells = {}
-    for h in sorted(t.terrain):
-        cx, cy = layout.centre(h)
-        terrain = t.terrain[h]
-        parts = [tag("title", esc(f"{_label(h)} {terrain.name}, level {t.level[h]}")),
-                 tag("polygon", points=_points(cx, cy), fill=TERRAIN_COLOURS.get(terrain.id, "#dddddd"))]
-        if t.level[h]:
-            parts.append(tag("text", esc(f"L{t.level[h]}"), x=_f(cx), y=_f(cy - SIZE * 0.58), text_anchor="middle", class_="lvl"))
-        cells[h] = "".join(parts)
+    cells = {h: _cell_drawing(t, layout, h, t.terrain[h].id) for h in sorted(t.terrain)}
     features = []
     for (x, y), attributes in sorted(t.board.sides().items()):
         feature = attributes.get("feature")
@@ -390,14 +432,14 @@ def _map_drawing(scenario_id: str) -> _MapDrawing:
     return _MapDrawing(layout, MappingProxyType(cells), "".join(features))
 
 
-def _hex_cell(drawn: _MapDrawing, h: Hex, clickable: set[str], reach: set[Hex]) -> tuple[str, bool]:
+def _hex_cell(drawn: _MapDrawing, h: Hex, drawing: str, clickable: set[str], reach: set[Hex]) -> tuple[str, bool]:
     """A hex as a click target: its drawing, the next-step ring, the ring the page lights."""
     target = _hex_id(h)
     late = target in clickable
     if h not in reach and not late:
-        return f'<g class="hex" data-target="{target}">{drawn.cells[h]}</g>', False
+        return f'<g class="hex" data-target="{target}">{drawing}</g>', False
     cx, cy = drawn.layout.centre(h)
-    parts = [drawn.cells[h]]
+    parts = [drawing]
     if h in reach:
         parts.append(tag("polygon", points=_points(cx, cy, 0.78), class_="reach"))
     if late:
@@ -443,6 +485,35 @@ def _sight_lines(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pie
     return tag("g", *lines, class_="los")
 
 
+def _route_line(layout: _Layout, start: Sequence[int], route: Sequence[Sequence[int]], ink: str, why: str,
+                counter: bool) -> str:
+    """A charge's route as a path through each hex entered, an arrow at its end, from the
+    rider's head while it has not ridden yet; a counter-charge dashed."""
+    hexes = [] if any(start[:2] == h[:2] for h in route) else [start]
+    points = [layout.centre(h) for h in [*hexes, *route]]
+    (x1, y1), (x2, y2) = points[-2] if len(points) > 1 else points[-1], points[-1]
+    angle = math.degrees(math.atan2(y2 - y1, x2 - x1))
+    return tag("g", tag("title", esc(why)),
+               tag("polyline", points=" ".join(f"{_f(x)},{_f(y)}" for x, y in points), stroke=ink,
+                   class_="charge counter" if counter else "charge"),
+               tag("path", d="M8 0L-6 -7L-6 7Z", fill=ink, transform=f"translate({_f(x2)} {_f(y2)}) rotate({_f(angle)})"),
+               class_="charges")
+
+
+def _charges(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str]:
+    """This turn's declared charges (§7.2.1) and counter-charges (§7.2.2), in the charging
+    side's colour, each with its words as hover text."""
+    pieces = view["pieces"]
+    out = []
+    for c, note in zip(view["charges"], charge_notes(view)):
+        for rider, route, counter in ((c["rider"], c["route"], False), (c["counter"], c["counter_route"], True)):
+            if not route:
+                continue
+            ink = SIDE_COLOURS[min(t.sides.index(pieces[rider]["side"]), len(SIDE_COLOURS) - 1)][0]
+            out.append(_route_line(layout, pieces[rider]["hexes"][0], route, ink, note, counter))
+    return out
+
+
 def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any],
              moving: str | None, lines_for: str) -> str:
     """A character's counter; those of side ``lines_for`` carry their lines of sight."""
@@ -482,6 +553,9 @@ _LEGEND = (
     "grey with a cross: dead",
     "bar with a point: rider (head hex, facing)",
     "grey bar: riderless horse; +n: bodies",
+    "arrow over hexes: a charge declared this turn",
+    "(dashed: a counter-charge); a word under a gate,",
+    "palisade or tent: how it stands now",
     "hover your shooter: its lines of sight to the enemies",
     "within its weapons' range",
     "(green: seen; red dashed: blocked, hover it)",
@@ -496,6 +570,11 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
         lines.append(f"moving {moving}: {view['pieces'][moving]['mp_left']} MP left")
     if view["led_horses"]:
         lines.append("leading " + ", ".join(f"{o}'s horse" for o in view["led_horses"]))
+    lines.extend(f"changed: {note}" for note in structure_notes(t, view))
+    for c in view["charges"]:
+        lines.append(f"charge: {c['rider']} at {c['target']} ({len(c['route'])} hexes)")
+        if c["counter"]:
+            lines.append(f"    counter-charged by {c['counter']} ({len(c['counter_route'])} hexes)")
     y = MARGIN + 18
     out = [tag("text", esc(t.scenario.name), x=_f(x), y=_f(y), class_="head")]
     for text in lines:
@@ -524,10 +603,12 @@ def draw_board(context: BoardContext) -> BoardDrawing:
     targets = board_targets(view, context.actions)
     clickable = {x for path in targets.values() for x in path}
     reach = _next_hexes(context.actions)
+    changed = {(h[0], h[1]): _cell_drawing(t, layout, (h[0], h[1]), standing_terrain(t, (h[0], h[1]), what), what)
+               for h, what in view["structures"]}
     cells: list[str] = []
     late: list[str] = []
     for h in sorted(t.terrain):
-        cell, is_late = _hex_cell(drawn, h, clickable, reach)
+        cell, is_late = _hex_cell(drawn, h, changed.get(h, drawn.cells[h]), clickable, reach)
         (late if is_late else cells).append(cell)
     things = []
     for h, chars, horses in view["bodies"]:
@@ -554,6 +635,7 @@ def draw_board(context: BoardContext) -> BoardDrawing:
         tag("g", *cells, *late),
         drawn.features,
         *things,
+        *_charges(t, layout, view),
         *counters,
         panel,
         xmlns="http://www.w3.org/2000/svg",

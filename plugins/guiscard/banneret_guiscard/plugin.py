@@ -125,6 +125,9 @@ class Guiscard(Game):
             "horses": {o: [list(h) for h in horse.hexes()] for o, horse in sorted(b.horses.items())},
             "bodies": [[list(h), c, hs] for h, (c, hs) in sorted(b.bodies.items())],
             "structures": [[list(h), what] for h, (what, _turn) in sorted(b.structures.items())],  # §8.5.2, §9.2
+            "charges": [{"rider": c.rider, "target": c.target, "route": [[h[0], h[1], f] for h, f in c.route],
+                         "counter": c.counter, "counter_route": [[h[0], h[1], f] for h, f in c.counter_route]}
+                        for c in b.charges.values()],  # this turn's, in declaration order (§7.2)
             "moving": moving,
             "led_horses": [horse.owner for horse in led],  # in the mover's hand, off the map
         }

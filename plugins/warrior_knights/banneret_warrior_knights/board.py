@@ -35,7 +35,8 @@ from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, tables
 __all__ = [
     "BARON_FILL", "SHAPE_MARK", "BoardGeometry", "geometry", "action_path", "board_targets",
     "draw_board", "board_drawing", "moves_lines", "session_lines", "ballot_lines", "revealed_lines", "counting_lines",
-    "expedition_state", "battle_heading", "battle_side_lines", "battle_after_lines",
+    "expedition_state", "battle_heading", "battle_side_lines", "battle_after_lines", "noble_status",
+    "eliminated_line",
 ]
 
 # --- sizes (SVG pixels) and colours ------------------------------------------------------------
@@ -284,12 +285,30 @@ def _stronghold(baron: str, info: Mapping[str, Any], x: float, y: float) -> str:
     return tag("g", tag("title", esc(tip)), *parts, class_="stronghold", data_target=f"stronghold:{baron}")
 
 
+def noble_status(nb: Mapping[str, Any], area_name: str | None) -> str:
+    """Where a noble is, in the words both boards use: in his area; dead without an heir;
+    dead and waiting off the board for the heir another baron holds (17.3); or off the board.
+    An heir held by another baron is said too."""
+    held = nb["heir_held_by"]
+    if nb["awaiting_heir"]:
+        return f"dead, awaiting his heir from {held}"
+    where = f"in {area_name}" if area_name else "dead, no heir" if nb["line_ended"] else "off the board"
+    return where + (f", heir held by {held}" if held else "")
+
+
+def eliminated_line(view: Mapping[str, Any]) -> str:
+    """The barons out of the game, their Strongholds captured (17.4); empty when none is."""
+    return f"Eliminated: {', '.join(view['eliminated'])} (Stronghold captured)" if view["eliminated"] else ""
+
+
 def _noble_tip(nb: Mapping[str, Any], where: str) -> str:
     parts = [f"{nb['name']} ({nb['baron']}, {nb['shape']}) {where}", f"strength {nb['strength']}",
              f"troops {', '.join(nb['troops']) or 'none'}"]
     if nb["casualties"]:
         parts.append(f"casualties {nb['casualties'] * 100}")
     parts += ["exhausted"] * nb["exhausted"] + ["heir"] * bool(nb["heir"]) + ["at sea"] * nb["at_sea"]
+    if nb["heir_held_by"] and not nb["awaiting_heir"]:
+        parts.append(f"heir held by {nb['heir_held_by']}")
     if nb["office"]:
         parts.append(f"office {tables().agenda_titles.get(nb['office'], nb['office'])}")
     return "; ".join(parts)
@@ -497,8 +516,7 @@ def _barons(geo: BoardGeometry, view: Mapping[str, Any], player: str | None, p: 
         p.add(where, "ps", 14, 175)
         for noble in tables().nobles_of[baron]:
             nb = b["nobles"][noble]
-            at = (f"in {geo.area_names[nb['area']]}" if nb["area"] else
-                  "dead, no heir" if nb["line_ended"] else "off the board")
+            at = noble_status(nb, geo.area_names[nb["area"]] if nb["area"] else None)
             p.parts.append(_noble(noble, nb, p.x + 12, p.y + 2, 220, at))
             p.add(at + (f", office {titles.get(nb['office'], nb['office'])}" if nb["office"] else ""), "ps", 15, 238)
         extra = []
@@ -513,6 +531,12 @@ def _barons(geo: BoardGeometry, view: Mapping[str, Any], player: str | None, p: 
                                                   for k, s in enumerate(info["planning"])))
         for line in extra:
             p.wrapped(line, indent=10)
+    for baron in b["eliminated"]:  # 17.4: out of the game, his colour faded
+        p.y += 6
+        p.parts.append(tag("rect", x=p.x + 6, y=p.y + 2, width=p.width - 12, height=18, rx=4, fill=BARON_FILL[baron],
+                           opacity=0.35))
+        p.add(f"{baron.capitalize()} \u2013 {tables().data.barons[baron].name}: eliminated, Stronghold captured",
+              "pt", 18, 12, font_weight="bold")
 
 
 def _mercenaries(view: Mapping[str, Any], p: _Panel) -> None:
@@ -689,6 +713,10 @@ def _assembly(view: Mapping[str, Any], p: _Panel) -> None:
         p.add(t.agenda_titles.get(card, card), "pt", 15, 16)
     if not b["laws"]:
         p.add("none", "ps", 15, 16)
+    if b["motion_rules"]:  # 17.2: rule changes Private Motions put in force
+        p.add("Rules the Assembly made", "ph", 20)
+        for rule in b["motion_rules"]:
+            p.add(rule, "pt", 15, 16)
 
 
 def _session(view: Mapping[str, Any], player: str | None, p: _Panel) -> None:

@@ -19,7 +19,7 @@ from banneret.flow import Branches, secret_of, var
 from banneret_warrior_knights import assembly
 from banneret_warrior_knights.board import (
     ballot_lines, battle_after_lines, battle_heading, battle_side_lines, counting_lines, expedition_state,
-    moves_lines, revealed_lines, session_lines,
+    eliminated_line, moves_lines, noble_status, revealed_lines, session_lines,
 )
 from banneret_warrior_knights.battles import ATTACKER, DEFENDER, SYMBOLS, Battle, side_troops, symbols, target_strength
 from banneret_warrior_knights.cities import city_strength
@@ -397,8 +397,8 @@ def render_view(view: dict[str, Any], player: str | None = None, waiting: Collec
         lines.append(f"    stronghold: {where} ({_stronghold_state(b)})")
         nobles = [n for n in view["nobles"].values() if n["baron"] == baron]
         lines.append("    nobles: " + "; ".join(
-            f"{n['name']} {n['strength']} in {t.data.board.areas[n['area']].name}" if n["area"]
-            else f"{n['name']} dead, no heir" if n["line_ended"] else f"{n['name']} off the board" for n in nobles))
+            f"{n['name']}{' ' + str(n['strength']) if n['area'] else ''} "
+            + noble_status(n, t.data.board.areas[n["area"]].name if n["area"] else None) for n in nobles))
         if b["charges"]:
             lines.append(f"    charges: {', '.join(t.agenda_titles[c] for c in b['charges'])}")
         if b["barred"]:
@@ -407,6 +407,8 @@ def render_view(view: dict[str, Any], player: str | None = None, waiting: Collec
             lines.append(f"    troops to assign: {', '.join(b['unassigned'])}")
         if b["planning"] is not None:
             lines.append("    planning: " + "; ".join(f"space {k + 1}: {', '.join(s) or '-'}" for k, s in enumerate(b["planning"])))
+    if view["eliminated"]:
+        lines.append(f"  {eliminated_line(view)}")
     lines += ["", "Action spaces (face down):"]
     for k, space in enumerate(view["action_spaces"]):
         counts = ", ".join(f"{b} {n}" for b, n in space["by_baron"].items() if n)
