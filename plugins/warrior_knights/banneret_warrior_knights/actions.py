@@ -163,9 +163,13 @@ class SpecialPhases(Procedure):
 
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
-        area = record(state, CardPlay).allocated
         trigger = tables().data.per_barons[len(data.barons)].special_phase_cards
-        if area in SPECIAL_AREAS and len(data.special_areas[area]) >= trigger:
+        allocated = record(state, CardPlay).allocated
+        # the allocated area; or one a baron's elimination brought to the smaller threshold
+        # during this card (17.4, AMB-50: its phase comes before the next card is revealed)
+        due = [a for a in (allocated, *SPECIAL_AREAS) if a in SPECIAL_AREAS and len(data.special_areas[a]) >= trigger]
+        if due:
+            area = due[0]
             frame.vars["area"] = area
             state.emit(f"{area} holds {trigger} cards: the {area} phase", "phase")
             call(state, PHASES[area])

@@ -321,8 +321,10 @@ def _statement_invariants(state: State) -> list[str]:
     t = tables()
     board = t.data.board
     broken: list[str] = []
-    trigger = t.data.per_barons[len(data.barons)].special_phase_cards
-    for area in SPECIAL_AREAS:  # 17: the phase runs at 2 x barons cards and empties the area
+    # 17: the phase runs at 2 x barons cards and empties the area; a baron's elimination (17.4)
+    # lowers the threshold, and the phase it brings due runs at the end of the card under way
+    trigger = t.data.per_barons[len(set(data.barons) | set(data.eliminated))].special_phase_cards
+    for area in SPECIAL_AREAS:
         if len(data.special_areas[area]) > trigger:
             broken.append(f"17: {area} holds {len(data.special_areas[area])} cards")
     if sorted(data.fate.draw_pile) != sorted(t.fate_cards) or data.fate.discard_pile:  # 39
