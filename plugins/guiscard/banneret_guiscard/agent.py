@@ -21,9 +21,8 @@ that value over the d10, read on the game's tables:
   and their defensive fire, §5.1), the others walk until they have one, never next to an
   enemy; characters too weak to fight (attack below :data:`FIGHTER_ATTACK`) keep still;
   unmoved characters are not declared (no needless "stays put", which invites fire);
-* charges (§7.2, not built yet): any offered action whose kind or label names a charge
-  (``charge``, not a pass) is taken for a rider whenever the attack it leads to would gain,
-  so charges apply as soon as the game offers them;
+* charges (§7.2): any offered action whose kind or label names a charge (``charge``, not a
+  pass) is taken for a rider whenever the attack it leads to would gain;
 * everything else (victims, retreats, advances, horses) by looking one decision ahead on the
   sample and keeping the action after which the casualty balance is best; on equal balance
   a retreat goes farthest from the enemy and an advance is declined.

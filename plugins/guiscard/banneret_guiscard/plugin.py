@@ -1,9 +1,8 @@
-"""Guiscard (2nd edition), the Norman skirmish game, as a Banneret game: milestone 1, the
-counters (§1), the sequence of play (§2), terrain (§3), movement (§4), fire (§5) and melee (§6).
-
-Charges (§7.2) have their step in the sequence of play already and are skipped until they are
-built; the game is not registered as an entry point yet, tests load it with
-``banneret.registry.registry_from([plugin])``.
+"""Guiscard (2nd edition), the Norman skirmish game, as a Banneret game: the counters (§1),
+the sequence of play (§2), terrain (§3), movement (§4), fire (§5), melee (§6), mounted lance
+throwers, charges and avoiding combat (§7.1, §7.2, §7.4), buildings (§8) and castles (§9).
+docs/games/guiscard.md lists what is not built yet (hoplites, siege methods, the siege and
+campaign games).
 """
 
 from __future__ import annotations

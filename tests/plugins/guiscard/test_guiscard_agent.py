@@ -51,8 +51,8 @@ def test_a_rider_in_reach_of_an_enemy_keeps_its_lance_to_attack():
 
 
 def test_a_charge_offered_by_a_rider_at_an_enemy_it_would_beat_is_taken():
-    """Charges (§7.2) are being built: an action of kind or label "charge" naming the rider and
-    the enemy is taken when the rider's attack would gain, whatever the rest of its wording."""
+    """An action of kind or label "charge" (§7.2) naming the rider and the enemy is taken when
+    the rider's attack would gain, whatever the rest of its wording."""
     state = position(rider("robert", N, (6, 2), 0), foot("karim", B, (9, 2)), foot("apolline", N, (4, 4)))
     charge = Action(N, "charge: robert at karim", "charge", ("robert", "karim"))
     declared = Action(N, "robert charges karim", "charge-declaration", ())
