@@ -16,10 +16,20 @@ const page = {
 
 // --- talking to the server -----------------------------------------------------------------
 
+// Answers are shown only for the last request sent: a refresh the live socket started can
+// answer after a move or an undo sent later, and must not put the older state back.
+let sent = 0;
+
+async function latest(method, url, body) {
+  const ticket = ++sent;
+  const data = await call(method, url, body);
+  if (ticket === sent) accept(data);
+}
+
 async function refresh(faction = page.shown) {
   const url = faction ? `${api}?as=${encodeURIComponent(faction)}` : api;
   try {
-    accept(await call("GET", url));
+    await latest("GET", url);
   } catch (err) {
     showError(err.message);
   }
@@ -55,7 +65,7 @@ async function act(label) {
   $("#hint").textContent = "Sent; the computer players answer…";
   document.body.classList.add("busy");
   try {
-    accept(await call("POST", `${api}/act`, { faction: data.you, label, step: data.step }));
+    await latest("POST", `${api}/act`, { faction: data.you, label, step: data.step });
   } catch (err) {
     showError(err.message);
     await refresh();
@@ -243,7 +253,7 @@ function clickBoard(event) {
 async function undo() {
   showError("");
   try {
-    accept(await call("POST", `${api}/undo`, { faction: page.data.you }));
+    await latest("POST", `${api}/undo`, { faction: page.data.you });
   } catch (err) {
     showError(err.message);
   }
