@@ -43,7 +43,7 @@ from banneret.boards.hexgrid import Hex, distance
 from banneret.rng import Rng
 from banneret.state import State
 from banneret.types import Action
-from banneret_guiscard.fire import fire_cover, may_fire, targets, usable_weapons
+from banneret_guiscard.fire import fire_cover, targets, usable_weapons
 from banneret_guiscard.melee import attackers_of, combat_column, combat_table, defender
 from banneret_guiscard.state import Battle, Piece
 

@@ -18,7 +18,7 @@ from banneret.flow import Frame, Window
 from banneret.state import State
 from banneret.types import Action
 from banneret_guiscard.movement import forced_move
-from banneret_guiscard.state import Battle
+from banneret_guiscard.state import Battle, hex_label
 
 __all__ = ["AVOID_HEXES", "avoid_paths", "AvoidCombat"]
 
@@ -70,11 +70,11 @@ class AvoidCombat(Window):
 
     def responders(self, state: State, frame: Frame) -> list[str]:
         b: Battle = state.data
-        return [s for s in b.tables.sides if s != b.side]
+        return [b.non_phasing]
 
     def responses(self, state: State, frame: Frame, player: str) -> list[Action]:
         b: Battle = state.data
-        return [Action(player, "avoid via " + " ".join(f"{h[0]},{h[1]}" for h in path), "avoid-combat", path)
+        return [Action(player, "avoid via " + " ".join(hex_label(h) for h in path), "avoid-combat", path)
                 for path in avoid_paths(b, frame["attackers"], frame["defenders"])]
 
     def respond(self, state: State, frame: Frame, action: Action) -> None:

@@ -36,7 +36,7 @@ from banneret.boards import BoardContext, BoardDrawing, esc, tag
 from banneret.boards.hexgrid import DIRECTIONS, Hex, Hexside, SightView, distance, line_both
 from banneret.types import Action
 from banneret_guiscard.fire import edge_blocks, sight_level, terrain_blocks
-from banneret_guiscard.state import Tables, tables_for
+from banneret_guiscard.state import Tables, hex_label, tables_for
 
 __all__ = [
     "Sight", "sight", "sight_report", "parse_hex", "render_board", "draw_board", "board_targets",
@@ -69,9 +69,6 @@ _STATE_LETTER = {"healthy": "h", "stunned": "s", "wounded": "w", "dead": "x"}
 _LEVEL_MARKS = {"cliff": "#", "crest": "^"}
 
 
-def _label(h: Sequence[int]) -> str:
-    return f"{h[0]},{h[1]}"
-
 
 def standing_terrain(t: Tables, h: Hex, what: str) -> str:
     """The terrain id a structure hex changed in play reads as: a gate open or destroyed, a
@@ -86,7 +83,7 @@ def structure_notes(t: Tables, view: Mapping[str, Any]) -> list[str]:
     for h, what in view["structures"]:
         at = (h[0], h[1])
         name = "tent canvas cut" if what == "cut" else t.data.terrain.terrains[standing_terrain(t, at, what)].name
-        notes.append(f"{name} on {_label(at)}")
+        notes.append(f"{name} on {hex_label(at)}")
     return notes
 
 
@@ -96,10 +93,10 @@ def charge_notes(view: Mapping[str, Any]) -> list[str]:
     notes = []
     for c in view["charges"]:
         text = f"{c['rider']} charges {c['target']} over {len(c['route'])} hexes via " + " ".join(
-            _label(h) for h in c["route"])
+            hex_label(h) for h in c["route"])
         if c["counter"]:
             text += f"; {c['counter']} counter-charges over {len(c['counter_route'])} hexes via " + " ".join(
-                _label(h) for h in c["counter_route"])
+                hex_label(h) for h in c["counter_route"])
         notes.append(text)
     return notes
 
@@ -140,16 +137,16 @@ def sight(t: Tables, a: Hex, b: Hex) -> Sight:
             return False
         if view.hidden_by(t.level[h]):
             dead_ground = t.level[h] <= max(view.observer_level, view.target_level)
-            blockers.append(f"higher ground on {_label(h)} (level {t.level[h]})" + (
+            blockers.append(f"higher ground on {hex_label(h)} (level {t.level[h]})" + (
                 ", the lower end closer to it than the higher (§5.5.2.3)" if dead_ground else ""))
         else:
-            blockers.append(f"{t.terrain[h].name.lower()} on {_label(h)} (§5.5.2.2)")
+            blockers.append(f"{t.terrain[h].name.lower()} on {hex_label(h)} (§5.5.2.2)")
         return True
 
     def side_blocks(side: Hexside, view: SightView) -> bool:
         if not edge_blocks(t, (a, b), side, view):
             return False
-        blockers.append(f"{t.level_edges[side]} between {_label(side[0])} and {_label(side[1])}, the lower end "
+        blockers.append(f"{t.level_edges[side]} between {hex_label(side[0])} and {hex_label(side[1])}, the lower end "
                         f"closer to it than the higher (§5.5.2.3)")
         return True
 
@@ -168,17 +165,17 @@ def sight_report(t: Tables, view: Mapping[str, Any], argument: str) -> str:
         return "sight needs two hexes, for example: sight 5,1 12,1"
     a, b = hexes[0], hexes[1]
     assert a is not None and b is not None
-    missing = [_label(h) for h in (a, b) if h not in t.terrain]
+    missing = [hex_label(h) for h in (a, b) if h not in t.terrain]
     if missing:
         return f"not on the map: {' '.join(missing)}"
     seen = sight(t, a, b)
-    head = f"{_label(a)} (level {t.level[a]}) to {_label(b)} (level {t.level[b]}), range {distance(a, b)}: "
+    head = f"{hex_label(a)} (level {t.level[a]}) to {hex_label(b)} (level {t.level[b]}), range {distance(a, b)}: "
     if not seen.sees:
         return head + "no line of sight: " + "; ".join(seen.blockers)
     between = set(seen.line[1:-1])
     in_way = sorted(f"{p['code']} {pid} ({p['state']})" for pid, p in view["pieces"].items()
                     if p["state"] != "dead" and between & {tuple(h) for h in p["hexes"]})
-    text = head + "clear line of sight through " + (" ".join(_label(h) for h in seen.line[1:-1]) or "no hex between")
+    text = head + "clear line of sight through " + (" ".join(hex_label(h) for h in seen.line[1:-1]) or "no hex between")
     if in_way:
         text += "; characters on the line (they may stop some shots, §5.5.3): " + ", ".join(in_way)
     return text
@@ -258,7 +255,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
             row[x:x + 6] = list(cells[(q, r)].ljust(6)[:6])
         lines.append(f"r{r:>3} q{min(rows[r]):>3} " + "".join(row).rstrip())
     for pid, p in sorted(view["pieces"].items()):
-        where = " ".join(_label(h) for h in p["hexes"])
+        where = " ".join(hex_label(h) for h in p["hexes"])
         facing = f" facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
         extra = f" MP {p['mp_left']}" if p["mp_left"] is not None else ""
         lines.append(f"{'>' if pid == moving else ' '} {p['code']} {pid:<10} {p['side']:<11} {p['state']:<8} "
@@ -404,7 +401,7 @@ def _cell_drawing(t: Tables, layout: _Layout, h: Hex, terrain_id: str, change: s
     (``change``) says so in its title and on the hex."""
     cx, cy = layout.centre(h)
     name = t.data.terrain.terrains[terrain_id].name
-    title = f"{_label(h)} {name}, level {t.level[h]}" + (f" (the map's {t.terrain[h].name.lower()}: {change})" if change else "")
+    title = f"{hex_label(h)} {name}, level {t.level[h]}" + (f" (the map's {t.terrain[h].name.lower()}: {change})" if change else "")
     parts = [tag("title", esc(title)), tag("polygon", points=_points(cx, cy), fill=TERRAIN_COLOURS.get(terrain_id, "#dddddd"))]
     if t.level[h]:
         parts.append(tag("text", esc(f"L{t.level[h]}"), x=_f(cx), y=_f(cy - SIZE * 0.58), text_anchor="middle", class_="lvl"))
@@ -427,7 +424,7 @@ def _map_drawing(scenario_id: str) -> _MapDrawing:
         cx, cy = layout.centre(x)
         (x1, y1), (x2, y2) = _EDGES[i]
         name = t.data.terrain.hexside_features[feature].name
-        features.append(tag("line", tag("title", esc(f"{name}: {_label(x)} | {_label(y)}")),
+        features.append(tag("line", tag("title", esc(f"{name}: {hex_label(x)} | {hex_label(y)}")),
                             x1=_f(cx + x1), y1=_f(cy + y1), x2=_f(cx + x2), y2=_f(cy + y2), class_=feature))
     return _MapDrawing(layout, MappingProxyType(cells), "".join(features))
 
@@ -525,7 +522,7 @@ def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces:
     head = p["hexes"][0]
     cx, cy = layout.centre(head)
     facing = f", facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
-    where = " ".join(_label(h) for h in p["hexes"])
+    where = " ".join(hex_label(h) for h in p["hexes"])
     parts = [tag("title", esc(f"{p['code']} {pid} ({p['side']}): {state}, {'rider' if p['mounted'] else 'on foot'} "
                               f"on {where}{facing}" + (f", {p['mp_left']} MP left" if p["mp_left"] is not None else "")))]
     if p["mounted"]:
@@ -618,7 +615,7 @@ def draw_board(context: BoardContext) -> BoardDrawing:
     for owner, (head, rear) in sorted(view["horses"].items()):
         facing = DIRECTIONS.index((head[0] - rear[0], head[1] - rear[1]))
         cx, cy = layout.centre(head)
-        things.append(tag("g", tag("title", esc(f"{owner}'s riderless horse on {_label(head)} {_label(rear)}")),
+        things.append(tag("g", tag("title", esc(f"{owner}'s riderless horse on {hex_label(head)} {hex_label(rear)}")),
                           *_two_hex(layout, head, facing, "#c9c2b4", "#5a4a30"),
                           tag("text", "horse", x=_f(cx), y=_f(cy + 4), text_anchor="middle", font_size=10, fill="#1b1b1b"),
                           data_target=f"horse:{owner}"))

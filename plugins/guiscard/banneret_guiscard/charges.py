@@ -43,7 +43,7 @@ from banneret_guiscard.movement import (
     MoveRecord, MoveStep, allowance, enemy_hexes, infiltrate, may_stop, step_options,
 )
 from banneret_guiscard.results import can_attack
-from banneret_guiscard.state import Battle, Charge, Piece
+from banneret_guiscard.state import Battle, Charge, Piece, hex_label
 
 __all__ = [
     "in_front", "rider_sees", "objects_this_turn", "charge_targets", "chargers", "charge_steps", "charge_complete",
@@ -55,12 +55,6 @@ Position = tuple[Hex, int]
 """A rider's head hex and facing."""
 
 
-def _label(h: Hex) -> str:
-    return f"{h[0]},{h[1]}"
-
-
-def _other_side(b: Battle) -> str:
-    return next(s for s in b.tables.sides if s != b.side)
 
 
 # --------------------------------------------------------------------------- front and sight (§7.2.1)
@@ -400,7 +394,7 @@ class ChargeRoute(Choice):
     def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
         if option[0] == "declare":
             return f"declare the charge ({len(frame['route'])} hexes)"
-        return f"charge via {_label(option[1][0])}"
+        return f"charge via {hex_label(option[1][0])}"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
         b: Battle = state.data
@@ -410,7 +404,7 @@ class ChargeRoute(Choice):
         charge = Charge(frame["rider"], frame["target"], frame["route"], b.phase)
         b.charges[charge.rider] = charge
         state.emit(f"{charge.rider} charges {charge.target} over {len(charge.route)} hexes, via "
-                   + " ".join(_label(h) for h, _ in charge.route), "charge")
+                   + " ".join(hex_label(h) for h, _ in charge.route), "charge")
         goto(state, CounterCharge, rider=charge.rider)
 
 
@@ -423,7 +417,7 @@ class CounterCharge(Window):
     pass_label = "no counter-charge"
 
     def responders(self, state: State, frame: Frame) -> list[str]:
-        return [_other_side(state.data)]
+        return [state.data.non_phasing]
 
     def responses(self, state: State, frame: Frame, player: str) -> list[Action]:
         b: Battle = state.data
@@ -438,7 +432,7 @@ class CounterCharge(Window):
         route = counter_routes(b, charge)[rid]
         b.charges[charge.rider] = attrs.evolve(charge, counter=rid, counter_route=route)
         state.emit(f"{rid} counter-charges {charge.rider} over {len(route)} hexes, via "
-                   + " ".join(_label(h) for h, _ in route), "charge")
+                   + " ".join(hex_label(h) for h, _ in route), "charge")
 
 
 # --------------------------------------------------------------------------- step 3: the charges move
@@ -468,9 +462,9 @@ def _move_counter_charger(state: State, charge: Charge) -> None:
     if piece.alive and (piece.hex, piece.facing) != last_stop:
         b.pieces[rid] = attrs.evolve(piece, hex=last_stop[0], facing=last_stop[1])
     if _met(b, charge):
-        state.emit(f"{rid} meets {charge.rider} on {_label(charge.counter_route[-1][0])}", "charge")
+        state.emit(f"{rid} meets {charge.rider} on {hex_label(charge.counter_route[-1][0])}", "charge")
     else:
-        state.emit(f"{rid}'s counter-charge stops on {_label(b.pieces[rid].hex)}", "charge")
+        state.emit(f"{rid}'s counter-charge stops on {hex_label(b.pieces[rid].hex)}", "charge")
 
 
 def _met(b: Battle, charge: Charge) -> bool:

@@ -32,7 +32,7 @@ from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import can_attack, hurt, kill_horse
 from banneret_guiscard.retreat import RetreatOrder, Retreats
-from banneret_guiscard.state import Battle, Piece, Tables
+from banneret_guiscard.state import Battle, Piece, Tables, hex_label
 
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
@@ -51,9 +51,6 @@ THROWN_LANCE = "thrown_lance"
 _HIGH_GROUND_LOSS = frozenset({"brush", "marsh", "shallow_water", "slope"})
 """§5.5.4: the terrains whose cover a shooter on higher ground cancels."""
 
-
-def _label(h: Hex) -> str:
-    return f"{h[0]},{h[1]}"
 
 
 # --------------------------------------------------------------------------- shooters (§5.0-§5.2)
@@ -305,7 +302,7 @@ def shoot(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> list[Ret
     b.fired_in[shooter_id] = (b.phase, weapon_id)
     for p in b.living_at(aimed):
         b.targeted_in[p.id] = b.phase
-    state.emit(f"{shooter_id} fires {weapon.name.lower()} at {_label(aimed)} ({band} range)", "fire")
+    state.emit(f"{shooter_id} fires {weapon.name.lower()} at {hex_label(aimed)} ({band} range)", "fire")
     h = impact_hex(state, s, aimed, band)
     if h is None or h not in t.terrain:
         return []
@@ -376,7 +373,7 @@ class OffensiveFire(_SideChoice):
 
 def _target_label(b: Battle, weapon: str, h: Hex) -> str:
     who = next((p.id for p in b.living_at(h)), "?")
-    return f"{b.tables.data.weapons[weapon].name.lower()} at {who} on {_label(h)}"
+    return f"{b.tables.data.weapons[weapon].name.lower()} at {who} on {hex_label(h)}"
 
 
 class AimShot(_SideChoice):
@@ -493,7 +490,7 @@ class DefensiveFire(Window):
 
     def responders(self, state: State, frame: Frame) -> list[str]:
         b: Battle = state.data
-        return [s for s in b.tables.sides if s != b.side]
+        return [b.non_phasing]
 
     def responses(self, state: State, frame: Frame, player: str) -> list[Action]:
         b: Battle = state.data
@@ -522,8 +519,7 @@ class Volley(Choice):
     prompt = "Name another shooter, or fire the volley"
 
     def decider(self, state: State, frame: Frame) -> str:
-        b: Battle = state.data
-        return next(s for s in b.tables.sides if s != b.side)
+        return state.data.non_phasing
 
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
@@ -535,7 +531,7 @@ class Volley(Choice):
         if option[0] == "fire":
             return "fire the volley"
         weapon = state.data.tables.data.weapons[option[2]].name.lower()
-        return f"{option[1]}: {weapon} at {frame['target']} on {_label(option[3])}"
+        return f"{option[1]}: {weapon} at {frame['target']} on {hex_label(option[3])}"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
         if option[0] == "fire":

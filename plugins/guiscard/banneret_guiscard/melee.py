@@ -31,7 +31,7 @@ from banneret_guiscard.data_model import Effect, MeleeTable
 from banneret_guiscard.movement import infiltrate, may_stop, step_options
 from banneret_guiscard.results import can_attack, hurt, kill, kill_horse
 from banneret_guiscard.retreat import RetreatOrder, Retreats
-from banneret_guiscard.state import Battle, Piece
+from banneret_guiscard.state import Battle, Piece, hex_label
 
 __all__ = [
     "may_attack", "attackers_of", "combat_table", "combat_column", "roll_combat", "victims", "surrounded",
@@ -76,9 +76,6 @@ def defender(b: Battle, did: str) -> Defender | None:
     return Defender(did, piece.side, b.tables.stats(piece).defence, piece.hexes(), piece.mounted,
                     b.tables.counter(did).armoured, piece.health == "stunned")
 
-
-def _label(h: Hex) -> str:
-    return f"{h[0]},{h[1]}"
 
 
 # --------------------------------------------------------------------------- who attacks whom
@@ -260,9 +257,6 @@ class _SideChoice(Choice):
     def decider(self, state: State, frame: Frame) -> str:
         return state.data.side
 
-
-def _defenders_side(b: Battle) -> str:
-    return next(s for s in b.tables.sides if s != b.side)
 
 
 class Combat(_SideChoice):
@@ -454,7 +448,7 @@ class Victim(Choice):
     prompt = "Choose who suffers the result"
 
     def decider(self, state: State, frame: Frame) -> str:
-        return _defenders_side(state.data)
+        return state.data.non_phasing
 
     def options(self, state: State, frame: Frame) -> tuple[str, ...]:
         return frame["candidates"]
@@ -485,7 +479,7 @@ class Advance(Choice):
     def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
         if option == ("stay",):
             return "no advance"
-        return f"advance {option[0]} to {_label(option[1])}"
+        return f"advance {option[0]} to {hex_label(option[1])}"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
         if option == ("stay",):
@@ -498,7 +492,7 @@ class Advance(Choice):
         left = b.ma(piece) // 2 - cost
         origin = (piece.hex, piece.facing)
         b.pieces[pid] = attrs.evolve(piece, hex=step.hex, facing=step.facing)
-        state.emit(f"{pid} advances to {_label(first)}", "melee")
+        state.emit(f"{pid} advances to {hex_label(first)}", "melee")
         goto(state, AdvanceStep, mover=pid, left=left, last_stop=origin if not may_stop(b, b.pieces[pid]) else
              (step.hex, step.facing))
 
@@ -523,7 +517,7 @@ class AdvanceStep(Choice):
     def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
         if option[0] == "stop":
             return "stop here"
-        return f"on to {_label(option[1])} ({option[3]} MP)"
+        return f"on to {hex_label(option[1])} ({option[3]} MP)"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
         b: Battle = state.data

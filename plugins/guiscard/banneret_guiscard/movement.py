@@ -31,7 +31,7 @@ from banneret.flow import Choice, Frame, call, end, goto, record
 from banneret.state import State
 from banneret_guiscard import buildings, castles
 from banneret_guiscard.results import can_attack, kill, threatened, wound
-from banneret_guiscard.state import Battle, LooseHorse, Piece
+from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label
 
 __all__ = [
     "TURN_KIND", "UNDER_FIRE", "DEFENSIVE_FIRE", "Step", "finish_move", "MoveRecord", "MoveStep", "PutDown",
@@ -473,9 +473,6 @@ class MoveRecord:
     """False for a charge met by a counter-charge: no defensive fire at it (§7.2.2)."""
 
 
-def _label(h: Hex) -> str:
-    return f"{h[0]},{h[1]}"
-
 
 class SideChoice(Choice):
     """A choice made by the phasing side's player (§2.1)."""
@@ -521,14 +518,14 @@ class MoveStep(SideChoice):
         if what == "step":
             _, h, facing, cost, kind = option
             if facing is None:
-                return f"to {_label(h)} ({cost} MP)"
+                return f"to {hex_label(h)} ({cost} MP)"
             if kind == "about_turn":
                 return f"about-turn ({cost} MP)"
-            return f"head to {_label(h)} {kind} ({cost} MP)"
+            return f"head to {hex_label(h)} {kind} ({cost} MP)"
         if what == "mount":
             return f"mount {option[1]}'s horse"
         if what == "dismount":
-            return f"dismount to {_label(option[1])}"
+            return f"dismount to {hex_label(option[1])}"
         if what == "pickup":
             return f"pick up {option[1]}"
         if what == "bridle":
@@ -602,7 +599,7 @@ def finish_move(state: State, rec: MoveRecord) -> None:
     if piece.alive and not _may_end(b, piece, rec):
         h, facing = rec.last_stop
         b.pieces[rec.mover] = piece = attrs.evolve(piece, hex=h, facing=facing)
-        state.emit(f"{rec.mover} may not stop there and ends the move on {_label(h)}", "move")
+        state.emit(f"{rec.mover} may not stop there and ends the move on {hex_label(h)}", "move")
     b.done.add(rec.mover)
     if piece.alive and not may_stop(b, piece, rec.carrying) and push_places(b, piece):  # a horse in the way
         goto(state, PushHorse, record=rec)
@@ -666,7 +663,7 @@ class PushHorse(SideChoice):
         return push_places(b, b.pieces[record(state, MoveRecord).mover])
 
     def label(self, state: State, frame: Frame, option: LooseHorse) -> str:
-        return f"push {option.owner}'s horse to {_label(option.head)}>{_label(option.hexes()[1])}"
+        return f"push {option.owner}'s horse to {hex_label(option.head)}>{hex_label(option.hexes()[1])}"
 
     def choose(self, state: State, frame: Frame, option: LooseHorse) -> None:
         state.data.horses[option.owner] = option
@@ -687,7 +684,7 @@ class PlaceHorses(SideChoice):
         return horse_places(b, b.pieces[rec.mover], rec)
 
     def label(self, state: State, frame: Frame, option: tuple[LooseHorse, ...]) -> str:
-        return "horses on " + " ".join(f"{_label(h.head)}>{_label(h.hexes()[1])}" for h in option)
+        return "horses on " + " ".join(f"{hex_label(h.head)}>{hex_label(h.hexes()[1])}" for h in option)
 
     def choose(self, state: State, frame: Frame, option: tuple[LooseHorse, ...]) -> None:
         b: Battle = state.data
@@ -709,7 +706,7 @@ class PutDown(SideChoice):
         return carry_options(b, b.pieces[rec.mover], b.pieces[rec.carrying])
 
     def label(self, state: State, frame: Frame, option: Hex) -> str:
-        return f"put down on {_label(option)}"
+        return f"put down on {hex_label(option)}"
 
     def choose(self, state: State, frame: Frame, option: Hex) -> None:
         b: Battle = state.data
@@ -742,11 +739,11 @@ class Movement(SideChoice):
         if option[0] == "move":
             return f"move {option[1]}"
         if option[0] == "clear":
-            return f"clear bodies on {_label(option[1])}"
+            return f"clear bodies on {hex_label(option[1])}"
         if option[0] == "stay":
             return f"{option[1]} stays put"
         if option[0] == "cut":
-            return f"{option[1]} cuts the tent on {_label(option[2])}"
+            return f"{option[1]} cuts the tent on {hex_label(option[2])}"
         return "end movement"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
@@ -854,7 +851,7 @@ class ClearTo(SideChoice):
 
     def label(self, state: State, frame: Frame, option: tuple[Hex, str]) -> str:
         what = "dead characters" if option[1] == "characters" else "a dead horse"
-        return f"{what} to {_label(option[0])}"
+        return f"{what} to {hex_label(option[0])}"
 
     def choose(self, state: State, frame: Frame, option: tuple[Hex, str]) -> None:
         b: Battle = state.data

@@ -25,7 +25,7 @@ from banneret.state import State
 from banneret_guiscard import buildings, castles
 from banneret_guiscard.movement import MoveRecord, forced_move
 from banneret_guiscard.results import kill, threatened, wound
-from banneret_guiscard.state import Battle, Piece
+from banneret_guiscard.state import Battle, Piece, hex_label
 
 __all__ = ["RetreatOrder", "retreat_paths", "push_chain", "Retreat", "Retreats", "PUSH_DEPTH"]
 
@@ -145,9 +145,6 @@ def _reserved(state: State) -> frozenset[Hex]:
     return frozenset(two_hex_footprint(h, facing) if facing is not None else (h,))
 
 
-def _label(h: Hex) -> str:
-    return f"{h[0]},{h[1]}"
-
 
 class Retreat(Choice):
     """The owner of a retreating character picks its path (§5.4.4, §6.5); a stunned one dies,
@@ -181,7 +178,7 @@ class Retreat(Choice):
         return retreat_paths(state.data, frame["order"], _reserved(state))
 
     def label(self, state: State, frame: Frame, option: tuple[Hex, ...]) -> str:
-        return "retreat via " + " ".join(_label(h) for h in option)
+        return "retreat via " + " ".join(hex_label(h) for h in option)
 
     def choose(self, state: State, frame: Frame, option: tuple[Hex, ...]) -> None:
         b: Battle = state.data
@@ -192,7 +189,7 @@ class Retreat(Choice):
         state.emit(f"{order.piece} {self.label(state, frame, option)}", "retreat")
         if forced_move(state, order.piece, list(option), retreat=True):
             for friend, to in reversed(pushes or ()):
-                state.emit(f"{friend} is pushed to {_label(to)}", "retreat")
+                state.emit(f"{friend} is pushed to {hex_label(to)}", "retreat")
                 forced_move(state, friend, [to], retreat=True)
         end(state)
 

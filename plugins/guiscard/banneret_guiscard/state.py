@@ -17,7 +17,7 @@ Representation:
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Literal
 
@@ -27,7 +27,14 @@ from banneret.boards.hexgrid import Hex, HexMap, SightView, line_both, neighbour
 from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
-__all__ = ["HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Tables", "Battle", "tables_for", "new_battle"]
+__all__ = [
+    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Tables", "Battle", "tables_for", "new_battle", "hex_label",
+]
+
+def hex_label(h: Sequence[int]) -> str:
+    """A hex as players read and type it: ``q,r``."""
+    return f"{h[0]},{h[1]}"
+
 
 Health = Literal["healthy", "stunned", "wounded", "dead"]
 HEALTH: tuple[Health, ...] = ("healthy", "stunned", "wounded", "dead")
@@ -336,6 +343,12 @@ class Battle:
             self.bodies.pop(h, None)
         else:
             self.bodies[h] = total
+
+    @property
+    def non_phasing(self) -> str:
+        """The side that is not moving this player phase (§2.1): it fires defensively,
+        counter-charges and avoids combat."""
+        return next(s for s in self.tables.sides if s != self.side)
 
     def enemies_of(self, side: str) -> Iterator[Piece]:
         for p in self.pieces.values():
