@@ -105,6 +105,26 @@ def sound(state: State) -> None:
     assert WarriorKnights().invariants(state) == []
 
 
+def arrange_sc9(data: WKData, otto_cards: tuple[str, ...], otto_ready: bool = False) -> str:
+    """SC-9's board: Alan (200) and Ernesto (Polish 100) of green, Otto of blue with
+    ``otto_cards``, red's Star standing by, all in one free area with a choice of retreats
+    (returned); Otto exhausted unless ``otto_ready``."""
+    clear_board(data)
+    area = area_with_retreats(data)
+    alan, ernesto, otto = NOBLE["Alan of Smalt"], NOBLE["Ernesto di Celadon"], NOBLE["Otto von Prussen"]
+    give(data, alan, "green:soldier_100:1", "green:soldier_50:1", "green:soldier_50:2")
+    give(data, ernesto, "polish_100:1")
+    give(data, otto, *otto_cards)
+    give(data, "red_star", "red:soldier_100:1")
+    for nb in (alan, ernesto, otto, "red_star"):
+        data.noble_area[nb] = area
+    if not otto_ready:
+        data.exhausted.append(otto)
+    if data.stronghold["blue"] is None:
+        data.stronghold["blue"] = free_areas(data)[0]
+    return area
+
+
 def test_field_battle_example(otto_ready: bool = False) -> None:
     """SC-9 (11.2.3): Alan (square, 200) and Ernesto (Polish 100) attack the exhausted Otto
     (250); red stands by. Alan prevents one of blue's two Deals; Ernesto takes it and dies;
@@ -114,19 +134,8 @@ def test_field_battle_example(otto_ready: bool = False) -> None:
 
     def arrange(data: WKData) -> None:
         nonlocal area
-        clear_board(data)
-        area = area_with_retreats(data)  # Otto must have a choice of retreats
-        alan, ernesto, otto = NOBLE["Alan of Smalt"], NOBLE["Ernesto di Celadon"], NOBLE["Otto von Prussen"]
-        give(data, alan, "green:soldier_100:1", "green:soldier_50:1", "green:soldier_50:2")
-        give(data, ernesto, "polish_100:1")
-        give(data, otto, "blue:soldier_100:1", "blue:soldier_50:1", "blue:soldier_50:2", "blue:soldier_50:3")
-        give(data, "red_star", "red:soldier_100:1")
-        for nb in (alan, ernesto, otto, "red_star"):
-            data.noble_area[nb] = area
-        if not otto_ready:
-            data.exhausted.append(otto)
-        if data.stronghold["blue"] is None:
-            data.stronghold["blue"] = free_areas(data)[0]
+        area = arrange_sc9(data, ("blue:soldier_100:1", "blue:soldier_50:1", "blue:soldier_50:2", "blue:soldier_50:3"),
+                           otto_ready)
 
     state = versatile_strategy_of("green", 3, arrange)
     data: WKData = state.data

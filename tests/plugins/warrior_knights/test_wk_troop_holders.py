@@ -12,7 +12,7 @@ from banneret_warrior_knights.board import action_path
 from banneret_warrior_knights.state import WKData
 
 from test_wk_battle_scenarios import (
-    FATE_BY, NOBLE, area_with_retreats, clear_board, free_areas, give as scenario_give, sound, stack_fate, versatile_strategy_of,
+    FATE_BY, NOBLE, arrange_sc9, sound, stack_fate, versatile_strategy_of,
 )
 from test_wk_effects import draw_event, one_army
 from wk_economy_helpers import bare_game, fill_area, give, plan, soldier
@@ -105,20 +105,10 @@ def test_a_retreating_army_sheds_the_markers_its_deserter_leaves_it_unable_to_ca
     Otto's 250 is a loyal 100 and a Polish 150; he lives with 2 markers, retreats, and his
     Polish 150 deserts (the Fate card names Polish): 100 strength carries no marker, so both
     come off, and the Polish 150 is back in the deck."""
-    alan, ernesto, otto = NOBLE["Alan of Smalt"], NOBLE["Ernesto di Celadon"], NOBLE["Otto von Prussen"]
+    otto = NOBLE["Otto von Prussen"]
 
     def arrange(data: WKData) -> None:
-        clear_board(data)
-        area = area_with_retreats(data)
-        scenario_give(data, alan, "green:soldier_100:1", "green:soldier_50:1", "green:soldier_50:2")
-        scenario_give(data, ernesto, "polish_100:1")
-        scenario_give(data, otto, "blue:soldier_100:1", "polish_150:1")
-        scenario_give(data, "red_star", "red:soldier_100:1")
-        for nb in (alan, ernesto, otto, "red_star"):
-            data.noble_area[nb] = area
-        data.exhausted.append(otto)
-        if data.stronghold["blue"] is None:
-            data.stronghold["blue"] = free_areas(data)[0]
+        arrange_sc9(data, ("blue:soldier_100:1", "polish_150:1"))
 
     state = versatile_strategy_of("green", 3, arrange)
     data: WKData = state.data
