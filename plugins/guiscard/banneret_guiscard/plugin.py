@@ -71,8 +71,9 @@ class Guiscard(Game):
         # retreat of 2 hexes (at most 18 paths) are shorter
         max_actions=110,
         hidden_information=False,
-        coverage="§1-§6 (counters, sequence of play, terrain, movement, fire, melee); charges (§7.2) to come:"
-                 " docs/games/guiscard.md",
+        coverage="§1-§6 (counters, sequence of play, terrain, movement, fire, melee), §7.1-§7.2 and §7.4"
+                 " (lance throwers, charges, avoiding combat), §8 (buildings), §9 (castles, without ladders);"
+                 " not yet hoplites (§7.3) nor siege methods (§10): docs/games/guiscard.md",
     )
     flow = FLOW
     commands = {"sight": "sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5)"}

@@ -108,7 +108,8 @@ class WarriorKnights(Game):
         hidden_information=True,
         coverage=("set-up (4, 16.1-16.2), planning (6.1), the action phase (6.2-6.4), the baron cards (7), the "
                   "neutral cards and events (8), Taxation, Wages, the Assembly and the Mercenary Draft (9), "
-                  "movement (10), battles (11), cities (12), the Muster (6.5, 13) and the end of the game (14)"),
+                  "movement (10), battles (11), cities (12), the Muster (6.5, 13), the end of the game (14) and the "
+                  "optional variants (17); bargaining is free talk (15.2)"),
     )
     flow = FLOW
 
