@@ -8,6 +8,7 @@
                2.1  PhaseStart       the side's MP and infiltration rolls start afresh
                5    OffensiveFire    step 1: pick a shooter -> AimShot (weapon and target)
                                        -> Retreats -> Retreat (the owner picks each path)
+               10.3 SiegeFire        step 1 goes on: burning arrows, or an engine -> AimEngine
                7.2  Charges          step 2: pick a rider and a target -> ChargeRoute (hex by
                                        hex, then declare) -> CounterCharge, the other
                                        player's window
@@ -25,7 +26,9 @@
                                        defenders) -> Declared -> AvoidCombat, the defender's
                                        window (7.4) -> Resolve -> Victim, Retreats, Advance
                                        -> AdvanceStep
+               10.2 FireWork         step 4 ends: set fires, put them out -> Retreats
                2.1  Recovery         step 5: stunned characters of the side stand up (A-04)
+        10.2 Burning            fires burn, wound, destroy and spread -> Retreats
         2.1  EndOfTurn          the turn count; the game ends after the scenario's last turn
 """
 
@@ -37,7 +40,9 @@ from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, go
 from banneret.state import State
 from banneret_guiscard.avoid import AvoidCombat
 from banneret_guiscard.charges import ChargeCombats, ChargeMoves, ChargeRoute, Charges, CounterCharge
+from banneret_guiscard.engines import AimEngine, SiegeFire
 from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, OffensiveFire, UnderFire, Volley
+from banneret_guiscard.flames import Burning, FireWork
 from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Declared, Engage, Resolve, Victim
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
 from banneret_guiscard.retreat import Retreat, Retreats
@@ -130,12 +135,15 @@ FLOW = Flow(
         ForEach("player phase", over=_sides, var="side", rule="2.1", steps=[
             PhaseStart,          # 2.1
             OffensiveFire,       # 2.1 step 1, §5
+            SiegeFire,           # 2.1 step 1, §10.3-§10.5
             Charges,             # 2.1 step 2, §7.2
             MovementStep,        # 2.1 step 3, §7.2, §4
             ChargeCombats,       # 2.1 step 4, §7.2.3
             Combat,              # 2.1 step 4, §6
+            FireWork,            # 2.1 step 4, §10.2.1, §10.2.3
             Recovery,            # 2.1 step 5
         ]),
+        Burning,                 # §10.2.2, §10.2.4, §10.2.5 at the end of the game turn (A-26, A-27)
         EndOfTurn,               # 2.1
     ], until=game_over, rule="2.1"),
     # reached only by call or goto from the steps above
@@ -145,6 +153,7 @@ FLOW = Flow(
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
            ClearWith, ClearTo,             # 4.2.3 clearing bodies
            AimShot,                        # 5.4 one shot
+           AimEngine,                      # 10.4, 10.5 an engine's shot
            UnderFire, DefensiveFire,       # 5.3 the window after each hex entered
            Volley, FireVolley,             # 5.3 naming the shooters, then the shots
            Retreats, Retreat,              # 5.4.4, 6.5 retreats
