@@ -35,7 +35,7 @@ from banneret_guiscard.flames import burnable, ignite, light_naphtha_near_fires,
 from banneret_guiscard.retreat import RetreatOrder, Retreats
 from banneret_guiscard.state import Battle, Engine, hex_label
 
-__all__ = ["arrow_targets", "arrow_shots", "shoot_arrow", "crew", "engine_ready", "engine_targets", "landing_hex",
+__all__ = ["siege_invariants", "arrow_targets", "arrow_shots", "shoot_arrow", "crew", "engine_ready", "engine_targets", "landing_hex",
            "throw_stone", "spray", "work_engine", "SiegeFire", "AimEngine"]
 
 
@@ -210,6 +210,29 @@ def work_engine(state: State, engine_id: str, aimed: Hex) -> list[RetreatOrder]:
     if engine.kind == "stone_thrower":
         return throw_stone(state, engine, aimed)
     return spray(state, engine, aimed)
+
+
+def siege_invariants(b: Battle) -> list[str]:
+    """Part VI 23, 67, 72, 73 as the state shows them: nothing living on a standing engine's hex,
+    fires only where a fire may burn, at most one wooden-defence hex battered down a day, no
+    fire older than its destruction but naphtha, engines never fired in a later turn."""
+    siege = b.tables.data.siege
+    bad = []
+    for e in b.engines.values():
+        if e.condition != "destroyed" and (any(b.living_at(e.hex)) or b.horse_at(e.hex) is not None):
+            bad.append(f"something stands on {e.id}'s hex {e.hex} (§10.4.3)")
+        if e.fired_turn > b.turn:
+            bad.append(f"{e.id} fired in a later turn {e.fired_turn} (§10.4.1)")
+    for h, flame in b.flames.items():
+        if not (flame.naphtha or b.tables.terrain[h].burns or any(e.hex == h for e in b.engines.values())):
+            bad.append(f"a fire on {h} where nothing burns (§10.2.2)")
+        if not flame.naphtha and flame.turns >= siege.burn_turns:
+            bad.append(f"the fire on {h} has burnt {flame.turns} turns and not burnt out (§10.2.5)")
+        if h in b.naphtha:
+            bad.append(f"{h} is burning and holds naphtha not alight (§10.5.3)")
+    if len(b.battered) > siege.battered_per_day:
+        bad.append(f"{len(b.battered)} wooden-defence hexes battered down in one day (§9.2.5)")
+    return bad
 
 
 # --------------------------------------------------------------------------- step 1, after the ordinary shots

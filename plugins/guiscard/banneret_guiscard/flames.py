@@ -144,14 +144,15 @@ def _may_work(b: Battle, piece: Piece) -> bool:
 
 def workers(b: Battle) -> list[tuple[str, str, Hex]]:
     """Every ``("fire", character, hex)`` and ``("out", character, hex)`` the phasing side may
-    do now: set fire to a siege engine or wooden structure next to it (§10.2.1), try to put out
-    a fire next to it that is not naphtha (§10.2.3)."""
+    do now: set fire to an enemy siege engine or a wooden structure next to it (§10.2.1), try
+    to put out a fire next to it that is not naphtha (§10.2.3)."""
+    own = {e.hex for e in b.engines.values() if e.side == b.side}
     out: list[tuple[str, str, Hex]] = []
     for piece in sorted(b.pieces.values(), key=lambda p: p.id):
         if not _may_work(b, piece):
             continue
-        for n in b.tables.around[piece.hex]:
-            if burnable(b, n):
+        for n in sorted(b.tables.around[piece.hex]):
+            if burnable(b, n) and n not in own:
                 out.append(("fire", piece.id, n))
             elif n in b.flames and not b.flames[n].naphtha:
                 out.append(("out", piece.id, n))
