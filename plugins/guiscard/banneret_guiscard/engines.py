@@ -117,14 +117,17 @@ def engine_ready(b: Battle, engine: Engine) -> bool:
 
 def engine_targets(b: Battle, engine: Engine) -> list[Hex]:
     """The hexes ``engine`` may aim at: in range (and for Greek fire in the 120° ahead of it,
-    P-08) holding a living enemy or an enemy engine; for the stone thrower also a wooden
-    defence still standing, the palisade or the gate (§10.4.4, §10.5.1). Greek fire needs a
+    P-08) holding a living enemy or an enemy engine; for Greek fire also a hex next to one (its
+    naphtha covers the ring round the target), for the stone thrower a wooden defence still
+    standing, the palisade or the gate (§10.4.4, §10.5.1). Greek fire needs a
     line the map leaves clear (a reading: it sprays, so it is aimed like a shot, §5.5); a stone
     is lobbed over everything."""
     kind = b.tables.data.siege.engine(engine.kind)
     wanted = {h for p in b.pieces.values() if p.alive and p.side != engine.side for h in p.hexes()}
     wanted |= {e.hex for e in b.engines.values() if e.side != engine.side and e.condition != "destroyed"}
-    if not kind.arc:
+    if kind.arc:
+        wanted |= {n for h in wanted for n in b.tables.around.get(h, ())}
+    else:
         wanted |= {h for h in b.tables.terrain if b.tables.terrain[h].height and wooden_defence(b, h)}
     return sorted(h for h in wanted if kind.min_range <= distance(engine.hex, h) <= kind.max_range
                   and (not kind.arc or arc(engine.hex, engine.facing, h) == "front"

@@ -3,8 +3,9 @@ hand and putting one out in the combat step, escaping the flames, the end of the
 burning, spreading and burning down; Part VI invariants 8 (the burning-hex roll), 72 and 73.
 
 Keep landmarks (axial q,r): the palisade's south side on row 9 from 0,9 to 8,9 with the gate
-4,9; its south-east side 8,8, 9,7, 9,6; the platforms 8,7 (the Siege-methods assault's Greek
-fire stands on it), 8,6, 9,5, 9,4 and 6,3-10,3; the assault's stone thrower on 6,11."""
+4,9; its south-east side 8,8, 9,7, 9,6; the platforms 8,7, 8,6 (the Siege-methods assault's
+Greek fire stands on it), 9,5, 9,4 and 6,3-10,3, reached by the stairs 6,4 only; the assault's
+stone thrower on 6,11."""
 
 from __future__ import annotations
 
@@ -104,25 +105,25 @@ def test_72_a_burning_hex_is_never_entered_nor_retreated_into():
 
 
 def test_a_character_in_a_hex_that_catches_fire_must_get_out_at_once():
-    state = position(foot("stephanos", B, (8, 6)), foot("milo", N, (7, 10)), flames={(8, 7): Flame(N)})
+    state = position(foot("stephanos", B, (9, 5)), foot("milo", N, (7, 10)))
     b = state.data
-    orders = ignite(state, (8, 6), N)
-    assert orders == [RetreatOrder("stephanos", 1, away=(8, 6))]
-    assert retreat_paths(b, orders[0]) == [((9, 5),)]  # along the platform; never 8,7: burning (and the siphon's)
-    b.flames[(9, 5)] = Flame(N)
+    orders = ignite(state, (9, 5), N)
+    assert orders == [RetreatOrder("stephanos", 1, away=(9, 5))]
+    assert retreat_paths(b, orders[0]) == [((9, 4),)]  # along the platform; never 8,6, the siphon's (§10.4.3)
+    b.flames[(9, 4)] = Flame(N)
     assert retreat_paths(b, orders[0]) == []  # nowhere to go: it stays and burns at the turn's end (A-27)
 
 
 def test_8_a_stunned_character_caught_by_fire_comes_round_on_1_to_6_or_dies():
-    state = position(foot("stephanos", B, (8, 6), "stunned"), foot("filemon", B, (9, 5), "stunned"),
+    state = position(foot("stephanos", B, (9, 5), "stunned"), foot("filemon", B, (10, 3), "stunned"),
                      foot("milo", N, (7, 10)))
     b = state.data
     b.stunned_in = {"stephanos": 1, "filemon": 1}
     force_dice(state, 6)
-    assert ignite(state, (8, 6), N) == [RetreatOrder("stephanos", 1, away=(8, 6))]
+    assert ignite(state, (9, 5), N) == [RetreatOrder("stephanos", 1, away=(9, 5))]
     assert b.pieces["stephanos"].health == "healthy" and "stephanos" not in b.stunned_in
     force_dice(state, 7)
-    assert ignite(state, (9, 5), N) == [] and b.pieces["filemon"].health == "dead"
+    assert ignite(state, (10, 3), N) == [] and b.pieces["filemon"].health == "dead"
 
 
 # --------------------------------------------------------------------------- the end of the turn (§10.2.2, §10.2.5)
@@ -140,25 +141,23 @@ def test_73_at_the_turns_end_a_fire_spreads_only_into_wood_and_engines_on_the_fi
 
 
 def test_a_character_left_in_a_fire_is_wounded_at_the_turns_end_and_killed_at_the_next():
-    state = position(foot("stephanos", B, (8, 6)), foot("milo", N, (12, 0)), flames={(8, 6): Flame(N)})
-    force_dice(state, 10, 10, 10)  # no spreading into 8,7 (the siphon), 9,6 and 9,5 (9,7 and 7,6... are not wood)
+    state = position(foot("stephanos", B, (8, 7)), foot("milo", N, (12, 0)), flames={(8, 7): Flame(N)})
+    force_dice(state, 10, 10, 10, 10)  # nothing spreads into the siphon's 8,6 nor the palisade's 8,8, 9,6, 9,7
     end_of_turn(state)
     assert state.data.pieces["stephanos"].health == "wounded"
-    state.data.flames = {(8, 6): state.data.flames[(8, 6)]}
-    force_dice(state, 10, 10, 10)
+    assert state.data.flames == {(8, 7): Flame(N, 1)}
+    force_dice(state, 10, 10, 10, 10)
     end_of_turn(state)
     assert state.data.pieces["stephanos"].health == "dead"
 
 
 def test_a_hex_burnt_three_turns_is_destroyed_with_what_is_in_it_and_the_engine_with_it():
     state = position(foot("milo", N, (12, 0)), foot("petros", B, (12, 1)),
-                     flames={(7, 9): Flame(N, 2), (8, 7): Flame(N, 2), (5, 10): Flame(B, 2, True)})
+                     flames={(7, 9): Flame(N, 2), (8, 6): Flame(N, 2), (5, 10): Flame(B, 2, True)})
     b = state.data
-    b.naphtha = set()
-    force_dice(state, 10, 10, 10)
-    end_of_turn(state)
+    end_of_turn(state)  # whatever else catches: neither burnt-down hex can burn again
     assert b.structures[(7, 9)] == ("destroyed", 1)                # the palisade falls (§9.2.1)
     assert b.engines["siphon"].condition == "destroyed"            # the whole engine (§10.2.5)
-    assert (7, 9) not in b.flames and (8, 7) not in b.flames       # burnt out
+    assert (7, 9) not in b.flames and (8, 6) not in b.flames       # burnt out
     assert b.flames[(5, 10)].turns == 3                             # naphtha burns to the end (§10.5.1)
-    assert b.structures[(8, 7)] == ("destroyed", 1)                # the platform under it too
+    assert b.structures[(8, 6)] == ("destroyed", 1)                # the platform under it too
