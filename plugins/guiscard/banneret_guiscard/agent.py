@@ -27,7 +27,7 @@ that value over the d10, read on the game's tables:
   with most enemies (Greek fire counting the ring its naphtha covers, the stone thrower also a
   standing palisade or gate); the side mostly outside the castle burns its wooden defences
   (arrows, torches), the other puts such fires out; both burn the enemy's engines and light
-  naphtha where enemies stand in or next to it;
+  naphtha where enemies stand in or next to it; it never hauls an engine;
 * everything else (victims, retreats, advances, horses) by looking one decision ahead on the
   sample and keeping the action after which the casualty balance is best; on equal balance
   a retreat goes farthest from the enemy and an advance is declined.
@@ -443,6 +443,8 @@ def siege_scores(state: State, me: str, actions: Sequence[Action]) -> list[float
             scores.append(_hex_worth(b, me, action.args[2], besieger))
         elif what == "out":
             scores.append(-_hex_worth(b, me, action.args[2], besieger))
+        elif what == "haul":
+            scores.append(0.0)  # a stone thrower reaches the whole map: never worth hauling
         else:
             scores.append(ATTACK_MARGIN)
     return scores
@@ -464,6 +466,7 @@ _HANDLERS: dict[str, Any] = {
     "siege-fire": siege_scores,
     "aim-engine": siege_scores,
     "fire-work": siege_scores,
+    "haul": siege_scores,
 }
 
 

@@ -15,9 +15,14 @@ The rules are plain functions on :class:`~banneret_guiscard.state.Battle`:
   the strike table's wood column destroys it instead (§10.4.4), at most one wooden-defence
   hex a scenario (one siege day, §9.2.5);
 * :func:`spray` -- Greek fire: the malfunction d10 first (§10.5.2), then naphtha on the
-  target hex and the six round it (§10.5.1).
+  target hex and the six round it (§10.5.1);
+* :func:`hauls`, :func:`haul` -- four characters next to the stone thrower haul it two hexes
+  of flat ground, or one into rough ground (a hex costing more than 1 MP on foot), at the start
+  of the movement step; they go with it, each moved as the engine is, and do nothing else that
+  turn (§10.4.2; a reading: the rules leave where the haulers end up to the players).
 
-Step 1 offers them after the ordinary shots (:class:`SiegeFire`, then :class:`AimEngine`).
+Step 1 offers the shots after the ordinary ones (:class:`SiegeFire`, then :class:`AimEngine`);
+step 3 the hauls before anyone moves (:class:`HaulEngines`).
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from banneret_guiscard.flames import burnable, ignite, light_naphtha_near_fires,
 from banneret_guiscard.retreat import RetreatOrder, Retreats
 from banneret_guiscard.state import Battle, Engine, hex_label
 
-__all__ = ["siege_invariants", "arrow_targets", "arrow_shots", "shoot_arrow", "crew", "engine_ready", "engine_targets", "landing_hex",
+__all__ = ["siege_invariants", "hauls", "haul", "HaulEngines", "arrow_targets", "arrow_shots", "shoot_arrow", "crew", "engine_ready", "engine_targets", "landing_hex",
            "throw_stone", "spray", "work_engine", "SiegeFire", "AimEngine"]
 
 
@@ -236,6 +241,103 @@ def siege_invariants(b: Battle) -> list[str]:
     if len(b.battered) > siege.battered_per_day:
         bad.append(f"{len(b.battered)} wooden-defence hexes battered down in one day (§9.2.5)")
     return bad
+
+
+# --------------------------------------------------------------------------- hauling the stone thrower (§10.4.2)
+
+
+def _haulers(b: Battle, engine: Engine) -> list[str]:
+    """The engine's side's able characters on foot next to it that may still do anything this
+    phase: not moved, busy, fired nor in contact with an enemy (§10.4.2)."""
+    out = []
+    for piece in sorted(b.pieces.values(), key=lambda p: p.id):
+        fired = b.fired_in.get(piece.id)
+        if (piece.side == engine.side and piece.able and not piece.mounted and distance(piece.hex, engine.hex) == 1
+                and piece.id not in b.spent and piece.id not in b.done and piece.id not in b.busy
+                and (fired is None or fired[0] != b.phase) and not engaged(b, piece)):
+            out.append(piece.id)
+    return out
+
+
+def _open_for_haul(b: Battle, h: Hex, leaving: frozenset[Hex]) -> bool:
+    """A hex the engine or a hauler may be moved onto: on the map, open on foot as it stands,
+    not closed (a fire, another engine), with nobody on it but those moving off it."""
+    return (h in b.tables.terrain and castles.terrain_at(b, h).cost_foot is not None and b.horse_at(h) is None
+            and (h in leaving or not b.closed(h) and not any(b.living_at(h))))
+
+
+def hauls(b: Battle, engine: Engine) -> list[tuple[Hex, ...]]:
+    """The hexes ``engine`` may be hauled through this phase (§10.4.2): one or two steps, each on
+    flat ground (1 MP on foot), or a single step into rough ground; its first four haulers are
+    moved by the same steps, each onto a hex open to them."""
+    kind = b.tables.data.siege.engine(engine.kind)
+    hands = _haulers(b, engine)[:kind.movers]
+    if (engine.side != b.side or engine.condition == "destroyed" or not kind.movers or len(hands) < kind.movers):
+        return []
+    t = b.tables
+    leaving = frozenset({engine.hex, *(b.pieces[pid].hex for pid in hands)})
+    routes: list[tuple[Hex, ...]] = []
+    for first in sorted(t.around[engine.hex]):
+        if not _open_for_haul(b, first, leaving):
+            continue
+        routes.append((first,))
+        if castles.terrain_at(b, first).cost_foot == 1:
+            routes += [(first, second) for second in sorted(t.around[first])
+                       if second != engine.hex and castles.terrain_at(b, second).cost_foot == 1
+                       and _open_for_haul(b, second, leaving)]
+    return [route for route in routes if _haulers_fit(b, engine, hands, route[-1], leaving)]
+
+
+def _shift(h: Hex, frm: Hex, to: Hex) -> Hex:
+    return (h[0] + to[0] - frm[0], h[1] + to[1] - frm[1])
+
+
+def _haulers_fit(b: Battle, engine: Engine, hands: list[str], to: Hex, leaving: frozenset[Hex]) -> bool:
+    new = [_shift(b.pieces[pid].hex, engine.hex, to) for pid in hands]
+    return to not in new and all(_open_for_haul(b, h, leaving) for h in new)
+
+
+def haul(state: State, engine_id: str, route: tuple[Hex, ...]) -> None:
+    """Haul ``engine_id`` along ``route`` with its first four haulers, who are done for the turn."""
+    b: Battle = state.data
+    engine = b.engines[engine_id]
+    hands = _haulers(b, engine)[:b.tables.data.siege.engine(engine.kind).movers]
+    to = route[-1]
+    for pid in hands:
+        piece = b.pieces[pid]
+        b.pieces[pid] = attrs.evolve(piece, hex=_shift(piece.hex, engine.hex, to))
+    b.engines[engine_id] = attrs.evolve(engine, hex=to)
+    b.done.update(hands)
+    b.busy.update(hands)
+    state.emit(f"{', '.join(hands)} haul {engine_id} to {hex_label(to)}", "move")
+
+
+class HaulEngines(Choice):
+    """Step 3 begins with the hauls (§10.4.2), one engine at a time."""
+
+    rule = "10.4.2"
+    kind = "haul"
+    prompt = "Haul an engine, or go on to movement"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return state.data.side
+
+    def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
+        b: Battle = state.data
+        return [*(("haul", e.id, route) for e in sorted(b.engines.values(), key=lambda e: e.id) for route in hauls(b, e)),
+                ("end",)]
+
+    def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
+        if option[0] == "end":
+            return "no haul"
+        return f"haul {option[1]} via " + " ".join(hex_label(h) for h in option[2])
+
+    def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
+        if option[0] == "end":
+            end(state)
+        else:
+            haul(state, option[1], option[2])
+            goto(state, HaulEngines)
 
 
 # --------------------------------------------------------------------------- step 1, after the ordinary shots

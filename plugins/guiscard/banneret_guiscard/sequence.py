@@ -14,6 +14,7 @@
                                        player's window
                7.2  ChargeMoves      step 3 begins: each charge rides its route (a MoveStep
                                        limited to it), a counter-charger first
+               10.4 HaulEngines      then the engines are hauled, one at a time
                2.1  Movement         step 3: pick a character, then
                                        -> MoveStep (each next hex, or stop)
                                           -> UnderFire after each hex: the DefensiveFire
@@ -40,7 +41,7 @@ from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, go
 from banneret.state import State
 from banneret_guiscard.avoid import AvoidCombat
 from banneret_guiscard.charges import ChargeCombats, ChargeMoves, ChargeRoute, Charges, CounterCharge
-from banneret_guiscard.engines import AimEngine, SiegeFire
+from banneret_guiscard.engines import AimEngine, HaulEngines, SiegeFire
 from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, OffensiveFire, UnderFire, Volley
 from banneret_guiscard.flames import Burning, FireWork
 from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Declared, Engage, Resolve, Victim
@@ -82,7 +83,8 @@ class PhaseStart(Procedure):
 
 
 class MovementStep(Procedure):
-    """Step 3: the declared charges ride first (§7.2, A-16), then movement (§4)."""
+    """Step 3: the declared charges ride first (§7.2, A-16), the engines are hauled (§10.4.2),
+    then movement (§4)."""
 
     rule = "2.1"
 
@@ -91,7 +93,11 @@ class MovementStep(Procedure):
         call(state, ChargeMoves)
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
-        goto(state, Movement)  # its end ends this step
+        if "hauled" not in frame.vars:
+            frame["hauled"] = True
+            call(state, HaulEngines)
+        else:
+            goto(state, Movement)  # its end ends this step
 
 
 class Recovery(Procedure):
@@ -149,6 +155,7 @@ FLOW = Flow(
     # reached only by call or goto from the steps above
     extra=[ChargeRoute, CounterCharge,     # 7.2 declaring a charge, the counter-charge window
            ChargeMoves,                    # 7.2 the charges ride (A-16)
+           HaulEngines,                    # 10.4.2 hauling the stone thrower
            Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
            ClearWith, ClearTo,             # 4.2.3 clearing bodies

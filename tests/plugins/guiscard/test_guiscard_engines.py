@@ -19,7 +19,8 @@ from banneret.simulate import make_batch, play_one
 from banneret.testing import conformance_tests
 from banneret_guiscard.data_model import load_data
 from banneret_guiscard.engines import (
-    SiegeFire, arrow_shots, crew, engine_ready, engine_targets, landing_hex, shoot_arrow, throw_stone, work_engine,
+    SiegeFire, arrow_shots, crew, engine_ready, engine_targets, haul, hauls, landing_hex, shoot_arrow, throw_stone,
+    work_engine,
 )
 from banneret_guiscard.fire import fire_cover
 from banneret_guiscard.movement import step_options
@@ -142,6 +143,25 @@ def test_23_no_one_enters_a_stone_throwers_hex_and_no_shot_passes_it():
     assert fire_cover(b, b.pieces["olivier"], bow, (8, 11)) is None  # the line runs 5,11 6,11 7,11
     b.engines["trebuchet"] = attrs.evolve(b.engines["trebuchet"], condition="destroyed")
     assert fire_cover(b, b.pieces["olivier"], bow, (8, 11)) == "none"
+
+
+def test_four_haulers_move_the_stone_thrower_two_flat_hexes_or_one_into_brush_and_go_with_it():
+    haulers = (foot("gautier", N, (0, 4)), foot("apolline", N, (-2, 5)), foot("guido", N, (-2, 6)),
+               foot("sandro", N, (-1, 6)))
+    state = position(*haulers[:3], foot("petros", B, (12, 0)))
+    b = state.data
+    b.engines["trebuchet"] = attrs.evolve(b.engines["trebuchet"], hex=(-1, 5))
+    assert hauls(b, b.engines["trebuchet"]) == []  # three are not enough (§10.4.2)
+    b.pieces["sandro"] = haulers[3]
+    routes = hauls(b, b.engines["trebuchet"])
+    assert ((0, 5),) in routes and not any(r[0] == (0, 5) and len(r) == 2 for r in routes)  # brush: one hex
+    assert ((-1, 4),) in routes and not any(r[0] == (-1, 4) and len(r) == 2 for r in routes)  # brush too
+    assert all(len(r) == 1 or b.tables.terrain[r[0]].cost_foot == 1 for r in routes) and max(map(len, routes)) == 2
+    haul(state, "trebuchet", ((0, 5),))
+    assert b.engines["trebuchet"].hex == (0, 5)
+    assert [b.pieces[p].hex for p in ("gautier", "apolline", "guido", "sandro")] == [(1, 4), (-1, 5), (-1, 6), (0, 6)]
+    assert {"gautier", "apolline", "guido", "sandro"} <= b.done & b.busy  # they do nothing else this turn
+    assert hauls(b, b.engines["trebuchet"]) == []
 
 
 # --------------------------------------------------------------------------- §10.5 Greek fire (S-24)
