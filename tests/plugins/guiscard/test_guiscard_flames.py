@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import banneret
 from banneret.flow import Frame
+from banneret_guiscard import castles
 from banneret_guiscard.flames import Burning, FireWork, burnable, ignite, workers
 from banneret_guiscard.movement import Movement, step_options
 from banneret_guiscard.retreat import RetreatOrder, retreat_paths
@@ -161,3 +162,11 @@ def test_a_hex_burnt_three_turns_is_destroyed_with_what_is_in_it_and_the_engine_
     assert (7, 9) not in b.flames and (8, 6) not in b.flames       # burnt out
     assert b.flames[(5, 10)].turns == 3                             # naphtha burns to the end (§10.5.1)
     assert b.structures[(8, 6)] == ("destroyed", 1)                # the platform under it too
+
+
+def test_the_gate_set_alight_burns_down_to_its_destroyed_side():
+    state = position(foot("milo", N, (12, 0)), foot("petros", B, (12, 1)), flames={(4, 9): Flame(N, 2)})
+    b = state.data
+    assert castles.terrain_at(b, (4, 9)).id == "gate"
+    end_of_turn(state)  # §9.2.4: when it has burnt, flip it to its destroyed side (§10.2.5)
+    assert b.structures[(4, 9)] == ("destroyed", 1) and castles.terrain_at(b, (4, 9)).id == "gate_destroyed"
