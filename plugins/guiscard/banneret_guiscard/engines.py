@@ -272,8 +272,9 @@ def hauls(b: Battle, engine: Engine) -> list[tuple[Hex, ...]]:
     moved by the same steps, each onto a hex open to them."""
     kind = b.tables.data.siege.engine(engine.kind)
     hands = _haulers(b, engine)[:kind.movers]
-    if (engine.side != b.side or engine.condition == "destroyed" or not kind.movers or len(hands) < kind.movers):
-        return []
+    if (engine.side != b.side or engine.condition == "destroyed" or engine.hex in b.flames or not kind.movers
+            or len(hands) < kind.movers):
+        return []  # nobody hauls a burning engine out of its fire (§10.2.4)
     t = b.tables
     leaving = frozenset({engine.hex, *(b.pieces[pid].hex for pid in hands)})
     routes: list[tuple[Hex, ...]] = []

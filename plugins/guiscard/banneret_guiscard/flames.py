@@ -205,8 +205,10 @@ class FireWork(Choice):
         if option[0] == "end":
             end(state)
             return
-        orders = set_fire(state, option[1], option[2]) if option[0] == "fire" else []
-        if option[0] == "out":
+        orders: list[RetreatOrder] = []
+        if option[0] == "fire":
+            orders = set_fire(state, option[1], option[2])
+        else:
             put_out(state, option[1], option[2])
         if orders:
             call(state, Retreats, orders=tuple(orders))
@@ -232,6 +234,7 @@ class Burning(Procedure):
         b: Battle = state.data
         siege = b.tables.data.siege
         burning = sorted(b.flames)
+        lit_by = {h: b.flames[h].side for h in burning}
         for h in burning:
             flame = attrs.evolve(b.flames[h], turns=b.flames[h].turns + 1)
             b.flames[h] = flame
@@ -241,14 +244,13 @@ class Burning(Procedure):
             if flame.turns == siege.burn_turns:
                 burn_out(state, h)
         orders: list[RetreatOrder] = []
-        for h in burning:
-            side = b.flames[h].side if h in b.flames else b.side
+        for h in burning:  # a hex that burnt down this turn burnt this turn too
             for n in sorted(b.tables.around[h]):
                 if burnable(b, n):
                     die = state.rng.die(10)
                     state.emit(f"fire on {hex_label(h)} spreads to {hex_label(n)}? d10 {die}", "fire")
                     if die <= siege.fire_table.spread:
-                        orders += ignite(state, n, side)
+                        orders += ignite(state, n, lit_by[h])
         if orders:
             goto(state, Retreats, orders=tuple(orders))
         else:

@@ -157,6 +157,9 @@ def test_four_haulers_move_the_stone_thrower_two_flat_hexes_or_one_into_brush_an
     assert ((0, 5),) in routes and not any(r[0] == (0, 5) and len(r) == 2 for r in routes)  # brush: one hex
     assert ((-1, 4),) in routes and not any(r[0] == (-1, 4) and len(r) == 2 for r in routes)  # brush too
     assert all(len(r) == 1 or b.tables.terrain[r[0]].cost_foot == 1 for r in routes) and max(map(len, routes)) == 2
+    b.flames[(-1, 5)] = Flame(B)
+    assert hauls(b, b.engines["trebuchet"]) == []  # not out of its own fire
+    del b.flames[(-1, 5)]
     haul(state, "trebuchet", ((0, 5),))
     assert b.engines["trebuchet"].hex == (0, 5)
     assert [b.pieces[p].hex for p in ("gautier", "apolline", "guido", "sandro")] == [(1, 4), (-1, 5), (-1, 6), (0, 6)]
