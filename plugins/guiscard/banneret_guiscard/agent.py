@@ -23,6 +23,11 @@ that value over the d10, read on the game's tables:
   unmoved characters are not declared (no needless "stays put", which invites fire);
 * charges (§7.2): any offered action whose kind or label names a charge (``charge``, not a
   pass) is taken for a rider whenever the attack it leads to would gain;
+* siege methods (§10.2-§10.5, :func:`siege_scores`): engines fire whenever loaded, at the hex
+  with most enemies (Greek fire counting the ring its naphtha covers, the stone thrower also a
+  standing palisade or gate); the side mostly outside the castle burns its wooden defences
+  (arrows, torches), the other puts such fires out; both burn the enemy's engines and light
+  naphtha where enemies stand in or next to it; it never hauls an engine;
 * everything else (victims, retreats, advances, horses) by looking one decision ahead on the
   sample and keeping the action after which the casualty balance is best; on equal balance
   a retreat goes farthest from the enemy and an advance is declined.
@@ -43,11 +48,13 @@ from banneret.boards.hexgrid import Hex, distance
 from banneret.rng import Rng
 from banneret.state import State
 from banneret.types import Action
+from banneret_guiscard import castles
 from banneret_guiscard.fire import fire_cover, targets, usable_weapons
+from banneret_guiscard.flames import wooden_defence
 from banneret_guiscard.melee import attackers_of, combat_column, combat_table, defender
 from banneret_guiscard.state import Battle, Piece
 
-__all__ = ["HeuristicAgent", "make_agent", "FIGHTER_ATTACK", "state_value", "shot_gain", "attack_gain"]
+__all__ = ["HeuristicAgent", "make_agent", "FIGHTER_ATTACK", "state_value", "shot_gain", "attack_gain", "siege_scores"]
 
 FIGHTER_ATTACK = 5
 """Characters with a smaller printed attack keep out of melee and do not move."""
@@ -394,6 +401,55 @@ def _balance(b: Battle, me: str) -> float:
     return sum(state_value(b, p.health) * (1 if p.side != me else -1) for p in b.pieces.values())
 
 
+def _besieger(b: Battle, me: str) -> bool:
+    """Whether most of ``me``'s living characters stand outside the castle (§9): its wooden
+    defences are then worth burning down."""
+    inside = castles.castle_inside(b.tables.scenario.id)
+    mine = [p for p in b.pieces.values() if p.side == me and p.alive]
+    return 2 * sum(p.hex not in inside for p in mine) > len(mine)
+
+
+def _hex_worth(b: Battle, me: str, h: Hex, besieger: bool) -> float:
+    """What setting ``h`` alight is worth to ``me``: an enemy engine 1, a wooden defence 0.5 to
+    the besieger (-0.5 to the garrison), each enemy in or next to naphtha 1 (a friend -1)."""
+    worth = sum(1.0 if e.side != me else -1.0 for e in b.engines.values() if e.hex == h and e.condition != "destroyed")
+    if wooden_defence(b, h):
+        worth += 0.5 if besieger else -0.5
+    if h in b.naphtha:
+        worth += sum(1.0 if p.side != me else -1.0 for p in b.pieces.values()
+                     if p.alive and any(distance(x, h) <= 1 for x in p.hexes()))
+    return worth
+
+
+def siege_scores(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """Burning arrows, engines and fire work (§10.2-§10.5): see the module; ending scores a
+    little, so only gains are taken."""
+    b: Battle = state.data
+    besieger = _besieger(b, me)
+    scores = []
+    for action in actions:
+        what = action.args[0] if action.args else None
+        if action.kind == "aim-engine":
+            engine = b.engines[state.stack[-1]["engine"]]
+            ring = 1 if engine.kind == "greek_fire" else 0
+            aimed = (action.args[0], action.args[1])  # the option is the hex
+            enemies = sum(distance(x, aimed) <= ring for p in b.pieces.values() if p.alive and p.side != me for x in p.hexes())
+            scores.append(enemies + (0.5 if besieger and wooden_defence(b, aimed) else 0.0))
+        elif what == "engine":
+            scores.append(1.0)
+        elif what == "arrow":
+            scores.append(_hex_worth(b, me, action.args[3], besieger))
+        elif what == "fire":
+            scores.append(_hex_worth(b, me, action.args[2], besieger))
+        elif what == "out":
+            scores.append(-_hex_worth(b, me, action.args[2], besieger))
+        elif what == "haul":
+            scores.append(0.0)  # a stone thrower reaches the whole map: never worth hauling
+        else:
+            scores.append(ATTACK_MARGIN)
+    return scores
+
+
 _HANDLERS: dict[str, Any] = {
     "offensive-fire": _offensive_fire,
     "aim": _aim,
@@ -407,6 +463,10 @@ _HANDLERS: dict[str, Any] = {
     "retreat": _retreat,
     "advance": _advance,
     "advance-step": _advance,
+    "siege-fire": siege_scores,
+    "aim-engine": siege_scores,
+    "fire-work": siege_scores,
+    "haul": siege_scores,
 }
 
 

@@ -87,6 +87,26 @@ def structure_notes(t: Tables, view: Mapping[str, Any]) -> list[str]:
     return notes
 
 
+ENGINE_CODES = MappingProxyType({"stone_thrower": "ST", "greek_fire": "GF"})
+"""Two letters for each kind of siege engine on the terminal board (§10.4, §10.5)."""
+
+
+def siege_notes(t: Tables, view: Mapping[str, Any]) -> list[str]:
+    """One line per siege engine, fire and naphtha patch as they stand (§10.2-§10.5)."""
+    notes = []
+    for eid, e in view["engines"].items():
+        kind = t.data.siege.engine(e["kind"])
+        fired = f", fired in turn {e['fired_turn']}" if e["fired_turn"] else ""
+        notes.append(f"engine {eid}: {kind.name.lower()} of the {e['side']} on {hex_label(e['hex'])} facing "
+                     f"{FACING_NAMES[e['facing']]}, {e['condition']}{fired}")
+    for h, turns, naphtha, side in view["flames"]:
+        notes.append(f"fire on {hex_label(h)}{' (naphtha)' if naphtha else ''}: lit by the {side}, "
+                     f"{turns} turn{'s' if turns != 1 else ''} burnt")
+    if view["naphtha"]:
+        notes.append("naphtha, not alight: " + " ".join(hex_label(h) for h in view["naphtha"]))
+    return notes
+
+
 def charge_notes(view: Mapping[str, Any]) -> list[str]:
     """One line per charge declared this turn: rider, target, route, and the counter-charge
     against it (§7.2.1, §7.2.2)."""
@@ -202,6 +222,12 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
         cells[at] = TERRAIN_LETTERS.get(standing_terrain(t, at, what), "??") + cells[at][2:]
     for h, chars, horses in view["bodies"]:
         cells[(h[0], h[1])] = f"+{chars}/{horses}"
+    for h in view["naphtha"]:
+        cells[(h[0], h[1])] = "nn" + cells[(h[0], h[1])][2:]
+    for h, turns, naphtha, _ in view["flames"]:
+        cells[(h[0], h[1])] = f"{'NF' if naphtha else 'FI'}{turns}"
+    for e in view["engines"].values():
+        cells[(e["hex"][0], e["hex"][1])] = f"{ENGINE_CODES[e['kind']]}{e['condition'][0]}{e['facing']}"
     pieces = view["pieces"]
 
     def draw(p: Mapping[str, Any]) -> None:
@@ -233,6 +259,11 @@ LEGEND = (
     "  * reachable by the mover; Nckh0 counter code, state (h healthy, s stunned, w wounded, x dead), a rider's facing (0 E,",
     "  1 NE, 2 NW, 3 W, 4 SW, 5 SE) on its head hex, Nck= its rear; hrs0/hrs= a loose horse; +c/h bodies. Ask 'sight Q,R Q,R'.",
 )
+SIEGE_LEGEND = (
+    "  FI1 a fire and the turns it has burnt, NF1 burning naphtha, nn naphtha not alight; STr2 a stone thrower, GFr2 Greek",
+    "  fire, with its state (r ready, j jammed, d destroyed) and the facing of its front.",
+)
+"""The legend's lines for siege methods (§10), shown when the board has an engine, fire or naphtha."""
 
 
 def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
@@ -264,7 +295,10 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
         lines.append(f"  led by {moving}: " + ", ".join(f"{o}'s horse" for o in view["led_horses"]))
     lines.extend(f"  changed: {note}" for note in structure_notes(t, view))
     lines.extend(f"  charge: {note}" for note in charge_notes(view))
+    siege = siege_notes(t, view)
+    lines.extend(f"  siege: {note}" for note in siege)
     lines.extend(LEGEND)
+    lines.extend(SIEGE_LEGEND if siege else ())
     return "\n".join(lines)
 
 
@@ -310,6 +344,10 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .charge { fill: none; stroke-width: 4; stroke-opacity: 0.8; stroke-linejoin: round; }
 .charge.counter { stroke-dasharray: 8 4; }
 .head { font-size: 17px; font-weight: bold; }
+.flame { fill: #e8590c; fill-opacity: 0.55; stroke: #b02a00; stroke-width: 2; pointer-events: none; }
+.flame.naphtha { fill: #6a1b9a; }
+.naphtha { fill: #3b2f2f; fill-opacity: 0.3; pointer-events: none; }
+.engine { font-size: 10px; font-weight: bold; }
 """
 
 
@@ -553,6 +591,8 @@ _LEGEND = (
     "arrow over hexes: a charge declared this turn",
     "(dashed: a counter-charge); a word under a gate,",
     "palisade or tent: how it stands now",
+    "orange hex: a fire (purple: burning naphtha), its turns;",
+    "dark hex: naphtha; square: a siege engine, its front",
     "hover your shooter: its lines of sight to the enemies",
     "within its weapons' range",
     "(green: seen; red dashed: blocked, hover it)",
@@ -572,6 +612,7 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
         lines.append(f"charge: {c['rider']} at {c['target']} ({len(c['route'])} hexes)")
         if c["counter"]:
             lines.append(f"    counter-charged by {c['counter']} ({len(c['counter_route'])} hexes)")
+    lines.extend(siege_notes(t, view))
     y = MARGIN + 18
     out = [tag("text", esc(t.scenario.name), x=_f(x), y=_f(y), class_="head")]
     for text in lines:
@@ -587,6 +628,32 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
         y += 18
         out.append(tag("text", esc(text), x=_f(x), y=_f(y), class_="panel"))
     return tag("g", *out), y + MARGIN
+
+
+def _siege_things(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str]:
+    """Naphtha, fires and siege engines over the map (§10.2-§10.5), each with its note as title."""
+    out = []
+    for h in view["naphtha"]:
+        cx, cy = layout.centre(h)
+        out.append(tag("polygon", points=_points(cx, cy, 0.8), class_="naphtha"))
+    for h, turns, naphtha, side in view["flames"]:
+        cx, cy = layout.centre(h)
+        out.append(tag("g", tag("title", esc(f"fire on {hex_label(h)}, lit by the {side}, {turns} turns burnt")),
+                       tag("polygon", points=_points(cx, cy, 0.7), class_="flame naphtha" if naphtha else "flame"),
+                       tag("text", str(turns), x=_f(cx), y=_f(cy - SIZE * 0.35), text_anchor="middle", class_="engine")))
+    colours = dict(zip(t.sides, SIDE_COLOURS))
+    for eid, e in view["engines"].items():
+        cx, cy = layout.centre(e["hex"])
+        fill, ink = ("#9e9e9e", "#1b1b1b") if e["condition"] == "destroyed" else colours.get(e["side"], SIDE_COLOURS[-1])
+        dx, dy = DIRECTIONS[e["facing"]]
+        fx, fy = layout.centre((e["hex"][0] + dx, e["hex"][1] + dy))
+        front = (cx + (fx - cx) * 0.45, cy + (fy - cy) * 0.45)
+        out.append(tag("g", tag("title", esc(f"{eid}: {t.data.siege.engine(e['kind']).name}, {e['condition']}")),
+                       tag("rect", x=_f(cx - 13), y=_f(cy - 13), width=26, height=26, fill=fill, stroke=ink, stroke_width=2),
+                       tag("line", x1=_f(cx), y1=_f(cy), x2=_f(front[0]), y2=_f(front[1]), stroke=ink, stroke_width=3),
+                       tag("text", ENGINE_CODES[e["kind"]], x=_f(cx), y=_f(cy + 4), text_anchor="middle", fill=ink,
+                           class_="engine")))
+    return out
 
 
 def draw_board(context: BoardContext) -> BoardDrawing:
@@ -612,6 +679,7 @@ def draw_board(context: BoardContext) -> BoardDrawing:
         cx, cy = layout.centre(h)
         things.append(tag("text", esc(f"+{chars + horses}"), tag("title", esc(f"bodies: {chars} characters, {horses} horses")),
                           x=_f(cx + SIZE * 0.45), y=_f(cy + SIZE * 0.6), font_size=11, fill="#1b1b1b"))
+    things += _siege_things(t, layout, view)
     for owner, (head, rear) in sorted(view["horses"].items()):
         facing = DIRECTIONS.index((head[0] - rear[0], head[1] - rear[1]))
         cx, cy = layout.centre(head)

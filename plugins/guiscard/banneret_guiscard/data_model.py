@@ -32,6 +32,10 @@ Files (``banneret_guiscard.data``)
 * ``defensive_fire.json`` -- hexes a target must move on before it may be fired on again (§5.3).
 * ``tactics.json`` -- the numbers of mounted lance throwers (§7.1) and of cavalry charges and
   counter-charges (§7.2).
+* ``siege.json`` -- siege methods (§10.2-§10.5): the fire table (P-09), how long a hex burns
+  before it is destroyed, naphtha's results, the archers' weapons that shoot burning arrows,
+  the strike table's wood column (P-10), Greek fire's malfunction rolls, the engines (crew,
+  reload turns, range) and the stone thrower's scatter diagram (P-04).
 * ``roster.json`` -- the counters (P-20): code, armour, weapons, foot values (healthy, wounded,
   stunned) and, for riders, mounted values (healthy, wounded) and horse.
 * ``map_test_field.json`` -- the Test Field (P-21 M1): hexes ``q, r, terrain, level`` in axial
@@ -106,6 +110,12 @@ __all__ = [
     "DefensiveFire",
     "GroupCharger",
     "Tactics",
+    "SiegeFireTable",
+    "NaphthaResult",
+    "EngineKind",
+    "ScatterResult",
+    "SiegeRules",
+    "EnginePlacement",
     "Stats",
     "FootValues",
     "MountedValues",
@@ -129,7 +139,7 @@ DATA_PACKAGE = "banneret_guiscard.data"
 FILES: tuple[str, ...] = (
     "codes.json", "movement_classes.json", "terrain.json", "melee_foot.json", "melee_mounted.json",
     "fire_foot.json", "fire_mounted.json", "impact.json", "weapons.json", "infiltration.json",
-    "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "tactics.json", "roster.json",
+    "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "tactics.json", "siege.json", "roster.json",
     "map_test_field.json", "map_downs.json", "map_village.json", "map_keep.json", "scenarios.json",
 )
 """Every data file, in loading order."""
@@ -244,7 +254,10 @@ class Terrain(Sourced):
     """A firing height inside a castle: platforms and arrow slits (§9.3.4, §9.4.1)."""
     changes_to: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
     """The terrain it becomes in each state it may take in play: a gate ``open`` or
-    ``destroyed``, a palisade ``destroyed`` (§9.2.1, §9.2.3)."""
+    ``destroyed``, a palisade or platform ``destroyed`` (§9.2.1, §9.2.3, §10.2.5)."""
+    burns: bool = False
+    """A wooden structure that may be set on fire: the palisade, the gate, platforms (§9.2.1,
+    §9.2.2, §9.2.4, §10.2); a fire spreads into it (§10.2.2)."""
 
     def cost(self, mounted: bool, armoured: bool) -> int | None:
         """MP to enter, or None where the character may not go (§3.1, §4.2.1)."""
@@ -697,6 +710,90 @@ class Tactics(Sourced):
     """The kinds of rider (unit codes) that charge as a group (§7.2.4, §7.2.5)."""
 
 
+# ---------------------------------------------------------------------------- siege methods (§10.2-§10.5)
+
+
+@attrs.frozen(kw_only=True)
+class SiegeFireTable(Sourced):
+    """The fire table of the siege sheet (P-09): success on a d10 at most each value."""
+
+    spread: int
+    extinguish: int
+    arrow_engine: int
+    arrow_wood: int
+    arrow_naphtha: int
+
+
+@attrs.frozen(kw_only=True)
+class NaphthaResult(Sourced):
+    """One band of the d10 for a character in burning naphtha (§10.5.3), up to ``die_max``."""
+
+    die_max: int
+    harm: Harm
+    retreat: int
+
+
+@attrs.frozen(kw_only=True)
+class EngineKind(Sourced):
+    """A siege engine (§10.4, §10.5): the crew next to it (next to its front when
+    ``crew_in_front``), the characters that haul it (0: never moved), the turns between two
+    shots, its range and whether it fires only into the 120° in front of it (P-08)."""
+
+    id: str
+    name: str
+    crew: int
+    crew_in_front: bool
+    movers: int
+    reload_turns: int
+    min_range: int
+    max_range: int
+    arc: bool
+
+
+@attrs.frozen(kw_only=True)
+class ScatterResult(Sourced):
+    """Where a stone lands for a 2d10 total (P-04): the hexes stepped from the aimed hex, each
+    a turn of 60° from the line of fire (0 = on beyond the aimed hex)."""
+
+    roll: int
+    turns: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class SiegeRules(Sourced):
+    """The numbers of siege methods (§10.2-§10.5, §9.2.5)."""
+
+    id: str
+    name: str
+    fire_table: SiegeFireTable
+    burn_turns: int
+    """A hex burning this many game turns in a row is destroyed with what is in it (§10.2.5)."""
+    stunned_wakes_max: int
+    """A stunned character caught by fire comes round on a d10 up to this, else dies (§10.2.4)."""
+    naphtha_results: tuple[NaphthaResult, ...]
+    arrow_weapons: tuple[str, ...]
+    """The weapons that may shoot burning arrows (§10.3: archers)."""
+    strike_wood: int
+    """A stone on a siege engine or wooden defence destroys it on a d10 at most this (P-10 W, 1 point)."""
+    battered_per_day: int
+    """Wooden-defence hexes battering may destroy in a day: a tactical scenario (§9.2.5)."""
+    malfunction_burst: int
+    """Greek fire's d10 before each shot: at most this, the siphon bursts (§10.5.2)."""
+    malfunction_jam: int
+    """At most this (and above the burst), it jams for the rest of the scenario (§10.5.2)."""
+    engines: tuple[EngineKind, ...]
+    scatter: tuple[ScatterResult, ...]
+
+    def engine(self, kind: str) -> EngineKind:
+        return next(e for e in self.engines if e.id == kind)
+
+    def naphtha(self, roll: int) -> NaphthaResult:
+        return next(r for r in self.naphtha_results if roll <= r.die_max)
+
+    def landing(self, roll: int) -> tuple[int, ...]:
+        return next(r.turns for r in self.scatter if r.roll == roll)
+
+
 # ---------------------------------------------------------------------------- counters
 
 
@@ -828,6 +925,18 @@ class StructureState(Sourced):
 
 
 @attrs.frozen(kw_only=True)
+class EnginePlacement(Sourced):
+    """A siege engine at the start (§10.4, §10.5): its kind, side, hex and the direction its
+    front faces."""
+
+    id: str
+    kind: str
+    side: str
+    hex: tuple[int, int]
+    facing: int
+
+
+@attrs.frozen(kw_only=True)
 class Scenario(Sourced):
     """A scenario (P-22); ``sides[0]`` is side A, which plays first each turn (§2.1)."""
 
@@ -839,6 +948,7 @@ class Scenario(Sourced):
     forces: tuple[Placement, ...]
     victory: Victory
     structures: tuple[StructureState, ...] = ()
+    engines: tuple[EnginePlacement, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -858,6 +968,7 @@ class GuiscardData:
     bodies: Bodies
     defensive_fire: DefensiveFire
     tactics: Tactics
+    siege: SiegeRules
     roster: Mapping[str, Counter]
     maps: Mapping[str, TacticalMap]
     scenarios: Mapping[str, Scenario]
@@ -1190,8 +1301,24 @@ def _map(package: str, filename: str, terrain: TerrainTable) -> TacticalMap:
     return TacticalMap(record=record, board=board)
 
 
+def _siege(package: str, weapons: Mapping[str, Weapon]) -> SiegeRules:
+    where = f"{package}/siege.json"
+    rules: SiegeRules = _load(package, "siege.json", SiegeRules)
+    tops = [r.die_max for r in rules.naphtha_results]
+    if tops != sorted(set(tops)) or tops[-1:] != [10]:
+        raise DataError(f"{where} naphtha_results: die_max must rise to 10")
+    if sorted(r.roll for r in rules.scatter) != list(range(2, 21)):
+        raise DataError(f"{where} scatter: need one landing hex for each 2d10 total, 2 to 20")
+    unknown = sorted(set(rules.arrow_weapons) - set(weapons))
+    if unknown:
+        raise DataError(f"{where} arrow_weapons: unknown weapon(s) {unknown}")
+    if "stone_thrower" not in weapons:
+        raise DataError(f"{where}: weapons.json needs the stone_thrower weapon for its stones (§10.4.4)")
+    return rules
+
+
 def _scenarios(package: str, roster: Mapping[str, Counter], terrains: Mapping[str, Terrain],
-               maps: Mapping[str, TacticalMap]) -> dict[str, Scenario]:
+               maps: Mapping[str, TacticalMap], siege: SiegeRules) -> dict[str, Scenario]:
     where = f"{package}/scenarios.json"
     scenarios = _by_id(_load_list(package, "scenarios.json", Scenario), where, "scenario")
     for sc in scenarios.values():
@@ -1235,6 +1362,18 @@ def _scenarios(package: str, roster: Mapping[str, Counter], terrains: Mapping[st
                 raise DataError(f"{label} structure {changed.hex}: not on map {sc.map!r}")
             if changed.state not in terrains[tactical.board.attrs(changed.hex)["terrain"]].changes_to:
                 raise DataError(f"{label} structure {changed.hex}: its terrain cannot be {changed.state!r}")
+        for engine in sc.engines:
+            elabel = f"{label} engine {engine.id!r}"
+            if engine.kind not in {k.id for k in siege.engines}:
+                raise DataError(f"{elabel}: unknown kind {engine.kind!r}")
+            if engine.side not in side_ids or engine.facing not in range(6):
+                raise DataError(f"{elabel}: needs a side of the scenario and a facing 0-5")
+            h = engine.hex
+            if h not in tactical.board or terrains[tactical.board.attrs(h)["terrain"]].cost_foot is None:
+                raise DataError(f"{elabel}: hex {h} is not open ground on map {sc.map!r}")
+            if h in used or engine.id in roster:
+                raise DataError(f"{elabel}: hex {h} or its id is taken already")
+            used[h] = engine.id
     return scenarios
 
 
@@ -1261,9 +1400,10 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
     bodies = _bodies(package)
     defensive_fire = _defensive_fire(package)
     tactics: Tactics = _load(package, "tactics.json", Tactics)
+    siege = _siege(package, weapons)
     roster = _roster(package, codes, classes, weapons, horses)
     maps = {map_id: _map(package, filename, terrain) for map_id, filename in MAP_FILES.items()}
-    scenarios = _scenarios(package, roster, terrain.terrains, maps)
+    scenarios = _scenarios(package, roster, terrain.terrains, maps, siege)
     contents: dict[str, Any] = {
         "codes.json": codes,
         "movement_classes.json": tuple(classes.values()),
@@ -1280,6 +1420,7 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
         "bodies.json": bodies,
         "defensive_fire.json": defensive_fire,
         "tactics.json": tactics,
+        "siege.json": siege,
         "roster.json": tuple(roster.values()),
         **{filename: maps[map_id].record for map_id, filename in MAP_FILES.items()},
         "scenarios.json": tuple(scenarios.values()),
@@ -1298,6 +1439,7 @@ def build_data(package: str = DATA_PACKAGE) -> GuiscardData:
         bodies=bodies,
         defensive_fire=defensive_fire,
         tactics=tactics,
+        siege=siege,
         roster=MappingProxyType(roster),
         maps=MappingProxyType(maps),
         scenarios=MappingProxyType(scenarios),

@@ -37,7 +37,7 @@ from banneret_guiscard.state import Battle, Piece, Tables, hex_label
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
     "terrain_blocks", "sight_level", "edge_blocks",
-    "terrain_lines", "fire_cover", "targets", "impact_hex", "shoot",
+    "terrain_lines", "fire_cover", "targets", "impact_hex", "shoot", "hit",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
@@ -175,7 +175,10 @@ def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | N
     lines = fire_lines(b, shooter, aimed)
     short_max = max(r.max for r in weapon.bands if r.band == "short")
     best: str | None = None
+    engines = {e.hex for e in b.engines.values() if e.condition != "destroyed"}
     for path in lines:
+        if engines.intersection(path[1:-1]):
+            continue  # no fire passes a stone thrower (§10.4.3)
         cover = _cover(b, s, aimed, path, band, short_max)
         if _characters_block(b, shooter, weapon, path, band, cover):
             continue
@@ -307,7 +310,14 @@ def shoot(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> list[Ret
     if h is None or h not in t.terrain:
         return []
     short_max = max(r.max for r in weapon.bands if r.band == "short")
-    cover = _impact_cover(b, s, h, band, short_max)
+    return hit(state, weapon_id, band, _impact_cover(b, s, h, band, short_max), h, s)
+
+
+def hit(state: State, weapon_id: str, band: str, cover: str, h: Hex, away: Hex) -> list[RetreatOrder]:
+    """A missile landing on ``h`` (§5.4.3): each living character and loose horse there rolls on
+    the fire table with ``cover``; retreats go away from ``away``. Stones use it too (§10.4.4)."""
+    b: Battle = state.data
+    t = b.tables
     orders = []
     for victim in sorted(b.living_at(h), key=lambda p: p.id):
         table = t.data.fire["mounted" if victim.mounted else "foot"]
@@ -317,7 +327,7 @@ def shoot(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> list[Ret
         state.emit(f"{victim.id} ({cover} cover): d10 {die} -> {letter}", "fire")
         hurt(b, victim.id, effect.harm, effect.horse_killed)
         if effect.retreat and b.pieces[victim.id].alive:
-            orders.append(RetreatOrder(victim.id, effect.retreat, away=s))
+            orders.append(RetreatOrder(victim.id, effect.retreat, away=away))
     horse = b.horse_at(h)
     if horse is not None:  # §6.8: a loose horse dies on D or E, unmoved otherwise
         armoured = t.data.horses.horse(t.counter(horse.owner).mounted.horse).armoured  # type: ignore[union-attr]

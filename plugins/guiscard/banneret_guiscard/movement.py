@@ -69,10 +69,10 @@ class Step:
 
 def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool) -> int | None:
     """MP to enter ``h`` for its terrain and bodies, or None if ``piece`` may not (§3.1,
-    §4.2.1, §4.2.2)."""
+    §4.2.1, §4.2.2); never a burning hex or a siege engine's (§10.2.4, §10.4.3)."""
     t = b.tables
     cost = castles.terrain_at(b, h).cost(mounted, t.counter(piece.id).armoured)  # §9.2
-    if cost is None:
+    if cost is None or b.closed(h):
         return None
     extra = t.data.bodies.extra_mp(b.body_total(h))
     return None if extra is None else cost + extra
@@ -110,8 +110,8 @@ def _rider_step(b: Battle, piece: Piece, step: TwoHexStep, blocked: frozenset[He
         return None
     if new_head in blocked or new_tail in blocked:
         return None
-    if castles.terrain_at(b, new_tail).cost(True, t.counter(piece.id).armoured) is None:
-        return None  # no hex of a rider in trees or deep water (§4.2.1)
+    if castles.terrain_at(b, new_tail).cost(True, t.counter(piece.id).armoured) is None or b.closed(new_tail):
+        return None  # no hex of a rider in trees or deep water (§4.2.1), fire or an engine (§10.2.4, §10.4.3)
     terrain = _terrain_cost(b, piece, new_head, mounted=True)  # the head pays (§4.4.4)
     if terrain is None:
         return None

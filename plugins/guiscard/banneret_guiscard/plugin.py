@@ -14,6 +14,7 @@ from banneret.boards import BoardContext, BoardDrawing
 from banneret.boards.hexgrid import distance
 from banneret.types import Standing
 from banneret_guiscard import castles
+from banneret_guiscard.engines import siege_invariants
 from banneret_guiscard.board import draw_board, render_board, sight_report
 from banneret_guiscard.movement import MoveRecord, reachable
 from banneret_guiscard.sequence import FLOW, game_over
@@ -125,6 +126,11 @@ class Guiscard(Game):
             "horses": {o: [list(h) for h in horse.hexes()] for o, horse in sorted(b.horses.items())},
             "bodies": [[list(h), c, hs] for h, (c, hs) in sorted(b.bodies.items())],
             "structures": [[list(h), what] for h, (what, _turn) in sorted(b.structures.items())],  # §8.5.2, §9.2
+            "flames": [[list(h), f.turns, f.naphtha, f.side] for h, f in sorted(b.flames.items())],  # §10.2
+            "naphtha": [list(h) for h in sorted(b.naphtha)],  # §10.5.1
+            "engines": {e.id: {"kind": e.kind, "side": e.side, "hex": list(e.hex), "facing": e.facing,
+                               "condition": e.condition, "fired_turn": e.fired_turn}
+                        for e in sorted(b.engines.values(), key=lambda e: e.id)},  # §10.4, §10.5
             "charges": [{"rider": c.rider, "target": c.target, "route": [[h[0], h[1], f] for h, f in c.route],
                          "counter": c.counter, "counter_route": [[h[0], h[1], f] for h, f in c.counter_route]}
                         for c in b.charges.values()],  # this turn's, in declaration order (§7.2)
@@ -186,6 +192,7 @@ def battle_invariants(state: State) -> list[str]:
     for owner, horse in b.horses.items():
         if any(h not in t.terrain for h in horse.hexes()):
             bad.append(f"{owner}'s horse is off the map")
+    bad += siege_invariants(b)  # §10
     if _moving(state) is None and FLOW.current(state)[-1:] != ["AdvanceStep"]:  # moves may pass through
         seen: dict[tuple[int, int], str] = {}
         for pid, p in sorted(b.pieces.items()):

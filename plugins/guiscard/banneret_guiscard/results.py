@@ -98,7 +98,7 @@ def kill_horse(b: Battle, owner: str) -> None:
 def _open_to(b: Battle, piece: Piece, h: Hex) -> bool:
     t = b.tables
     return (h in t.terrain and t.terrain[h].cost(False, t.counter(piece.id).armoured) is not None
-            and t.data.bodies.extra_mp(b.body_total(h)) is not None)
+            and t.data.bodies.extra_mp(b.body_total(h)) is not None and not b.closed(h))  # §10.2.4, §10.4.3
 
 
 def _empty(b: Battle, h: Hex, but: str = "") -> bool:

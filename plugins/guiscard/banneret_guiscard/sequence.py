@@ -8,11 +8,13 @@
                2.1  PhaseStart       the side's MP and infiltration rolls start afresh
                5    OffensiveFire    step 1: pick a shooter -> AimShot (weapon and target)
                                        -> Retreats -> Retreat (the owner picks each path)
+               10.3 SiegeFire        step 1 goes on: burning arrows, or an engine -> AimEngine
                7.2  Charges          step 2: pick a rider and a target -> ChargeRoute (hex by
                                        hex, then declare) -> CounterCharge, the other
                                        player's window
                7.2  ChargeMoves      step 3 begins: each charge rides its route (a MoveStep
                                        limited to it), a counter-charger first
+               10.4 HaulEngines      then the engines are hauled, one at a time
                2.1  Movement         step 3: pick a character, then
                                        -> MoveStep (each next hex, or stop)
                                           -> UnderFire after each hex: the DefensiveFire
@@ -25,7 +27,9 @@
                                        defenders) -> Declared -> AvoidCombat, the defender's
                                        window (7.4) -> Resolve -> Victim, Retreats, Advance
                                        -> AdvanceStep
+               10.2 FireWork         step 4 ends: set fires, put them out -> Retreats
                2.1  Recovery         step 5: stunned characters of the side stand up (A-04)
+        10.2 Burning            fires burn, wound, destroy and spread -> Retreats
         2.1  EndOfTurn          the turn count; the game ends after the scenario's last turn
 """
 
@@ -37,7 +41,9 @@ from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, go
 from banneret.state import State
 from banneret_guiscard.avoid import AvoidCombat
 from banneret_guiscard.charges import ChargeCombats, ChargeMoves, ChargeRoute, Charges, CounterCharge
+from banneret_guiscard.engines import AimEngine, HaulEngines, SiegeFire
 from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, OffensiveFire, UnderFire, Volley
+from banneret_guiscard.flames import Burning, FireWork
 from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Declared, Engage, Resolve, Victim
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
 from banneret_guiscard.retreat import Retreat, Retreats
@@ -77,7 +83,8 @@ class PhaseStart(Procedure):
 
 
 class MovementStep(Procedure):
-    """Step 3: the declared charges ride first (§7.2, A-16), then movement (§4)."""
+    """Step 3: the declared charges ride first (§7.2, A-16), the engines are hauled (§10.4.2),
+    then movement (§4)."""
 
     rule = "2.1"
 
@@ -86,7 +93,11 @@ class MovementStep(Procedure):
         call(state, ChargeMoves)
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
-        goto(state, Movement)  # its end ends this step
+        if "hauled" not in frame.vars:
+            frame["hauled"] = True
+            call(state, HaulEngines)
+        else:
+            goto(state, Movement)  # its end ends this step
 
 
 class Recovery(Procedure):
@@ -130,21 +141,26 @@ FLOW = Flow(
         ForEach("player phase", over=_sides, var="side", rule="2.1", steps=[
             PhaseStart,          # 2.1
             OffensiveFire,       # 2.1 step 1, §5
+            SiegeFire,           # 2.1 step 1, §10.3-§10.5
             Charges,             # 2.1 step 2, §7.2
             MovementStep,        # 2.1 step 3, §7.2, §4
             ChargeCombats,       # 2.1 step 4, §7.2.3
             Combat,              # 2.1 step 4, §6
+            FireWork,            # 2.1 step 4, §10.2.1, §10.2.3
             Recovery,            # 2.1 step 5
         ]),
+        Burning,                 # §10.2.2, §10.2.4, §10.2.5 at the end of the game turn (A-26, A-27)
         EndOfTurn,               # 2.1
     ], until=game_over, rule="2.1"),
     # reached only by call or goto from the steps above
     extra=[ChargeRoute, CounterCharge,     # 7.2 declaring a charge, the counter-charge window
            ChargeMoves,                    # 7.2 the charges ride (A-16)
+           HaulEngines,                    # 10.4.2 hauling the stone thrower
            Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
            ClearWith, ClearTo,             # 4.2.3 clearing bodies
            AimShot,                        # 5.4 one shot
+           AimEngine,                      # 10.4, 10.5 an engine's shot
            UnderFire, DefensiveFire,       # 5.3 the window after each hex entered
            Volley, FireVolley,             # 5.3 naming the shooters, then the shots
            Retreats, Retreat,              # 5.4.4, 6.5 retreats

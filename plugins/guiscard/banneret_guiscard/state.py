@@ -28,7 +28,8 @@ from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
 __all__ = [
-    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Tables", "Battle", "tables_for", "new_battle", "hex_label",
+    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Flame", "Engine", "Tables", "Battle", "tables_for", "new_battle",
+    "hex_label",
 ]
 
 def hex_label(h: Sequence[int]) -> str:
@@ -112,6 +113,32 @@ class Charge:
     counter_route: tuple[tuple[Hex, int], ...] = ()
 
 
+@attrs.frozen
+class Flame:
+    """A burning hex (§10.2): the side that lit it, the game turns it has burnt to their end
+    (§10.2.5, A-27), and whether it is burning naphtha, which nobody puts out and which burns to
+    the end of the scenario (§10.5.1, §10.2.3)."""
+
+    side: str
+    turns: int = 0
+    naphtha: bool = False
+
+
+@attrs.frozen
+class Engine:
+    """A siege engine counter on one hex (§10.4, §10.5): its kind, side, the direction its front
+    faces, ``ready``, ``jammed`` (Greek fire, §10.5.2) or ``destroyed``, and the game turn it
+    last fired (0: not yet)."""
+
+    id: str
+    kind: str
+    side: str
+    hex: Hex
+    facing: int
+    condition: Literal["ready", "jammed", "destroyed"] = "ready"
+    fired_turn: int = 0
+
+
 @attrs.frozen(eq=False)
 class Tables:
     """Everything fixed for a game: the data files, the scenario and its map, and per-hex
@@ -160,7 +187,7 @@ class Tables:
 
 def _build_tables(scenario_id: str) -> Tables:
     bare = _bare_tables(scenario_id)
-    if not _fixed_sight(bare):
+    if not _fixed_sight(bare) or bare.scenario.engines:  # no line passes a stone thrower (§10.4.3)
         return bare
     return attrs.evolve(bare, sight_lines=_map_sight_lines(bare.scenario.map))
 
@@ -317,6 +344,14 @@ class Battle:
     (§9.2)."""
     charges: dict[str, Charge] = copied(factory=dict)
     """This game turn's declared charges, by charging rider, in declaration order (§7.2)."""
+    flames: dict[Hex, Flame] = copied(factory=dict)
+    """The burning hexes (§10.2)."""
+    naphtha: set[Hex] = copied(factory=set)
+    """Hexes covered by Greek fire's mixture not yet alight (§10.5.1)."""
+    engines: dict[str, Engine] = copied(factory=dict)
+    """The siege engines by id (§10.4, §10.5)."""
+    battered: set[Hex] = copied(factory=set)
+    """Wooden-defence hexes destroyed by stones this scenario, one siege day (§9.2.5)."""
 
     # --- reading the map -----------------------------------------------------------------
 
@@ -331,6 +366,11 @@ class Battle:
             if h in horse.footprint:
                 return horse
         return None
+
+    def closed(self, h: Hex) -> bool:
+        """Whether nobody may enter ``h`` whatever its terrain: it burns (§10.2.4) or holds a
+        siege engine that is not destroyed (§10.4.3)."""
+        return h in self.flames or any(e.hex == h and e.condition != "destroyed" for e in self.engines.values())
 
     def body_total(self, h: Hex) -> int:
         chars, horses = self.bodies.get(h, (0, 0))
@@ -370,4 +410,6 @@ def new_battle(scenario_id: str, water_cover: str = "any_water") -> Battle:
             placement.counter if placement.mounted else None,
         )
     structures = {changed.hex: (changed.state, 0) for changed in tables.scenario.structures}
-    return Battle(tables=tables, pieces=pieces, side=tables.sides[0], water_cover=water_cover, structures=structures)
+    engines = {e.id: Engine(e.id, e.kind, e.side, e.hex, e.facing) for e in tables.scenario.engines}
+    return Battle(tables=tables, pieces=pieces, side=tables.sides[0], water_cover=water_cover, structures=structures,
+                  engines=engines)

@@ -52,7 +52,7 @@ def test_placeholder_melee_grids_follow_their_documented_formula(kind, drop):
 
 def test_placeholder_fire_grids_follow_their_documented_formula():
     strength = {"composite_bow": (6, 4, 2), "short_bow": (5, 3, 1), "sling": (4, 3, 1), "javelin": (6, 3, 1),
-                "thrown_lance": (7, 4)}
+                "thrown_lance": (7, 4), "stone_thrower": (8,)}
     cover = {"none": 0, "light": -1, "medium": -2, "heavy": -3}
     for table in DATA.fire.values():
         if table.provenance != "placeholder":

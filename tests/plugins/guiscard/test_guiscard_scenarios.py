@@ -27,6 +27,7 @@ def test_the_game_lists_every_scenario_with_its_map_and_turns():
         "Open skirmish": "open_skirmish: 10 turns on the downs map",
         "Cavalry charge": "cavalry_charge: 8 turns on the downs map",
         "Village fight": "village_fight: 8 turns on the village map",
+        "Siege-methods assault": "siege_methods_assault: 12 turns on the keep map",
         "Castle assault": "castle_assault: 10 turns on the keep map",
     }
 
