@@ -140,8 +140,10 @@ class _Routes:
         """Whether a charge going on from this state can strike one of ``aims`` (a target's
         hexes): reach a place straight in front of it, by a long enough route straight at the
         end, where the rider may stop (§7.2.1), never drawing farther from the target (a
-        reading). A search over states kept with the most MP left, the larger MP first,
-        skipping places from which the target is out of reach (a hex costs 1 MP at least)."""
+        reading). A best-first search over states (place, hexes entered, straight run) kept with
+        the most MP left, those with the most MP to spare over the least still needed first,
+        skipping those from which the target, the hexes or the run still needed are out of
+        reach (a hex costs 1 MP at least)."""
         rules = self.b.tables.data.tactics
         cap_e, cap_r = rules.charge_min_hexes, rules.charge_straight_hexes
         gaps: dict[Hex, int] = {}
@@ -151,11 +153,16 @@ class _Routes:
                 gaps[h] = min(distance(h, a) for a in aims) - 1
             return gaps[h]
 
+        def short(here: Position, e: int, r: int, mp: int) -> int:  # MP short of the least still needed
+            # each hex entered costs 1 MP at least and adds at most one to the hexes and the run
+            return max(gap(here[0]), cap_e - e, cap_r - r) - mp
+
         best: dict[tuple[Position, int, int], int] = {}
-        heap = [(-left, pos, min(entered, cap_e), min(run, cap_r))]
+        start = (pos, min(entered, cap_e), min(run, cap_r))
+        heap = [(short(*start, left), -left, *start)]
         while heap:
-            neg, here, e, r = heapq.heappop(heap)
-            if best.get((here, e, r), -1) >= -neg or gap(here[0]) > -neg:
+            lack, neg, here, e, r = heapq.heappop(heap)
+            if lack > 0 or best.get((here, e, r), -1) >= -neg:
                 continue
             best[(here, e, r)] = -neg
             if e >= cap_e and r >= cap_r and neighbour(*here) in aims and self.stoppable(here):
@@ -164,7 +171,7 @@ class _Routes:
                 if cost <= -neg and gap(nxt[0]) <= gap(here[0]):
                     key = (nxt, min(e + 1, cap_e), min(_next_run(here, nxt, e, r), cap_r))
                     if best.get(key, -1) < -neg - cost:
-                        heapq.heappush(heap, (neg + cost, *key))
+                        heapq.heappush(heap, (short(*key, -neg - cost), neg + cost, *key))
         return False
 
 
