@@ -242,6 +242,15 @@ def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[
     return False
 
 
+def _within_range(b: Battle, shooter: Piece, hexes: Sequence[Hex]) -> bool:
+    """Whether one of ``hexes`` lies within the longest range of a weapon ``shooter`` carries
+    (§5.4, the range bands): a cheap test that spares the dearer ones for shooters that could
+    reach nothing, never a different answer."""
+    weapons = b.tables.data.weapons
+    longest = max((band.max for wid in b.tables.counter(shooter.id).weapons for band in weapons[wid].bands), default=0)
+    return any(distance(shooter.hex, h) <= longest for h in hexes)
+
+
 def _targets(b: Battle, shooter: Piece, weapons: list[Weapon], enemies: list[Piece]) -> Iterator[tuple[str, Hex]]:
     for weapon in weapons:
         for enemy in enemies:
@@ -335,7 +344,8 @@ def shoot(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> list[Ret
 def offensive_shooters(b: Battle, side: str) -> list[str]:
     """``side``'s characters that may fire now at something (§5, §5.2)."""
     enemies = sorted((p for p in b.enemies_of(side) if p.alive), key=lambda p: p.id)
-    return sorted(p.id for p in b.pieces.values() if p.side == side and may_fire(b, p)
+    aims = [h for p in enemies for h in p.hexes()]
+    return sorted(p.id for p in b.pieces.values() if p.side == side and _within_range(b, p, aims) and may_fire(b, p)
                   and next(_targets(b, p, usable_weapons(b, p), enemies), None) is not None)
 
 
@@ -448,8 +458,9 @@ def _refire_ready(b: Battle, target: Piece, hexes: int) -> bool:
 
 
 def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
+    aims = target.hexes()
     for piece in sorted(b.enemies_of(target.side), key=lambda p: p.id):
-        if piece.id not in named:
+        if piece.id not in named and _within_range(b, piece, aims):
             for weapon, h in _targets(b, piece, defensive_weapons(b, piece), [target]):
                 yield piece.id, weapon, h
 
