@@ -20,10 +20,10 @@ an enemy mover enters (:class:`UnderFire`): the other player names shooters one 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from banneret.boards.hexgrid import Hex, SightView, arc, closest_direction, crossed_hexsides, distance, line_both, neighbour
+from banneret.boards.hexgrid import Hex, Hexside, SightView, arc, closest_direction, crossed_hexsides, distance, line_both, neighbour
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
@@ -37,7 +37,7 @@ from banneret_guiscard.state import Battle, Piece, Tables, hex_label
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
     "terrain_blocks", "sight_level", "edge_blocks",
-    "terrain_lines", "fire_cover", "targets", "impact_hex", "shoot",
+    "BlockNote", "traced_lines", "terrain_lines", "fire_lines", "fire_cover", "targets", "impact_hex", "shoot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
@@ -134,32 +134,60 @@ def edge_blocks(t: Tables, ends: tuple[Hex, Hex], side: tuple[Hex, Hex], view: S
     return sight_level(t, high_end) < top or distance(low_end, slope) < distance(high_end, slope)
 
 
+BlockNote = Callable[[str, Any, SightView], None]
+"""Told what stops a reading of a line, with the line's view: ``("hex", h, view)`` for trees,
+higher ground or a castle height on ``h``, ``("edge", hexside, view)`` for a crest or cliff,
+``("structure", hexside, view)`` for a wall, a window or an arrow slit."""
+
+
+def traced_lines(t: Tables, a: Hex, aimed: Hex, b: Battle | None = None, note: BlockNote | None = None) -> list[list[Hex]]:
+    """The readings of the line from ``a`` to ``aimed`` that nothing on the map stops, traced
+    now: the terrain (§5.5.1-§5.5.2.3: the core's ``clear_lines`` with the predicates above)
+    and, as the battle ``b`` stands, the castle's heights (§9.3.1) and the walls and windows
+    crossed (§8.2.4), from the hex centre or an opening in its edge (§8.2). The one line of
+    sight of fire and of the boards; ``note`` hears what stops each reading."""
+
+    def hex_blocks(h: Hex, view: SightView) -> bool:
+        blocked = terrain_blocks(t, h, view, b)
+        if blocked and note is not None:
+            note("hex", h, view)
+        return blocked
+
+    def side_blocks(side: Hexside, view: SightView) -> bool:
+        if edge_blocks(t, (a, aimed), side, view):
+            what = "edge"
+        elif b is not None and buildings.side_blocks(b, side, a, aimed):
+            what = "structure"
+        else:
+            return False
+        if note is not None:
+            note(what, side, view)
+        return True
+
+    levels = (sight_level(t, a), sight_level(t, aimed))
+    lines: list[list[Hex]] = []
+    for origin in [None] if b is None else buildings.fire_origins(b, a):  # the centre, or an opening (§8.2)
+        lines += [path for path in t.board.clear_lines(a, aimed, hex_blocks, side_blocks, levels, origin)
+                  if path not in lines]
+    return lines
+
+
 def terrain_lines(t: Tables, a: Hex, b: Hex) -> list[list[Hex]]:
     """The readings of the line from ``a`` to ``b`` that the terrain leaves clear (§5.5.1-
-    §5.5.2.3): the core's ``clear_lines`` with the predicates above. The game reads them from
-    :attr:`~banneret_guiscard.state.Tables.sight_lines`, built with this once per map."""
-    return t.board.clear_lines(a, b, lambda h, view: terrain_blocks(t, h, view),
-                               lambda side, view: edge_blocks(t, (a, b), side, view), (sight_level(t, a), sight_level(t, b)))
+    §5.5.2.3). The game reads them from :attr:`~banneret_guiscard.state.Tables.sight_lines`,
+    built with this once per map."""
+    return traced_lines(t, a, b)
 
 
 def fire_lines(b: Battle, shooter: Piece, aimed: Hex) -> Sequence[Sequence[Hex]]:
     """The readings of the line of fire from ``shooter`` to ``aimed`` that nothing on the map
     stops: from the map's table where the terrain alone fixes them (:func:`terrain_lines`),
-    else traced now, from the hex centre or an opening in its edge (§8.2), past walls and
-    windows (§8.2.4), the castle's heights as they stand and its firing rules (§9.3, §9.4)."""
+    else traced now (:func:`traced_lines`) and kept where the castle's firing rules allow the
+    shot (§9.3.4, §9.4.2)."""
     t = b.tables
-    s = shooter.hex
     if t.sight_lines:
-        return t.sight_lines[(s, aimed)]
-    levels = (sight_level(t, s), sight_level(t, aimed))
-    lines: list[list[Hex]] = []
-    for origin in buildings.fire_origins(b, s):  # the centre, or an opening in its edge (§8.2)
-        lines += [path for path in t.board.clear_lines(
-            s, aimed, lambda h, view: terrain_blocks(t, h, view, b),
-            lambda side, view: (edge_blocks(t, (s, aimed), side, view)
-                                or buildings.side_blocks(b, side, s, aimed)), levels, origin)
-                  if path not in lines and not castles.fire_blocked(b, shooter, aimed, path)]
-    return lines
+        return t.sight_lines[(shooter.hex, aimed)]
+    return [path for path in traced_lines(t, shooter.hex, aimed, b) if not castles.fire_blocked(b, shooter, aimed, path)]
 
 
 def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | None:
