@@ -255,6 +255,8 @@ def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[
     if weapon.id in FIRES_OVER and band != "short" and cover in ("none", "light"):
         return False
     between = set(path[1:-1]) - mine
+    if not between:
+        return False
     over_foot = distance(s, aimed) >= t.data.tactics.lance_over_foot_min_hexes  # §7.1, A-10
     in_way: list[tuple[Hex, Piece | None]] = [
         (h, p) for p in b.pieces.values() if p.able and aimed not in p.hexes() for h in p.hexes() if h in between]
@@ -274,8 +276,7 @@ def _within_range(b: Battle, shooter: Piece, hexes: Sequence[Hex]) -> bool:
     """Whether one of ``hexes`` lies within the longest range of a weapon ``shooter`` carries
     (§5.4, the range bands): a cheap test that spares the dearer ones for shooters that could
     reach nothing, never a different answer."""
-    weapons = b.tables.data.weapons
-    longest = max((band.max for wid in b.tables.counter(shooter.id).weapons for band in weapons[wid].bands), default=0)
+    longest = b.tables.reach[shooter.id]
     return any(distance(shooter.hex, h) <= longest for h in hexes)
 
 
