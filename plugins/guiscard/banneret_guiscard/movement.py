@@ -805,11 +805,12 @@ class Movement(SideChoice):
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
         side = b.side
+        free = movable(b, side)
         return [
-            *(("move", pid) for pid in movable(b, side)),
-            *(("stay", pid) for pid in movable(b, side)),
+            *(("move", pid) for pid in free),
+            *(("stay", pid) for pid in free),
             *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h)),
-            *(("cut", pid, h) for pid, h in buildings.cut_options(b, movable(b, side))),
+            *(("cut", pid, h) for pid, h in buildings.cut_options(b, free)),
             ("end",),
         ]
 
