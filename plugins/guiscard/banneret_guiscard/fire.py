@@ -20,10 +20,12 @@ an enemy mover enters (:class:`UnderFire`): the other player names shooters one 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from banneret.boards.hexgrid import Hex, Hexside, SightView, arc, closest_direction, crossed_hexsides, distance, line_both, neighbour
+from banneret.boards.hexgrid import Hex, Hexside, SightView, arc, closest_direction, crossed_hexsides, distance, line_both, line_from_side, neighbour
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
@@ -32,12 +34,12 @@ from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import can_attack, hurt, kill_horse
 from banneret_guiscard.retreat import RetreatOrder, Retreats
-from banneret_guiscard.state import Battle, Piece, Tables, hex_label
+from banneret_guiscard.state import Battle, Piece, Tables, hex_label, tables_for
 
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
     "terrain_blocks", "sight_level", "edge_blocks",
-    "BlockNote", "traced_lines", "terrain_lines", "fire_lines", "fire_cover", "targets", "impact_hex", "shoot",
+    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "fire_cover", "targets", "impact_hex", "shoot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
@@ -179,15 +181,45 @@ def terrain_lines(t: Tables, a: Hex, b: Hex) -> list[list[Hex]]:
     return traced_lines(t, a, b)
 
 
+@functools.cache
+def fixed_lines(scenario_id: str) -> Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]]:
+    """On a map with §8-§9 structures, by (shooter's hex, aimed hex): the lines of fire
+    (:func:`traced_lines`) of every ordered pair whose readings, from the centre or an opening,
+    pass no hex whose structure may change in play (a gate, a palisade, §9.2): walls, windows
+    and slits never change, so these are traced once, when the scenario's first shot is
+    considered; the others are traced as the battle stands. Empty on a map without structures
+    (:attr:`~banneret_guiscard.state.Tables.sight_lines` holds its lines)."""
+    t = tables_for(scenario_id)
+    if t.sight_lines:
+        return MappingProxyType({})
+    battle = Battle(tables=t, pieces={})
+    changeable = {h for h, terrain in t.terrain.items() if terrain.changes_to}
+    table: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = {}
+    for a in t.board.hexes():
+        origins = buildings.fire_origins(battle, a)
+        for aimed in t.board.hexes():
+            if aimed == a:
+                continue
+            readings = [path for origin in origins
+                        for path in (line_both(a, aimed) if origin is None else line_from_side(a, origin, aimed))]
+            if not any(h in changeable for path in readings for h in path[1:-1]):
+                table[(a, aimed)] = tuple(tuple(path) for path in traced_lines(t, a, aimed, battle))
+    return MappingProxyType(table)
+
+
 def fire_lines(b: Battle, shooter: Piece, aimed: Hex) -> Sequence[Sequence[Hex]]:
     """The readings of the line of fire from ``shooter`` to ``aimed`` that nothing on the map
-    stops: from the map's table where the terrain alone fixes them (:func:`terrain_lines`),
-    else traced now (:func:`traced_lines`) and kept where the castle's firing rules allow the
-    shot (§9.3.4, §9.4.2)."""
+    stops: from the map's table where the terrain alone fixes them (:func:`terrain_lines`);
+    else those the structures fix (:func:`fixed_lines`) or, over a gate or palisade, traced
+    now (:func:`traced_lines`), kept where the castle's firing rules allow the shot (§9.3.4,
+    §9.4.2)."""
     t = b.tables
     if t.sight_lines:
         return t.sight_lines[(shooter.hex, aimed)]
-    return [path for path in traced_lines(t, shooter.hex, aimed, b) if not castles.fire_blocked(b, shooter, aimed, path)]
+    lines = fixed_lines(t.scenario.id).get((shooter.hex, aimed))
+    if lines is None:
+        lines = traced_lines(t, shooter.hex, aimed, b)
+    return [path for path in lines if not castles.fire_blocked(b, shooter, aimed, list(path))]
 
 
 def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | None:

@@ -15,7 +15,7 @@ from banneret.registry import registry_from
 from banneret.testing.conformance import draw_board
 from banneret_guiscard import plugin
 from banneret_guiscard.board import sight, standing
-from banneret_guiscard.fire import fire_cover, fire_lines, terrain_lines
+from banneret_guiscard.fire import fire_cover, fire_lines, fixed_lines, terrain_lines, traced_lines
 from banneret_guiscard.state import new_battle, tables_for
 
 REG = registry_from([plugin])
@@ -69,3 +69,27 @@ def test_the_boards_sight_is_fires_line_of_fire_in_the_village(a, z):
     battle.pieces = {"stephanos": archer}
     bow = VILLAGE.data.weapons["composite_bow"]
     assert (a != z and fire_cover(battle, archer, bow, z) is not None) == (a != z and sight(VILLAGE, a, z).sees)
+
+
+CHANGEABLE = sorted(h for h, terrain in KEEP.terrain.items() if terrain.changes_to)
+
+
+def test_the_lines_the_structures_fix_are_those_traced_as_the_battle_stands():
+    """On the Village and the Keep every line fire reads from its table (``fire.fixed_lines``)
+    is the one traced now, with the Keep's gate and palisade standing, open or destroyed
+    (§8.2, §9.2, §9.3.1): the table leaves out every line over a hex that may change."""
+    keep_states = [[]] + [[(h, what) for h in CHANGEABLE if what in KEEP.terrain[h].changes_to]
+                          for what in ("open", "destroyed")]
+    for t, states in ((VILLAGE, [[]]), (KEEP, keep_states)):
+        table = fixed_lines(t.scenario.id)
+        assert table
+        for structures in states:
+            battle = standing(t, structures)
+            for (a, z), lines in table.items():
+                assert lines == tuple(tuple(path) for path in traced_lines(t, a, z, battle)), (a, z, structures)
+
+
+def test_the_keep_traces_its_lines_over_the_gate_as_they_play():
+    assert (2, 11) in KEEP.terrain and ((2, 11), (6, 6)) not in fixed_lines("castle_assault")
+    assert len(fixed_lines("village_fight")) == len(VILLAGE.terrain) * (len(VILLAGE.terrain) - 1)
+    assert not fixed_lines("open_skirmish")
