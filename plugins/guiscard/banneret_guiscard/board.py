@@ -8,15 +8,17 @@ terminal marks every hex within its MP (:func:`banneret_guiscard.movement.reacha
 the game's ``render`` passes in: a few milliseconds for a rider, too slow to put in the view
 every agent reads), the web board the hexes its legal next steps enter (the seat's actions).
 
-Line of sight (:func:`sight`) is the terrain part of §5.5, judged by fire's own predicates
-(:func:`~banneret_guiscard.fire.terrain_blocks`, :func:`~banneret_guiscard.fire.edge_blocks`,
-:func:`~banneret_guiscard.fire.sight_level`), so the board shows what a shot would meet: the
-line runs from hex centre to hex centre (§5.5.1), and along a hexside the clearer of its two
-readings counts; trees and ground higher than the line block (§5.5.2.2, §5.5.2.3), a crest or
-cliff by the dead-ground rule (the lower end must be at least as far from it as the higher
-end), and a character on a slope hex sees from half-way up, over its own crest. This module
-only names each block. Characters on the line are listed, not judged: whether they stop a
-shot depends on the weapon and the range (§5.5.3), which is fire's business.
+Line of sight (:func:`sight`) is fire's own line (:func:`~banneret_guiscard.fire.traced_lines`),
+so the board shows what a shot would meet: the line runs from hex centre to hex centre
+(§5.5.1), or from an opening in the shooter's edge (§8.2), and along a hexside the clearer of
+its two readings counts; trees and ground higher than the line block (§5.5.2.2, §5.5.2.3), a
+crest or cliff by the dead-ground rule (the lower end must be at least as far from it as the
+higher end), a character on a slope hex sees from half-way up, over its own crest; walls,
+windows and arrow slits as their rules say (§8.2, §9.3.3), a palisade or a closed gate as it
+stands (§9.3.1: the view's structures, :func:`standing`). This module only names each block.
+Characters on the line are listed, not judged: whether they stop a shot depends on the
+weapon and the range (§5.5.3), which is fire's business, as are the castle's firing rules
+that forbid some shots a line allows (§9.3.4, §9.4.2).
 
 Click ids on the web board: ``hex:q,r`` a map hex, ``piece:ID`` a character's counter,
 ``horse:OWNER`` a riderless horse.
@@ -33,13 +35,15 @@ from typing import Any
 import attrs
 
 from banneret.boards import BoardContext, BoardDrawing, esc, tag
-from banneret.boards.hexgrid import DIRECTIONS, Hex, Hexside, SightView, distance, line_both
+from banneret.boards.hexgrid import DIRECTIONS, Hex, SightView, distance, line_both
 from banneret.types import Action
-from banneret_guiscard.fire import edge_blocks, sight_level, terrain_blocks
-from banneret_guiscard.state import Tables, hex_label, tables_for
+from banneret_guiscard.buildings import feature
+from banneret_guiscard.castles import terrain_at
+from banneret_guiscard.fire import traced_lines
+from banneret_guiscard.state import Battle, Tables, hex_label, tables_for
 
 __all__ = [
-    "Sight", "sight", "sight_report", "parse_hex", "render_board", "draw_board", "board_targets",
+    "Sight", "standing", "sight", "sight_report", "parse_hex", "render_board", "draw_board", "board_targets",
     "standing_terrain", "structure_notes", "charge_notes", "TERRAIN_LETTERS", "TERRAIN_COLOURS", "FACING_NAMES",
 ]
 
@@ -146,31 +150,46 @@ class Sight:
     line: tuple[Hex, ...]
 
 
-def sight(t: Tables, a: Hex, b: Hex) -> Sight:
-    """The terrain line of sight from ``a`` to ``b`` on the map of ``t`` (§5.5.1-§5.5.2.3):
-    fire's own predicates (:func:`~banneret_guiscard.fire.terrain_blocks`,
-    :func:`~banneret_guiscard.fire.edge_blocks`), each block named."""
+def standing(t: Tables, structures: Iterable[Sequence[Any]] | None = None) -> Battle:
+    """The map of ``t`` with its structures as they stand (a gate open, a palisade destroyed, a
+    tent cut, §8.5.2, §9.2), as the lines of sight read it: as the scenario sets them unless
+    ``structures`` gives them (the view's); nobody on it."""
+    if structures is None:
+        structures = [(changed.hex, changed.state) for changed in t.scenario.structures]
+    return Battle(tables=t, pieces={}, structures={(h[0], h[1]): (what, 0) for h, what in structures})
+
+
+_STRUCTURE_RULE = {None: "§8.2.4", "window": "§8.2.1", "slit": "§9.3.3"}
+"""The rule by which a wall, a window or an arrow slit stops a line."""
+
+
+def sight(t: Tables, a: Hex, b: Hex, battle: Battle | None = None) -> Sight:
+    """The line of sight from ``a`` to ``b`` on the map of ``t`` with its structures as they
+    stand in ``battle`` (:func:`standing`): fire's own lines (:func:`~banneret_guiscard.fire.traced_lines`:
+    the terrain, §5.5.1-§5.5.2.3, the walls, windows and castle heights, §8.2, §9.3), each
+    block named."""
+    battle = standing(t) if battle is None else battle
     blockers: list[str] = []
 
-    def hex_blocks(h: Hex, view: SightView) -> bool:
-        if not terrain_blocks(t, h, view):
-            return False
-        if view.hidden_by(t.level[h]):
-            dead_ground = t.level[h] <= max(view.observer_level, view.target_level)
-            blockers.append(f"higher ground on {hex_label(h)} (level {t.level[h]})" + (
+    def named(kind: str, where: Any, view: SightView) -> None:
+        if kind == "edge":
+            blockers.append(f"{t.level_edges[where]} between {hex_label(where[0])} and {hex_label(where[1])}, the lower "
+                            f"end closer to it than the higher (§5.5.2.3)")
+        elif kind == "structure":
+            f = feature(battle, *where)
+            assert f is not None
+            blockers.append(f"{f.name.lower()} between {hex_label(where[0])} and {hex_label(where[1])} "
+                            f"({_STRUCTURE_RULE.get(f.opening, '§8.2')})")
+        elif view.hidden_by(t.level[where]):
+            dead_ground = t.level[where] <= max(view.observer_level, view.target_level)
+            blockers.append(f"higher ground on {hex_label(where)} (level {t.level[where]})" + (
                 ", the lower end closer to it than the higher (§5.5.2.3)" if dead_ground else ""))
+        elif t.terrain[where].id == "tree":
+            blockers.append(f"{t.terrain[where].name.lower()} on {hex_label(where)} (§5.5.2.2)")
         else:
-            blockers.append(f"{t.terrain[h].name.lower()} on {hex_label(h)} (§5.5.2.2)")
-        return True
+            blockers.append(f"{terrain_at(battle, where).name.lower()} on {hex_label(where)} (§9.3.1)")
 
-    def side_blocks(side: Hexside, view: SightView) -> bool:
-        if not edge_blocks(t, (a, b), side, view):
-            return False
-        blockers.append(f"{t.level_edges[side]} between {hex_label(side[0])} and {hex_label(side[1])}, the lower end "
-                        f"closer to it than the higher (§5.5.2.3)")
-        return True
-
-    clear = t.board.clear_lines(a, b, hex_blocks, side_blocks, (sight_level(t, a), sight_level(t, b)))
+    clear = traced_lines(t, a, b, battle, named)
     if clear:
         return Sight(a, b, True, (), tuple(clear[0]))
     return Sight(a, b, False, tuple(dict.fromkeys(blockers)), tuple(line_both(a, b)[0]))
@@ -188,7 +207,7 @@ def sight_report(t: Tables, view: Mapping[str, Any], argument: str) -> str:
     missing = [hex_label(h) for h in (a, b) if h not in t.terrain]
     if missing:
         return f"not on the map: {' '.join(missing)}"
-    seen = sight(t, a, b)
+    seen = sight(t, a, b, standing(t, view["structures"]))
     head = f"{hex_label(a)} (level {t.level[a]}) to {hex_label(b)} (level {t.level[b]}), range {distance(a, b)}: "
     if not seen.sees:
         return head + "no line of sight: " + "; ".join(seen.blockers)
@@ -500,10 +519,11 @@ def _two_hex(layout: _Layout, head: Sequence[int], facing: int, fill: str, strok
     return [body, tip]
 
 
-def _sight_lines(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any]) -> str:
+def _sight_lines(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any],
+                 battle: Battle) -> str:
     """Lines from a character with missile weapons to every living enemy within the range of
-    one of them: green where the terrain lets it see, red dashed where not (each with its
-    reason as hover text)."""
+    one of them: green where the line of sight is clear on the map as ``battle`` has it
+    (:func:`sight`), red dashed where not (each with its reason as hover text)."""
     weapons = [t.data.weapons[w] for w in t.counter(pid).weapons]
     here: Hex = (p["hexes"][0][0], p["hexes"][0][1])
     x1, y1 = layout.centre(here)
@@ -512,7 +532,7 @@ def _sight_lines(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pie
         there: Hex = (other["hexes"][0][0], other["hexes"][0][1])
         if other["side"] == p["side"] or other["state"] == "dead" or all(w.band_at(distance(here, there)) is None for w in weapons):
             continue
-        seen = sight(t, here, there)
+        seen = sight(t, here, there, battle)
         x2, y2 = layout.centre(there)
         why = f"{pid} sees {other_id}" if seen.sees else f"{pid} cannot see {other_id}: " + "; ".join(seen.blockers)
         lines.append(tag("line", tag("title", esc(why)), x1=_f(x1), y1=_f(y1), x2=_f(x2), y2=_f(y2),
@@ -550,7 +570,7 @@ def _charges(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str]:
 
 
 def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any],
-             moving: str | None, lines_for: str) -> str:
+             moving: str | None, lines_for: str, battle: Battle) -> str:
     """A character's counter; those of side ``lines_for`` carry their lines of sight."""
     fill, ink = SIDE_COLOURS[min(t.sides.index(p["side"]), len(SIDE_COLOURS) - 1)]
     state = p["state"]
@@ -576,7 +596,7 @@ def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces:
         parts.append(tag("path", d=f"M{_f(cx - 12)} {_f(cy - 12)}L{_f(cx + 12)} {_f(cy + 12)}M{_f(cx + 12)} {_f(cy - 12)}"
                                    f"L{_f(cx - 12)} {_f(cy + 12)}", stroke="#1b1b1b", stroke_width=2))
     elif state != "stunned" and p["side"] == lines_for and t.counter(pid).weapons:
-        parts.append(_sight_lines(t, layout, pid, p, pieces))
+        parts.append(_sight_lines(t, layout, pid, p, pieces, battle))
     return tag("g", *parts, class_="ctr moving" if pid == moving else "ctr", data_target=f"piece:{pid}")
 
 
@@ -690,7 +710,8 @@ def draw_board(context: BoardContext) -> BoardDrawing:
     pieces = view["pieces"]
     order = sorted(pieces.items(), key=lambda kv: (kv[1]["state"] != "dead", kv[0] == view["moving"], kv[0]))
     lines_for = context.player if context.player in t.sides else view["side"]  # a spectator: the phasing side's
-    counters = [_counter(t, layout, pid, p, pieces, view["moving"], lines_for) for pid, p in order]
+    battle = standing(t, view["structures"])
+    counters = [_counter(t, layout, pid, p, pieces, view["moving"], lines_for, battle) for pid, p in order]
     panel, panel_height = _panel(t, view, layout.width + 10)
     width, height = layout.width + PANEL_WIDTH, max(layout.height, panel_height)
     svg = tag(

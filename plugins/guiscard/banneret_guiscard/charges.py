@@ -109,7 +109,8 @@ class _Routes:
         self._stops: dict[Position, bool] = {}
 
     def at(self, pos: Position) -> Piece:
-        return attrs.evolve(self.rider, hex=pos[0], facing=pos[1])
+        r = self.rider
+        return Piece(r.id, r.side, r.health, r.mounted, pos[0], pos[1], r.horse)
 
     def front(self, pos: Position) -> tuple[tuple[Position, int], ...]:
         """The steps from ``pos`` without a turn costing extra MP (§4.4.1): into the front hexes."""
@@ -140,8 +141,10 @@ class _Routes:
         """Whether a charge going on from this state can strike one of ``aims`` (a target's
         hexes): reach a place straight in front of it, by a long enough route straight at the
         end, where the rider may stop (§7.2.1), never drawing farther from the target (a
-        reading). A search over states kept with the most MP left, the larger MP first,
-        skipping places from which the target is out of reach (a hex costs 1 MP at least)."""
+        reading). A best-first search over states (place, hexes entered, straight run) kept with
+        the most MP left, those with the most MP to spare over the least still needed first,
+        skipping those from which the target, the hexes or the run still needed are out of
+        reach (a hex costs 1 MP at least)."""
         rules = self.b.tables.data.tactics
         cap_e, cap_r = rules.charge_min_hexes, rules.charge_straight_hexes
         gaps: dict[Hex, int] = {}
@@ -151,20 +154,30 @@ class _Routes:
                 gaps[h] = min(distance(h, a) for a in aims) - 1
             return gaps[h]
 
+        # each hex entered costs 1 MP at least and adds at most one to the hexes and the run:
+        # ``lack`` is how many MP a state is short of the least it still needs (never above 0)
         best: dict[tuple[Position, int, int], int] = {}
-        heap = [(-left, pos, min(entered, cap_e), min(run, cap_r))]
+        e, r = min(entered, cap_e), min(run, cap_r)
+        heap = [(max(gap(pos[0]), cap_e - e, cap_r - r) - left, -left, pos, e, r)]
+        pop, push, front = heapq.heappop, heapq.heappush, self.front
         while heap:
-            neg, here, e, r = heapq.heappop(heap)
-            if best.get((here, e, r), -1) >= -neg or gap(here[0]) > -neg:
+            lack, neg, here, e, r = pop(heap)
+            mp = -neg
+            if lack > 0 or best.get((here, e, r), -1) >= mp:
                 continue
-            best[(here, e, r)] = -neg
+            best[(here, e, r)] = mp
             if e >= cap_e and r >= cap_r and neighbour(*here) in aims and self.stoppable(here):
                 return True
-            for nxt, cost in self.front(here):
-                if cost <= -neg and gap(nxt[0]) <= gap(here[0]):
-                    key = (nxt, min(e + 1, cap_e), min(_next_run(here, nxt, e, r), cap_r))
-                    if best.get(key, -1) < -neg - cost:
-                        heapq.heappush(heap, (neg + cost, *key))
+            here_gap = gap(here[0])
+            next_e = e + 1 if e < cap_e else cap_e
+            for nxt, cost in front(here):
+                nxt_gap = gap(nxt[0])
+                if cost > mp or nxt_gap > here_gap:
+                    continue
+                next_r = min(_next_run(here, nxt, e, r), cap_r)
+                left_then = mp - cost
+                if best.get((nxt, next_e, next_r), -1) < left_then:
+                    push(heap, (max(nxt_gap, cap_e - next_e, cap_r - next_r) - left_then, -left_then, nxt, next_e, next_r))
         return False
 
 

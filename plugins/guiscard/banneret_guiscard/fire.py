@@ -20,10 +20,12 @@ an enemy mover enters (:class:`UnderFire`): the other player names shooters one 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from banneret.boards.hexgrid import Hex, SightView, arc, closest_direction, crossed_hexsides, distance, line_both, neighbour
+from banneret.boards.hexgrid import Hex, Hexside, SightView, arc, closest_direction, crossed_hexsides, distance, line_both, line_from_side, neighbour
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
@@ -32,12 +34,12 @@ from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import can_attack, hurt, kill_horse
 from banneret_guiscard.retreat import RetreatOrder, Retreats
-from banneret_guiscard.state import Battle, Piece, Tables, hex_label
+from banneret_guiscard.state import Battle, Piece, Tables, hex_label, tables_for
 
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
     "terrain_blocks", "sight_level", "edge_blocks",
-    "terrain_lines", "fire_cover", "targets", "impact_hex", "shoot", "hit",
+    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "fire_cover", "targets", "impact_hex", "shoot", "hit",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
@@ -134,32 +136,90 @@ def edge_blocks(t: Tables, ends: tuple[Hex, Hex], side: tuple[Hex, Hex], view: S
     return sight_level(t, high_end) < top or distance(low_end, slope) < distance(high_end, slope)
 
 
+BlockNote = Callable[[str, Any, SightView], None]
+"""Told what stops a reading of a line, with the line's view: ``("hex", h, view)`` for trees,
+higher ground or a castle height on ``h``, ``("edge", hexside, view)`` for a crest or cliff,
+``("structure", hexside, view)`` for a wall, a window or an arrow slit."""
+
+
+def traced_lines(t: Tables, a: Hex, aimed: Hex, b: Battle | None = None, note: BlockNote | None = None) -> list[list[Hex]]:
+    """The readings of the line from ``a`` to ``aimed`` that nothing on the map stops, traced
+    now: the terrain (§5.5.1-§5.5.2.3: the core's ``clear_lines`` with the predicates above)
+    and, as the battle ``b`` stands, the castle's heights (§9.3.1) and the walls and windows
+    crossed (§8.2.4), from the hex centre or an opening in its edge (§8.2). The one line of
+    sight of fire and of the boards; ``note`` hears what stops each reading."""
+
+    def hex_blocks(h: Hex, view: SightView) -> bool:
+        blocked = terrain_blocks(t, h, view, b)
+        if blocked and note is not None:
+            note("hex", h, view)
+        return blocked
+
+    def side_blocks(side: Hexside, view: SightView) -> bool:
+        if edge_blocks(t, (a, aimed), side, view):
+            what = "edge"
+        elif b is not None and buildings.side_blocks(b, side, a, aimed):
+            what = "structure"
+        else:
+            return False
+        if note is not None:
+            note(what, side, view)
+        return True
+
+    levels = (sight_level(t, a), sight_level(t, aimed))
+    lines: list[list[Hex]] = []
+    for origin in [None] if b is None else buildings.fire_origins(b, a):  # the centre, or an opening (§8.2)
+        lines += [path for path in t.board.clear_lines(a, aimed, hex_blocks, side_blocks, levels, origin)
+                  if path not in lines]
+    return lines
+
+
 def terrain_lines(t: Tables, a: Hex, b: Hex) -> list[list[Hex]]:
     """The readings of the line from ``a`` to ``b`` that the terrain leaves clear (§5.5.1-
-    §5.5.2.3): the core's ``clear_lines`` with the predicates above. The game reads them from
-    :attr:`~banneret_guiscard.state.Tables.sight_lines`, built with this once per map."""
-    return t.board.clear_lines(a, b, lambda h, view: terrain_blocks(t, h, view),
-                               lambda side, view: edge_blocks(t, (a, b), side, view), (sight_level(t, a), sight_level(t, b)))
+    §5.5.2.3). The game reads them from :attr:`~banneret_guiscard.state.Tables.sight_lines`,
+    built with this once per map."""
+    return traced_lines(t, a, b)
+
+
+@functools.cache
+def fixed_lines(scenario_id: str) -> Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]]:
+    """On a map with §8-§9 structures, by (shooter's hex, aimed hex): the lines of fire
+    (:func:`traced_lines`) of every ordered pair whose readings, from the centre or an opening,
+    pass no hex whose structure may change in play (a gate, a palisade, §9.2): walls, windows
+    and slits never change, so these are traced once, when the scenario's first shot is
+    considered; the others are traced as the battle stands. Empty on a map without structures
+    (:attr:`~banneret_guiscard.state.Tables.sight_lines` holds its lines)."""
+    t = tables_for(scenario_id)
+    if t.sight_lines:
+        return MappingProxyType({})
+    battle = Battle(tables=t, pieces={})
+    changeable = {h for h, terrain in t.terrain.items() if terrain.changes_to}
+    table: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = {}
+    for a in t.board.hexes():
+        origins = buildings.fire_origins(battle, a)
+        for aimed in t.board.hexes():
+            if aimed == a:
+                continue
+            readings = [path for origin in origins
+                        for path in (line_both(a, aimed) if origin is None else line_from_side(a, origin, aimed))]
+            if not any(h in changeable for path in readings for h in path[1:-1]):
+                table[(a, aimed)] = tuple(tuple(path) for path in traced_lines(t, a, aimed, battle))
+    return MappingProxyType(table)
 
 
 def fire_lines(b: Battle, shooter: Piece, aimed: Hex) -> Sequence[Sequence[Hex]]:
     """The readings of the line of fire from ``shooter`` to ``aimed`` that nothing on the map
-    stops: from the map's table where the terrain alone fixes them (:func:`terrain_lines`),
-    else traced now, from the hex centre or an opening in its edge (§8.2), past walls and
-    windows (§8.2.4), the castle's heights as they stand and its firing rules (§9.3, §9.4)."""
+    stops: from the map's table where the terrain alone fixes them (:func:`terrain_lines`);
+    else those the structures fix (:func:`fixed_lines`) or, over a gate or palisade, traced
+    now (:func:`traced_lines`), kept where the castle's firing rules allow the shot (§9.3.4,
+    §9.4.2)."""
     t = b.tables
-    s = shooter.hex
     if t.sight_lines:
-        return t.sight_lines[(s, aimed)]
-    levels = (sight_level(t, s), sight_level(t, aimed))
-    lines: list[list[Hex]] = []
-    for origin in buildings.fire_origins(b, s):  # the centre, or an opening in its edge (§8.2)
-        lines += [path for path in t.board.clear_lines(
-            s, aimed, lambda h, view: terrain_blocks(t, h, view, b),
-            lambda side, view: (edge_blocks(t, (s, aimed), side, view)
-                                or buildings.side_blocks(b, side, s, aimed)), levels, origin)
-                  if path not in lines and not castles.fire_blocked(b, shooter, aimed, path)]
-    return lines
+        return t.sight_lines[(shooter.hex, aimed)]
+    lines = fixed_lines(t.scenario.id).get((shooter.hex, aimed))
+    if lines is None:
+        lines = traced_lines(t, shooter.hex, aimed, b)
+    return [path for path in lines if not castles.fire_blocked(b, shooter, aimed, list(path))]
 
 
 def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | None:
@@ -230,6 +290,8 @@ def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[
     if weapon.id in FIRES_OVER and band != "short" and cover in ("none", "light"):
         return False
     between = set(path[1:-1]) - mine
+    if not between:
+        return False
     over_foot = distance(s, aimed) >= t.data.tactics.lance_over_foot_min_hexes  # §7.1, A-10
     in_way: list[tuple[Hex, Piece | None]] = [
         (h, p) for p in b.pieces.values() if p.able and aimed not in p.hexes() for h in p.hexes() if h in between]
@@ -243,6 +305,14 @@ def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[
             continue
         return True
     return False
+
+
+def _within_range(b: Battle, shooter: Piece, hexes: Sequence[Hex]) -> bool:
+    """Whether one of ``hexes`` lies within the longest range of a weapon ``shooter`` carries
+    (§5.4, the range bands): a cheap test that spares the dearer ones for shooters that could
+    reach nothing, never a different answer."""
+    longest = b.tables.reach[shooter.id]
+    return any(distance(shooter.hex, h) <= longest for h in hexes)
 
 
 def _targets(b: Battle, shooter: Piece, weapons: list[Weapon], enemies: list[Piece]) -> Iterator[tuple[str, Hex]]:
@@ -345,7 +415,8 @@ def hit(state: State, weapon_id: str, band: str, cover: str, h: Hex, away: Hex) 
 def offensive_shooters(b: Battle, side: str) -> list[str]:
     """``side``'s characters that may fire now at something (§5, §5.2)."""
     enemies = sorted((p for p in b.enemies_of(side) if p.alive), key=lambda p: p.id)
-    return sorted(p.id for p in b.pieces.values() if p.side == side and may_fire(b, p)
+    aims = [h for p in enemies for h in p.hexes()]
+    return sorted(p.id for p in b.pieces.values() if p.side == side and _within_range(b, p, aims) and may_fire(b, p)
                   and next(_targets(b, p, usable_weapons(b, p), enemies), None) is not None)
 
 
@@ -458,8 +529,9 @@ def _refire_ready(b: Battle, target: Piece, hexes: int) -> bool:
 
 
 def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
+    aims = target.hexes()
     for piece in sorted(b.enemies_of(target.side), key=lambda p: p.id):
-        if piece.id not in named:
+        if piece.id not in named and _within_range(b, piece, aims):
             for weapon, h in _targets(b, piece, defensive_weapons(b, piece), [target]):
                 yield piece.id, weapon, h
 

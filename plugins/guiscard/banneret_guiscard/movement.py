@@ -20,6 +20,9 @@ could have stopped.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -31,11 +34,11 @@ from banneret.flow import Choice, Frame, call, end, goto, record
 from banneret.state import State
 from banneret_guiscard import buildings, castles
 from banneret_guiscard.results import can_attack, kill, threatened, wound
-from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label
+from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label, tables_for
 
 __all__ = [
     "TURN_KIND", "UNDER_FIRE", "DEFENSIVE_FIRE", "Step", "finish_move", "MoveRecord", "MoveStep", "PutDown",
-    "enemy_hexes", "enter_cost", "step_options", "can_attack", "allowance",
+    "enemy_hexes", "enter_cost", "step_options", "rule_steps", "table_steps", "steps_for", "StepCandidates", "can_attack", "allowance",
     "infiltration_testers", "infiltrate", "forced_move", "mount_options", "dismount_options",
     "mount", "dismount", "may_stop", "pickup_options", "carry_options", "movable", "Movement", "reachable",
     "controls", "bridle_options", "catch_options", "line_places", "horse_places", "PlaceHorses",
@@ -128,7 +131,20 @@ def step_options(b: Battle, piece: Piece, left: int, front_only: bool = False,
     """Every step ``piece`` may take next with ``left`` MP (§4, §4.4.1); a hex is entered only
     with the MP it costs (no "always one hex" rule). ``front_only``: a rider's steps into its
     front hexes alone, the turns that cost no extra MP (charges, §7.2.1); ``blocked``: its
-    :func:`enemy_hexes`, when a search over many places has them already."""
+    :func:`enemy_hexes`, when a search over many places has them already. Read from the map's
+    :func:`steps_for` table where it has them (:func:`table_steps`), else worked out by the
+    rules (:func:`rule_steps`): the same steps, as a property test checks."""
+    candidates = steps_for(b.tables.scenario.id).get(
+        (piece.hex, piece.facing, b.tables.counter(piece.id).armoured, front_only))
+    if candidates is None:
+        return rule_steps(b, piece, left, front_only, blocked)
+    return table_steps(b, piece, candidates, left, blocked)
+
+
+def rule_steps(b: Battle, piece: Piece, left: int, front_only: bool = False,
+               blocked: frozenset[Hex] | None = None) -> list[Step]:
+    """:func:`step_options` by the rules, step by step: the reference the map's table is
+    built from and checked against, and the only way on maps with §8-§9 structures."""
     if piece.mounted:
         assert piece.facing is not None
         closed = enemy_hexes(b, piece.side) if blocked is None else blocked
@@ -142,6 +158,68 @@ def step_options(b: Battle, piece: Piece, left: int, front_only: bool = False,
         if cost is not None and cost <= left:
             out.append(Step(to, None, cost))
     return out
+
+
+StepCandidates = tuple[tuple[Step, Hex], ...]
+"""The steps the map allows from one place, each with the hex its rear (a man on foot: the
+hex itself) comes to, costed for the terrain and hexsides alone."""
+
+
+def table_steps(b: Battle, piece: Piece, candidates: StepCandidates, left: int,
+                blocked: frozenset[Hex] | None = None) -> list[Step]:
+    """:func:`step_options` from the map's candidates: what the pieces and bodies on the map
+    now change, that is enemies on a hex the step enters (§4.2) and bodies on the hex the head
+    enters (§4.2.2), applied to the terrain's costs."""
+    closed = enemy_hexes(b, piece.side) if blocked is None else blocked
+    bodies = b.bodies
+    out = []
+    for step, rear in candidates:
+        if step.hex in closed or rear in closed:
+            continue
+        if step.hex in bodies:
+            extra = b.tables.data.bodies.extra_mp(b.body_total(step.hex))
+            if extra is None:
+                continue
+            if step.kind != "about_turn":  # an about-turn costs the same on any ground (§4.4.1)
+                step = attrs.evolve(step, cost=step.cost + extra)
+        if step.cost <= left:
+            out.append(step)
+    return out
+
+
+@functools.cache
+def steps_for(scenario_id: str) -> Mapping[tuple[Hex, int | None, bool, bool], StepCandidates]:
+    """By (head hex, facing or None on foot, armoured, front steps only): every step the
+    scenario's map allows from there, with its cost for the terrain and hexsides, and the hex
+    the rear comes to; built once, on a map without §8-§9 structures, where the terrain alone
+    fixes them (empty on the others: structures change as the game goes). They are
+    :func:`rule_steps` of a stand-in character, armoured or not, in every place with all its
+    MP and nobody else on the map (movement reads only the mover's armour and mount, §3.1,
+    §4.2.1, §4.4.1)."""
+    t = tables_for(scenario_id)
+    if not t.sight_lines:  # the map has structures (state._fixed_sight)
+        return MappingProxyType({})
+    empty = Battle(tables=t, pieces={})
+    table: dict[tuple[Hex, int | None, bool, bool], StepCandidates] = {}
+    for armoured in (False, True):
+        stand_in = next((c for c in t.data.roster.values() if c.armoured == armoured and c.mounted is not None), None)
+        if stand_in is None:
+            continue
+        for h in t.board.hexes():
+            walker = Piece(stand_in.id, "", "healthy", False, h)
+            table[(h, None, armoured, False)] = tuple((s, s.hex) for s in rule_steps(empty, walker, _ALL_MP))
+            for facing in range(6):
+                if two_hex_footprint(h, facing)[1] not in t.terrain:
+                    continue
+                rider = Piece(stand_in.id, "", "healthy", True, h, facing, stand_in.id)
+                for front_only in (False, True):
+                    table[(h, facing, armoured, front_only)] = tuple(
+                        (s, two_hex_footprint(s.hex, s.facing)[1]) for s in rule_steps(empty, rider, _ALL_MP, front_only))
+    return MappingProxyType(table)
+
+
+_ALL_MP = 1_000
+"""More MP than any step costs: the table keeps every step, the mover's MP are checked in play."""
 
 
 def may_stop(b: Battle, piece: Piece, carried: str = "") -> bool:
@@ -727,11 +805,12 @@ class Movement(SideChoice):
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
         side = b.side
+        free = movable(b, side)
         return [
-            *(("move", pid) for pid in movable(b, side)),
-            *(("stay", pid) for pid in movable(b, side)),
+            *(("move", pid) for pid in free),
+            *(("stay", pid) for pid in free),
             *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h)),
-            *(("cut", pid, h) for pid, h in buildings.cut_options(b, movable(b, side))),
+            *(("cut", pid, h) for pid, h in buildings.cut_options(b, free)),
             ("end",),
         ]
 

@@ -147,7 +147,8 @@ class Guiscard(Game):
         return render_board(self.view(state, player), reach)
 
     def command(self, state: State, player: str, name: str, argument: str) -> str:
-        """``sight A B``: the terrain line of sight between two hexes (:func:`~banneret_guiscard.board.sight`)."""
+        """``sight A B``: the line of sight between two hexes, fire's own, with the structures as
+        they stand (:func:`~banneret_guiscard.board.sight`)."""
         return sight_report(state.data.tables, self.view(state, player), argument)
 
     def invariants(self, state: State) -> list[str]:

@@ -162,6 +162,9 @@ class Tables:
     """By (front hex, mounted, armoured): the neighbours a character there could attack, those
     across a crossable hexside whose terrain it may enter (§4.3.1.1, §6.7, A-06), or whose
     terrain may change in play (a gate, a palisade: asked as it stands, §9.2)."""
+    reach: Mapping[str, int]
+    """By counter id: the longest range, in hexes, of the missile weapons it carries (0 without
+    one, §5.4): a shooter farther than this from every target has no shot."""
     sight_lines: Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = MappingProxyType({})
     """On a map without §8-§9 structures, for every ordered pair of distinct map hexes, the
     readings of the line between them that the terrain leaves clear
@@ -224,6 +227,8 @@ def _bare_tables(scenario_id: str) -> Tables:
     strikes = {(h, mounted, armoured): frozenset(n for n in crossable[h]
                                                  if terrain[n].cost(mounted, armoured) is not None or terrain[n].changes_to)
                for h in hexes for mounted in (False, True) for armoured in (False, True)}
+    reach = {c.id: max((band.max for w in c.weapons for band in data.weapons[w].bands), default=0)
+             for c in data.roster.values()}
     return Tables(
         data=data,
         scenario=scenario,
@@ -235,6 +240,7 @@ def _bare_tables(scenario_id: str) -> Tables:
         level_edges=MappingProxyType(level_edges),
         below_crest=below_crest,
         strikes=MappingProxyType(strikes),
+        reach=MappingProxyType(reach),
     )
 
 

@@ -212,6 +212,7 @@ def test_rendering_changes_nothing():
 
 
 def test_maps_with_structures_trace_their_lines_as_they_play():
-    """Walls, windows, tents and the castle's gate change lines of fire with the shooter's hex
-    and the state of play, so those maps keep no table: fire traces their lines each time."""
+    """Walls, windows and the castle's gate change lines of fire with the shooter's hex and
+    the state of play, so those maps keep no terrain table: fire reads the lines the
+    structures fix from its own table (``fire.fixed_lines``) and traces the others."""
     assert not tables_for("village_fight").sight_lines and not tables_for("castle_assault").sight_lines
