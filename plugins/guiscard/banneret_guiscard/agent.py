@@ -43,6 +43,7 @@ from banneret.boards.hexgrid import Hex, distance
 from banneret.rng import Rng
 from banneret.state import State
 from banneret.types import Action
+from banneret_guiscard import castles, ladders
 from banneret_guiscard.fire import fire_cover, targets, usable_weapons
 from banneret_guiscard.melee import attackers_of, combat_column, combat_table, defender
 from banneret_guiscard.state import Battle, Piece
@@ -207,7 +208,9 @@ class HeuristicAgent:
             return charge
         kind = actions[0].kind
         handler = _HANDLERS.get(kind)
-        scores = handler(state, seat.player, actions) if handler else _look_ahead(state, seat.player, actions)
+        scores = _ladder_scores(state, seat.player, actions)
+        if scores is None:
+            scores = handler(state, seat.player, actions) if handler else _look_ahead(state, seat.player, actions)
         best = max(scores)
         return self.rng.choice([a for a, s in zip(actions, scores) if s == best])
 
@@ -358,6 +361,65 @@ def _move_step(state: State, me: str, actions: Sequence[Action]) -> list[float]:
         else:
             scores.append(float(here - there) - 0.01 * cost if there < here else -1.0)
     return scores
+
+
+# --------------------------------------------------------------------------- ladders (§10.1)
+
+
+def _ladder_scores(state: State, me: str, actions: Sequence[Action]) -> list[float] | None:
+    """Ladders, where a decision offers them, else None: a pair carries its ladder before
+    anyone else moves, towards the nearest hex outside a palisade, and raises it there; a
+    fighter climbs its side's raised ladder and goes over whenever it can; a character next to
+    an enemy's ladder pushes it over when nothing better is to be fought."""
+    b: Battle = state.data
+    words = [a.args[0] if a.args and isinstance(a.args[0], str) else "" for a in actions]
+    if "carry" in words:
+        base = _movement(state, me, actions)
+        return [2.0 - 0.01 * _to_raise(b, b.pieces[a.args[2]].hex) if a.args[0] == "carry" else score
+                for a, score in zip(actions, base)]
+    if actions[0].kind == "move-step" and ("raise" in words or _carrying_move(state)):
+        here = _to_raise(b, b.pieces[_mover(state)].hex)
+        return [3.0 if a.args[0] == "raise" else 0.0 if a.args[0] == "stop"
+                else float(here - _to_raise(b, a.args[1])) - 0.01 * a.args[3] for a in actions]
+    if actions[0].kind == "move-step":
+        mover = b.pieces[_mover(state)]
+        climbs = [a.args[0] == "over" or (a.args[0] == "step" and _climbs(b, mover, a.args[1])) for a in actions]
+        if any(climbs):
+            base = _move_step(state, me, actions)
+            return [(2.5 if a.args[0] == "over" else 1.5) if climb else score
+                    for a, climb, score in zip(actions, climbs, base)]
+    if "push" in words:
+        base = _combat(state, me, actions)
+        chance = b.tables.data.tactics.ladders.push_over_max / 10
+        return [chance * (0.1 + _climber_gain(b, a.args[2])) if a.args[0] == "push" else score
+                for a, score in zip(actions, base)]
+    return None
+
+
+def _carrying_move(state: State) -> bool:
+    return any(getattr(f.record, "ladder", "") for f in state.stack)
+
+
+def _to_raise(b: Battle, h: Hex) -> int:
+    """Hexes from ``h`` to the nearest hex outside the castle next to a palisade hex that has a
+    hex beyond it (a ladder may be raised there, §10.1.2)."""
+    inside = castles.castle_inside(b.tables.scenario.id)
+    spots = [n for p, t in b.tables.terrain.items() if t.id == ladders.PALISADE for n in b.tables.around[p]
+             if n not in inside and b.tables.terrain[n].cost_foot is not None and ladders.beyond(b, n, p)]
+    return min((distance(h, x) for x in spots), default=0)
+
+
+def _climbs(b: Battle, mover: Piece, h: Hex) -> bool:
+    """A fighter on foot stepping onto its side's raised ladder with a free hex beyond it."""
+    ladder = castles.raised_at(b, h)
+    return (ladder is not None and ladder.side == mover.side and not mover.mounted and not _shooter(b, mover)
+            and any(not any(True for _ in b.living_at(x)) for x in ladders.far_side(b, ladder)))
+
+
+def _climber_gain(b: Battle, lid: str) -> float:
+    """What the fall of the ladder's climber is worth: it is wounded (§10.1.6)."""
+    foot = b.ladders[lid].hexes[0]
+    return sum(_harm_gain(b, p, "wounded", False) for p in b.living_at(foot))
 
 
 def _mover(state: State) -> str:

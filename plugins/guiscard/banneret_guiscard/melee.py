@@ -26,7 +26,7 @@ import attrs
 from banneret.boards.hexgrid import Hex
 from banneret.flow import Choice, Frame, Procedure, call, end, goto
 from banneret.state import State
-from banneret_guiscard import buildings, castles
+from banneret_guiscard import buildings, castles, ladders
 from banneret_guiscard.data_model import Effect, MeleeTable
 from banneret_guiscard.movement import infiltrate, may_stop, step_options
 from banneret_guiscard.results import can_attack, hurt, kill, kill_horse
@@ -93,7 +93,8 @@ def _may_strike(b: Battle, attacker: Piece) -> bool:
     """The attacker's part of :func:`may_attack`: phasing, able, free to attack this phase."""
     fired = b.fired_in.get(attacker.id)
     return not (attacker.side != b.side or not attacker.able or b.attacked_in.get(attacker.id) == b.phase
-                or (fired is not None and fired[0] == b.phase) or attacker.id in b.busy)
+                or (fired is not None and fired[0] == b.phase) or attacker.id in b.busy
+                or (b.ladders and ladders.carrying(b, attacker.id)))  # §10.1.2
 
 
 def _reaches(b: Battle, attacker: Piece, other: Defender | None) -> bool:
@@ -275,17 +276,22 @@ class Combat(_SideChoice):
         targets = [*sorted(b.pieces), *(HORSE + owner for owner in sorted(b.horses))]
         strikers = [p for p in b.pieces.values() if _may_strike(b, p)]  # attackers_of, each side looked at once
         return [*(("attack", t) for t, other in ((t, defender(b, t)) for t in targets)
-                  if any(_reaches(b, p, other) for p in strikers)), ("end",)]
+                  if any(_reaches(b, p, other) for p in strikers)),
+                *(("push", pid, lid) for pid, lid in ladders.pushers(b, b.side, _may_strike)), ("end",)]
 
     def label(self, state: State, frame: Frame, option: tuple[str, ...]) -> str:
         if option[0] == "end":
             return "end combat"
+        if option[0] == "push":
+            return f"{option[1]} pushes the ladder on {hex_label(state.data.ladders[option[2]].hexes[0])} over"
         target = option[1]
         return f"attack {target[len(HORSE):]}'s horse" if target.startswith(HORSE) else f"attack {target}"
 
     def choose(self, state: State, frame: Frame, option: tuple[str, ...]) -> None:
         if option[0] == "end":
             end(state)
+        elif option[0] == "push":  # instead of fighting (§10.1.6, §10.1.7)
+            call(state, ladders.PushOver, pusher=option[1], ladder=option[2])
         else:
             call(state, Engage, defenders=(option[1],), attackers=())
 

@@ -28,7 +28,7 @@ from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
 __all__ = [
-    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Tables", "Battle", "tables_for", "new_battle", "hex_label",
+    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Ladder", "Tables", "Battle", "tables_for", "new_battle", "hex_label",
 ]
 
 def hex_label(h: Sequence[int]) -> str:
@@ -110,6 +110,19 @@ class Charge:
     """The player phase of the declaration."""
     counter: str = ""
     counter_route: tuple[tuple[Hex, int], ...] = ()
+
+
+@attrs.frozen
+class Ladder:
+    """A ladder (§10.1): lying on two adjacent ``hexes`` (the horizontal counter), carried when
+    its two ``carriers`` stand on them; or raised on one hex, leaning ``against`` the
+    palisade hex next to it (the vertical counter). ``side`` brought it."""
+
+    id: str
+    side: str
+    hexes: tuple[Hex, ...]
+    against: Hex | None = None
+    carriers: tuple[str, ...] = ()
 
 
 @attrs.frozen(eq=False)
@@ -317,6 +330,8 @@ class Battle:
     (§9.2)."""
     charges: dict[str, Charge] = copied(factory=dict)
     """This game turn's declared charges, by charging rider, in declaration order (§7.2)."""
+    ladders: dict[str, Ladder] = copied(factory=dict)
+    """Every ladder on the map, lying, carried or raised, by id (§10.1)."""
 
     # --- reading the map -----------------------------------------------------------------
 
@@ -370,4 +385,7 @@ def new_battle(scenario_id: str, water_cover: str = "any_water") -> Battle:
             placement.counter if placement.mounted else None,
         )
     structures = {changed.hex: (changed.state, 0) for changed in tables.scenario.structures}
-    return Battle(tables=tables, pieces=pieces, side=tables.sides[0], water_cover=water_cover, structures=structures)
+    ladders = {placed.id: Ladder(placed.id, placed.side, placed.hexes, None, placed.carriers)
+               for placed in tables.scenario.ladders}
+    return Battle(tables=tables, pieces=pieces, side=tables.sides[0], water_cover=water_cover, structures=structures,
+                  ladders=ladders)
