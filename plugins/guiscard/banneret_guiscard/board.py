@@ -104,6 +104,19 @@ def ladder_notes(view: Mapping[str, Any]) -> list[str]:
     return notes
 
 
+def rope_notes(view: Mapping[str, Any]) -> list[str]:
+    """One line per rope and hook: carried, or hooked and who climbs it (§10.6.2)."""
+    notes = []
+    for rid, rope in view["ropes"].items():
+        if rope["against"] is None:
+            notes.append(f"{rid} ({rope['side']}) coiled, carried by {rope['carrier']}")
+        else:
+            climber = f", {rope['climber']} on it" if rope["climber"] else ""
+            notes.append(f"{rid} ({rope['side']}) hooked on the palisade on {hex_label(rope['against'])} "
+                         f"from {hex_label(rope['hex'])}{climber}")
+    return notes
+
+
 def charge_notes(view: Mapping[str, Any]) -> list[str]:
     """One line per charge declared this turn: rider, target, route, and the counter-charge
     against it (§7.2.1, §7.2.2)."""
@@ -285,6 +298,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
         lines.append(f"  led by {moving}: " + ", ".join(f"{o}'s horse" for o in view["led_horses"]))
     lines.extend(f"  changed: {note}" for note in structure_notes(t, view))
     lines.extend(f"  ladder: {note}" for note in ladder_notes(view))
+    lines.extend(f"  rope: {note}" for note in rope_notes(view))
     lines.extend(f"  charge: {note}" for note in charge_notes(view))
     lines.extend(LEGEND)
     return "\n".join(lines)
@@ -316,6 +330,7 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .door, .courtyard_entrance { stroke: #f7f2e0; stroke-width: 6; stroke-linecap: butt; pointer-events: none; }
 .arrow_slit, .chapel_window { stroke: #c23b22; stroke-width: 6; stroke-linecap: butt; pointer-events: none; }
 .ladder { stroke: #8a5a1c; stroke-width: 5; stroke-linecap: butt; stroke-dasharray: 3 3; fill: none; }
+.rope { stroke: #d8c27a; stroke-width: 2.5; stroke-linecap: round; fill: none; }
 .low_wall { stroke: #7d7468; stroke-width: 4; stroke-linecap: round; stroke-dasharray: 3 2; pointer-events: none; }
 .reach { fill: #ffffff; fill-opacity: 0.45; stroke: #1b7d2e; stroke-width: 2; stroke-dasharray: 4 3; pointer-events: none; }
 .mark { display: none; fill: none; stroke: #ffffff; stroke-width: 3; stroke-dasharray: 6 3; pointer-events: none; }
@@ -536,7 +551,8 @@ def _charges(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str]:
 
 def _ladders(layout: _Layout, view: Mapping[str, Any]) -> list[str]:
     """Each ladder as a rung-striped bar, with its words as hover text: lying, between the
-    centres of its two hexes; raised, from its hex's centre to the palisade it leans on (§10.1)."""
+    centres of its two hexes; raised, from its hex's centre to the palisade it leans on (§10.1);
+    each hooked rope as a thin line from its hex to the palisade (§10.6.2)."""
     out = []
     for ladder, note in zip(view["ladders"].values(), ladder_notes(view)):
         (x1, y1) = layout.centre(ladder["hexes"][0])
@@ -546,6 +562,12 @@ def _ladders(layout: _Layout, view: Mapping[str, Any]) -> list[str]:
             px, py = layout.centre(ladder["against"])
             x2, y2 = (x1 + px) / 2, (y1 + py) / 2
         out.append(tag("line", tag("title", esc(note)), x1=_f(x1), y1=_f(y1), x2=_f(x2), y2=_f(y2), class_="ladder"))
+    for rope, note in zip(view["ropes"].values(), rope_notes(view)):
+        if rope["against"] is None:
+            continue
+        (x1, y1), (px, py) = layout.centre(rope["hex"]), layout.centre(rope["against"])
+        out.append(tag("line", tag("title", esc(note)), x1=_f(x1), y1=_f(y1), x2=_f((x1 + px) / 2),
+                       y2=_f((y1 + py) / 2), class_="rope"))
     return out
 
 
@@ -591,7 +613,8 @@ _LEGEND = (
     "arrow over hexes: a charge declared this turn",
     "(dashed: a counter-charge); a word under a gate,",
     "palisade or tent: how it stands now",
-    "brown striped bar: a ladder, lying or raised",
+    "brown striped bar: a ladder, lying or raised;",
+    "thin yellow line: a hooked rope",
     "hover your shooter: its lines of sight to the enemies",
     "within its weapons' range",
     "(green: seen; red dashed: blocked, hover it)",
@@ -608,6 +631,7 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
         lines.append("leading " + ", ".join(f"{o}'s horse" for o in view["led_horses"]))
     lines.extend(f"changed: {note}" for note in structure_notes(t, view))
     lines.extend(f"ladder: {note}" for note in ladder_notes(view))
+    lines.extend(f"rope: {note}" for note in rope_notes(view))
     for c in view["charges"]:
         lines.append(f"charge: {c['rider']} at {c['target']} ({len(c['route'])} hexes)")
         if c["counter"]:

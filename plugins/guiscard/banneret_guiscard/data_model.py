@@ -31,7 +31,7 @@ Files (``banneret_guiscard.data``)
   the totals that cost 1 MP more or close the hex.
 * ``defensive_fire.json`` -- hexes a target must move on before it may be fired on again (§5.3).
 * ``tactics.json`` -- the numbers of mounted lance throwers (§7.1), of cavalry charges and
-  counter-charges (§7.2) and of ladders (§10.1, ``ladders``).
+  counter-charges (§7.2), of ladders (§10.1, ``ladders``) and of ropes (§10.6, ``ropes``).
 * ``roster.json`` -- the counters (P-20): code, armour, weapons, foot values (healthy, wounded,
   stunned) and, for riders, mounted values (healthy, wounded) and horse.
 * ``map_test_field.json`` -- the Test Field (P-21 M1): hexes ``q, r, terrain, level`` in axial
@@ -39,7 +39,7 @@ Files (``banneret_guiscard.data``)
   format (every map file is listed in :data:`MAP_FILES`).
 * ``scenarios.json`` -- scenarios (P-22): map, sides (the first is side A), forces with start
   hexes (a rider's ``hex`` is its head, ``facing`` points from rear to head), turn limit,
-  victory condition, structures changed at the start and ladders (§10.1).
+  victory condition, structures changed at the start, ladders (§10.1) and ropes (§10.6).
 
 Provenance
 ----------
@@ -120,6 +120,8 @@ __all__ = [
     "Scenario",
     "LadderRules",
     "LadderPlacement",
+    "RopeRules",
+    "RopePlacement",
     "GuiscardData",
     "load_data",
     "build_data",
@@ -690,6 +692,26 @@ class LadderRules(Sourced):
 
 
 @attrs.frozen(kw_only=True)
+class RopeRules(Sourced):
+    """The numbers of grappling hooks and ropes (§10.6)."""
+
+    throw_fail_max: int
+    """The highest d10 on which a throw fails (§10.6.1)."""
+    climb_up_mp_per_level: int
+    """MP a level climbed up a rope (§10.6.1)."""
+    climb_down_mp_per_level: int
+    """MP a level climbed down (§10.6.1)."""
+    cut_max: int
+    """The highest d10 that cuts a rope (§10.6.4)."""
+    haulers: int
+    """Characters pulling a palisade down (§10.6.5)."""
+    haul_success_max: int
+    """The highest modified d10 that pulls it down (§10.6.5)."""
+    haul_wounded_modifier: int
+    """Added to the roll for each wounded hauler (§10.6.5, errata 6)."""
+
+
+@attrs.frozen(kw_only=True)
 class Tactics(Sourced):
     """The numbers of mounted lance throwers (§7.1) and cavalry charges and counter-charges
     (§7.2)."""
@@ -717,6 +739,8 @@ class Tactics(Sourced):
     """The kinds of rider (unit codes) that charge as a group (§7.2.4, §7.2.5)."""
     ladders: LadderRules
     """Carrying, raising, climbing and pushing over ladders (§10.1)."""
+    ropes: RopeRules
+    """Throwing, climbing, cutting and hauling on grappling ropes (§10.6)."""
 
 
 # ---------------------------------------------------------------------------- counters
@@ -861,6 +885,15 @@ class LadderPlacement(Sourced):
 
 
 @attrs.frozen(kw_only=True)
+class RopePlacement(Sourced):
+    """A rope and hook at the start, carried coiled by ``carrier`` of ``side`` (§10.6.2)."""
+
+    id: str
+    side: str
+    carrier: str
+
+
+@attrs.frozen(kw_only=True)
 class Scenario(Sourced):
     """A scenario (P-22); ``sides[0]`` is side A, which plays first each turn (§2.1)."""
 
@@ -873,6 +906,7 @@ class Scenario(Sourced):
     victory: Victory
     structures: tuple[StructureState, ...] = ()
     ladders: tuple[LadderPlacement, ...] = ()
+    ropes: tuple[RopePlacement, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -1269,14 +1303,15 @@ def _scenarios(package: str, roster: Mapping[str, Counter], terrains: Mapping[st
                 raise DataError(f"{label} structure {changed.hex}: not on map {sc.map!r}")
             if changed.state not in terrains[tactical.board.attrs(changed.hex)["terrain"]].changes_to:
                 raise DataError(f"{label} structure {changed.hex}: its terrain cannot be {changed.state!r}")
-        _check_ladders(label, sc, tactical, terrains, used)
+        _check_ladders(label, sc, tactical, terrains, roster, used)
     return scenarios
 
 
 def _check_ladders(label: str, sc: Scenario, tactical: TacticalMap, terrains: Mapping[str, Terrain],
-                   used: Mapping[Hex, str]) -> None:
+                   roster: Mapping[str, Counter], used: Mapping[Hex, str]) -> None:
     """A scenario's ladders lie on two adjacent map hexes open to men on foot; their carriers,
-    if any, are two characters of the ladder's side on those hexes (§10.1.2)."""
+    if any, are two characters of the ladder's side on those hexes (§10.1.2); its ropes are
+    carried by unarmoured characters of their side (§10.6.1)."""
     side_ids = {s.id for s in sc.sides}
     seen: set[str] = set()
     for ladder in sc.ladders:
@@ -1295,6 +1330,12 @@ def _check_ladders(label: str, sc: Scenario, tactical: TacticalMap, terrains: Ma
             raise DataError(f"{llabel}: its carriers must stand on its two hexes")
         if any(p.counter in ladder.carriers and (p.side != ladder.side or p.mounted) for p in sc.forces):
             raise DataError(f"{llabel}: its carriers are men on foot of its side")
+    for rope in sc.ropes:
+        carrier = next((p for p in sc.forces if p.counter == rope.carrier), None)
+        if carrier is None or carrier.side != rope.side:
+            raise DataError(f"{label} rope {rope.id!r}: its carrier must be a character of its side")
+        if roster[rope.carrier].armoured:
+            raise DataError(f"{label} rope {rope.id!r}: an armoured character cannot use a rope (§10.6.1)")
 
 
 # ---------------------------------------------------------------------------- loading

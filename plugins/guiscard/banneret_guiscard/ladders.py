@@ -16,7 +16,7 @@ hex's MP, rolling the landing die (§9.2.1, §9.2.2, A-60).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import attrs
 
@@ -136,7 +136,7 @@ def land(state: State, pid: str) -> None:
 # --------------------------------------------------------------------------- pushing a ladder over (§10.1.6, §10.1.7)
 
 
-def pushers(b: Battle, side: str, may_strike: Any) -> list[tuple[str, str]]:
+def pushers(b: Battle, side: str, may_strike: Callable[[Battle, Piece], bool]) -> list[tuple[str, str]]:
     """(character, ladder): who of ``side`` may try to push over an enemy's raised ladder in
     this combat step instead of fighting: on foot, free to attack (``may_strike``), on a
     platform beside the palisade hex it leans on (§10.1.6) or next to its foot (§10.1.7)."""

@@ -29,7 +29,7 @@ from banneret.boards.hexgrid import (
 )
 from banneret.flow import Choice, Frame, call, end, goto, record
 from banneret.state import State
-from banneret_guiscard import buildings, castles, ladders
+from banneret_guiscard import buildings, castles, ladders, ropes
 from banneret_guiscard.results import can_attack, kill, threatened, wound
 from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label
 
@@ -213,6 +213,8 @@ def forced_move(state: State, mover_id: str, path: list[Hex], *, retreat: bool, 
     step (``exclude``, §6.6). True if it arrives alive. The path itself (away from the
     missile, away from the enemy, MP) is for fire and melee to choose."""
     b: Battle = state.data
+    if b.ropes and path:
+        ropes.let_go(b, mover_id)  # pushed off a rope (§10.6.2)
     for i, h in enumerate(path):
         b.pieces[mover_id] = attrs.evolve(b.pieces[mover_id], hex=h)
         if (retreat or i < len(path) - 1) and not infiltrate(state, mover_id, forced=True, exclude=exclude):
@@ -497,6 +499,30 @@ def _follow(b: Battle, rec: MoveRecord, left_hex: Hex, cost: int) -> None:
     b.ladders[rec.ladder] = attrs.evolve(b.ladders[rec.ladder], hexes=(lead.hex, left_hex))
 
 
+def rope_steps(b: Battle, piece: Piece, left: int) -> list[tuple[Any, ...]]:
+    """A climber's next steps on its rope: over the palisade onto a free hex beyond it, or
+    back down to the rope's foot (§10.6.1)."""
+    rope = ropes.climbing(b, piece.id)
+    assert rope is not None
+
+    def enter(h: Hex) -> int | None:
+        return _terrain_cost(b, piece, h, mounted=False) if _free_for(b, piece, h) else None
+
+    out: list[tuple[Any, ...]] = [("rope_over", h, cost) for h, cost in ropes.cross_options(b, piece, enter) if cost <= left]
+    down = ropes.down_cost(b, rope)
+    return out + ([("rope_down", down)] if down <= left else [])
+
+
+def _climb(b: Battle, pid: str, rid: str, cost: int) -> None:
+    """Go up the rope ``rid`` or, with none, off the rope the character is on (§10.6.2)."""
+    if rid:
+        b.ropes[rid] = attrs.evolve(b.ropes[rid], climber=pid)
+    else:
+        ropes.let_go(b, pid)
+    b.spent[pid] = b.spent.get(pid, 0) + cost
+    b.left[pid] -= cost
+
+
 def start_carry(b: Battle, lid: str, lead: str, partner: str) -> MoveRecord:
     """Two characters take up a lying ladder and move with it, each with 2 MA less (§10.1.2)."""
     b.ladders[lid] = attrs.evolve(b.ladders[lid], carriers=(lead, partner), side=b.pieces[lead].side)
@@ -573,8 +599,12 @@ class MoveStep(SideChoice):
             return steps or out
         if rec.ladder:  # a pair carrying a ladder steps, or raises it, and nothing else (§10.1.2)
             return out + ladder_steps(b, rec, left)
+        if b.ropes and ropes.climbing(b, piece.id):  # on a rope: over the palisade or back down (§10.6)
+            return out + rope_steps(b, piece, left)
         out += [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)]
         out += [("over", h, cost) for h, cost in over_options(b, piece, left)]
+        if b.ropes and (climb := ropes.climb_cost(b, piece)) is not None and climb[1] <= left:
+            out.append(("rope_up", climb[0].id, climb[1]))
         if not rec.leading and not rec.carrying:  # hands free to change counter (reading)
             out += [("mount", owner) for owner in mount_options(b, piece, left)]
             out += [("dismount", h) for h in dismount_options(b, piece, left)]
@@ -598,6 +628,12 @@ class MoveStep(SideChoice):
             return f"mount {option[1]}'s horse"
         if what == "over":
             return f"over the palisade to {hex_label(option[1])} ({option[2]} MP)"
+        if what == "rope_up":
+            return f"climb the rope ({option[2]} MP)"
+        if what == "rope_down":
+            return f"climb down the rope ({option[1]} MP)"
+        if what == "rope_over":
+            return f"over the palisade by the rope to {hex_label(option[1])} ({option[2]} MP)"
         if what == "raise":
             return f"raise the ladder on {hex_label(option[1])} against {hex_label(option[2])}"
         if what == "dismount":
@@ -628,12 +664,16 @@ class MoveStep(SideChoice):
             state.emit(f"{mover} and {rec.partner} {self.label(state, frame, option)}", "ladder")
             finish_move(state, rec)
             return
-        if what in ("step", "over"):
+        if what in ("rope_up", "rope_down"):
+            _climb(b, mover, option[1] if what == "rope_up" else "", option[-1])
+        if what in ("step", "over", "rope_over"):
             h, facing, cost = (option[1], option[2], option[3]) if what == "step" else (option[1], None, option[2])
             piece = b.pieces[mover]
             if cost > b.left[mover]:  # a wound in the test cut the MP (P-06)
                 finish_move(state, rec)
                 return
+            if what == "rope_over":
+                _climb(b, mover, "", 0)  # off the rope, over the palisade (§10.6.2)
             b.pieces[mover] = attrs.evolve(piece, hex=h, facing=facing)
             b.spent[mover] = b.spent.get(mover, 0) + cost
             b.left[mover] -= cost
@@ -649,6 +689,7 @@ class MoveStep(SideChoice):
         elif what == "dismount":
             dismount(b, mover, option[1])
         elif what == "pickup":
+            ropes.let_go(b, option[1])
             rec.carrying = option[1]
             rec.carried_from = b.pieces[option[1]].hex
             b.left[mover] //= 2  # §4.2.4: remaining MP halved
@@ -672,7 +713,8 @@ class MoveStep(SideChoice):
         if _may_end(b, piece, rec):
             rec.last_stop = (piece.hex, piece.facing)
         # after each hex entered the enemy may fire defensively (§5.3, fire.UnderFire)
-        goto(state, UNDER_FIRE if what in ("step", "over") and rec.defensive_fire else MoveStep.name, record=rec)
+        goto(state, UNDER_FIRE if what in ("step", "over", "rope_over") and rec.defensive_fire else MoveStep.name,
+             record=rec)
 
 
 def finish_move(state: State, rec: MoveRecord) -> None:
@@ -820,6 +862,8 @@ class Movement(SideChoice):
             *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h)),
             *(("cut", pid, h) for pid, h in buildings.cut_options(b, movable(b, side))),
             *(("carry", lid, lead, partner) for lid, lead, partner in ladders.carry_choices(b, movable(b, side))),
+            *(("throw", pid, h) for pid in movable(b, side) if pid not in b.left
+              for h in ropes.throw_places(b, b.pieces[pid])),
             ("end",),
         ]
 
@@ -832,6 +876,8 @@ class Movement(SideChoice):
             return f"{option[1]} stays put"
         if option[0] == "cut":
             return f"{option[1]} cuts the tent on {hex_label(option[2])}"
+        if option[0] == "throw":
+            return f"{option[1]} throws a hook at the palisade on {hex_label(option[2])}"
         if option[0] == "carry":
             return f"{option[2]} and {option[3]} carry the ladder on {' '.join(hex_label(h) for h in state.data.ladders[option[1]].hexes)}, {option[2]} leading"
         return "end movement"
@@ -851,6 +897,9 @@ class Movement(SideChoice):
             call(state, DEFENSIVE_FIRE, mover=option[1], hexes=0)
         elif option[0] == "carry":
             call(state, MoveStep, record=start_carry(b, option[1], option[2], option[3]))
+        elif option[0] == "throw":
+            ropes.throw(state, option[1], option[2])  # §10.6.1: its move and combat this phase
+            goto(state, Movement)
         else:
             _drop(b, option[1])
             piece = b.pieces[option[1]]

@@ -28,7 +28,7 @@ from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
 __all__ = [
-    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Ladder", "Tables", "Battle", "tables_for", "new_battle", "hex_label",
+    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Ladder", "Rope", "Tables", "Battle", "tables_for", "new_battle", "hex_label",
 ]
 
 def hex_label(h: Sequence[int]) -> str:
@@ -123,6 +123,19 @@ class Ladder:
     hexes: tuple[Hex, ...]
     against: Hex | None = None
     carriers: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Rope:
+    """A rope and hook (§10.6.2): coiled, carried by ``carrier``; or thrown from the hex
+    ``hex``, hooked on the palisade hex ``against``, with its ``climber`` on it if any."""
+
+    id: str
+    side: str
+    carrier: str = ""
+    hex: Hex | None = None
+    against: Hex | None = None
+    climber: str = ""
 
 
 @attrs.frozen(eq=False)
@@ -332,6 +345,8 @@ class Battle:
     """This game turn's declared charges, by charging rider, in declaration order (§7.2)."""
     ladders: dict[str, Ladder] = copied(factory=dict)
     """Every ladder on the map, lying, carried or raised, by id (§10.1)."""
+    ropes: dict[str, Rope] = copied(factory=dict)
+    """Every rope and hook, carried or thrown, by id (§10.6)."""
 
     # --- reading the map -----------------------------------------------------------------
 
@@ -387,5 +402,6 @@ def new_battle(scenario_id: str, water_cover: str = "any_water") -> Battle:
     structures = {changed.hex: (changed.state, 0) for changed in tables.scenario.structures}
     ladders = {placed.id: Ladder(placed.id, placed.side, placed.hexes, None, placed.carriers)
                for placed in tables.scenario.ladders}
+    ropes = {placed.id: Rope(placed.id, placed.side, placed.carrier) for placed in tables.scenario.ropes}
     return Battle(tables=tables, pieces=pieces, side=tables.sides[0], water_cover=water_cover, structures=structures,
-                  ladders=ladders)
+                  ladders=ladders, ropes=ropes)

@@ -32,7 +32,7 @@ from banneret_guiscard.melee import Combat, may_attack
 from banneret_guiscard.movement import Movement, infiltration_testers
 from banneret_guiscard.plugin import battle_invariants
 from banneret_guiscard.results import can_attack
-from banneret_guiscard.state import Ladder, Piece
+from banneret_guiscard.state import Ladder, Piece, Rope
 
 from test_guiscard_board_web import SVG
 from test_guiscard_movement import GAME, REG, foot, labels, play, rider
@@ -44,14 +44,16 @@ EAST = Ladder("east", N, ((10, 6),), (9, 6))
 SOUTH = Ladder("south", N, ((7, 10),), (7, 9))
 
 
-def position(*pieces: Piece, ladders_: tuple[Ladder, ...] = (), step=Movement, side: str = N) -> banneret.State:
-    """``side``'s phase of the Castle assault at ``step`` with exactly these characters and
-    ladders on the map (the gate burnt, as the scenario starts)."""
+def position(*pieces: Piece, ladders_: tuple[Ladder, ...] = (), ropes_: tuple[Rope, ...] = (), step=Movement,
+             side: str = N) -> banneret.State:
+    """``side``'s phase of the Castle assault at ``step`` with exactly these characters,
+    ladders and ropes on the map (the gate burnt, as the scenario starts)."""
     state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=KEEP)
     b = state.data
     b.pieces = {p.id: p for p in pieces}
     b.stunned_in = {p.id: 0 for p in pieces if p.health == "stunned"}
     b.ladders = {ladder.id: ladder for ladder in ladders_}
+    b.ropes = {rope.id: rope for rope in ropes_}
     b.side = side
     state.stack[-1] = Frame(step.name, {})
     GAME.flow.settle(state)
@@ -300,7 +302,7 @@ def test_both_boards_show_the_ladders():
 # --------------------------------------------------------------------------- the heuristic agent
 
 
-def _heuristic(state: banneret.State, player: str) -> str:
+def heuristic_choice(state: banneret.State, player: str) -> str:
     return make_agent("guiscard", player, 0).choose(Seat(state, player)).label
 
 
@@ -308,7 +310,7 @@ def test_the_heuristic_agent_carries_a_ladder_to_the_palisade_and_raises_it_firs
     state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=KEEP)
     while state.data.turn == 1 and state.data.side == N:
         player = banneret.pending(state).players[0]
-        banneret.apply(state, banneret.find_action(state, player, _heuristic(state, player)))
+        banneret.apply(state, banneret.find_action(state, player, heuristic_choice(state, player)))
     assert state.data.ladders["south_ladder"].against == (7, 9)
     assert "gautier and sandro raise the ladder on 7,10 against 7,9" in log(state)
 
@@ -316,6 +318,6 @@ def test_the_heuristic_agent_carries_a_ladder_to_the_palisade_and_raises_it_firs
 def test_the_heuristic_agent_goes_over_from_a_ladder_and_pushes_an_enemy_ladder_over():
     state = position(foot("milo", N, (10, 6)), foot("yani", B, (3, 2)), ladders_=(EAST,))
     play(state, "move milo")
-    assert _heuristic(state, N).startswith("over the palisade to ")
+    assert heuristic_choice(state, N).startswith("over the palisade to ")
     defence = position(foot("milo", N, (10, 6)), foot("manueles", B, (8, 6)), ladders_=(EAST,), step=Combat, side=B)
-    assert _heuristic(defence, B) == "manueles pushes the ladder on 10,6 over"
+    assert heuristic_choice(defence, B) == "manueles pushes the ladder on 10,6 over"
