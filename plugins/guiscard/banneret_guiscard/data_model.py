@@ -689,6 +689,8 @@ class LadderRules(Sourced):
     """Added to the landing roll of an armoured character."""
     push_over_max: int
     """The highest d10 that pushes a ladder over (§10.1.6, §10.1.7)."""
+    shift_mp: int
+    """MP each of the two characters moving a raised ladder spends (§10.1.4)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -30,7 +30,7 @@ from banneret_guiscard.state import Battle, Ladder, Piece, hex_label
 
 __all__ = [
     "PALISADE", "raised_at", "carriers", "carrying", "hands_full", "on_ladder", "pair_allowance", "carry_choices",
-    "raise_places", "raise_ladder", "far_side", "beyond", "land", "pushers", "push_over", "fallen_places", "fall_places",
+    "raise_places", "shift_choices", "raise_ladder", "far_side", "beyond", "land", "pushers", "push_over", "fallen_places", "fall_places",
     "ladder_invariants", "PushOver", "FallenLadder", "FallPlace",
 ]
 
@@ -95,6 +95,36 @@ def raise_places(b: Battle, ladder: Ladder) -> list[tuple[Hex, Hex]]:
     inside = castles.castle_inside(t.scenario.id)
     return [(h, p) for h in ladder.hexes if h not in inside and raised_at(b, h) is None
             for p in t.around[h] if castles.terrain_at(b, p).id == PALISADE and beyond(b, h, p)]
+
+
+def shift_choices(b: Battle, side: str, mp: Callable[[str], int]) -> list[tuple[str, str, str, Hex, Hex]]:
+    """(ladder, first, second, hex, palisade): where two characters of ``side`` next to a
+    raised ladder's hex, each with the MP (``mp``: what it has left), may move it: one hex on,
+    or turned on its hex, to stand against another palisade hex; never while anyone is on it
+    or an enemy is next to its foot (§10.1.4, inv. 70). The two with the most MP left do it
+    (ties by id; a reading that keeps the menu short)."""
+    t = b.tables
+    cost = t.data.tactics.ladders.shift_mp
+    inside = castles.castle_inside(t.scenario.id)
+    out = []
+    for lid in sorted(b.ladders):
+        ladder = b.ladders[lid]
+        if ladder.against is None:
+            continue
+        foot = ladder.hexes[0]
+        near = [p for p in b.pieces.values() if p.able and p.hex in t.around[foot]]
+        if any(True for _ in b.living_at(foot)) or any(p.side != side for p in near):
+            continue
+        able = sorted((p.id for p in near if not p.mounted and mp(p.id) >= cost), key=lambda pid: (-mp(pid), pid))
+        if len(able) < 2:
+            continue
+        first, second = sorted(able[:2])
+        places = [(h, p) for h in (foot, *t.around[foot]) if h not in inside and t.terrain[h].cost_foot is not None
+                  and (h == foot or (raised_at(b, h) is None and not any(True for _ in b.living_at(h))))
+                  for p in t.around[h] if castles.terrain_at(b, p).id == PALISADE and beyond(b, h, p)
+                  and (h, p) != (foot, ladder.against)]
+        out += [(lid, first, second, h, p) for h, p in places]
+    return out
 
 
 def raise_ladder(b: Battle, lid: str, foot: Hex, palisade: Hex) -> None:

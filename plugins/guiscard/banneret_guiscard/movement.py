@@ -313,6 +313,11 @@ def allowance(b: Battle, piece: Piece) -> int:
     return ma if limit is None else min(ma, limit)
 
 
+def mp_left(b: Battle, pid: str) -> int:
+    """The MP ``pid`` has left this player phase: its allowance until it begins to move."""
+    return b.left.get(pid, allowance(b, b.pieces[pid]))
+
+
 def movable(b: Battle, side: str) -> list[str]:
     """Characters of ``side`` that may still move this player phase (§4, §4.2.3)."""
     return sorted(p.id for p in b.pieces.values()
@@ -856,6 +861,7 @@ class Movement(SideChoice):
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
         side = b.side
+        free = set(movable(b, side))
         return [
             *(("move", pid) for pid in movable(b, side)),
             *(("stay", pid) for pid in movable(b, side)),
@@ -864,6 +870,8 @@ class Movement(SideChoice):
             *(("carry", lid, lead, partner) for lid, lead, partner in ladders.carry_choices(b, movable(b, side))),
             *(("throw", pid, h) for pid in movable(b, side) if pid not in b.left
               for h in ropes.throw_places(b, b.pieces[pid])),
+            *(("shift",) + choice for choice in ladders.shift_choices(
+                b, side, lambda pid: mp_left(b, pid) if pid in free else 0)),
             ("end",),
         ]
 
@@ -878,6 +886,10 @@ class Movement(SideChoice):
             return f"{option[1]} cuts the tent on {hex_label(option[2])}"
         if option[0] == "throw":
             return f"{option[1]} throws a hook at the palisade on {hex_label(option[2])}"
+        if option[0] == "shift":
+            _, lid, first, second, h, palisade = option
+            return (f"{first} and {second} move the ladder on {hex_label(state.data.ladders[lid].hexes[0])} to "
+                    f"{hex_label(h)} against {hex_label(palisade)}")
         if option[0] == "carry":
             return f"{option[2]} and {option[3]} carry the ladder on {' '.join(hex_label(h) for h in state.data.ladders[option[1]].hexes)}, {option[2]} leading"
         return "end movement"
@@ -900,6 +912,14 @@ class Movement(SideChoice):
         elif option[0] == "throw":
             ropes.throw(state, option[1], option[2])  # §10.6.1: its move and combat this phase
             goto(state, Movement)
+        elif option[0] == "shift":  # §10.1.4: 2 MP each; they may go on moving with the rest
+            _, lid, first, second, h, palisade = option
+            for pid in (first, second):
+                b.left[pid] = mp_left(b, pid) - b.tables.data.tactics.ladders.shift_mp
+                b.spent[pid] = b.spent.get(pid, 0) + b.tables.data.tactics.ladders.shift_mp
+            ladders.raise_ladder(b, lid, h, palisade)
+            state.emit(self.label(state, frame, option), "ladder")
+            goto(state, Movement)
         else:
             _drop(b, option[1])
             piece = b.pieces[option[1]]
@@ -908,7 +928,6 @@ class Movement(SideChoice):
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         goto(state, Movement)
-
 
 # --------------------------------------------------------------------------- §4.2.3 clearing
 

@@ -41,6 +41,7 @@ N, B = "normans", "byzantines"
 KEEP = "Castle assault"
 DATA = load_data()
 EAST = Ladder("east", N, ((10, 6),), (9, 6))
+FAR_ENEMY = foot("yani", B, (3, 2))
 SOUTH = Ladder("south", N, ((7, 10),), (7, 9))
 
 
@@ -321,3 +322,29 @@ def test_the_heuristic_agent_goes_over_from_a_ladder_and_pushes_an_enemy_ladder_
     assert heuristic_choice(state, N).startswith("over the palisade to ")
     defence = position(foot("milo", N, (10, 6)), foot("manueles", B, (8, 6)), ladders_=(EAST,), step=Combat, side=B)
     assert heuristic_choice(defence, B) == "manueles pushes the ladder on 10,6 over"
+
+
+# --------------------------------------------------------------------------- §10.1.4 moving a raised ladder
+
+
+def test_70_two_characters_next_to_a_raised_ladder_move_it_for_two_mp_each_never_near_an_enemy():
+    state = position(foot("milo", N, (11, 6)), foot("sandro", N, (10, 7)), FAR_ENEMY, ladders_=(EAST,))
+    assert [x for x in labels(state) if " move the ladder " in x] == [  # turned, or one hex on (not onto sandro)
+        "milo and sandro move the ladder on 10,6 to 10,6 against 10,5",
+        "milo and sandro move the ladder on 10,6 to 10,6 against 9,7",
+        "milo and sandro move the ladder on 10,6 to 11,5 against 10,5"]
+    play(state, "milo and sandro move the ladder on 10,6 to 10,6 against 10,5")
+    b = state.data
+    assert b.ladders["east"] == Ladder("east", N, ((10, 6),), (10, 5)) and b.left == {"milo": 6, "sandro": 6}
+    play(state, "move milo")
+    assert "to 10,6 (3 MP)" in labels(state)  # it goes on moving with what is left
+    occupied = position(foot("milo", N, (11, 6)), foot("sandro", N, (10, 7)), foot("gautier", N, (10, 6)),
+                        FAR_ENEMY, ladders_=(EAST,))
+    assert not any(" move the ladder " in x for x in labels(occupied))
+    threatened = position(foot("milo", N, (11, 6)), foot("sandro", N, (10, 7)), foot("yani", B, (11, 5)),
+                          ladders_=(EAST,))
+    assert not any(" move the ladder " in x for x in labels(threatened))
+    three = position(foot("milo", N, (11, 6)), foot("sandro", N, (10, 7)), foot("romaric", N, (11, 5)), FAR_ENEMY,
+                     ladders_=(EAST,))
+    assert {x.split(" move the ladder ")[0] for x in labels(three) if " move the ladder " in x} == {
+        "milo and sandro"}  # the two with the most MP (8 against romaric's 6)
