@@ -26,7 +26,7 @@ import attrs
 from banneret.boards.hexgrid import Hex
 from banneret.flow import Choice, Frame, Procedure, call, end, goto
 from banneret.state import State
-from banneret_guiscard import buildings, castles
+from banneret_guiscard import buildings, castles, ladders, ropes
 from banneret_guiscard.data_model import Effect, MeleeTable
 from banneret_guiscard.movement import infiltrate, may_stop, step_options
 from banneret_guiscard.results import can_attack, hurt, kill, kill_horse
@@ -93,7 +93,9 @@ def _may_strike(b: Battle, attacker: Piece) -> bool:
     """The attacker's part of :func:`may_attack`: phasing, able, free to attack this phase."""
     fired = b.fired_in.get(attacker.id)
     return not (attacker.side != b.side or not attacker.able or b.attacked_in.get(attacker.id) == b.phase
-                or (fired is not None and fired[0] == b.phase) or attacker.id in b.busy)
+                or (fired is not None and fired[0] == b.phase) or attacker.id in b.busy
+                or (b.ladders and ladders.carrying(b, attacker.id))  # §10.1.2
+                or (b.ropes and ropes.climbing(b, attacker.id) is not None))  # §10.6.2
 
 
 def _reaches(b: Battle, attacker: Piece, other: Defender | None) -> bool:
@@ -275,17 +277,34 @@ class Combat(_SideChoice):
         targets = [*sorted(b.pieces), *(HORSE + owner for owner in sorted(b.horses))]
         strikers = [p for p in b.pieces.values() if _may_strike(b, p)]  # attackers_of, each side looked at once
         return [*(("attack", t) for t, other in ((t, defender(b, t)) for t in targets)
-                  if any(_reaches(b, p, other) for p in strikers)), ("end",)]
+                  if any(_reaches(b, p, other) for p in strikers)),
+                *(("push", pid, lid) for pid, lid in ladders.pushers(b, b.side, _may_strike)),
+                *(("cut", pid, rid) for pid, rid in ropes.cutters(b, b.side, _may_strike)),
+                *(("haul", rid, haulers) for rid, haulers in ropes.hauling_groups(b, b.side, _may_strike)), ("end",)]
 
     def label(self, state: State, frame: Frame, option: tuple[str, ...]) -> str:
         if option[0] == "end":
             return "end combat"
+        if option[0] == "push":
+            return f"{option[1]} pushes the ladder on {hex_label(state.data.ladders[option[2]].hexes[0])} over"
+        if option[0] == "cut":
+            return f"{option[1]} cuts the rope on {hex_label(state.data.ropes[option[2]].against)}"
+        if option[0] == "haul":
+            return f"{', '.join(option[2])} haul on the rope on {hex_label(state.data.ropes[option[1]].against)}"
         target = option[1]
         return f"attack {target[len(HORSE):]}'s horse" if target.startswith(HORSE) else f"attack {target}"
 
     def choose(self, state: State, frame: Frame, option: tuple[str, ...]) -> None:
         if option[0] == "end":
             end(state)
+        elif option[0] == "push":  # instead of fighting (§10.1.6, §10.1.7)
+            call(state, ladders.PushOver, pusher=option[1], ladder=option[2])
+        elif option[0] in ("cut", "haul"):  # instead of fighting (§10.6.4, §10.6.5)
+            if option[0] == "cut":
+                ropes.cut(state, option[1], option[2])
+            else:
+                ropes.haul(state, option[1], option[2])
+            goto(state, Combat)
         else:
             call(state, Engage, defenders=(option[1],), attackers=())
 

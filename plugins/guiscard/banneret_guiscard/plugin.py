@@ -13,7 +13,7 @@ from banneret import Game, GameInfo, OptionSpec, Outcome, Scenario, State, hooki
 from banneret.boards import BoardContext, BoardDrawing
 from banneret.boards.hexgrid import distance
 from banneret.types import Standing
-from banneret_guiscard import castles
+from banneret_guiscard import castles, ladders, ropes
 from banneret_guiscard.engines import siege_invariants
 from banneret_guiscard.board import draw_board, render_board, sight_report
 from banneret_guiscard.movement import MoveRecord, reachable
@@ -134,6 +134,12 @@ class Guiscard(Game):
             "charges": [{"rider": c.rider, "target": c.target, "route": [[h[0], h[1], f] for h, f in c.route],
                          "counter": c.counter, "counter_route": [[h[0], h[1], f] for h, f in c.counter_route]}
                         for c in b.charges.values()],  # this turn's, in declaration order (§7.2)
+            "ladders": {lid: {"hexes": [list(h) for h in ladder.hexes], "against": ladder.against and list(ladder.against),
+                              "carriers": list(ladders.carriers(b, ladder)), "side": ladder.side}
+                        for lid, ladder in sorted(b.ladders.items())},  # §10.1
+            "ropes": {rid: {"side": rope.side, "carrier": rope.carrier, "hex": rope.hex and list(rope.hex),
+                            "against": rope.against and list(rope.against), "climber": ropes.climber_of(b, rope)}
+                      for rid, rope in sorted(b.ropes.items())},  # §10.6
             "moving": moving,
             "led_horses": [horse.owner for horse in led],  # in the mover's hand, off the map
         }
@@ -166,7 +172,8 @@ def _moving(state: State) -> str | None:
 
 
 def battle_invariants(state: State) -> list[str]:
-    """What §1 and §4 guarantee after every step (rules digest Part VI, invariants 1-3, 15, 18)."""
+    """What §1, §4 and §10.1 guarantee after every step (rules digest Part VI, invariants 1-3, 15,
+    18, 65, 70, 76)."""
     b: Battle = state.data
     t = b.tables
     bad: list[str] = []
@@ -203,7 +210,7 @@ def battle_invariants(state: State) -> list[str]:
                 if h in seen:
                     bad.append(f"{pid} and {seen[h]} share {h} (§4.1)")
                 seen[h] = pid
-    return bad
+    return bad + ladders.ladder_invariants(b) + ropes.rope_invariants(b)
 
 
 @hookimpl
