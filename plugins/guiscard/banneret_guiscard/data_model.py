@@ -30,8 +30,8 @@ Files (``banneret_guiscard.data``)
 * ``bodies.json`` -- dead bodies in a hex (§4.2.2): weight of a dead character and horse, and
   the totals that cost 1 MP more or close the hex.
 * ``defensive_fire.json`` -- hexes a target must move on before it may be fired on again (§5.3).
-* ``tactics.json`` -- the numbers of mounted lance throwers (§7.1) and of cavalry charges and
-  counter-charges (§7.2).
+* ``tactics.json`` -- the numbers of mounted lance throwers (§7.1), of cavalry charges and
+  counter-charges (§7.2) and of the hoplites' formation and foulkon (§7.3).
 * ``roster.json`` -- the counters (P-20): code, armour, weapons, foot values (healthy, wounded,
   stunned) and, for riders, mounted values (healthy, wounded) and horse.
 * ``map_test_field.json`` -- the Test Field (P-21 M1): hexes ``q, r, terrain, level`` in axial
@@ -106,6 +106,7 @@ __all__ = [
     "DefensiveFire",
     "GroupCharger",
     "Tactics",
+    "HopliteRules",
     "Stats",
     "FootValues",
     "MountedValues",
@@ -670,6 +671,36 @@ class GroupCharger(Sourced):
 
 
 @attrs.frozen(kw_only=True)
+class HopliteRules(Sourced):
+    """The numbers of the hoplites' defensive formation and foulkon (§7.3)."""
+
+    codes: tuple[str, ...]
+    """The unit codes of hoplites (A-01: ``Bim``)."""
+    formation_min: int
+    """Hoplites side by side that may form up; fewer and the marker goes (§7.3.1, A-19)."""
+    formation_ma: int
+    """The MP a formation's members move at most in a phase (§7.3.1)."""
+    max_depth: int
+    """Ranks counted for the depth shifts (§7.3.1)."""
+    shield_side_shift: int
+    """Columns right for an attack on the shield (left) side (§7.3.1)."""
+    open_side_shift: int
+    """Columns right for an attack on the unshielded (right) side (§7.3.1)."""
+    rear_shift: int
+    """Columns right for an attack from the rear (§7.3.1)."""
+    foulkon_ma: int
+    """The MP a foulkon's members move at most in a phase (§7.3.2)."""
+    foulkon_min_ranks: int
+    """Ranks a foulkon needs behind its front (§7.3.2)."""
+    foulkon_front: int
+    """Front-rank hoplites with that depth a foulkon needs (§7.3.2)."""
+    foulkon_cover: Literal["light", "medium", "heavy"]
+    """The foulkon's cover against missiles (§7.3.2)."""
+    foulkon_shift: int
+    """Columns the foulkon's combats are shifted (negative: left; §7.3.2, A-17)."""
+
+
+@attrs.frozen(kw_only=True)
 class Tactics(Sourced):
     """The numbers of mounted lance throwers (§7.1) and cavalry charges and counter-charges
     (§7.2)."""
@@ -695,6 +726,8 @@ class Tactics(Sourced):
     """Columns right for each charge of a group charge (§7.2.4)."""
     group_chargers: tuple[GroupCharger, ...]
     """The kinds of rider (unit codes) that charge as a group (§7.2.4, §7.2.5)."""
+    hoplites: HopliteRules
+    """The defensive formation and the foulkon (§7.3)."""
 
 
 # ---------------------------------------------------------------------------- counters

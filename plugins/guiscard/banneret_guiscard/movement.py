@@ -29,7 +29,7 @@ from banneret.boards.hexgrid import (
 )
 from banneret.flow import Choice, Frame, call, end, goto, record
 from banneret.state import State
-from banneret_guiscard import buildings, castles
+from banneret_guiscard import buildings, castles, hoplites
 from banneret_guiscard.results import can_attack, kill, threatened, wound
 from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label
 
@@ -163,7 +163,7 @@ def infiltration_testers(b: Battle, mover: Piece, per_mover: bool) -> list[Piece
     used = b.infiltration_rolls
     out = []
     for enemy in sorted(b.enemies_of(mover.side), key=lambda p: p.id):
-        if not can_attack(b, enemy, mover.hex):
+        if not can_attack(b, enemy, mover.hex) or not hoplites.tests_mover(b, enemy, mover):  # §7.3.3
             continue
         if (enemy.id, mover.id) in used or (not per_mover and any(e == enemy.id for e, _ in used)):
             continue
@@ -299,8 +299,9 @@ def carry_options(b: Battle, carrier: Piece, carried: Piece) -> list[Hex]:
 
 def allowance(b: Battle, piece: Piece) -> int:
     """The MP ``piece`` starts its move with: its MA, or less after firing this phase as the
-    weapon allows (§5.1, P-05)."""
-    ma = b.ma(piece)
+    weapon allows (§5.1, P-05), or in a hoplite formation (§7.3.1, §7.3.2)."""
+    cap = hoplites.move_cap(b, piece)
+    ma = b.ma(piece) if cap is None else min(cap, b.ma(piece))
     fired = b.fired_in.get(piece.id)
     if fired is None or fired[0] != b.phase:
         return ma
@@ -310,9 +311,11 @@ def allowance(b: Battle, piece: Piece) -> int:
 
 
 def movable(b: Battle, side: str) -> list[str]:
-    """Characters of ``side`` that may still move this player phase (§4, §4.2.3)."""
+    """Characters of ``side`` that may still move this player phase (§4, §4.2.3), but the
+    hoplites of a formation that must stop or re-form (§7.3.1)."""
     return sorted(p.id for p in b.pieces.values()
-                  if p.side == side and p.able and p.id not in b.done and p.id not in b.busy)
+                  if p.side == side and p.able and p.id not in b.done and p.id not in b.busy
+                  and not hoplites.halted(b, p.id))
 
 
 # --------------------------------------------------------------------------- §4.4.3 loose horses
@@ -732,6 +735,7 @@ class Movement(SideChoice):
             *(("stay", pid) for pid in movable(b, side)),
             *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h)),
             *(("cut", pid, h) for pid, h in buildings.cut_options(b, movable(b, side))),
+            *hoplites.formation_options(b),  # §7.3.1, §7.3.2
             ("end",),
         ]
 
@@ -744,12 +748,20 @@ class Movement(SideChoice):
             return f"{option[1]} stays put"
         if option[0] == "cut":
             return f"{option[1]} cuts the tent on {hex_label(option[2])}"
+        if option[0] in ("form", "break", "reform", "foulkon", "open"):
+            return hoplites.option_label(option)
         return "end movement"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
         b: Battle = state.data
         if option[0] == "end":
+            hoplites.settle(b)  # stragglers leave their formation (A-19)
             end(state)
+        elif option[0] == "form":
+            call(state, hoplites.FormUp, members=option[1])
+        elif option[0] in ("break", "reform", "foulkon", "open"):
+            hoplites.apply_option(state, option)
+            goto(state, Movement)
         elif option[0] == "clear":
             call(state, ClearWith, hex=option[1])
         elif option[0] == "cut":

@@ -19,6 +19,7 @@
                                              window -> Volley (name shooters) -> FireVolley
                                        -> PushHorse or PlaceHorses -> PutDown
                                      or bodies to clear -> ClearWith -> ClearTo
+                                     or hoplites form up -> FormUp (the facing, 7.3)
                7.2  ChargeCombats    step 4 begins: each charge that arrived, a combat of its
                                        own -> Resolve
                6    Combat           step 4: pick a defender -> Engage (name attackers, more
@@ -38,6 +39,7 @@ from banneret.state import State
 from banneret_guiscard.avoid import AvoidCombat
 from banneret_guiscard.charges import ChargeCombats, ChargeMoves, ChargeRoute, Charges, CounterCharge
 from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, OffensiveFire, UnderFire, Volley
+from banneret_guiscard.hoplites import FormUp
 from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Declared, Engage, Resolve, Victim
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
 from banneret_guiscard.retreat import Retreat, Retreats
@@ -144,6 +146,7 @@ FLOW = Flow(
            Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
            ClearWith, ClearTo,             # 4.2.3 clearing bodies
+           FormUp,                         # 7.3.1 the facing of a formation formed up
            AimShot,                        # 5.4 one shot
            UnderFire, DefensiveFire,       # 5.3 the window after each hex entered
            Volley, FireVolley,             # 5.3 naming the shooters, then the shots

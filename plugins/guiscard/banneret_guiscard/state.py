@@ -28,7 +28,7 @@ from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
 __all__ = [
-    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Tables", "Battle", "tables_for", "new_battle", "hex_label",
+    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Formation", "Tables", "Battle", "tables_for", "new_battle", "hex_label",
 ]
 
 def hex_label(h: Sequence[int]) -> str:
@@ -110,6 +110,18 @@ class Charge:
     """The player phase of the declaration."""
     counter: str = ""
     counter_route: tuple[tuple[Hex, int], ...] = ()
+
+
+@attrs.frozen
+class Formation:
+    """A hoplites' Defensive Formation marker (§7.3.1, A-19): its hoplites in id order, its
+    facing (a hex corner: between the hexside directions ``facing`` and ``facing + 1``, P-08)
+    and whether it has closed into a foulkon (§7.3.2). The rules are in
+    :mod:`banneret_guiscard.hoplites`."""
+
+    members: tuple[str, ...]
+    facing: int
+    foulkon: bool = False
 
 
 @attrs.frozen(eq=False)
@@ -317,6 +329,8 @@ class Battle:
     (§9.2)."""
     charges: dict[str, Charge] = copied(factory=dict)
     """This game turn's declared charges, by charging rider, in declaration order (§7.2)."""
+    formations: dict[str, Formation] = copied(factory=dict)
+    """The hoplites' formations, by their first member's id (§7.3)."""
 
     # --- reading the map -----------------------------------------------------------------
 
