@@ -53,6 +53,10 @@ class Guiscard(Game):
                        "When a target in water loses its cover to a shooter next to it: 'any_water' = in any "
                        "water, 'deep_only' = in deep water only (errata 3, 5.5.2.4)",
                        choices=("any_water", "deep_only")),
+            OptionSpec("counter_charge_reversal", "grown",
+                       "When a counter-charger's grown defence outweighs the charge and it strikes instead: "
+                       "'grown' = with its attack grown by half, 'plain' = with its printed attack (A-15)",
+                       choices=("grown", "plain")),
             OptionSpec("foulkon_shift", "own_attacks",
                        "Which combats a foulkon shifts one column left: 'own_attacks' = the foulkon's own "
                        "attacks, 'attacks_on_it' = attacks on the foulkon (A-17)",

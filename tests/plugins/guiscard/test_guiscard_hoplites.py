@@ -3,7 +3,7 @@ geometry (P-08), the rulebook's example as S-09, the spears met first, the depth
 rear shifts, retreats ignored or turned into wounds (§7.3.1, Part VI 57-58); the 3 MP and
 2 MP moves, re-forming, the foulkon and its cover and column (§7.3.2, A-17, Part VI 15, 59);
 infiltration in front of a formation only, and a moving formation's spears (§7.3.3, A-18,
-Part VI 30); random games of the Mixed scenario keeping the invariants."""
+Part VI 30); the A-15 option; random games of the Mixed scenario keeping the invariants."""
 
 from __future__ import annotations
 
@@ -15,12 +15,14 @@ import banneret
 from banneret.flow import Frame
 from banneret.testing import conformance_tests
 from banneret_guiscard import hoplites
+from banneret_guiscard.charges import Charges, charge_strengths
 from banneret_guiscard.fire import OffensiveFire, fire_cover
 from banneret_guiscard.melee import Combat, combat_column
 from banneret_guiscard.movement import Movement, allowance, infiltration_testers, movable
-from banneret_guiscard.state import Battle, Formation, Piece
+from banneret_guiscard.state import Battle, Charge, Formation, Piece
 
-from test_guiscard_movement import REG, force_dice, foot, labels, play
+from test_guiscard_tactics import declare
+from test_guiscard_movement import REG, force_dice, foot, labels, play, rider
 
 N, B = "normans", "byzantines"
 ENE = 0
@@ -276,6 +278,28 @@ def test_a_moving_formation_is_not_tested_by_enemies_in_front_of_it():
     b = state.data
     assert [p.id for p in infiltration_testers(b, b.pieces["okeanos"], False)] == []          # milo in front
     assert [p.id for p in infiltration_testers(b, b.pieces["theodoros"], False)] == ["romaric"]  # open side
+
+
+# --------------------------------------------------------------------------- A-15 as an option (§7.2.3)
+
+
+def test_the_counter_chargers_reversed_attack_is_grown_or_plain_by_option():
+    # a wounded charger: attack 7 + 3 against the cataphract's defence 14 + 7; he strikes back
+    state = position(rider("abbas", N, (0, 2), 0, "wounded"), rider("argyris", B, (4, 2), 3))
+    b = state.data
+    charge = Charge("abbas", "argyris", (((1, 2), 0),), b.phase, counter="argyris")
+    assert charge_strengths(b, charge) == ("argyris", "abbas", 13)          # A-15 (a): 26 + 13
+    assert charge_strengths(b, charge, "plain") == ("argyris", "abbas", 0)  # A-15 (b): 26
+
+
+@pytest.mark.parametrize("reading, difference", [("grown", 35), ("plain", 22)])
+def test_the_reversal_option_decides_the_counter_chargers_strike_in_play(reading, difference):
+    state = position(rider("abbas", N, (-1, 6), 0, "wounded"), rider("argyris", B, (8, 6), 3), step=Charges,
+                     options={"counter_charge_reversal": reading})
+    declare(state, "abbas", "argyris", tuple((q, 6) for q in range(0, 8)))
+    play(state, "counter-charge with argyris")
+    melee = [e.text for e in state.log if e.kind == "melee"]
+    assert melee[0].startswith(f"argyris attack abbas: difference {difference},")   # 26 (+13) - 4
 
 
 # --------------------------------------------------------------------------- random games
