@@ -3,7 +3,7 @@ geometry (P-08), the rulebook's example as S-09, the spears met first, the depth
 rear shifts, retreats ignored or turned into wounds (§7.3.1, Part VI 57-58); the 3 MP and
 2 MP moves, re-forming, the foulkon and its cover and column (§7.3.2, A-17, Part VI 15, 59);
 infiltration in front of a formation only, and a moving formation's spears (§7.3.3, A-18,
-Part VI 30); the A-15 option; random games of the Mixed scenario keeping the invariants."""
+Part VI 30); the A-15 option; the heuristic agent's formations; random games of the Mixed scenario keeping the invariants."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from banneret_guiscard.melee import Combat, combat_column
 from banneret_guiscard.movement import Movement, allowance, infiltration_testers, movable
 from banneret_guiscard.state import Battle, Charge, Formation, Piece
 
+from test_guiscard_agent import choice as agent_choice
 from test_guiscard_tactics import declare
 from test_guiscard_movement import REG, force_dice, foot, labels, play, rider
 
@@ -328,10 +329,32 @@ def test_random_games_of_the_mixed_scenario_keep_the_formation_invariants(seed):
                 assert hoplites.may_close_foulkon(b, f)                           # Part VI 59
 
 
+# --------------------------------------------------------------------------- the heuristic agent
+
+
+def test_the_heuristic_agent_forms_up_facing_the_enemy_and_advances_the_block_a_hex():
+    state = byzantine_movement(*block(ranks=2), foot("romaric", N, (8, 3)))
+    b: Battle = state.data
+    before = {pid: p.hex for pid, p in b.pieces.items() if pid != "romaric"}
+    assert agent_choice(state) == "form up basileios+kosmas+leon+nikolaos+okeanos+theodoros"
+    play(state, agent_choice(state))
+    assert agent_choice(state) == "face east-northeast"
+    chosen = ""
+    while chosen != "end movement":
+        chosen = agent_choice(state)
+        play(state, chosen)
+    f = b.formations["basileios"]
+    assert f.members == tuple(sorted(before)) and f.facing == ENE
+    assert {pid: b.pieces[pid].hex for pid in before} == {pid: (q + 1, r) for pid, (q, r) in before.items()}
+
+
+def test_the_heuristic_agents_formation_holds_while_a_member_fights():
+    state = byzantine_movement(*block(ranks=2), foot("romaric", N, (3, 3)), formations=[formed(2)])
+    assert agent_choice(state) == "end movement"
+
 class TestConformanceMixedMachinery(conformance_tests(
     "guiscard", registry=REG, scenario="Mixed", max_steps=200, sample_every=200, check_every=20,
     # what test_guiscard_scenarios.py's suite on Mixed skips, with formations in the state
     skip_checks=("illegal_actions", "views", "board", "shared_sequences", "legal_actions", "undo"),
 )["TestConformanceGuiscard"]):
     """Saves, replays, clones, determinism and the agents with hoplite formations in the state."""
-
