@@ -229,8 +229,9 @@ def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
     """Loose horses ``piece`` may mount now (§4.4.2): only riders, on foot, standing on one of
     the two hexes beside both hexes of the horse, with the mounting MP, no enemy able to
     attack next to the character or the horse, nobody else on the horse's hexes (a rider
-    killed in passing may leave his horse over a friend or another horse), and the horse's
-    hexes open to a rider (a led horse may stand in trees or water)."""
+    killed in passing may leave his horse over a friend or another horse), the horse's
+    hexes open to a rider (a led horse may stand in trees or water), and not astride a low
+    wall, where the new rider could neither stop nor fall back to a hex on foot (§8.4.2)."""
     t = b.tables
     counter = t.counter(piece.id)
     if piece.mounted or counter.mounted is None or left < t.data.horses.mount_cost(counter.armoured):
@@ -242,7 +243,8 @@ def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
         if (piece.hex in beside and not threatened(b, piece.side, (piece.hex, head, tail))
                 and all(t.terrain[h].cost(True, counter.armoured) is not None for h in (head, tail))
                 and not any(True for h in (head, tail) for _ in b.living_at(h))
-                and not any(o != owner and set(b.horses[o].hexes()) & {head, tail} for o in b.horses)):
+                and not any(o != owner and set(b.horses[o].hexes()) & {head, tail} for o in b.horses)
+                and not buildings.astride(b, attrs.evolve(piece, mounted=True, hex=head, facing=b.horses[owner].facing))):
             out.append(owner)
     return out
 
