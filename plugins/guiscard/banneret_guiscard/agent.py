@@ -21,6 +21,10 @@ that value over the d10, read on the game's tables:
   and their defensive fire, §5.1), the others walk until they have one, never next to an
   enemy; characters too weak to fight (attack below :data:`FIGHTER_ATTACK`) keep still;
   unmoved characters are not declared (no needless "stays put", which invites fire);
+* hoplites (§7.3): three or more side by side form up, facing the enemy, and re-form when a
+  member falls; a formation holds while any member is in contact, otherwise each member
+  steps one hex straight ahead (so the block keeps its shape); it never breaks up or closes
+  into a foulkon;
 * charges (§7.2): any offered action whose kind or label names a charge (``charge``, not a
   pass) is taken for a rider whenever the attack it leads to would gain;
 * siege methods (§10.2-§10.5, :func:`siege_scores`): engines fire whenever loaded, at the hex
@@ -44,11 +48,11 @@ from typing import Any
 
 import banneret
 from banneret.agents import Seat
-from banneret.boards.hexgrid import Hex, distance
+from banneret.boards.hexgrid import Hex, distance, neighbour
 from banneret.rng import Rng
 from banneret.state import State
 from banneret.types import Action
-from banneret_guiscard import castles, ladders, ropes
+from banneret_guiscard import castles, hoplites, ladders, ropes
 from banneret_guiscard.fire import fire_cover, targets, usable_weapons
 from banneret_guiscard.flames import wooden_defence
 from banneret_guiscard.melee import attackers_of, combat_column, combat_table, defender
@@ -193,6 +197,9 @@ def _wants_to_move(state: State, piece: Piece) -> bool:
     b: Battle = state.data
     if not piece.able or not _enemies(b, piece) or _in_contact(b, piece):
         return False
+    f = hoplites.record_of(b, piece.id)
+    if f is not None:  # the block advances together, or holds while any of it fights (§7.3.1)
+        return not any(_in_contact(b, b.pieces[m]) for m in f.members)
     if _shooter(b, piece):
         return not targets(b, piece)
     return _is_fighter(b, piece)
@@ -326,6 +333,8 @@ def _movement(state: State, me: str, actions: Sequence[Action]) -> list[float]:
     for action in actions:
         if action.args[0] == "end":
             scores.append(0.0)
+        elif action.args[0] in ("form", "reform"):
+            scores.append(2.0)
         elif action.args[0] == "move" and _wants_to_move(state, b.pieces[action.args[1]]):
             piece = b.pieces[action.args[1]]
             scores.append(1.0 / (1 + min(_reach(piece, e) for e in _enemies(b, piece))))
@@ -351,6 +360,11 @@ def _move_step(state: State, me: str, actions: Sequence[Action]) -> list[float]:
 
     here = distance_left(mover)
     done = (here <= 1) if goal is not None else bool(targets(b, mover))
+    f = hoplites.record_of(b, mover.id)
+    if f is not None:  # one hex straight ahead, then stop: the block keeps its shape (§7.3.1)
+        ahead = neighbour(mover.hex, f.facing) if b.spent.get(mover.id, 0) == 0 else None
+        return [1.0 if a.args[0] == "step" and a.args[1] == ahead else 0.0 if a.args[0] == "stop" else -1.0
+                for a in actions]
     scores = []
     for action in actions:
         if action.args[0] == "stop":
@@ -453,6 +467,17 @@ def _climber_gain(b: Battle, what: str, thing: str) -> float:
     return sum(_harm_gain(b, p, "wounded", False) for p in b.living_at(b.ladders[thing].hexes[0]))
 
 
+def _form_up(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """Face the enemy: the facing whose front hexes lie nearest the enemy (§7.3.1)."""
+    b: Battle = state.data
+    members = [b.pieces[pid] for pid in state.stack[-1]["members"]]
+    foes = [h for p in b.enemies_of(me) if p.able for h in p.hexes()]
+    if not foes:
+        return [0.0] * len(actions)
+    return [-sum(min(distance(hoplites.front_hexes(a.args, m.hex)[0], h) for h in foes) for m in members)
+            for a in actions]
+
+
 def _mover(state: State) -> str:
     return next(f.record.mover for f in reversed(state.stack) if hasattr(f.record, "mover"))
 
@@ -545,6 +570,7 @@ _HANDLERS: dict[str, Any] = {
     "combat": _combat,
     "engage": _engage,
     "movement": _movement,
+    "form-up": _form_up,
     "move-step": _move_step,
     "retreat": _retreat,
     "advance": _advance,

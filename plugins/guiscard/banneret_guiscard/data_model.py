@@ -31,7 +31,8 @@ Files (``banneret_guiscard.data``)
   the totals that cost 1 MP more or close the hex.
 * ``defensive_fire.json`` -- hexes a target must move on before it may be fired on again (§5.3).
 * ``tactics.json`` -- the numbers of mounted lance throwers (§7.1), of cavalry charges and
-  counter-charges (§7.2), of ladders (§10.1, ``ladders``) and of ropes (§10.6, ``ropes``).
+  counter-charges (§7.2), of the hoplites' formation and foulkon (§7.3), of ladders (§10.1,
+  ``ladders``) and of ropes (§10.6, ``ropes``).
 * ``siege.json`` -- siege methods (§10.2-§10.5): the fire table (P-09), how long a hex burns
   before it is destroyed, naphtha's results, the archers' weapons that shoot burning arrows,
   the strike table's wood column (P-10), Greek fire's malfunction rolls, the engines (crew,
@@ -116,6 +117,7 @@ __all__ = [
     "ScatterResult",
     "SiegeRules",
     "EnginePlacement",
+    "HopliteRules",
     "Stats",
     "FootValues",
     "MountedValues",
@@ -727,6 +729,36 @@ class RopeRules(Sourced):
 
 
 @attrs.frozen(kw_only=True)
+class HopliteRules(Sourced):
+    """The numbers of the hoplites' defensive formation and foulkon (§7.3)."""
+
+    codes: tuple[str, ...]
+    """The unit codes of hoplites (A-01: ``Bim``)."""
+    formation_min: int
+    """Hoplites side by side that may form up; fewer and the marker goes (§7.3.1, A-19)."""
+    formation_ma: int
+    """The MP a formation's members move at most in a phase (§7.3.1)."""
+    max_depth: int
+    """Ranks counted for the depth shifts (§7.3.1)."""
+    shield_side_shift: int
+    """Columns right for an attack on the shield (left) side (§7.3.1)."""
+    open_side_shift: int
+    """Columns right for an attack on the unshielded (right) side (§7.3.1)."""
+    rear_shift: int
+    """Columns right for an attack from the rear (§7.3.1)."""
+    foulkon_ma: int
+    """The MP a foulkon's members move at most in a phase (§7.3.2)."""
+    foulkon_min_ranks: int
+    """Ranks a foulkon needs behind its front (§7.3.2)."""
+    foulkon_front: int
+    """Front-rank hoplites with that depth a foulkon needs (§7.3.2)."""
+    foulkon_cover: Literal["light", "medium", "heavy"]
+    """The foulkon's cover against missiles (§7.3.2)."""
+    foulkon_shift: int
+    """Columns the foulkon's combats are shifted (negative: left; §7.3.2, A-17)."""
+
+
+@attrs.frozen(kw_only=True)
 class Tactics(Sourced):
     """The numbers of mounted lance throwers (§7.1) and cavalry charges and counter-charges
     (§7.2)."""
@@ -756,6 +788,8 @@ class Tactics(Sourced):
     """Carrying, raising, climbing and pushing over ladders (§10.1)."""
     ropes: RopeRules
     """Throwing, climbing, cutting and hauling on grappling ropes (§10.6)."""
+    hoplites: HopliteRules
+    """The defensive formation and the foulkon (§7.3)."""
 
 
 # ---------------------------------------------------------------------------- siege methods (§10.2-§10.5)

@@ -29,7 +29,7 @@ from banneret.boards.hexgrid import Hex, Hexside, SightView, arc, closest_direct
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
-from banneret_guiscard import buildings, castles, ladders, ropes
+from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import can_attack, hurt, kill_horse
@@ -273,7 +273,9 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: 
     if any(h in t.terrain and t.terrain[h].id == "brush" for h in path[1:-1]):
         cover = "medium" if terrain.water else max(cover, "light", key=COVERS.index)  # §5.5.2.1, §5.5.2.4
     cover = buildings.structure_cover(b, shooter_hex, target, path, cover)  # §8.3
-    return castles.castle_cover(b, shooter_hex, target, path, cover)  # §9.4
+    cover = castles.castle_cover(b, shooter_hex, target, path, cover)  # §9.4
+    shields = hoplites.foulkon_cover(b, target)  # §7.3.2
+    return cover if shields is None else max(cover, shields, key=COVERS.index)
 
 
 def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex], band: str, cover: str) -> bool:

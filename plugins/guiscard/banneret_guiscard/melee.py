@@ -26,7 +26,7 @@ import attrs
 from banneret.boards.hexgrid import Hex
 from banneret.flow import Choice, Frame, Procedure, call, end, goto
 from banneret.state import State
-from banneret_guiscard import buildings, castles, ladders, ropes
+from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.data_model import Effect, MeleeTable
 from banneret_guiscard.movement import infiltrate, may_stop, step_options
 from banneret_guiscard.results import can_attack, hurt, kill, kill_horse
@@ -154,7 +154,8 @@ def combat_column(state: State, attackers: tuple[str, ...], defenders: tuple[str
                   bonus: tuple[tuple[str, int], ...] = (), shift: int = 0) -> tuple[int, int]:
     """(difference, column index): attack minus defence strengths summed, each with its
     ``bonus`` (a charge's, §7.2.3), the column holding it shifted for terrain (§6.1), a joint
-    attack (§6.2) and ``shift`` more (a group charge's, §7.2.4), kept on the table (P-01)."""
+    attack (§6.2), hoplite formations (§7.3) and ``shift`` more (a group charge's, §7.2.4),
+    kept on the table (P-01)."""
     b: Battle = state.data
     t = b.tables
     extra = dict(bonus)
@@ -167,7 +168,8 @@ def combat_column(state: State, attackers: tuple[str, ...], defenders: tuple[str
     terrain = t.data.terrain.melee_shift(
         _worst_sign(b, attacker_hexes, buildings.attacker_sign),
         buildings.defender_sign(b, attacker_hexes, defender_hexes, _worst_sign(b, defender_hexes)))  # §8.5
-    column = table.shift(table.column_index(attack - defence), terrain + shift + joint_bonus(state, attackers, defenders))
+    shift += joint_bonus(state, attackers, defenders) + hoplites.melee_shift(state, attackers, defenders)
+    column = table.shift(table.column_index(attack - defence), terrain + shift)
     return attack - defence, column
 
 
@@ -310,6 +312,7 @@ class Combat(_SideChoice):
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         kill_surrounded(state)
+        hoplites.settle(state.data)  # a formation left with fewer than 3 loses its marker (A-19)
         goto(state, Combat)
 
 
@@ -325,9 +328,11 @@ class Engage(_SideChoice):
         b: Battle = state.data
         defenders, attackers = frame["defenders"], frame["attackers"]
         out: list[tuple[str, ...]] = [("with", pid) for pid in attackers_of(b, defenders, attackers)]
-        if len(attackers) >= 2 and not defenders[0].startswith(HORSE):  # a horse is fought alone
+        if (len(attackers) >= 2 and not defenders[0].startswith(HORSE)  # a horse is fought alone,
+                and hoplites.formation_of(b, defenders[0]) is None):    # so is a hoplite in formation (§7.3.1)
             out += [("also", pid) for pid in sorted(b.pieces)
-                    if pid not in defenders and all(may_attack(b, b.pieces[a], pid) for a in attackers)]
+                    if pid not in defenders and hoplites.formation_of(b, pid) is None
+                    and all(may_attack(b, b.pieces[a], pid) for a in attackers)]
         if attackers:
             out.append(("resolve",))
         return out
@@ -382,6 +387,8 @@ class CombatRecord:
     """Strength added per participant: a charge's (§7.2.3)."""
     shift: int = 0
     """Columns right beyond terrain and joint attack: a group charge's (§7.2.4)."""
+    flank: bool = False
+    """A hoplite in formation attacked from a flank or the rear: a retreat is a wound (§7.3.1)."""
 
 
 class Resolve(Procedure):
@@ -401,7 +408,13 @@ class Resolve(Procedure):
             b.targeted_in[pid] = b.phase
         b.engaged.update(characters)
         rec.before = tuple((pid, b.pieces[pid].hex, b.pieces[pid].health) for pid in characters)
+        spears = hoplites.spears_first(b, rec.attackers, rec.defenders)
+        rec.flank = hoplites.flank_attack(b, rec.attackers, rec.defenders)
         _, rec.attacker_effect, rec.defender_effect = roll_combat(state, rec.attackers, rec.defenders, rec.bonus, rec.shift)
+        if spears:  # §7.3.1: the marker is fought; a wound or a kill removes it, nothing reaches the hoplite
+            if rec.defender_effect.harm in ("wounded", "killed"):
+                hoplites.break_spears(state, rec.defenders[0])
+            rec.defender_effect = Effect(harm="none", retreat=0, horse_killed=False)
         self.resume(state, frame, None)
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
@@ -428,6 +441,10 @@ class Resolve(Procedure):
                     hurt(b, pid, effect.harm, effect.horse_killed)
                 self.resume(state, frame, None)
         elif rec.stage == 3:
+            if rec.flank and rec.defender_effect.retreat:  # §7.3.1: the retreat counts as a wound
+                state.emit(f"{rec.defenders[0]} keeps his place in the formation: wounded instead", "melee")
+                hurt(b, rec.defenders[0], "wounded", False)
+                rec.defender_effect = attrs.evolve(rec.defender_effect, retreat=0)
             orders = tuple(
                 [RetreatOrder(pid, rec.defender_effect.retreat, enemies=rec.attackers)
                  for pid in rec.defenders if rec.defender_effect.retreat and b.pieces[pid].alive]

@@ -32,7 +32,7 @@ from banneret.boards.hexgrid import (
 )
 from banneret.flow import Choice, Frame, call, end, goto, record
 from banneret.state import State
-from banneret_guiscard import buildings, castles, ladders, ropes
+from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.results import can_attack, kill, threatened, wound
 from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label, tables_for
 
@@ -243,7 +243,8 @@ def infiltration_testers(b: Battle, mover: Piece, per_mover: bool) -> list[Piece
     used = b.infiltration_rolls
     out = []
     for enemy in sorted(b.enemies_of(mover.side), key=lambda p: p.id):
-        if not can_attack(b, enemy, mover.hex) or (b.ladders and ladders.carrying(b, enemy.id)):  # A-07 (a)
+        if (not can_attack(b, enemy, mover.hex) or (b.ladders and ladders.carrying(b, enemy.id))  # A-07 (a)
+                or not hoplites.tests_mover(b, enemy, mover)):  # §7.3.3
             continue
         if (enemy.id, mover.id) in used or (not per_mover and any(e == enemy.id for e, _ in used)):
             continue
@@ -311,8 +312,9 @@ def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
     """Loose horses ``piece`` may mount now (§4.4.2): only riders, on foot, standing on one of
     the two hexes beside both hexes of the horse, with the mounting MP, no enemy able to
     attack next to the character or the horse, nobody else on the horse's hexes (a rider
-    killed in passing may leave his horse over a friend or another horse), and the horse's
-    hexes open to a rider (a led horse may stand in trees or water)."""
+    killed in passing may leave his horse over a friend or another horse), the horse's
+    hexes open to a rider (a led horse may stand in trees or water), and not astride a low
+    wall, where the new rider could neither stop nor fall back to a hex on foot (§8.4.2)."""
     t = b.tables
     counter = t.counter(piece.id)
     if piece.mounted or counter.mounted is None or left < t.data.horses.mount_cost(counter.armoured):
@@ -324,7 +326,8 @@ def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
         if (piece.hex in beside and not threatened(b, piece.side, (piece.hex, head, tail))
                 and all(t.terrain[h].cost(True, counter.armoured) is not None for h in (head, tail))
                 and not any(True for h in (head, tail) for _ in b.living_at(h))
-                and not any(o != owner and set(b.horses[o].hexes()) & {head, tail} for o in b.horses)):
+                and not any(o != owner and set(b.horses[o].hexes()) & {head, tail} for o in b.horses)
+                and not buildings.astride(b, attrs.evolve(piece, mounted=True, hex=head, facing=b.horses[owner].facing))):
             out.append(owner)
     return out
 
@@ -381,8 +384,9 @@ def carry_options(b: Battle, carrier: Piece, carried: Piece) -> list[Hex]:
 
 def allowance(b: Battle, piece: Piece) -> int:
     """The MP ``piece`` starts its move with: its MA, or less after firing this phase as the
-    weapon allows (§5.1, P-05)."""
-    ma = b.ma(piece)
+    weapon allows (§5.1, P-05), or in a hoplite formation (§7.3.1, §7.3.2)."""
+    cap = hoplites.move_cap(b, piece)
+    ma = b.ma(piece) if cap is None else min(cap, b.ma(piece))
     fired = b.fired_in.get(piece.id)
     if fired is None or fired[0] != b.phase:
         return ma
@@ -397,9 +401,11 @@ def mp_left(b: Battle, pid: str) -> int:
 
 
 def movable(b: Battle, side: str) -> list[str]:
-    """Characters of ``side`` that may still move this player phase (§4, §4.2.3)."""
+    """Characters of ``side`` that may still move this player phase (§4, §4.2.3), but the
+    hoplites of a formation that must stop or re-form (§7.3.1)."""
     return sorted(p.id for p in b.pieces.values()
-                  if p.side == side and p.able and p.id not in b.done and p.id not in b.busy)
+                  if p.side == side and p.able and p.id not in b.done and p.id not in b.busy
+                  and not hoplites.halted(b, p.id))
 
 
 # --------------------------------------------------------------------------- §4.4.3 loose horses
@@ -950,6 +956,7 @@ class Movement(SideChoice):
               for h in ropes.throw_places(b, b.pieces[pid])),
             *(("shift",) + choice for choice in ladders.shift_choices(
                 b, side, lambda pid: mp_left(b, pid) if pid in free else 0)),
+            *hoplites.formation_options(b),  # §7.3.1, §7.3.2
             ("end",),
         ]
 
@@ -970,12 +977,20 @@ class Movement(SideChoice):
                     f"{hex_label(h)} against {hex_label(palisade)}")
         if option[0] == "carry":
             return f"{option[2]} and {option[3]} carry the ladder on {' '.join(hex_label(h) for h in state.data.ladders[option[1]].hexes)}, {option[2]} leading"
+        if option[0] in ("form", "break", "reform", "foulkon", "open"):
+            return hoplites.option_label(option)
         return "end movement"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
         b: Battle = state.data
         if option[0] == "end":
+            hoplites.settle(b)  # stragglers leave their formation (A-19)
             end(state)
+        elif option[0] == "form":
+            call(state, hoplites.FormUp, members=option[1])
+        elif option[0] in ("break", "reform", "foulkon", "open"):
+            hoplites.apply_option(state, option)
+            goto(state, Movement)
         elif option[0] == "clear":
             call(state, ClearWith, hex=option[1])
         elif option[0] == "cut":

@@ -21,6 +21,7 @@
                                              window -> Volley (name shooters) -> FireVolley
                                        -> PushHorse or PlaceHorses -> PutDown
                                      or bodies to clear -> ClearWith -> ClearTo
+                                     or hoplites form up -> FormUp (the facing, 7.3)
                7.2  ChargeCombats    step 4 begins: each charge that arrived, a combat of its
                                        own -> Resolve
                6    Combat           step 4: pick a defender -> Engage (name attackers, more
@@ -46,6 +47,7 @@ from banneret_guiscard.engines import AimEngine, HaulEngines, SiegeFire
 from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, OffensiveFire, UnderFire, Volley
 from banneret_guiscard.flames import Burning, FireWork
 from banneret_guiscard.ladders import FallenLadder, FallPlace, PushOver
+from banneret_guiscard.hoplites import FormUp
 from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Declared, Engage, Resolve, Victim
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
 from banneret_guiscard.retreat import Retreat, Retreats
@@ -161,6 +163,7 @@ FLOW = Flow(
            Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
            ClearWith, ClearTo,             # 4.2.3 clearing bodies
+           FormUp,                         # 7.3.1 the facing of a formation formed up
            AimShot,                        # 5.4 one shot
            AimEngine,                      # 10.4, 10.5 an engine's shot
            UnderFire, DefensiveFire,       # 5.3 the window after each hex entered

@@ -28,8 +28,8 @@ from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
 __all__ = [
-    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Flame", "Engine", "Ladder", "Rope", "Tables", "Battle",
-    "tables_for", "new_battle", "hex_label",
+    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Flame", "Engine", "Ladder", "Rope", "Formation", "Tables",
+    "Battle", "tables_for", "new_battle", "hex_label",
 ]
 
 def hex_label(h: Sequence[int]) -> str:
@@ -163,6 +163,18 @@ class Rope:
     hex: Hex | None = None
     against: Hex | None = None
     climber: str = ""
+
+
+@attrs.frozen
+class Formation:
+    """A hoplites' Defensive Formation marker (§7.3.1, A-19): its hoplites in id order, its
+    facing (a hex corner: between the hexside directions ``facing`` and ``facing + 1``, P-08)
+    and whether it has closed into a foulkon (§7.3.2). The rules are in
+    :mod:`banneret_guiscard.hoplites`."""
+
+    members: tuple[str, ...]
+    facing: int
+    foulkon: bool = False
 
 
 @attrs.frozen(eq=False)
@@ -388,6 +400,8 @@ class Battle:
     """Every ladder on the map, lying, carried or raised, by id (§10.1)."""
     ropes: dict[str, Rope] = copied(factory=dict)
     """Every rope and hook, carried or thrown, by id (§10.6)."""
+    formations: dict[str, Formation] = copied(factory=dict)
+    """The hoplites' formations, by their first member's id (§7.3)."""
 
     # --- reading the map -----------------------------------------------------------------
 
