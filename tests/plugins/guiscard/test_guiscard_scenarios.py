@@ -17,7 +17,7 @@ from banneret_guiscard.data_model import DATA_PACKAGE, MAP_FILES, build_data, lo
 
 REG = registry_from([plugin])
 DATA = load_data()
-NEW = ("Open skirmish", "Cavalry charge", "Village fight", "Castle assault", "Mixed", "Siege-methods assault")
+NEW = ("Open skirmish", "Cavalry charge", "Village fight", "Castle assault", "Mixed")
 
 
 def test_the_game_lists_every_scenario_with_its_map_and_turns():
