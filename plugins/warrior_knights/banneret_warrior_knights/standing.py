@@ -26,14 +26,21 @@ def in_force(data: WKData, kind: str, baron: str | None = None) -> list[tuple[st
     also his Charges and his nobles' Offices), as ``(agenda card id, effect)`` pairs in a
     fixed order: Laws, Charges, Offices, then the rule changes Truly Private Motions made
     (17.2), each as ``(its key, effect)``."""
-    agendas = tables().agenda_of
-    found = [(card, e) for card in data.laws for e in agendas[card].effects if e.kind == kind]
+    by_kind = tables().agenda_effects_by_kind  # a few cards in force, each looked up once
+    found: list[tuple[str, Effect]] = []
+    for card in data.laws:
+        found += by_kind[card].get(kind, ())
     if baron is not None:
-        found += [(card, e) for card in data.charges[baron] for e in agendas[card].effects if e.kind == kind]
+        for card in data.charges[baron]:
+            found += by_kind[card].get(kind, ())
         offices = data.office
-        found += [(card, e) for nb in data.nobles_of(baron) if (card := offices[nb]) is not None
-                  for e in agendas[card].effects if e.kind == kind]
-    found += [(rule, MOTION_RULES[rule].effect) for rule in data.motion_rules if MOTION_RULES[rule].effect.kind == kind]
+        for noble in data.nobles_of(baron):
+            office = offices[noble]
+            if office is not None:
+                found += by_kind[office].get(kind, ())
+    for rule in data.motion_rules:
+        if MOTION_RULES[rule].effect.kind == kind:
+            found.append((rule, MOTION_RULES[rule].effect))
     return found
 
 
