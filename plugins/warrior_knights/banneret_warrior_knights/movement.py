@@ -41,7 +41,7 @@ from banneret_warrior_knights.standing import forbidden, in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
 
 __all__ = [
-    "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "blockers", "road_limit",
+    "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "Allowance", "allowance", "blockers", "road_limit",
     "road_toll", "may_sail", "is_ready", "Orders", "Journey", "PROCEDURES", "SEA",
 ]
 
@@ -120,28 +120,51 @@ def blockers(data: WKData, area: str, baron: str) -> tuple[str, ...]:
     return tuple(b for b in clockwise_from(data, baron) if b != baron and b in owners)
 
 
-def legal_paths(data: WKData, noble: str, refused: Sequence[str] = ()) -> list[tuple[str, ...]]:
+@attrs.frozen
+class Allowance:
+    """What the standing effects in force let one baron's nobles do when they move (10.1,
+    10.2, 17.2): asked once per menu of moves, not once per noble."""
+
+    off_road: bool
+    """A single step may leave the roads (no standing ``forbid off_road_move``)."""
+    road_toll: int
+    road_limit: int
+    may_sail: bool
+
+
+def allowance(data: WKData, baron: str) -> Allowance:
+    """The standing effects on ``baron``'s moves now."""
+    return Allowance(not forbidden(data, "off_road_move", baron), road_toll(data, baron), road_limit(data, baron),
+                     may_sail(data, baron))
+
+
+def legal_paths(
+    data: WKData, noble: str, refused: Sequence[str] = (), allowed: Allowance | None = None
+) -> list[tuple[str, ...]]:
     """Every move the noble may make now, as the areas entered in order (a sea move is
     ``(SEA, port)``), sorted: one passable border (10.1), up to the road limit along one
     road, each step passable, or by sea from a port (10.2). Paths through an area in
-    ``refused`` are left out; a road move the baron cannot pay the toll for too."""
+    ``refused`` are left out; a road move the baron cannot pay the toll for too.
+    ``allowed``: his baron's :func:`allowance`, when the caller asks for several nobles."""
     here = data.noble_area[noble]
     if here is None or not is_ready(data, noble) or shut_in(data, noble):
         return []
     board = tables().data.board
     baron = data.baron_of_noble(noble)
+    if allowed is None:
+        allowed = allowance(data, baron)
     paths: set[tuple[str, ...]] = set()
     if board.areas[here].region == "kingdom":
         # a standing ``forbid off_road_move`` (17.2): a single step only along a road too
-        along = {s[0] for s in road_table().stretches.get(here, ())} if forbidden(data, "off_road_move", baron) else None
+        along = None if allowed.off_road else {s[0] for s in road_table().stretches.get(here, ())}
         paths.update((n,) for n in board.land_steps[here] if along is None or n in along)
-        if road_toll(data, baron) <= data.crowns[baron]:
-            limit = road_limit(data, baron)
+        if allowed.road_toll <= data.crowns[baron]:
+            limit = allowed.road_limit
             for stretch in road_table().stretches.get(here, ()):
                 paths.update(stretch[:k] for k in range(2, min(limit, len(stretch)) + 1))
     if refused:
         paths = {p for p in paths if not set(p[:-1]) & set(refused)}
-    if board.areas[here].port and may_sail(data, baron):
+    if board.areas[here].port and allowed.may_sail:
         paths.update((SEA, port) for port in board.sea_destinations(here))
     return sorted(paths)
 
@@ -157,7 +180,8 @@ def destination(path: tuple[str, ...]) -> str:
 def movable_nobles(state: State, baron: str) -> list[str]:
     """The baron's ready nobles that have a legal move now."""
     data: WKData = state.data
-    return [nb for nb in data.nobles_of(baron) if legal_paths(data, nb)]
+    allowed = allowance(data, baron)
+    return [nb for nb in data.nobles_of(baron) if legal_paths(data, nb, (), allowed)]
 
 
 def area_name(area: str) -> str:
@@ -205,9 +229,11 @@ class Orders:
     attackers: list[str] = attrs.Factory(list)
 
 
-def paths_for(data: WKData, noble: str, orders: Orders) -> list[tuple[str, ...]]:
+def paths_for(
+    data: WKData, noble: str, orders: Orders, allowed: Allowance | None = None
+) -> list[tuple[str, ...]]:
     """The noble's legal paths that serve the card: into its area for Mobilize Forces."""
-    paths = legal_paths(data, noble, orders.refused)
+    paths = legal_paths(data, noble, orders.refused, allowed)
     return paths if orders.area is None else [p for p in paths if destination(p) == orders.area]
 
 
@@ -445,7 +471,8 @@ def mobilize_areas(state: State, baron: str) -> list[str]:
     """The areas Mobilize Forces may name (7.5): where a ready noble of the baron can move,
     or where he can start a battle."""
     data: WKData = state.data
-    areas = {destination(p) for nb in data.nobles_of(baron) for p in legal_paths(data, nb)}
+    allowed = allowance(data, baron)
+    areas = {destination(p) for nb in data.nobles_of(baron) for p in legal_paths(data, nb, (), allowed)}
     return sorted(areas | set(battle_areas(state, baron)))
 
 
@@ -505,7 +532,8 @@ class MobilizeStep(MoversChoice):
         data: WKData = state.data
         baron = var(state, "baron")
         orders = record(state, Orders)
-        nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and paths_for(data, nb, orders)]
+        allowed = allowance(data, baron)
+        nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and paths_for(data, nb, orders, allowed)]
         battle = [BATTLE] if orders.area in battle_areas(state, baron) else []
         return (*nobles, *battle, FINISH)
 
@@ -568,7 +596,9 @@ class ChooseNoble(MoversChoice):
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         data: WKData = state.data
         orders = record(state, Orders)
-        nobles = [nb for nb in data.nobles_of(var(state, "baron")) if paths_for(data, nb, orders)]
+        baron = var(state, "baron")
+        allowed = allowance(data, baron)
+        nobles = [nb for nb in data.nobles_of(baron) if paths_for(data, nb, orders, allowed)]
         return (*nobles, FINISH) if orders.refused else tuple(nobles)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
