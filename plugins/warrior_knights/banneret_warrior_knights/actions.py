@@ -8,6 +8,7 @@ it (6.3), and play any special phase it triggers (6.4) before the next card is r
         RevealCard              the Chairman turns the top card, then one after the other:
           (the card's title)    its owner (a baron card) or the Chairman (neutral) carries it out
           AllocateCard          6.3: where it goes; the owner chooses where the rules let him
+                                (a card with one possible place goes there without it)
           (special phases)      6.4: an area phase the allocation triggered, then a full
                                 mercenary track's Draft (Wages before the Draft, AMB-4)
 
@@ -77,8 +78,13 @@ class RevealCard(Procedure):
     def resume(self, state: State, frame: Frame, result: object) -> None:
         stage = frame.vars["stage"]
         if stage == "resolve":
-            frame.vars["stage"] = "allocate"
-            call(state, AllocateCard)
+            options = allocation_options(state.data.revealed, frame.record)
+            if len(options) > 1:  # the owner chooses (AllocateCard); else it goes at once
+                frame.vars["stage"] = "allocate"
+                call(state, AllocateCard)
+                return
+            allocate(state, frame.record, options[0])
+            self._area_phase(state, frame)
         elif stage == "allocate":
             self._area_phase(state, frame)
         elif stage == "area phase":
@@ -129,8 +135,8 @@ def allocation_options(card: str, play: CardPlay) -> tuple[str, ...]:
 
 
 class AllocateCard(Choice):
-    """6.3: the card goes where the rules send it; where they leave a choice, its owner
-    chooses the special area."""
+    """6.3: where the rules leave a choice of special area, the card's owner chooses it
+    (:class:`RevealCard` allocates a card with one possible place without this step)."""
 
     rule = "6.3"
     kind = "allocate"
@@ -146,18 +152,23 @@ class AllocateCard(Choice):
         return f"put the card on {option}"
 
     def choose(self, state: State, frame: Frame, option: str) -> None:
-        data: WKData = state.data
-        card, data.revealed = data.revealed, None
-        record(state, CardPlay).allocated = option
-        if option == "neutral":
-            data.neutral_pool.append(card)
-            data.neutral_pool.sort()
-        elif option == "hand":
-            _to_hand(data, card)
-        else:
-            data.special_areas[option].append(card)
-            state.emit(f"the card goes to {option} ({len(data.special_areas[option])} there)", "allocate")
+        allocate(state, record(state, CardPlay), option)
         end(state)
+
+
+def allocate(state: State, play: CardPlay, option: str) -> None:
+    """6.3: the revealed card goes to ``option`` (one of its :func:`allocation_options`)."""
+    data: WKData = state.data
+    card, data.revealed = data.revealed, None
+    play.allocated = option
+    if option == "neutral":
+        data.neutral_pool.append(card)
+        data.neutral_pool.sort()
+    elif option == "hand":
+        _to_hand(data, card)
+    else:
+        data.special_areas[option].append(card)
+        state.emit(f"the card goes to {option} ({len(data.special_areas[option])} there)", "allocate")
 
 
 def _to_hand(data: WKData, card: str) -> None:
