@@ -41,7 +41,8 @@ from banneret_warrior_knights.standing import forbidden, in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
 
 __all__ = [
-    "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "Allowance", "allowance", "blockers", "road_limit",
+    "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "Allowance", "allowance",
+    "moves_from", "MoveTable", "move_table", "blockers", "road_limit",
     "road_toll", "may_sail", "is_ready", "Orders", "Journey", "PROCEDURES", "SEA",
 ]
 
@@ -138,35 +139,68 @@ def allowance(data: WKData, baron: str) -> Allowance:
                      may_sail(data, baron))
 
 
+def moves_from(here: str, off_road: bool, road_paid: bool, limit: int, sail: bool) -> tuple[tuple[str, ...], ...]:
+    """Every move from ``here``, sorted: one passable border (10.1; only along a road unless
+    ``off_road``), up to ``limit`` areas along one road if the toll is ``road_paid``, each
+    step passable, or by sea from a port if he may ``sail`` (10.2). What
+    :class:`MoveTable` holds for every area and allowance."""
+    board = tables().data.board
+    stretches = road_table().stretches.get(here, ())
+    paths: set[tuple[str, ...]] = set()
+    if board.areas[here].region == "kingdom":
+        # a standing ``forbid off_road_move`` (17.2): a single step only along a road too
+        along = None if off_road else {s[0] for s in stretches}
+        paths.update((n,) for n in board.land_steps[here] if along is None or n in along)
+        if road_paid:
+            for stretch in stretches:
+                paths.update(stretch[:k] for k in range(2, min(limit, len(stretch)) + 1))
+    if board.areas[here].port and sail:
+        paths.update((SEA, port) for port in board.sea_destinations(here))
+    return tuple(sorted(paths))
+
+
+@attrs.frozen
+class MoveTable:
+    """:func:`moves_from` for every area and every allowance, built once (immutable): a
+    menu of moves looks the noble's moves up instead of walking the roads again."""
+
+    longest_road: int
+    """The most areas a road move can cover anywhere: a higher limit allows no more."""
+    moves: Mapping[tuple[str, bool, bool, int, bool], tuple[tuple[str, ...], ...]]
+    """(area, off_road, road_paid, limit up to ``longest_road``, sail) -> the moves."""
+
+
+@functools.cache
+def move_table() -> MoveTable:
+    """The one :class:`MoveTable`."""
+    longest = max((len(s) for stretches in road_table().stretches.values() for s in stretches), default=1)
+    flags = (False, True)
+    return MoveTable(longest, MappingProxyType({
+        (here, off_road, paid, limit, sail): moves_from(here, off_road, paid, limit, sail)
+        for here in tables().data.board.areas for off_road in flags for paid in flags
+        for limit in range(1, longest + 1) for sail in flags
+    }))
+
+
 def legal_paths(
     data: WKData, noble: str, refused: Sequence[str] = (), allowed: Allowance | None = None
 ) -> list[tuple[str, ...]]:
     """Every move the noble may make now, as the areas entered in order (a sea move is
-    ``(SEA, port)``), sorted: one passable border (10.1), up to the road limit along one
-    road, each step passable, or by sea from a port (10.2). Paths through an area in
-    ``refused`` are left out; a road move the baron cannot pay the toll for too.
+    ``(SEA, port)``), sorted: :func:`moves_from` his area under his baron's allowance
+    (a road move needs the toll in hand). Paths through an area in ``refused`` are left out.
     ``allowed``: his baron's :func:`allowance`, when the caller asks for several nobles."""
     here = data.noble_area[noble]
     if here is None or not is_ready(data, noble) or shut_in(data, noble):
         return []
-    board = tables().data.board
     baron = data.baron_of_noble(noble)
     if allowed is None:
         allowed = allowance(data, baron)
-    paths: set[tuple[str, ...]] = set()
-    if board.areas[here].region == "kingdom":
-        # a standing ``forbid off_road_move`` (17.2): a single step only along a road too
-        along = None if allowed.off_road else {s[0] for s in road_table().stretches.get(here, ())}
-        paths.update((n,) for n in board.land_steps[here] if along is None or n in along)
-        if allowed.road_toll <= data.crowns[baron]:
-            limit = allowed.road_limit
-            for stretch in road_table().stretches.get(here, ()):
-                paths.update(stretch[:k] for k in range(2, min(limit, len(stretch)) + 1))
+    table = move_table()
+    paths = table.moves[here, allowed.off_road, allowed.road_toll <= data.crowns[baron],
+                        min(allowed.road_limit, table.longest_road), allowed.may_sail]
     if refused:
-        paths = {p for p in paths if not set(p[:-1]) & set(refused)}
-    if board.areas[here].port and allowed.may_sail:
-        paths.update((SEA, port) for port in board.sea_destinations(here))
-    return sorted(paths)
+        return [p for p in paths if not set(p[:-1]) & set(refused)]
+    return list(paths)
 
 
 def is_road_move(path: tuple[str, ...]) -> bool:

@@ -3,8 +3,10 @@
 * ``standing.in_force`` looks each card in force up in ``Tables.agenda_effects_by_kind``;
   a plain scan of every printed effect of the Laws, the baron's Charges and his nobles'
   Offices (and the rule changes of 17.2) must give the same pairs in the same order.
-* ``movement.legal_paths`` with a baron's :func:`~banneret_warrior_knights.movement.allowance`
-  computed once for a whole menu gives the same paths as without it.
+* ``movement.legal_paths`` looks the moves up in ``movement.move_table``; the plain walk
+  along the roads (``movement.moves_from``) under the standing effects asked one by one
+  (``road_toll``, ``road_limit``, ``forbidden``) must give the same paths, and so must
+  ``legal_paths`` with the baron's ``allowance`` computed once for a whole menu.
 * The planning menu, put together from ``sequence.plan_menu``, offers one card of each title
   left in the hand with the label ``space k: Title`` and the ``no more cards`` step.
 
@@ -21,7 +23,7 @@ from hypothesis import strategies as st
 
 from banneret_warrior_knights import movement
 from banneret_warrior_knights.data_model import EFFECT_KINDS
-from banneret_warrior_knights.standing import in_force
+from banneret_warrior_knights.standing import forbidden, in_force
 from banneret_warrior_knights.state import WKData, tables, title_of
 from banneret_warrior_knights.variants import MOTION_RULES
 
@@ -74,11 +76,26 @@ def test_tables_agree_with_plain_rules(seed: int, barons: int, steps: int) -> No
         assert in_force(data, kind) == plain_in_force(data, kind, None)
         for baron in data.barons:
             assert in_force(data, kind, baron) == plain_in_force(data, kind, baron)
+    areas = sorted(T.data.board.areas)
     for baron in data.barons:
         data.crowns[baron] = rng.randint(0, 3)  # a road toll may be unaffordable
         allowed = movement.allowance(data, baron)
         for noble in data.nobles_of(baron):
-            assert movement.legal_paths(data, noble, (), allowed) == movement.legal_paths(data, noble)
+            refused = rng.sample(areas, rng.choice([0, 0, 1, 3]))
+            assert movement.legal_paths(data, noble, refused, allowed) == movement.legal_paths(data, noble, refused)
+            assert movement.legal_paths(data, noble, refused) == plain_paths(data, noble, refused)
+
+
+def plain_paths(data: WKData, noble: str, refused: list[str]) -> list[tuple[str, ...]]:
+    """The reference: the roads walked for this noble, the standing effects asked one by one."""
+    here = data.noble_area[noble]
+    if here is None or not movement.is_ready(data, noble) or movement.shut_in(data, noble):
+        return []
+    baron = data.baron_of_noble(noble)
+    paths = movement.moves_from(
+        here, not forbidden(data, "off_road_move", baron), movement.road_toll(data, baron) <= data.crowns[baron],
+        movement.road_limit(data, baron), not forbidden(data, "sea_travel", baron))
+    return [p for p in paths if not set(p[:-1]) & set(refused)]
 
 
 @settings(max_examples=8, deadline=None)
