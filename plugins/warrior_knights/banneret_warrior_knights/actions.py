@@ -69,11 +69,11 @@ class RevealCard(Procedure):
         card = data.action_spaces[space].pop()
         data.revealed = card
         owner = owner_of(card)
-        title = tables().card_titles[title_of(card)]
-        state.emit(f"space {space + 1}: {owner + ' ' if owner else 'neutral card '}{title}", "reveal")
+        title = title_of(card)
+        state.emit(f"space {space + 1}: {owner + ' ' if owner else 'neutral card '}{tables().card_titles[title]}", "reveal")
         frame.record = CardPlay()
         frame.vars["stage"] = "resolve"
-        call(state, RESOLVERS[title_of(card)], card=card, baron=owner)
+        call(state, RESOLVERS[title], card=card, baron=owner)
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         stage = frame.vars["stage"]

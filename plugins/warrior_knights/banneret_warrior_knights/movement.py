@@ -37,13 +37,13 @@ from banneret_warrior_knights.battle_losses import (
 from banneret_warrior_knights.battles import DeclareBattle, battle_areas
 from banneret_warrior_knights.card_play import BaronCard, current_play
 from banneret_warrior_knights.muster import army_shrank
-from banneret_warrior_knights.standing import forbidden, in_force
+from banneret_warrior_knights.standing import forbidden_actions, in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
 
 __all__ = [
     "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "Allowance", "allowance",
     "moves_from", "MoveTable", "move_table", "blockers", "road_limit",
-    "road_toll", "may_sail", "is_ready", "Orders", "Journey", "PROCEDURES", "SEA",
+    "road_toll", "is_ready", "Orders", "Journey", "PROCEDURES", "SEA",
 ]
 
 SEA = "sea"
@@ -106,11 +106,6 @@ def road_toll(data: WKData, baron: str) -> int:
     return sum(e.params["crowns"] for _, e in in_force(data, "road_toll", baron))
 
 
-def may_sail(data: WKData, baron: str) -> bool:
-    """Sea travel is allowed unless a standing effect forbids it and none exempts him."""
-    return not forbidden(data, "sea_travel", baron)
-
-
 def blockers(data: WKData, area: str, baron: str) -> tuple[str, ...]:
     """The other barons whose permission ``baron``'s noble needs to pass through ``area``
     (10.1): a noble of theirs there (not at sea) or a city they control; clockwise from
@@ -127,16 +122,19 @@ class Allowance:
     10.2, 17.2): asked once per menu of moves, not once per noble."""
 
     off_road: bool
-    """A single step may leave the roads (no standing ``forbid off_road_move``)."""
+    """A single step may leave the roads (no standing ``forbid off_road_move``, 17.2)."""
     road_toll: int
     road_limit: int
     may_sail: bool
+    """Sea travel (10.2) is allowed: no standing ``forbid sea_travel``, or one of his
+    ``exempt_from`` lifts it."""
 
 
 def allowance(data: WKData, baron: str) -> Allowance:
     """The standing effects on ``baron``'s moves now."""
-    return Allowance(not forbidden(data, "off_road_move", baron), road_toll(data, baron), road_limit(data, baron),
-                     may_sail(data, baron))
+    banned = forbidden_actions(data, baron)
+    return Allowance("off_road_move" not in banned, road_toll(data, baron), road_limit(data, baron),
+                     "sea_travel" not in banned)
 
 
 def moves_from(here: str, off_road: bool, road_paid: bool, limit: int, sail: bool) -> tuple[tuple[str, ...], ...]:

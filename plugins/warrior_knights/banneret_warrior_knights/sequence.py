@@ -94,10 +94,9 @@ class PlanMenu:
     """Every action of the planning menus, built once (immutable): a menu is put together
     from these, not formatted again at every step."""
 
-    title: Mapping[str, str]
-    """Baron action card id -> its title id."""
-    offer: Mapping[tuple[str, int], Action]
-    """(card id, space) -> its owner's action planning it there."""
+    offers: tuple[Mapping[str, tuple[str, Action]], ...]
+    """For each space: baron action card id -> its title id and its owner's action planning
+    it there."""
     no_more: Mapping[tuple[str, int], Action]
     """(baron, space) -> his action leaving the rest of the space empty."""
     confirm: Mapping[str, Action]
@@ -110,11 +109,10 @@ def plan_menu() -> PlanMenu:
     t = tables()
     cards = {card: baron for baron, own in t.baron_cards.items() for card in own}
     return PlanMenu(
-        title=MappingProxyType({card: title_of(card) for card in cards}),
-        offer=MappingProxyType({
-            (card, k): Action(baron, f"{_space_label(k)}: {t.card_titles[title_of(card)]}", "plan", card)
-            for card, baron in cards.items() for k in range(SPACES)
-        }),
+        offers=tuple(MappingProxyType({
+            card: (title_of(card), Action(baron, f"{_space_label(k)}: {t.card_titles[title_of(card)]}", "plan", card))
+            for card, baron in cards.items()
+        }) for k in range(SPACES)),
         no_more=MappingProxyType({
             (baron, k): Action(baron, f"{_space_label(k)}: no more cards", "next")
             for baron in t.baron_cards for k in range(SPACES)
@@ -143,11 +141,14 @@ class PlanCards(Decision):
         if plan.space == SPACES:
             return [menu.confirm[player]]
         k = plan.space
+        offers = menu.offers[k]
         offered: dict[str, Action] = {}  # one card per title: copies of a title are alike
         planned = plan.planned()
         for card in state.data.hand[player]:  # only the player's own cards
             if card not in planned:
-                offered.setdefault(menu.title[card], menu.offer[card, k])
+                title, action = offers[card]
+                if title not in offered:
+                    offered[title] = action
         return [*offered.values(), menu.no_more[player, k]]
 
     def act(self, state: State, frame: Frame, action: Action) -> None:

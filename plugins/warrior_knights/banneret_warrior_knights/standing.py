@@ -13,7 +13,7 @@ from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.state import WKData, tables
 from banneret_warrior_knights.variants import MOTION_RULES
 
-__all__ = ["in_force", "agenda_effects", "forbidden"]
+__all__ = ["in_force", "agenda_effects", "forbidden", "forbidden_actions"]
 
 
 def agenda_effects(card: str) -> tuple[Effect, ...]:
@@ -44,9 +44,15 @@ def in_force(data: WKData, kind: str, baron: str | None = None) -> list[tuple[st
     return found
 
 
+def forbidden_actions(data: WKData, baron: str) -> set[str]:
+    """The actions a standing ``forbid`` binds the baron to leave undone, less those an
+    ``exempt_from`` of his lifts (asked once when several are checked together)."""
+    banned = {e.params["action"] for _, e in in_force(data, "forbid", baron)}
+    if banned:
+        banned -= {e.params["action"] for _, e in in_force(data, "exempt_from", baron)}
+    return banned
+
+
 def forbidden(data: WKData, action: str, baron: str) -> bool:
     """A standing ``forbid`` of ``action`` binds the baron and no ``exempt_from`` of his lifts it."""
-    def ruled(kind: str) -> bool:
-        return any(e.params["action"] == action for _, e in in_force(data, kind, baron))
-
-    return ruled("forbid") and not ruled("exempt_from")
+    return action in forbidden_actions(data, baron)
