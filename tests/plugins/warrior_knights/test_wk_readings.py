@@ -11,6 +11,9 @@ from pathlib import Path
 import banneret
 import pytest
 from banneret.saves import load, save
+from banneret.testing import check_ends_within_bound, check_invariants
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from banneret_warrior_knights.plugin import WarriorKnights
 from banneret_warrior_knights.state import WKData, tables
@@ -69,6 +72,22 @@ def test_the_readings_round_trip_in_a_save(tmp_path: Path) -> None:
     loaded = load(tmp_path / "game.json", registry=REG)
     assert {name: loaded.options[name] for name in READINGS} == others
     assert banneret.state_hash(loaded) == banneret.state_hash(state)
+
+
+@settings(max_examples=4, deadline=None)
+@given(barons=st.integers(min_value=2, max_value=6), seed=st.integers(min_value=0, max_value=10_000))
+def test_random_games_under_the_digests_readings_keep_the_invariants(barons: int, seed: int) -> None:
+    """Random legal games with every reading at the digest's choice, to the round limit or a
+    victory: the invariants and the decision bound hold at every step."""
+    others = {name: choices[1] for name, (_, choices) in READINGS.items()}
+    state = new_game(barons, seed, round_limit=10, **others)
+    rng = random.Random(seed)
+    while not banneret.is_over(state):
+        check_invariants(state)
+        player = rng.choice(banneret.pending(state).players)
+        banneret.apply(state, rng.choice(banneret.legal_actions(state, player)))
+    check_invariants(state)
+    check_ends_within_bound(state)
 
 
 # --------------------------------------------------------------------------- errata 1, 11.5
