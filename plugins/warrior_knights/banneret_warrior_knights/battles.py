@@ -10,8 +10,9 @@ offered to him:
     siege: declare, or complete a siege begun in an earlier round (11.5)
     field battle / assault: commanders -> Fate draws (attacker first, AMB-55) -> discards
         -> reveal and extra draws -> abilities -> casualties (attacker places first)
-        -> victory (skipped per the option victory_skip, AMB-6) -> retreats -> capture, raze, a Stronghold's ransom
-        -> deaths -> broken sieges -> the attackers exhausted (Versatile Strategy)
+        -> victory (skipped as the option victory_skip reads AMB-6) -> retreats -> capture,
+        raze, a Stronghold's ransom -> deaths -> broken sieges -> the attackers exhausted
+        (Versatile Strategy)
 """
 
 from __future__ import annotations

@@ -78,21 +78,21 @@ MERCENARY_RECIPIENTS = "mercenary_recipients"
 
 READING_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(SIEGE_COMPLETION, "next_round",
-               "Siege completion (11.5): next_round, the original: a siege declared again by the same baron in the "
-               "round after it began takes the city, later it begins anew; any_later_round, the digest's AMB-27: "
-               "in any later round while unbroken", choices=("next_round", "any_later_round")),
+               "When a siege takes the city: 'next_round', declared again by the same baron the next round (later it "
+               "starts anew); 'any_later_round', any later round while unbroken (11.5, AMB-27)",
+               choices=("next_round", "any_later_round")),
     OptionSpec(RETREAT_DESTINATION, "no_city",
-               "Retreat (11.7): no_city, the original: to an adjacent area with no city and no other baron's noble; "
-               "no_foreign_city, the digest's AMB-7: the baron's own and neutral cities' areas are allowed",
+               "Where a beaten noble may retreat: 'no_city', only next door with no city and no enemy noble; "
+               "'no_foreign_city', his own or a neutral city's area too (11.7, AMB-7)",
                choices=("no_city", "no_foreign_city")),
     OptionSpec(VICTORY_SKIP, "neither",
-               "Victory counting skipped (11.2.2, AMB-6): neither, the original's main text: only when neither side "
-               "has a living noble; either, its summary sheet: when either side has none",
+               "Victory in a battle is not counted: 'neither', only when neither side has a living noble; "
+               "'either', when either side has none (11.2.2, AMB-6)",
                choices=("neither", "either")),
     OptionSpec(MERCENARY_RECIPIENTS, "any_city",
-               "Who receives a hired mercenary (9.4, AMB-33): any_city, the original: a noble in a city's area or his "
-               "Stronghold's; own_city, the digest's inference: only in the area of a city he controls or his "
-               "Stronghold's", choices=("any_city", "own_city")),
+               "Who may take a hired mercenary on the board: 'any_city', a noble by any city or his Stronghold; "
+               "'own_city', only by a city he holds or his Stronghold (9.4, AMB-33)",
+               choices=("any_city", "own_city")),
 )
 """The readings the errata leave to the players (Warrior Knights entries 1, 2, 4 and 5)."""
 
