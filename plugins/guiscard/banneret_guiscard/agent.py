@@ -21,6 +21,10 @@ that value over the d10, read on the game's tables:
   and their defensive fire, §5.1), the others walk until they have one, never next to an
   enemy; characters too weak to fight (attack below :data:`FIGHTER_ATTACK`) keep still;
   unmoved characters are not declared (no needless "stays put", which invites fire);
+* hoplites (§7.3): three or more side by side form up, facing the enemy, and re-form when a
+  member falls; a formation holds while any member is in contact, otherwise each member
+  steps one hex straight ahead (so the block keeps its shape); it never breaks up or closes
+  into a foulkon;
 * charges (§7.2): any offered action whose kind or label names a charge (``charge``, not a
   pass) is taken for a rider whenever the attack it leads to would gain;
 * siege methods (§10.2-§10.5, :func:`siege_scores`): engines fire whenever loaded, at the hex
@@ -44,11 +48,11 @@ from typing import Any
 
 import banneret
 from banneret.agents import Seat
-from banneret.boards.hexgrid import Hex, distance
+from banneret.boards.hexgrid import Hex, distance, neighbour
 from banneret.rng import Rng
 from banneret.state import State
 from banneret.types import Action
-from banneret_guiscard import castles
+from banneret_guiscard import castles, hoplites, ladders, ropes
 from banneret_guiscard.fire import fire_cover, targets, usable_weapons
 from banneret_guiscard.flames import wooden_defence
 from banneret_guiscard.melee import attackers_of, combat_column, combat_table, defender
@@ -193,6 +197,9 @@ def _wants_to_move(state: State, piece: Piece) -> bool:
     b: Battle = state.data
     if not piece.able or not _enemies(b, piece) or _in_contact(b, piece):
         return False
+    f = hoplites.record_of(b, piece.id)
+    if f is not None:  # the block advances together, or holds while any of it fights (§7.3.1)
+        return not any(_in_contact(b, b.pieces[m]) for m in f.members)
     if _shooter(b, piece):
         return not targets(b, piece)
     return _is_fighter(b, piece)
@@ -214,7 +221,9 @@ class HeuristicAgent:
             return charge
         kind = actions[0].kind
         handler = _HANDLERS.get(kind)
-        scores = handler(state, seat.player, actions) if handler else _look_ahead(state, seat.player, actions)
+        scores = _ladder_scores(state, seat.player, actions)
+        if scores is None:
+            scores = handler(state, seat.player, actions) if handler else _look_ahead(state, seat.player, actions)
         best = max(scores)
         return self.rng.choice([a for a, s in zip(actions, scores) if s == best])
 
@@ -324,6 +333,8 @@ def _movement(state: State, me: str, actions: Sequence[Action]) -> list[float]:
     for action in actions:
         if action.args[0] == "end":
             scores.append(0.0)
+        elif action.args[0] in ("form", "reform"):
+            scores.append(2.0)
         elif action.args[0] == "move" and _wants_to_move(state, b.pieces[action.args[1]]):
             piece = b.pieces[action.args[1]]
             scores.append(1.0 / (1 + min(_reach(piece, e) for e in _enemies(b, piece))))
@@ -349,6 +360,11 @@ def _move_step(state: State, me: str, actions: Sequence[Action]) -> list[float]:
 
     here = distance_left(mover)
     done = (here <= 1) if goal is not None else bool(targets(b, mover))
+    f = hoplites.record_of(b, mover.id)
+    if f is not None:  # one hex straight ahead, then stop: the block keeps its shape (§7.3.1)
+        ahead = neighbour(mover.hex, f.facing) if b.spent.get(mover.id, 0) == 0 else None
+        return [1.0 if a.args[0] == "step" and a.args[1] == ahead else 0.0 if a.args[0] == "stop" else -1.0
+                for a in actions]
     scores = []
     for action in actions:
         if action.args[0] == "stop":
@@ -365,6 +381,101 @@ def _move_step(state: State, me: str, actions: Sequence[Action]) -> list[float]:
         else:
             scores.append(float(here - there) - 0.01 * cost if there < here else -1.0)
     return scores
+
+
+# --------------------------------------------------------------------------- ladders (§10.1)
+
+
+def _ladder_scores(state: State, me: str, actions: Sequence[Action]) -> list[float] | None:
+    """Ladders and ropes, where a decision offers them, else None: a pair carries its ladder
+    before anyone else moves, and a rope's carrier walks, towards the nearest hex outside a
+    palisade; there the pair raises the ladder, the carrier throws the hook; a fighter climbs
+    its side's ladder or rope and goes over whenever it can; a character that can push an
+    enemy's ladder over, cut its rope or haul on its own does so when nothing better is to be
+    fought (§10.1, §10.6)."""
+    b: Battle = state.data
+    words = [a.args[0] if a.args and isinstance(a.args[0], str) else "" for a in actions]
+    if actions[0].kind == "movement":
+        ready = [a.args[0] == "move" and _at_the_wall(b, b.pieces[a.args[1]]) for a in actions]
+        if not ({"carry", "throw"} & set(words) or any(ready)):
+            return None
+        base = _movement(state, me, actions)
+        return [2.0 - 0.01 * _to_raise(b, b.pieces[a.args[2]].hex) if a.args[0] == "carry"
+                else 1.8 if a.args[0] == "throw" or go else score for a, go, score in zip(actions, ready, base)]
+    if actions[0].kind == "move-step" and ("raise" in words or _carrying_move(state) or _rope_carrier(b, _mover(state))):
+        here = _to_raise(b, b.pieces[_mover(state)].hex)
+        return [3.0 if a.args[0] == "raise" else float(here - _to_raise(b, a.args[1])) - 0.01 * a.args[3]
+                if a.args[0] == "step" else 0.0 for a in actions]
+    if actions[0].kind == "move-step":
+        mover = b.pieces[_mover(state)]
+        climbs = [a.args[0] in ("over", "rope_over") or (a.args[0] == "rope_up" and not _shooter(b, mover))
+                  or (a.args[0] == "step" and _climbs(b, mover, a.args[1])) for a in actions]
+        if any(climbs):
+            base = _move_step(state, me, actions)
+            return [(2.5 if a.args[0] in ("over", "rope_over") else 1.5) if climb else score
+                    for a, climb, score in zip(actions, climbs, base)]
+    if {"push", "cut", "haul"} & set(words):
+        base = _combat(state, me, actions)
+        rules = b.tables.data.tactics
+        odds = {"push": rules.ladders.push_over_max / 10, "cut": rules.ropes.cut_max / 10}
+        return [odds[a.args[0]] * (0.1 + _climber_gain(b, a.args[0], a.args[2])) if a.args[0] in odds
+                else rules.ropes.haul_success_max / 10 if a.args[0] == "haul" else score
+                for a, score in zip(actions, base)]
+    return None
+
+
+def _at_the_wall(b: Battle, piece: Piece) -> bool:
+    """A fighter on foot on its side's ladder or rope, or at the foot of its side's hooked rope."""
+    if piece.mounted or _shooter(b, piece):
+        return False
+    ladder = ladders.on_ladder(b, piece)
+    rope = ropes.climb_cost(b, piece)
+    return ((ladder is not None and ladder.side == piece.side) or ropes.climbing(b, piece.id) is not None
+            or (rope is not None and rope[0].side == piece.side))
+
+
+def _rope_carrier(b: Battle, pid: str) -> bool:
+    return any(r.carrier == pid for r in b.ropes.values())
+
+
+def _carrying_move(state: State) -> bool:
+    return any(getattr(f.record, "ladder", "") for f in state.stack)
+
+
+def _to_raise(b: Battle, h: Hex) -> int:
+    """Hexes from ``h`` to the nearest hex outside the castle next to a palisade hex that has a
+    hex beyond it (a ladder may be raised there, §10.1.2)."""
+    inside = castles.castle_inside(b.tables.scenario.id)
+    spots = [n for p, t in b.tables.terrain.items() if t.id == ladders.PALISADE for n in b.tables.around[p]
+             if n not in inside and b.tables.terrain[n].cost_foot is not None and ladders.beyond(b, n, p)]
+    return min((distance(h, x) for x in spots), default=0)
+
+
+def _climbs(b: Battle, mover: Piece, h: Hex) -> bool:
+    """A fighter on foot stepping onto its side's raised ladder with a free hex beyond it."""
+    ladder = castles.raised_at(b, h)
+    return (ladder is not None and ladder.side == mover.side and not mover.mounted and not _shooter(b, mover)
+            and any(not any(True for _ in b.living_at(x)) for x in ladders.far_side(b, ladder)))
+
+
+def _climber_gain(b: Battle, what: str, thing: str) -> float:
+    """What the fall of a ladder's or a cut rope's climber is worth: it is wounded (§10.1.6,
+    §10.6.4)."""
+    if what == "cut":
+        climber = ropes.climber_of(b, b.ropes[thing])
+        return _harm_gain(b, b.pieces[climber], "wounded", False) if climber else 0.0
+    return sum(_harm_gain(b, p, "wounded", False) for p in b.living_at(b.ladders[thing].hexes[0]))
+
+
+def _form_up(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """Face the enemy: the facing whose front hexes lie nearest the enemy (§7.3.1)."""
+    b: Battle = state.data
+    members = [b.pieces[pid] for pid in state.stack[-1]["members"]]
+    foes = [h for p in b.enemies_of(me) if p.able for h in p.hexes()]
+    if not foes:
+        return [0.0] * len(actions)
+    return [-sum(min(distance(hoplites.front_hexes(a.args, m.hex)[0], h) for h in foes) for m in members)
+            for a in actions]
 
 
 def _mover(state: State) -> str:
@@ -459,6 +570,7 @@ _HANDLERS: dict[str, Any] = {
     "combat": _combat,
     "engage": _engage,
     "movement": _movement,
+    "form-up": _form_up,
     "move-step": _move_step,
     "retreat": _retreat,
     "advance": _advance,

@@ -54,7 +54,10 @@ TERRAIN_LETTERS: Mapping[str, str] = {
     "tent": "Te", "tent_entrance": "Tn", "courtyard": "Yd",
     "bailey": "Ba", "palisade": "PP", "palisade_destroyed": "Px", "platform": "Pl", "castle_stairs": "Cs",
     "gate": "Ga", "gate_open": "Go", "gate_destroyed": "Gx", "arrow_slit": "As", "tower_entrance": "Tw",
+    "vertical_ladder": "Lv",
 }
+_LYING_LADDER = "Lh"
+"""The terminal's mark of a hex a lying (or carried) ladder covers (§10.1.2)."""
 TERRAIN_COLOURS: Mapping[str, str] = {
     "clear": "#ebe5c6", "brush": "#b9cc8c", "tree": "#5d8c4c", "slope": "#cdb68a", "marsh": "#9cc2ae",
     "rocks": "#9c968c", "path": "#dcc9a0", "stone_stairs": "#bab3a6", "beach": "#f2e2ae",
@@ -63,7 +66,7 @@ TERRAIN_COLOURS: Mapping[str, str] = {
     "unidentified": "#8f7f6f", "tent": "#f4eedc", "tent_entrance": "#e9d9a8", "courtyard": "#d9cfb0",
     "bailey": "#d6cbb0", "palisade": "#6b4a2b", "palisade_destroyed": "#a58a6c", "platform": "#9c7a55",
     "castle_stairs": "#b3a58f", "gate": "#4a3320", "gate_open": "#8c6a48", "gate_destroyed": "#b59b7e",
-    "arrow_slit": "#c0b8a8", "tower_entrance": "#a89a86",
+    "arrow_slit": "#c0b8a8", "tower_entrance": "#a89a86", "vertical_ladder": "#c89b5a",
 }
 FACING_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 """The six facings (direction indices of :data:`~banneret.boards.hexgrid.DIRECTIONS`) on a
@@ -108,6 +111,33 @@ def siege_notes(t: Tables, view: Mapping[str, Any]) -> list[str]:
                      f"{turns} turn{'s' if turns != 1 else ''} burnt")
     if view["naphtha"]:
         notes.append("naphtha, not alight: " + " ".join(hex_label(h) for h in view["naphtha"]))
+    return notes
+
+
+def ladder_notes(view: Mapping[str, Any]) -> list[str]:
+    """One line per ladder: lying, carried or raised, where (§10.1)."""
+    notes = []
+    for lid, ladder in view["ladders"].items():
+        where = " ".join(hex_label(h) for h in ladder["hexes"])
+        if ladder["against"] is not None:
+            notes.append(f"{lid} ({ladder['side']}) raised on {where} against the palisade on {hex_label(ladder['against'])}")
+        elif ladder["carriers"]:
+            notes.append(f"{lid} ({ladder['side']}) carried on {where} by {' and '.join(ladder['carriers'])}")
+        else:
+            notes.append(f"{lid} ({ladder['side']}) lying on {where}")
+    return notes
+
+
+def rope_notes(view: Mapping[str, Any]) -> list[str]:
+    """One line per rope and hook: carried, or hooked and who climbs it (§10.6.2)."""
+    notes = []
+    for rid, rope in view["ropes"].items():
+        if rope["against"] is None:
+            notes.append(f"{rid} ({rope['side']}) coiled, carried by {rope['carrier']}")
+        else:
+            climber = f", {rope['climber']} on it" if rope["climber"] else ""
+            notes.append(f"{rid} ({rope['side']}) hooked on the palisade on {hex_label(rope['against'])} "
+                         f"from {hex_label(rope['hex'])}{climber}")
     return notes
 
 
@@ -239,6 +269,10 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
     for h, what in view["structures"]:
         at = (h[0], h[1])
         cells[at] = TERRAIN_LETTERS.get(standing_terrain(t, at, what), "??") + cells[at][2:]
+    for ladder in view["ladders"].values():
+        mark = "Lv" if ladder["against"] is not None else _LYING_LADDER
+        for h in ladder["hexes"]:
+            cells[(h[0], h[1])] = mark + cells[(h[0], h[1])][2:]
     for h, chars, horses in view["bodies"]:
         cells[(h[0], h[1])] = f"+{chars}/{horses}"
     for h in view["naphtha"]:
@@ -274,7 +308,7 @@ LEGEND = (
     "Legend: ..0 terrain and level (.. clear, br brush, TT tree, sl slope, ma marsh, RR rocks, pa path, st stairs, be beach,",
     "  ~~ shallow, ≈≈ deep water, In building, Wi window, Do door, Hs stairs, Co outer corner, Te tent, Tn tent entrance,",
     "  Yd courtyard, Ba castle ground, PP palisade, Pl platform, Cs castle stairs, Ga gate, As arrow slit, Tw tower entrance;",
-    "  Px, Go, Gx: a destroyed palisade, an open or destroyed gate); ^ a crest above this hex, # a cliff, | a low wall beside it;",
+    "  Px, Go, Gx: palisade destroyed, gate open, destroyed; Lh, Lv: ladder lying, raised); ^ a crest above, # a cliff, | a low wall;",
     "  * reachable by the mover; Nckh0 counter code, state (h healthy, s stunned, w wounded, x dead), a rider's facing (0 E,",
     "  1 NE, 2 NW, 3 W, 4 SW, 5 SE) on its head hex, Nck= its rear; hrs0/hrs= a loose horse; +c/h bodies. Ask 'sight Q,R Q,R'.",
 )
@@ -313,6 +347,8 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     if view["led_horses"]:
         lines.append(f"  led by {moving}: " + ", ".join(f"{o}'s horse" for o in view["led_horses"]))
     lines.extend(f"  changed: {note}" for note in structure_notes(t, view))
+    lines.extend(f"  ladder: {note}" for note in ladder_notes(view))
+    lines.extend(f"  rope: {note}" for note in rope_notes(view))
     lines.extend(f"  charge: {note}" for note in charge_notes(view))
     siege = siege_notes(t, view)
     lines.extend(f"  siege: {note}" for note in siege)
@@ -346,6 +382,8 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .window { stroke: #6fb7e0; stroke-width: 6; stroke-linecap: butt; pointer-events: none; }
 .door, .courtyard_entrance { stroke: #f7f2e0; stroke-width: 6; stroke-linecap: butt; pointer-events: none; }
 .arrow_slit, .chapel_window { stroke: #c23b22; stroke-width: 6; stroke-linecap: butt; pointer-events: none; }
+.ladder { stroke: #8a5a1c; stroke-width: 5; stroke-linecap: butt; stroke-dasharray: 3 3; fill: none; }
+.rope { stroke: #d8c27a; stroke-width: 2.5; stroke-linecap: round; fill: none; }
 .low_wall { stroke: #7d7468; stroke-width: 4; stroke-linecap: round; stroke-dasharray: 3 2; pointer-events: none; }
 .reach { fill: #ffffff; fill-opacity: 0.45; stroke: #1b7d2e; stroke-width: 2; stroke-dasharray: 4 3; pointer-events: none; }
 .mark { display: none; fill: none; stroke: #ffffff; stroke-width: 3; stroke-dasharray: 6 3; pointer-events: none; }
@@ -569,6 +607,28 @@ def _charges(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def _ladders(layout: _Layout, view: Mapping[str, Any]) -> list[str]:
+    """Each ladder as a rung-striped bar, with its words as hover text: lying, between the
+    centres of its two hexes; raised, from its hex's centre to the palisade it leans on (§10.1);
+    each hooked rope as a thin line from its hex to the palisade (§10.6.2)."""
+    out = []
+    for ladder, note in zip(view["ladders"].values(), ladder_notes(view)):
+        (x1, y1) = layout.centre(ladder["hexes"][0])
+        if ladder["against"] is None:
+            (x2, y2) = layout.centre(ladder["hexes"][1])
+        else:
+            px, py = layout.centre(ladder["against"])
+            x2, y2 = (x1 + px) / 2, (y1 + py) / 2
+        out.append(tag("line", tag("title", esc(note)), x1=_f(x1), y1=_f(y1), x2=_f(x2), y2=_f(y2), class_="ladder"))
+    for rope, note in zip(view["ropes"].values(), rope_notes(view)):
+        if rope["against"] is None:
+            continue
+        (x1, y1), (px, py) = layout.centre(rope["hex"]), layout.centre(rope["against"])
+        out.append(tag("line", tag("title", esc(note)), x1=_f(x1), y1=_f(y1), x2=_f((x1 + px) / 2),
+                       y2=_f((y1 + py) / 2), class_="rope"))
+    return out
+
+
 def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any],
              moving: str | None, lines_for: str, battle: Battle) -> str:
     """A character's counter; those of side ``lines_for`` carry their lines of sight."""
@@ -612,7 +672,9 @@ _LEGEND = (
     "(dashed: a counter-charge); a word under a gate,",
     "palisade or tent: how it stands now",
     "orange hex: a fire (purple: burning naphtha), its turns;",
-    "dark hex: naphtha; square: a siege engine, its front",
+    "dark hex: naphtha; square: a siege engine, its front;",
+    "brown striped bar: a ladder, lying or raised;",
+    "thin yellow line: a hooked rope",
     "hover your shooter: its lines of sight to the enemies",
     "within its weapons' range",
     "(green: seen; red dashed: blocked, hover it)",
@@ -628,6 +690,8 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
     if view["led_horses"]:
         lines.append("leading " + ", ".join(f"{o}'s horse" for o in view["led_horses"]))
     lines.extend(f"changed: {note}" for note in structure_notes(t, view))
+    lines.extend(f"ladder: {note}" for note in ladder_notes(view))
+    lines.extend(f"rope: {note}" for note in rope_notes(view))
     for c in view["charges"]:
         lines.append(f"charge: {c['rider']} at {c['target']} ({len(c['route'])} hexes)")
         if c["counter"]:
@@ -721,6 +785,7 @@ def draw_board(context: BoardContext) -> BoardDrawing:
         tag("g", *cells, *late),
         drawn.features,
         *things,
+        *_ladders(layout, view),
         *_charges(t, layout, view),
         *counters,
         panel,

@@ -7,7 +7,8 @@ one level up behind the palisade, reached by stairs across a crest, cliffs every
 tower or chapel is a building of §8 whose arrow slits and cross windows are impassable openings
 in its walls (``opening: slit``). A gate or palisade hex changed in play (a gate open or
 destroyed, a palisade destroyed) is kept in :attr:`~banneret_guiscard.state.Battle.structures`
-and reads as the terrain its record ``changes_to`` names (:func:`terrain_at`).
+and reads as the terrain its record ``changes_to`` names (:func:`terrain_at`); so does a hex
+with a raised ladder, as the vertical ladder's terrain (§10.1, :mod:`banneret_guiscard.ladders`).
 """
 
 from __future__ import annotations
@@ -16,14 +17,27 @@ import functools
 
 from banneret.boards.hexgrid import Hex, crossed_hexsides
 from banneret_guiscard.data_model import Terrain
-from banneret_guiscard.state import Battle, Piece, tables_for
+from banneret_guiscard.state import Battle, Ladder, Piece, tables_for
 
-__all__ = ["terrain_at", "castle_inside", "breached", "fire_blocked", "castle_cover"]
+__all__ = ["VERTICAL_LADDER", "raised_at", "terrain_at", "castle_inside", "breached", "fire_blocked", "castle_cover"]
+
+VERTICAL_LADDER = "vertical_ladder"
+"""The terrain a raised ladder's hex reads as while it stands (§10.1)."""
+
+
+def raised_at(b: Battle, h: Hex) -> Ladder | None:
+    """The raised ladder standing on ``h``, if any (§10.1.2)."""
+    for ladder in b.ladders.values():
+        if ladder.against is not None and ladder.hexes[0] == h:
+            return ladder
+    return None
 
 
 def terrain_at(b: Battle, h: Hex) -> Terrain:
-    """The terrain of ``h`` as it stands now: a gate open or destroyed, a palisade destroyed
-    (§9.2.1, §9.2.3), else the map's."""
+    """The terrain of ``h`` as it stands now: a raised ladder's hex (§10.1), a gate open or
+    destroyed, a palisade destroyed (§9.2.1, §9.2.3), else the map's."""
+    if b.ladders and raised_at(b, h) is not None:
+        return b.tables.data.terrain.terrains[VERTICAL_LADDER]
     terrain = b.tables.terrain[h]
     changed = b.structures.get(h)
     if changed is None or changed[0] not in terrain.changes_to:

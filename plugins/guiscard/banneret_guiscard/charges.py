@@ -298,13 +298,14 @@ def counter_routes(b: Battle, charge: Charge) -> dict[str, tuple[Position, ...]]
 # --------------------------------------------------------------------------- effect on combat (§7.2.3)
 
 
-def charge_strengths(b: Battle, charge: Charge) -> tuple[str, str, int]:
+def charge_strengths(b: Battle, charge: Charge, reversal: str = "grown") -> tuple[str, str, int]:
     """(attacker, defender, the attacker's bonus) of a charge's combat, the defender's own
     bonus included in the comparison: the charger's attack and a counter-charger's defence
     grow by half (rounded down); when the counter-charger's defence so grown is greater than
-    the charger's attack so grown, the counter-charger attacks instead, its attack grown by
-    half, against the charger's own defence (A-15 (a)). The defender's bonus is returned by
-    :func:`defence_bonus`."""
+    the charger's attack so grown, the counter-charger attacks instead, against the charger's
+    own defence, its attack grown by half (A-15 (a), ``reversal`` ``grown``) or as printed
+    (A-15 (b), ``plain``: the option ``counter_charge_reversal``). The defender's bonus is
+    returned by :func:`defence_bonus`."""
     t = b.tables
     div = t.data.tactics.charge_bonus_divisor
     charger = b.pieces[charge.rider]
@@ -314,7 +315,7 @@ def charge_strengths(b: Battle, charge: Charge) -> tuple[str, str, int]:
     counter = b.pieces[charge.counter]
     defence = t.stats(counter).defence
     if defence + defence // div > attack + attack // div:
-        return charge.counter, charge.rider, t.stats(counter).attack // div
+        return charge.counter, charge.rider, t.stats(counter).attack // div if reversal == "grown" else 0
     return charge.rider, charge.counter, attack // div
 
 
@@ -549,7 +550,7 @@ class ChargeCombats(Procedure):
             self.resume(state, frame, None)
             return
         b.attacked_in[charge.rider] = b.phase  # the charge is its attack this phase (§6)
-        attacker, defender, bonus = charge_strengths(b, charge)
+        attacker, defender, bonus = charge_strengths(b, charge, state.options["counter_charge_reversal"])
         extra = ((attacker, bonus), (defender, defence_bonus(b, charge, defender)))
         shift = group_shift(b, charge) if attacker == charge.rider else 0
         if attacker != charge.rider:

@@ -30,8 +30,9 @@ Files (``banneret_guiscard.data``)
 * ``bodies.json`` -- dead bodies in a hex (§4.2.2): weight of a dead character and horse, and
   the totals that cost 1 MP more or close the hex.
 * ``defensive_fire.json`` -- hexes a target must move on before it may be fired on again (§5.3).
-* ``tactics.json`` -- the numbers of mounted lance throwers (§7.1) and of cavalry charges and
-  counter-charges (§7.2).
+* ``tactics.json`` -- the numbers of mounted lance throwers (§7.1), of cavalry charges and
+  counter-charges (§7.2), of the hoplites' formation and foulkon (§7.3), of ladders (§10.1,
+  ``ladders``) and of ropes (§10.6, ``ropes``).
 * ``siege.json`` -- siege methods (§10.2-§10.5): the fire table (P-09), how long a hex burns
   before it is destroyed, naphtha's results, the archers' weapons that shoot burning arrows,
   the strike table's wood column (P-10), Greek fire's malfunction rolls, the engines (crew,
@@ -43,7 +44,7 @@ Files (``banneret_guiscard.data``)
   format (every map file is listed in :data:`MAP_FILES`).
 * ``scenarios.json`` -- scenarios (P-22): map, sides (the first is side A), forces with start
   hexes (a rider's ``hex`` is its head, ``facing`` points from rear to head), turn limit,
-  victory condition.
+  victory condition, structures changed at the start, ladders (§10.1) and ropes (§10.6).
 
 Provenance
 ----------
@@ -64,7 +65,7 @@ from typing import Any, Literal
 
 import attrs
 
-from banneret.boards.hexgrid import Hex, HexMap, neighbour, opposite
+from banneret.boards.hexgrid import Hex, HexMap, distance, neighbour, opposite
 from banneret.data import Provenance, read_json, structure, structure_records
 from banneret.errors import DataError
 
@@ -116,6 +117,7 @@ __all__ = [
     "ScatterResult",
     "SiegeRules",
     "EnginePlacement",
+    "HopliteRules",
     "Stats",
     "FootValues",
     "MountedValues",
@@ -128,6 +130,10 @@ __all__ = [
     "Placement",
     "Victory",
     "Scenario",
+    "LadderRules",
+    "LadderPlacement",
+    "RopeRules",
+    "RopePlacement",
     "GuiscardData",
     "load_data",
     "build_data",
@@ -683,6 +689,76 @@ class GroupCharger(Sourced):
 
 
 @attrs.frozen(kw_only=True)
+class LadderRules(Sourced):
+    """The numbers of ladders (§10.1) and of landing from a palisade's top (§9.2.1, §9.2.2)."""
+
+    carry_ma_loss: int
+    """MA lost by each carrier (§10.1.2)."""
+    step_over_mp: int
+    """MP from the ladder's top onto the palisade it leans on (§10.1.3, A-23)."""
+    jump_die: int
+    """The die of a landing from the palisade's top (§9.2.1, §9.2.2)."""
+    jump_wounded_at: int
+    """The modified roll from which the landing wounds (A-60)."""
+    jump_armoured_modifier: int
+    """Added to the landing roll of an armoured character."""
+    push_over_max: int
+    """The highest d10 that pushes a ladder over (§10.1.6, §10.1.7)."""
+    shift_mp: int
+    """MP each of the two characters moving a raised ladder spends (§10.1.4)."""
+
+
+@attrs.frozen(kw_only=True)
+class RopeRules(Sourced):
+    """The numbers of grappling hooks and ropes (§10.6)."""
+
+    throw_fail_max: int
+    """The highest d10 on which a throw fails (§10.6.1)."""
+    climb_up_mp_per_level: int
+    """MP a level climbed up a rope (§10.6.1)."""
+    climb_down_mp_per_level: int
+    """MP a level climbed down (§10.6.1)."""
+    cut_max: int
+    """The highest d10 that cuts a rope (§10.6.4)."""
+    haulers: int
+    """Characters pulling a palisade down (§10.6.5)."""
+    haul_success_max: int
+    """The highest modified d10 that pulls it down (§10.6.5)."""
+    haul_wounded_modifier: int
+    """Added to the roll for each wounded hauler (§10.6.5, errata 6)."""
+
+
+@attrs.frozen(kw_only=True)
+class HopliteRules(Sourced):
+    """The numbers of the hoplites' defensive formation and foulkon (§7.3)."""
+
+    codes: tuple[str, ...]
+    """The unit codes of hoplites (A-01: ``Bim``)."""
+    formation_min: int
+    """Hoplites side by side that may form up; fewer and the marker goes (§7.3.1, A-19)."""
+    formation_ma: int
+    """The MP a formation's members move at most in a phase (§7.3.1)."""
+    max_depth: int
+    """Ranks counted for the depth shifts (§7.3.1)."""
+    shield_side_shift: int
+    """Columns right for an attack on the shield (left) side (§7.3.1)."""
+    open_side_shift: int
+    """Columns right for an attack on the unshielded (right) side (§7.3.1)."""
+    rear_shift: int
+    """Columns right for an attack from the rear (§7.3.1)."""
+    foulkon_ma: int
+    """The MP a foulkon's members move at most in a phase (§7.3.2)."""
+    foulkon_min_ranks: int
+    """Ranks a foulkon needs behind its front (§7.3.2)."""
+    foulkon_front: int
+    """Front-rank hoplites with that depth a foulkon needs (§7.3.2)."""
+    foulkon_cover: Literal["light", "medium", "heavy"]
+    """The foulkon's cover against missiles (§7.3.2)."""
+    foulkon_shift: int
+    """Columns the foulkon's combats are shifted (negative: left; §7.3.2, A-17)."""
+
+
+@attrs.frozen(kw_only=True)
 class Tactics(Sourced):
     """The numbers of mounted lance throwers (§7.1) and cavalry charges and counter-charges
     (§7.2)."""
@@ -708,6 +784,12 @@ class Tactics(Sourced):
     """Columns right for each charge of a group charge (§7.2.4)."""
     group_chargers: tuple[GroupCharger, ...]
     """The kinds of rider (unit codes) that charge as a group (§7.2.4, §7.2.5)."""
+    ladders: LadderRules
+    """Carrying, raising, climbing and pushing over ladders (§10.1)."""
+    ropes: RopeRules
+    """Throwing, climbing, cutting and hauling on grappling ropes (§10.6)."""
+    hoplites: HopliteRules
+    """The defensive formation and the foulkon (§7.3)."""
 
 
 # ---------------------------------------------------------------------------- siege methods (§10.2-§10.5)
@@ -937,6 +1019,26 @@ class EnginePlacement(Sourced):
 
 
 @attrs.frozen(kw_only=True)
+class LadderPlacement(Sourced):
+    """A ladder at the start (§10.1): lying on two adjacent ``hexes``, carried by the two
+    ``carriers`` standing on them (none: it lies there), brought by ``side``."""
+
+    id: str
+    side: str
+    hexes: tuple[tuple[int, int], tuple[int, int]]
+    carriers: tuple[str, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class RopePlacement(Sourced):
+    """A rope and hook at the start, carried coiled by ``carrier`` of ``side`` (§10.6.2)."""
+
+    id: str
+    side: str
+    carrier: str
+
+
+@attrs.frozen(kw_only=True)
 class Scenario(Sourced):
     """A scenario (P-22); ``sides[0]`` is side A, which plays first each turn (§2.1)."""
 
@@ -949,6 +1051,8 @@ class Scenario(Sourced):
     victory: Victory
     structures: tuple[StructureState, ...] = ()
     engines: tuple[EnginePlacement, ...] = ()
+    ladders: tuple[LadderPlacement, ...] = ()
+    ropes: tuple[RopePlacement, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -1374,7 +1478,39 @@ def _scenarios(package: str, roster: Mapping[str, Counter], terrains: Mapping[st
             if h in used or engine.id in roster:
                 raise DataError(f"{elabel}: hex {h} or its id is taken already")
             used[h] = engine.id
+        _check_ladders(label, sc, tactical, terrains, roster, used)
     return scenarios
+
+
+def _check_ladders(label: str, sc: Scenario, tactical: TacticalMap, terrains: Mapping[str, Terrain],
+                   roster: Mapping[str, Counter], used: Mapping[Hex, str]) -> None:
+    """A scenario's ladders lie on two adjacent map hexes open to men on foot; their carriers,
+    if any, are two characters of the ladder's side on those hexes (§10.1.2); its ropes are
+    carried by unarmoured characters of their side (§10.6.1)."""
+    side_ids = {s.id for s in sc.sides}
+    seen: set[str] = set()
+    for ladder in sc.ladders:
+        llabel = f"{label} ladder {ladder.id!r}"
+        if ladder.id in seen:
+            raise DataError(f"{llabel}: given twice")
+        seen.add(ladder.id)
+        if ladder.side not in side_ids:
+            raise DataError(f"{llabel}: unknown side {ladder.side!r}")
+        a, b = ladder.hexes
+        if distance(a, b) != 1 or any(h not in tactical.board for h in (a, b)):
+            raise DataError(f"{llabel}: needs two adjacent hexes on map {sc.map!r}")
+        if any(terrains[tactical.board.attrs(h)["terrain"]].cost_foot is None for h in (a, b)):
+            raise DataError(f"{llabel}: lies on a hex closed to men on foot")
+        if ladder.carriers and sorted(used.get(h, "") for h in (a, b)) != sorted(ladder.carriers):
+            raise DataError(f"{llabel}: its carriers must stand on its two hexes")
+        if any(p.counter in ladder.carriers and (p.side != ladder.side or p.mounted) for p in sc.forces):
+            raise DataError(f"{llabel}: its carriers are men on foot of its side")
+    for rope in sc.ropes:
+        carrier = next((p for p in sc.forces if p.counter == rope.carrier), None)
+        if carrier is None or carrier.side != rope.side:
+            raise DataError(f"{label} rope {rope.id!r}: its carrier must be a character of its side")
+        if roster[rope.carrier].armoured:
+            raise DataError(f"{label} rope {rope.id!r}: an armoured character cannot use a rope (§10.6.1)")
 
 
 # ---------------------------------------------------------------------------- loading

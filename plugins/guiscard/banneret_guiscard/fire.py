@@ -29,7 +29,7 @@ from banneret.boards.hexgrid import Hex, Hexside, SightView, arc, closest_direct
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
-from banneret_guiscard import buildings, castles
+from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import can_attack, hurt, kill_horse
@@ -85,7 +85,8 @@ def may_fire(b: Battle, piece: Piece) -> bool:
     fired = b.fired_in.get(piece.id)
     return (piece.able and (fired is None or fired[0] != b.phase) and piece.id not in b.busy
             and bool(usable_weapons(b, piece)) and not any(b.tables.terrain[h].water for h in piece.hexes())
-            and not engaged(b, piece))
+            and not engaged(b, piece) and not (b.ladders and ladders.hands_full(b, piece))  # §10.1.2, §10.1.5
+            and not (b.ropes and ropes.climbing(b, piece.id)))  # §10.6.2
 
 
 # --------------------------------------------------------------------------- line of fire and cover (§5.5)
@@ -272,7 +273,9 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: 
     if any(h in t.terrain and t.terrain[h].id == "brush" for h in path[1:-1]):
         cover = "medium" if terrain.water else max(cover, "light", key=COVERS.index)  # §5.5.2.1, §5.5.2.4
     cover = buildings.structure_cover(b, shooter_hex, target, path, cover)  # §8.3
-    return castles.castle_cover(b, shooter_hex, target, path, cover)  # §9.4
+    cover = castles.castle_cover(b, shooter_hex, target, path, cover)  # §9.4
+    shields = hoplites.foulkon_cover(b, target)  # §7.3.2
+    return cover if shields is None else max(cover, shields, key=COVERS.index)
 
 
 def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex], band: str, cover: str) -> bool:

@@ -26,7 +26,7 @@ import attrs
 from banneret.boards.hexgrid import Hex
 from banneret.flow import Choice, Frame, Procedure, call, end, goto
 from banneret.state import State
-from banneret_guiscard import buildings, castles
+from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.data_model import Effect, MeleeTable
 from banneret_guiscard.movement import infiltrate, may_stop, step_options
 from banneret_guiscard.results import can_attack, hurt, kill, kill_horse
@@ -93,7 +93,9 @@ def _may_strike(b: Battle, attacker: Piece) -> bool:
     """The attacker's part of :func:`may_attack`: phasing, able, free to attack this phase."""
     fired = b.fired_in.get(attacker.id)
     return not (attacker.side != b.side or not attacker.able or b.attacked_in.get(attacker.id) == b.phase
-                or (fired is not None and fired[0] == b.phase) or attacker.id in b.busy)
+                or (fired is not None and fired[0] == b.phase) or attacker.id in b.busy
+                or (b.ladders and ladders.carrying(b, attacker.id))  # §10.1.2
+                or (b.ropes and ropes.climbing(b, attacker.id) is not None))  # §10.6.2
 
 
 def _reaches(b: Battle, attacker: Piece, other: Defender | None) -> bool:
@@ -152,7 +154,8 @@ def combat_column(state: State, attackers: tuple[str, ...], defenders: tuple[str
                   bonus: tuple[tuple[str, int], ...] = (), shift: int = 0) -> tuple[int, int]:
     """(difference, column index): attack minus defence strengths summed, each with its
     ``bonus`` (a charge's, §7.2.3), the column holding it shifted for terrain (§6.1), a joint
-    attack (§6.2) and ``shift`` more (a group charge's, §7.2.4), kept on the table (P-01)."""
+    attack (§6.2), hoplite formations (§7.3) and ``shift`` more (a group charge's, §7.2.4),
+    kept on the table (P-01)."""
     b: Battle = state.data
     t = b.tables
     extra = dict(bonus)
@@ -165,7 +168,8 @@ def combat_column(state: State, attackers: tuple[str, ...], defenders: tuple[str
     terrain = t.data.terrain.melee_shift(
         _worst_sign(b, attacker_hexes, buildings.attacker_sign),
         buildings.defender_sign(b, attacker_hexes, defender_hexes, _worst_sign(b, defender_hexes)))  # §8.5
-    column = table.shift(table.column_index(attack - defence), terrain + shift + joint_bonus(state, attackers, defenders))
+    shift += joint_bonus(state, attackers, defenders) + hoplites.melee_shift(state, attackers, defenders)
+    column = table.shift(table.column_index(attack - defence), terrain + shift)
     return attack - defence, column
 
 
@@ -275,22 +279,40 @@ class Combat(_SideChoice):
         targets = [*sorted(b.pieces), *(HORSE + owner for owner in sorted(b.horses))]
         strikers = [p for p in b.pieces.values() if _may_strike(b, p)]  # attackers_of, each side looked at once
         return [*(("attack", t) for t, other in ((t, defender(b, t)) for t in targets)
-                  if any(_reaches(b, p, other) for p in strikers)), ("end",)]
+                  if any(_reaches(b, p, other) for p in strikers)),
+                *(("push", pid, lid) for pid, lid in ladders.pushers(b, b.side, _may_strike)),
+                *(("cut", pid, rid) for pid, rid in ropes.cutters(b, b.side, _may_strike)),
+                *(("haul", rid, haulers) for rid, haulers in ropes.hauling_groups(b, b.side, _may_strike)), ("end",)]
 
     def label(self, state: State, frame: Frame, option: tuple[str, ...]) -> str:
         if option[0] == "end":
             return "end combat"
+        if option[0] == "push":
+            return f"{option[1]} pushes the ladder on {hex_label(state.data.ladders[option[2]].hexes[0])} over"
+        if option[0] == "cut":
+            return f"{option[1]} cuts the rope on {hex_label(state.data.ropes[option[2]].against)}"
+        if option[0] == "haul":
+            return f"{', '.join(option[2])} haul on the rope on {hex_label(state.data.ropes[option[1]].against)}"
         target = option[1]
         return f"attack {target[len(HORSE):]}'s horse" if target.startswith(HORSE) else f"attack {target}"
 
     def choose(self, state: State, frame: Frame, option: tuple[str, ...]) -> None:
         if option[0] == "end":
             end(state)
+        elif option[0] == "push":  # instead of fighting (§10.1.6, §10.1.7)
+            call(state, ladders.PushOver, pusher=option[1], ladder=option[2])
+        elif option[0] in ("cut", "haul"):  # instead of fighting (§10.6.4, §10.6.5)
+            if option[0] == "cut":
+                ropes.cut(state, option[1], option[2])
+            else:
+                ropes.haul(state, option[1], option[2])
+            goto(state, Combat)
         else:
             call(state, Engage, defenders=(option[1],), attackers=())
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         kill_surrounded(state)
+        hoplites.settle(state.data)  # a formation left with fewer than 3 loses its marker (A-19)
         goto(state, Combat)
 
 
@@ -306,9 +328,11 @@ class Engage(_SideChoice):
         b: Battle = state.data
         defenders, attackers = frame["defenders"], frame["attackers"]
         out: list[tuple[str, ...]] = [("with", pid) for pid in attackers_of(b, defenders, attackers)]
-        if len(attackers) >= 2 and not defenders[0].startswith(HORSE):  # a horse is fought alone
+        if (len(attackers) >= 2 and not defenders[0].startswith(HORSE)  # a horse is fought alone,
+                and hoplites.formation_of(b, defenders[0]) is None):    # so is a hoplite in formation (§7.3.1)
             out += [("also", pid) for pid in sorted(b.pieces)
-                    if pid not in defenders and all(may_attack(b, b.pieces[a], pid) for a in attackers)]
+                    if pid not in defenders and hoplites.formation_of(b, pid) is None
+                    and all(may_attack(b, b.pieces[a], pid) for a in attackers)]
         if attackers:
             out.append(("resolve",))
         return out
@@ -363,6 +387,8 @@ class CombatRecord:
     """Strength added per participant: a charge's (§7.2.3)."""
     shift: int = 0
     """Columns right beyond terrain and joint attack: a group charge's (§7.2.4)."""
+    flank: bool = False
+    """A hoplite in formation attacked from a flank or the rear: a retreat is a wound (§7.3.1)."""
 
 
 class Resolve(Procedure):
@@ -382,7 +408,13 @@ class Resolve(Procedure):
             b.targeted_in[pid] = b.phase
         b.engaged.update(characters)
         rec.before = tuple((pid, b.pieces[pid].hex, b.pieces[pid].health) for pid in characters)
+        spears = hoplites.spears_first(b, rec.attackers, rec.defenders)
+        rec.flank = hoplites.flank_attack(b, rec.attackers, rec.defenders)
         _, rec.attacker_effect, rec.defender_effect = roll_combat(state, rec.attackers, rec.defenders, rec.bonus, rec.shift)
+        if spears:  # §7.3.1: the marker is fought; a wound or a kill removes it, nothing reaches the hoplite
+            if rec.defender_effect.harm in ("wounded", "killed"):
+                hoplites.break_spears(state, rec.defenders[0])
+            rec.defender_effect = Effect(harm="none", retreat=0, horse_killed=False)
         self.resume(state, frame, None)
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
@@ -409,6 +441,10 @@ class Resolve(Procedure):
                     hurt(b, pid, effect.harm, effect.horse_killed)
                 self.resume(state, frame, None)
         elif rec.stage == 3:
+            if rec.flank and rec.defender_effect.retreat:  # §7.3.1: the retreat counts as a wound
+                state.emit(f"{rec.defenders[0]} keeps his place in the formation: wounded instead", "melee")
+                hurt(b, rec.defenders[0], "wounded", False)
+                rec.defender_effect = attrs.evolve(rec.defender_effect, retreat=0)
             orders = tuple(
                 [RetreatOrder(pid, rec.defender_effect.retreat, enemies=rec.attackers)
                  for pid in rec.defenders if rec.defender_effect.retreat and b.pieces[pid].alive]

@@ -32,7 +32,7 @@ from banneret.boards.hexgrid import (
 )
 from banneret.flow import Choice, Frame, call, end, goto, record
 from banneret.state import State
-from banneret_guiscard import buildings, castles
+from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.results import can_attack, kill, threatened, wound
 from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label, tables_for
 
@@ -95,6 +95,8 @@ def enter_cost(b: Battle, piece: Piece, frm: Hex, to: Hex) -> int | None:
     if to in enemy_hexes(b, piece.side):
         return None
     cost = _terrain_cost(b, piece, to, mounted=False)
+    if cost is not None and b.ladders and castles.raised_at(b, frm) is not None:
+        return castles.terrain_at(b, frm).cost_foot  # climbing down a ladder (§10.1.3)
     return None if cost is None else cost + buildings.crossing_mp(b, frm, to)  # §8.4.1, §8.4.2
 
 
@@ -241,7 +243,8 @@ def infiltration_testers(b: Battle, mover: Piece, per_mover: bool) -> list[Piece
     used = b.infiltration_rolls
     out = []
     for enemy in sorted(b.enemies_of(mover.side), key=lambda p: p.id):
-        if not can_attack(b, enemy, mover.hex):
+        if (not can_attack(b, enemy, mover.hex) or (b.ladders and ladders.carrying(b, enemy.id))  # A-07 (a)
+                or not hoplites.tests_mover(b, enemy, mover)):  # §7.3.3
             continue
         if (enemy.id, mover.id) in used or (not per_mover and any(e == enemy.id for e, _ in used)):
             continue
@@ -289,6 +292,8 @@ def forced_move(state: State, mover_id: str, path: list[Hex], *, retreat: bool, 
     step (``exclude``, §6.6). True if it arrives alive. The path itself (away from the
     missile, away from the enemy, MP) is for fire and melee to choose."""
     b: Battle = state.data
+    if b.ropes and path:
+        ropes.let_go(b, mover_id)  # pushed off a rope (§10.6.2)
     for i, h in enumerate(path):
         b.pieces[mover_id] = attrs.evolve(b.pieces[mover_id], hex=h)
         if (retreat or i < len(path) - 1) and not infiltrate(state, mover_id, forced=True, exclude=exclude):
@@ -307,8 +312,9 @@ def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
     """Loose horses ``piece`` may mount now (§4.4.2): only riders, on foot, standing on one of
     the two hexes beside both hexes of the horse, with the mounting MP, no enemy able to
     attack next to the character or the horse, nobody else on the horse's hexes (a rider
-    killed in passing may leave his horse over a friend or another horse), and the horse's
-    hexes open to a rider (a led horse may stand in trees or water)."""
+    killed in passing may leave his horse over a friend or another horse), the horse's
+    hexes open to a rider (a led horse may stand in trees or water), and not astride a low
+    wall, where the new rider could neither stop nor fall back to a hex on foot (§8.4.2)."""
     t = b.tables
     counter = t.counter(piece.id)
     if piece.mounted or counter.mounted is None or left < t.data.horses.mount_cost(counter.armoured):
@@ -320,7 +326,8 @@ def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
         if (piece.hex in beside and not threatened(b, piece.side, (piece.hex, head, tail))
                 and all(t.terrain[h].cost(True, counter.armoured) is not None for h in (head, tail))
                 and not any(True for h in (head, tail) for _ in b.living_at(h))
-                and not any(o != owner and set(b.horses[o].hexes()) & {head, tail} for o in b.horses)):
+                and not any(o != owner and set(b.horses[o].hexes()) & {head, tail} for o in b.horses)
+                and not buildings.astride(b, attrs.evolve(piece, mounted=True, hex=head, facing=b.horses[owner].facing))):
             out.append(owner)
     return out
 
@@ -377,8 +384,9 @@ def carry_options(b: Battle, carrier: Piece, carried: Piece) -> list[Hex]:
 
 def allowance(b: Battle, piece: Piece) -> int:
     """The MP ``piece`` starts its move with: its MA, or less after firing this phase as the
-    weapon allows (§5.1, P-05)."""
-    ma = b.ma(piece)
+    weapon allows (§5.1, P-05), or in a hoplite formation (§7.3.1, §7.3.2)."""
+    cap = hoplites.move_cap(b, piece)
+    ma = b.ma(piece) if cap is None else min(cap, b.ma(piece))
     fired = b.fired_in.get(piece.id)
     if fired is None or fired[0] != b.phase:
         return ma
@@ -387,10 +395,17 @@ def allowance(b: Battle, piece: Piece) -> int:
     return ma if limit is None else min(ma, limit)
 
 
+def mp_left(b: Battle, pid: str) -> int:
+    """The MP ``pid`` has left this player phase: its allowance until it begins to move."""
+    return b.left.get(pid, allowance(b, b.pieces[pid]))
+
+
 def movable(b: Battle, side: str) -> list[str]:
-    """Characters of ``side`` that may still move this player phase (§4, §4.2.3)."""
+    """Characters of ``side`` that may still move this player phase (§4, §4.2.3), but the
+    hoplites of a formation that must stop or re-form (§7.3.1)."""
     return sorted(p.id for p in b.pieces.values()
-                  if p.side == side and p.able and p.id not in b.done and p.id not in b.busy)
+                  if p.side == side and p.able and p.id not in b.done and p.id not in b.busy
+                  and not hoplites.halted(b, p.id))
 
 
 # --------------------------------------------------------------------------- §4.4.3 loose horses
@@ -525,6 +540,94 @@ def _may_end(b: Battle, piece: Piece, rec: MoveRecord) -> bool:
     return not any(mine & set(horse.hexes()) for horse in rec.leading)
 
 
+# --------------------------------------------------------------------------- §10.1 ladders
+
+
+def over_options(b: Battle, piece: Piece, left: int) -> list[tuple[Hex, int]]:
+    """(hex, MP): from a raised ladder over the palisade it leans on, onto a free hex on the
+    far side: the step over and that hex's own MP (§9.2.1, §9.2.2, §10.1.3, A-60)."""
+    ladder = ladders.on_ladder(b, piece)
+    if ladder is None:
+        return []
+    step = b.tables.data.tactics.ladders.step_over_mp
+    out = []
+    for h in ladders.far_side(b, ladder):
+        cost = _terrain_cost(b, piece, h, mounted=False)
+        if cost is not None and step + cost <= left and _free_for(b, piece, h):
+            out.append((h, step + cost))
+    return out
+
+
+def ladder_steps(b: Battle, rec: MoveRecord, left: int) -> list[tuple[Any, ...]]:
+    """The next steps of a pair carrying a ladder, or raising it (§10.1.2): the leader steps
+    into a free hex, the follower takes the hex the leader leaves; each step costs the pair
+    the dearer of the two hexes. None once the ladder is no longer carried (a carrier hurt)."""
+    ladder = b.ladders[rec.ladder]
+    if not ladders.carriers(b, ladder):
+        return []
+    lead, partner = b.pieces[rec.mover], b.pieces[rec.partner]
+    behind = enter_cost(b, partner, partner.hex, lead.hex)
+    out: list[tuple[Any, ...]] = [("raise", foot, palisade) for foot, palisade in ladders.raise_places(b, ladder)]
+    if behind is None:
+        return out
+    for s in step_options(b, lead, left):
+        cost = max(s.cost, behind)
+        if s.hex != partner.hex and cost <= left and _free_for(b, lead, s.hex) and ladders.raised_at(b, s.hex) is None:
+            out.append(("step", s.hex, None, cost, s.kind))
+    return out
+
+
+def _follow(b: Battle, rec: MoveRecord, left_hex: Hex, cost: int) -> None:
+    """The follower steps into the hex the leader left, paying what the leader paid, and the
+    ladder moves with them (§10.1.2)."""
+    partner = rec.partner
+    b.pieces[partner] = attrs.evolve(b.pieces[partner], hex=left_hex)
+    b.spent[partner] = b.spent.get(partner, 0) + cost
+    b.left[partner] = b.left[rec.mover]
+    lead = b.pieces[rec.mover]
+    b.ladders[rec.ladder] = attrs.evolve(b.ladders[rec.ladder], hexes=(lead.hex, left_hex))
+
+
+def rope_steps(b: Battle, piece: Piece, left: int) -> list[tuple[Any, ...]]:
+    """A climber's next steps on its rope: over the palisade onto a free hex beyond it, or
+    back down to the rope's foot (§10.6.1)."""
+    rope = ropes.climbing(b, piece.id)
+    assert rope is not None
+
+    def enter(h: Hex) -> int | None:
+        return _terrain_cost(b, piece, h, mounted=False) if _free_for(b, piece, h) else None
+
+    out: list[tuple[Any, ...]] = [("rope_over", h, cost) for h, cost in ropes.cross_options(b, piece, enter) if cost <= left]
+    down = ropes.down_cost(b, rope)
+    return out + ([("rope_down", down)] if down <= left else [])
+
+
+def _climb(b: Battle, pid: str, rid: str, cost: int) -> None:
+    """Go up the rope ``rid`` or, with none, off the rope the character is on (§10.6.2)."""
+    if rid:
+        b.ropes[rid] = attrs.evolve(b.ropes[rid], climber=pid)
+    else:
+        ropes.let_go(b, pid)
+    b.spent[pid] = b.spent.get(pid, 0) + cost
+    b.left[pid] -= cost
+
+
+def start_carry(b: Battle, lid: str, lead: str, partner: str) -> MoveRecord:
+    """Two characters take up a lying ladder and move with it, each with 2 MA less (§10.1.2)."""
+    b.ladders[lid] = attrs.evolve(b.ladders[lid], carriers=(lead, partner), side=b.pieces[lead].side)
+    mp = ladders.pair_allowance(b, allowance(b, b.pieces[lead]), allowance(b, b.pieces[partner]))
+    b.left[lead] = b.left[partner] = mp
+    piece = b.pieces[lead]
+    return MoveRecord(lead, (piece.hex, piece.facing), ladder=lid, partner=partner)
+
+
+def _drop(b: Battle, pid: str) -> None:
+    """A carrier moving on its own leaves the ladder lying where it is (§10.1.2)."""
+    for lid, ladder in b.ladders.items():
+        if pid in ladder.carriers:
+            b.ladders[lid] = attrs.evolve(ladder, carriers=())
+
+
 # --------------------------------------------------------------------------- the procedures
 
 
@@ -549,6 +652,9 @@ class MoveRecord:
     """A declared charge's route (head hex and facing per hex): its only steps (§7.2.1)."""
     defensive_fire: bool = True
     """False for a charge met by a counter-charge: no defensive fire at it (§7.2.2)."""
+    ladder: str = ""
+    """The ladder the mover carries (§10.1.2), with ``partner`` following it."""
+    partner: str = ""
 
 
 
@@ -580,7 +686,14 @@ class MoveStep(SideChoice):
             steps = [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)
                      if (s.hex, s.facing) in ahead]
             return steps or out
+        if rec.ladder:  # a pair carrying a ladder steps, or raises it, and nothing else (§10.1.2)
+            return out + ladder_steps(b, rec, left)
+        if b.ropes and ropes.climbing(b, piece.id):  # on a rope: over the palisade or back down (§10.6)
+            return out + rope_steps(b, piece, left)
         out += [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)]
+        out += [("over", h, cost) for h, cost in over_options(b, piece, left)]
+        if b.ropes and (climb := ropes.climb_cost(b, piece)) is not None and climb[1] <= left:
+            out.append(("rope_up", climb[0].id, climb[1]))
         if not rec.leading and not rec.carrying:  # hands free to change counter (reading)
             out += [("mount", owner) for owner in mount_options(b, piece, left)]
             out += [("dismount", h) for h in dismount_options(b, piece, left)]
@@ -602,6 +715,16 @@ class MoveStep(SideChoice):
             return f"head to {hex_label(h)} {kind} ({cost} MP)"
         if what == "mount":
             return f"mount {option[1]}'s horse"
+        if what == "over":
+            return f"over the palisade to {hex_label(option[1])} ({option[2]} MP)"
+        if what == "rope_up":
+            return f"climb the rope ({option[2]} MP)"
+        if what == "rope_down":
+            return f"climb down the rope ({option[1]} MP)"
+        if what == "rope_over":
+            return f"over the palisade by the rope to {hex_label(option[1])} ({option[2]} MP)"
+        if what == "raise":
+            return f"raise the ladder on {hex_label(option[1])} against {hex_label(option[2])}"
         if what == "dismount":
             return f"dismount to {hex_label(option[1])}"
         if what == "pickup":
@@ -625,23 +748,37 @@ class MoveStep(SideChoice):
         if what == "step" and rec.entered and not infiltrate(state, mover):
             finish_move(state, rec)  # halted or killed on the spot (§4.3)
             return
-        if what == "step":
-            _, h, facing, cost, _kind = option
+        if what == "raise":
+            ladders.raise_ladder(b, rec.ladder, option[1], option[2])
+            state.emit(f"{mover} and {rec.partner} {self.label(state, frame, option)}", "ladder")
+            finish_move(state, rec)
+            return
+        if what in ("rope_up", "rope_down"):
+            _climb(b, mover, option[1] if what == "rope_up" else "", option[-1])
+        if what in ("step", "over", "rope_over"):
+            h, facing, cost = (option[1], option[2], option[3]) if what == "step" else (option[1], None, option[2])
             piece = b.pieces[mover]
             if cost > b.left[mover]:  # a wound in the test cut the MP (P-06)
                 finish_move(state, rec)
                 return
+            if what == "rope_over":
+                _climb(b, mover, "", 0)  # off the rope, over the palisade (§10.6.2)
             b.pieces[mover] = attrs.evolve(piece, hex=h, facing=facing)
             b.spent[mover] = b.spent.get(mover, 0) + cost
             b.left[mover] -= cost
             rec.hexes += 1
             if _carrying(b, rec):
                 b.pieces[rec.carrying] = attrs.evolve(b.pieces[rec.carrying], hex=h)
+            if rec.ladder:
+                _follow(b, rec, piece.hex, cost)
+            if what == "over":
+                ladders.land(state, mover)  # §9.2.1, §9.2.2
         elif what == "mount":
             mount(b, mover, option[1])
         elif what == "dismount":
             dismount(b, mover, option[1])
         elif what == "pickup":
+            ropes.let_go(b, option[1])
             rec.carrying = option[1]
             rec.carried_from = b.pieces[option[1]].hex
             b.left[mover] //= 2  # §4.2.4: remaining MP halved
@@ -665,7 +802,8 @@ class MoveStep(SideChoice):
         if _may_end(b, piece, rec):
             rec.last_stop = (piece.hex, piece.facing)
         # after each hex entered the enemy may fire defensively (§5.3, fire.UnderFire)
-        goto(state, UNDER_FIRE if what == "step" and rec.defensive_fire else MoveStep.name, record=rec)
+        goto(state, UNDER_FIRE if what in ("step", "over", "rope_over") and rec.defensive_fire else MoveStep.name,
+             record=rec)
 
 
 def finish_move(state: State, rec: MoveRecord) -> None:
@@ -679,6 +817,8 @@ def finish_move(state: State, rec: MoveRecord) -> None:
         b.pieces[rec.mover] = piece = attrs.evolve(piece, hex=h, facing=facing)
         state.emit(f"{rec.mover} may not stop there and ends the move on {hex_label(h)}", "move")
     b.done.add(rec.mover)
+    if rec.partner:
+        b.done.add(rec.partner)
     if piece.alive and not may_stop(b, piece, rec.carrying) and push_places(b, piece):  # a horse in the way
         goto(state, PushHorse, record=rec)
         return
@@ -811,6 +951,12 @@ class Movement(SideChoice):
             *(("stay", pid) for pid in free),
             *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h)),
             *(("cut", pid, h) for pid, h in buildings.cut_options(b, free)),
+            *(("carry", lid, lead, partner) for lid, lead, partner in ladders.carry_choices(b, free)),
+            *(("throw", pid, h) for pid in free if pid not in b.left
+              for h in ropes.throw_places(b, b.pieces[pid])),
+            *(("shift",) + choice for choice in ladders.shift_choices(
+                b, side, lambda pid: mp_left(b, pid) if pid in free else 0)),
+            *hoplites.formation_options(b),  # §7.3.1, §7.3.2
             ("end",),
         ]
 
@@ -823,12 +969,28 @@ class Movement(SideChoice):
             return f"{option[1]} stays put"
         if option[0] == "cut":
             return f"{option[1]} cuts the tent on {hex_label(option[2])}"
+        if option[0] == "throw":
+            return f"{option[1]} throws a hook at the palisade on {hex_label(option[2])}"
+        if option[0] == "shift":
+            _, lid, first, second, h, palisade = option
+            return (f"{first} and {second} move the ladder on {hex_label(state.data.ladders[lid].hexes[0])} to "
+                    f"{hex_label(h)} against {hex_label(palisade)}")
+        if option[0] == "carry":
+            return f"{option[2]} and {option[3]} carry the ladder on {' '.join(hex_label(h) for h in state.data.ladders[option[1]].hexes)}, {option[2]} leading"
+        if option[0] in ("form", "break", "reform", "foulkon", "open"):
+            return hoplites.option_label(option)
         return "end movement"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
         b: Battle = state.data
         if option[0] == "end":
+            hoplites.settle(b)  # stragglers leave their formation (A-19)
             end(state)
+        elif option[0] == "form":
+            call(state, hoplites.FormUp, members=option[1])
+        elif option[0] in ("break", "reform", "foulkon", "open"):
+            hoplites.apply_option(state, option)
+            goto(state, Movement)
         elif option[0] == "clear":
             call(state, ClearWith, hex=option[1])
         elif option[0] == "cut":
@@ -838,14 +1000,27 @@ class Movement(SideChoice):
         elif option[0] == "stay":
             b.done.add(option[1])
             call(state, DEFENSIVE_FIRE, mover=option[1], hexes=0)
+        elif option[0] == "carry":
+            call(state, MoveStep, record=start_carry(b, option[1], option[2], option[3]))
+        elif option[0] == "throw":
+            ropes.throw(state, option[1], option[2])  # §10.6.1: its move and combat this phase
+            goto(state, Movement)
+        elif option[0] == "shift":  # §10.1.4: 2 MP each; they may go on moving with the rest
+            _, lid, first, second, h, palisade = option
+            for pid in (first, second):
+                b.left[pid] = mp_left(b, pid) - b.tables.data.tactics.ladders.shift_mp
+                b.spent[pid] = b.spent.get(pid, 0) + b.tables.data.tactics.ladders.shift_mp
+            ladders.raise_ladder(b, lid, h, palisade)
+            state.emit(self.label(state, frame, option), "ladder")
+            goto(state, Movement)
         else:
+            _drop(b, option[1])
             piece = b.pieces[option[1]]
             b.left.setdefault(piece.id, allowance(b, piece))
             call(state, MoveStep, record=MoveRecord(piece.id, (piece.hex, piece.facing)))
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         goto(state, Movement)
-
 
 # --------------------------------------------------------------------------- §4.2.3 clearing
 

@@ -1,7 +1,7 @@
 """Guiscard (2nd edition), the Norman skirmish game, as a Banneret game: the counters (§1),
-the sequence of play (§2), terrain (§3), movement (§4), fire (§5), melee (§6), mounted lance
-throwers, charges and avoiding combat (§7.1, §7.2, §7.4), buildings (§8) and castles (§9).
-docs/games/guiscard.md lists what is not built yet (hoplites, siege methods, the siege and
+the sequence of play (§2), terrain (§3), movement (§4), fire (§5), melee (§6), combat tactics
+(§7: mounted lance throwers, charges, hoplites, avoiding combat), buildings (§8) and castles
+(§9). docs/games/guiscard.md lists what is not built yet (siege methods, the siege and
 campaign games).
 """
 
@@ -13,7 +13,7 @@ from banneret import Game, GameInfo, OptionSpec, Outcome, Scenario, State, hooki
 from banneret.boards import BoardContext, BoardDrawing
 from banneret.boards.hexgrid import distance
 from banneret.types import Standing
-from banneret_guiscard import castles
+from banneret_guiscard import castles, hoplites, ladders, ropes
 from banneret_guiscard.engines import siege_invariants
 from banneret_guiscard.board import draw_board, render_board, sight_report
 from banneret_guiscard.movement import MoveRecord, reachable
@@ -54,6 +54,14 @@ class Guiscard(Game):
                        "When a target in water loses its cover to a shooter next to it: 'any_water' = in any "
                        "water, 'deep_only' = in deep water only (errata 3, 5.5.2.4)",
                        choices=("any_water", "deep_only")),
+            OptionSpec("counter_charge_reversal", "grown",
+                       "When a counter-charger's grown defence outweighs the charge and it strikes instead: "
+                       "'grown' = with its attack grown by half, 'plain' = with its printed attack (A-15)",
+                       choices=("grown", "plain")),
+            OptionSpec("foulkon_shift", "own_attacks",
+                       "Which combats a foulkon shifts one column left: 'own_attacks' = the foulkon's own "
+                       "attacks, 'attacks_on_it' = attacks on the foulkon (A-17)",
+                       choices=("own_attacks", "attacks_on_it")),
         ),
         # Per player phase, with at most 12 characters a side: offensive fire, a pick and an
         # aim each and the end (25); movement, 12 moves of at most 52 decisions (each spends
@@ -65,12 +73,13 @@ class Guiscard(Game):
         # phase; the 12 turns of the longest scenario 2 x 12 x 2,100 = 50,400.
         max_decisions=51_000,
         # the longest menus: the movement step: at most 12 characters to move or to declare
-        # staying put (§5.3), at most 12 x 7 body hexes next to one of them to clear (§4.2.3)
-        # and "end movement" = 109; a character's
+        # staying put (§5.3), at most 12 x 7 body hexes next to one of them to clear (§4.2.3),
+        # at most 8 formation decisions (12 hoplites in at most 4 groups or formations, two
+        # each, §7.3) and "end movement" = 117; a character's
         # next step (21), an aim (12 enemies x 2 hexes = 24), a volley (12 shooters x 2 hexes
         # and the fire = 25), an engagement (12 attackers, 12 defenders, resolve = 25), a
         # retreat of 2 hexes (at most 18 paths) are shorter
-        max_actions=110,
+        max_actions=118,
         hidden_information=False,
         coverage="§1-§6 (counters, sequence of play, terrain, movement, fire, melee), §7.1-§7.2 and §7.4"
                  " (lance throwers, charges, avoiding combat), §8 (buildings), §9 (castles, without ladders);"
@@ -131,9 +140,17 @@ class Guiscard(Game):
             "engines": {e.id: {"kind": e.kind, "side": e.side, "hex": list(e.hex), "facing": e.facing,
                                "condition": e.condition, "fired_turn": e.fired_turn}
                         for e in sorted(b.engines.values(), key=lambda e: e.id)},  # §10.4, §10.5
+            "formations": [{"members": list(f.members), "facing": f.facing, "foulkon": f.foulkon}
+                           for _key, f in sorted(b.formations.items())],  # §7.3
             "charges": [{"rider": c.rider, "target": c.target, "route": [[h[0], h[1], f] for h, f in c.route],
                          "counter": c.counter, "counter_route": [[h[0], h[1], f] for h, f in c.counter_route]}
                         for c in b.charges.values()],  # this turn's, in declaration order (§7.2)
+            "ladders": {lid: {"hexes": [list(h) for h in ladder.hexes], "against": ladder.against and list(ladder.against),
+                              "carriers": list(ladders.carriers(b, ladder)), "side": ladder.side}
+                        for lid, ladder in sorted(b.ladders.items())},  # §10.1
+            "ropes": {rid: {"side": rope.side, "carrier": rope.carrier, "hex": rope.hex and list(rope.hex),
+                            "against": rope.against and list(rope.against), "climber": ropes.climber_of(b, rope)}
+                      for rid, rope in sorted(b.ropes.items())},  # §10.6
             "moving": moving,
             "led_horses": [horse.owner for horse in led],  # in the mover's hand, off the map
         }
@@ -166,7 +183,8 @@ def _moving(state: State) -> str | None:
 
 
 def battle_invariants(state: State) -> list[str]:
-    """What §1 and §4 guarantee after every step (rules digest Part VI, invariants 1-3, 15, 18)."""
+    """What §1, §4, §7.3 and §10 guarantee after every step (rules digest Part VI, invariants
+    1-3, 15, 18, 57, 65, 70, 76 and the siege methods')."""
     b: Battle = state.data
     t = b.tables
     bad: list[str] = []
@@ -194,6 +212,7 @@ def battle_invariants(state: State) -> list[str]:
         if any(h not in t.terrain for h in horse.hexes()):
             bad.append(f"{owner}'s horse is off the map")
     bad += siege_invariants(b)  # §10
+    bad += hoplites.formation_invariants(b)
     if _moving(state) is None and FLOW.current(state)[-1:] != ["AdvanceStep"]:  # moves may pass through
         seen: dict[tuple[int, int], str] = {}
         for pid, p in sorted(b.pieces.items()):
@@ -203,7 +222,7 @@ def battle_invariants(state: State) -> list[str]:
                 if h in seen:
                     bad.append(f"{pid} and {seen[h]} share {h} (§4.1)")
                 seen[h] = pid
-    return bad
+    return bad + ladders.ladder_invariants(b) + ropes.rope_invariants(b)
 
 
 @hookimpl

@@ -37,8 +37,8 @@ def can_attack(b: Battle, enemy: Piece, h: Hex) -> bool:
     armoured = t.counter(enemy.id).armoured
     if not enemy.able or h not in t.strikes.get((enemy.hex, enemy.mounted, armoured), ()):
         return False
-    return ((not t.terrain[h].changes_to or castles.terrain_at(b, h).cost(enemy.mounted, armoured) is not None)
-            and buildings.may_fight(b, enemy.hex, h, enemy.mounted))  # §9.2 as the gate stands; §8.5
+    return ((not (t.terrain[h].changes_to or b.ladders) or castles.terrain_at(b, h).cost(enemy.mounted, armoured) is not None)
+            and buildings.may_fight(b, enemy.hex, h, enemy.mounted))  # §9.2 as the gate stands, §10.1 a ladder; §8.5
 
 
 def wound(b: Battle, piece_id: str) -> None:

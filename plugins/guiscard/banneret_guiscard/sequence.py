@@ -21,12 +21,14 @@
                                              window -> Volley (name shooters) -> FireVolley
                                        -> PushHorse or PlaceHorses -> PutDown
                                      or bodies to clear -> ClearWith -> ClearTo
+                                     or hoplites form up -> FormUp (the facing, 7.3)
                7.2  ChargeCombats    step 4 begins: each charge that arrived, a combat of its
                                        own -> Resolve
                6    Combat           step 4: pick a defender -> Engage (name attackers, more
                                        defenders) -> Declared -> AvoidCombat, the defender's
                                        window (7.4) -> Resolve -> Victim, Retreats, Advance
-                                       -> AdvanceStep
+                                       -> AdvanceStep; or push a ladder over -> PushOver
+                                       -> FallenLadder -> FallPlace (10.1.6)
                10.2 FireWork         step 4 ends: set fires, put them out -> Retreats
                2.1  Recovery         step 5: stunned characters of the side stand up (A-04)
         10.2 Burning            fires burn, wound, destroy and spread -> Retreats
@@ -44,6 +46,8 @@ from banneret_guiscard.charges import ChargeCombats, ChargeMoves, ChargeRoute, C
 from banneret_guiscard.engines import AimEngine, HaulEngines, SiegeFire
 from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, OffensiveFire, UnderFire, Volley
 from banneret_guiscard.flames import Burning, FireWork
+from banneret_guiscard.ladders import FallenLadder, FallPlace, PushOver
+from banneret_guiscard.hoplites import FormUp
 from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Declared, Engage, Resolve, Victim
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
 from banneret_guiscard.retreat import Retreat, Retreats
@@ -159,6 +163,7 @@ FLOW = Flow(
            Movement, MoveStep, PutDown,    # 4 the move of one character, 4.2.4 carrying
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
            ClearWith, ClearTo,             # 4.2.3 clearing bodies
+           FormUp,                         # 7.3.1 the facing of a formation formed up
            AimShot,                        # 5.4 one shot
            AimEngine,                      # 10.4, 10.5 an engine's shot
            UnderFire, DefensiveFire,       # 5.3 the window after each hex entered
@@ -166,5 +171,6 @@ FLOW = Flow(
            Retreats, Retreat,              # 5.4.4, 6.5 retreats
            Engage, Declared, AvoidCombat,  # 6.2 one combat declared, 7.4 the defender may avoid it
            Resolve, Victim,                # 6 the combat, its result
-           Advance, AdvanceStep],          # 6.6 advance after combat
+           Advance, AdvanceStep,           # 6.6 advance after combat
+           PushOver, FallenLadder, FallPlace],  # 10.1.6 pushing a ladder over
 )

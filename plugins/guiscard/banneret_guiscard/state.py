@@ -28,8 +28,8 @@ from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
 __all__ = [
-    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Flame", "Engine", "Tables", "Battle", "tables_for", "new_battle",
-    "hex_label",
+    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Flame", "Engine", "Ladder", "Rope", "Formation", "Tables",
+    "Battle", "tables_for", "new_battle", "hex_label",
 ]
 
 def hex_label(h: Sequence[int]) -> str:
@@ -137,6 +137,44 @@ class Engine:
     facing: int
     condition: Literal["ready", "jammed", "destroyed"] = "ready"
     fired_turn: int = 0
+
+
+@attrs.frozen
+class Ladder:
+    """A ladder (§10.1): lying on two adjacent ``hexes`` (the horizontal counter), carried when
+    its two ``carriers`` stand on them; or raised on one hex, leaning ``against`` the
+    palisade hex next to it (the vertical counter). ``side`` brought it."""
+
+    id: str
+    side: str
+    hexes: tuple[Hex, ...]
+    against: Hex | None = None
+    carriers: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Rope:
+    """A rope and hook (§10.6.2): coiled, carried by ``carrier``; or thrown from the hex
+    ``hex``, hooked on the palisade hex ``against``, with its ``climber`` on it if any."""
+
+    id: str
+    side: str
+    carrier: str = ""
+    hex: Hex | None = None
+    against: Hex | None = None
+    climber: str = ""
+
+
+@attrs.frozen
+class Formation:
+    """A hoplites' Defensive Formation marker (§7.3.1, A-19): its hoplites in id order, its
+    facing (a hex corner: between the hexside directions ``facing`` and ``facing + 1``, P-08)
+    and whether it has closed into a foulkon (§7.3.2). The rules are in
+    :mod:`banneret_guiscard.hoplites`."""
+
+    members: tuple[str, ...]
+    facing: int
+    foulkon: bool = False
 
 
 @attrs.frozen(eq=False)
@@ -358,6 +396,12 @@ class Battle:
     """The siege engines by id (§10.4, §10.5)."""
     battered: set[Hex] = copied(factory=set)
     """Wooden-defence hexes destroyed by stones this scenario, one siege day (§9.2.5)."""
+    ladders: dict[str, Ladder] = copied(factory=dict)
+    """Every ladder on the map, lying, carried or raised, by id (§10.1)."""
+    ropes: dict[str, Rope] = copied(factory=dict)
+    """Every rope and hook, carried or thrown, by id (§10.6)."""
+    formations: dict[str, Formation] = copied(factory=dict)
+    """The hoplites' formations, by their first member's id (§7.3)."""
 
     # --- reading the map -----------------------------------------------------------------
 
@@ -417,5 +461,8 @@ def new_battle(scenario_id: str, water_cover: str = "any_water") -> Battle:
         )
     structures = {changed.hex: (changed.state, 0) for changed in tables.scenario.structures}
     engines = {e.id: Engine(e.id, e.kind, e.side, e.hex, e.facing) for e in tables.scenario.engines}
+    ladders = {placed.id: Ladder(placed.id, placed.side, placed.hexes, None, placed.carriers)
+               for placed in tables.scenario.ladders}
+    ropes = {placed.id: Rope(placed.id, placed.side, placed.carrier) for placed in tables.scenario.ropes}
     return Battle(tables=tables, pieces=pieces, side=tables.sides[0], water_cover=water_cover, structures=structures,
-                  engines=engines)
+                  engines=engines, ladders=ladders, ropes=ropes)

@@ -5,14 +5,18 @@ it (6.3), and play any special phase it triggers (6.4) before the next card is r
 
     ActionPhase                 ForEach space 1..3
       space                     Repeat until the space's pile is empty
-        RevealCard              the Chairman turns the top card; it becomes the record of:
-          card                  Steps
-            ResolveCard         its owner (a baron card) or the Chairman (neutral) carries it out
-            AllocateCard        6.3: where it goes; the owner chooses where the rules let him
-            SpecialPhases       6.4: an area phase the allocation triggered, then a full
+        RevealCard              the Chairman turns the top card, then one after the other:
+          (the card's title)    its owner (a baron card) or the Chairman (neutral) carries it out
+          AllocateCard          6.3: where it goes; the owner chooses where the rules let him
+                                (a card with one possible place goes there without it)
+          (special phases)      6.4: an area phase the allocation triggered, then a full
                                 mercenary track's Draft (Wages before the Draft, AMB-4)
 
-The card being resolved is the record of its ``card`` procedure
+One procedure walks the card through its stages (``stage`` in its frame) rather than a
+``Steps`` of three procedures: a card is revealed for about every third decision, and each
+procedure level costs a frame, a start, a resume and an end.
+
+The card being resolved is the record of its ``RevealCard`` procedure
 (:class:`~banneret_warrior_knights.card_play.CardPlay`): the rules of each card write there
 what happened (moved, fought), and the allocation reads it.
 """
@@ -30,7 +34,7 @@ from banneret_warrior_knights.neutral import FundExpeditions, ImportantEvent, Mu
 from banneret_warrior_knights.special_phases import MercenaryDraft, Taxation, Wages
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
 
-__all__ = ["ActionPhase", "CARD", "RESOLVERS", "PHASES", "return_area_cards", "track_full", "CALLED"]
+__all__ = ["ActionPhase", "RESOLVERS", "PHASES", "return_area_cards", "track_full", "CALLED"]
 
 
 RESOLVERS: dict[str, type[Procedure]] = {
@@ -52,42 +56,67 @@ RESOLVERS: dict[str, type[Procedure]] = {
 PHASES: dict[str, type[Procedure]] = {"taxation": Taxation, "wages": Wages, "assembly": Assembly}
 """The special phase of each special area (9.1-9.3)."""
 
-CALLED: tuple[type[Procedure], ...] = (
-    *RESOLVERS.values(), *PHASES.values(), MercenaryDraft,
-    *assembly.PROCEDURES, *battles.PROCEDURES, *effects.PROCEDURES, *movement.PROCEDURES, *muster.PROCEDURES,
-    *neutral.PROCEDURES, *special_phases.PROCEDURES,
-)
-"""Procedures reached only by ``call``, for the flow's ``extra`` list (each rules module
-lists its own in ``PROCEDURES``)."""
-
-
 class RevealCard(Procedure):
-    """The Chairman turns the top card of the space and it is resolved, allocated, and any
-    special phase it triggers is played."""
+    """The Chairman turns the top card of the space (6.2); it is carried out (7, 8),
+    allocated (6.3), and any special phase it triggers is played (6.4) before the next card
+    is revealed."""
 
     rule = "6.2"
 
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
-        card = data.action_spaces[var(state, "space")].pop()
+        space = var(state, "space")
+        card = data.action_spaces[space].pop()
         data.revealed = card
         owner = owner_of(card)
-        title = tables().card_titles[title_of(card)]
-        state.emit(f"space {var(state, 'space') + 1}: {owner + ' ' if owner else 'neutral card '}{title}", "reveal")
-        call(state, "card", record=CardPlay())
-
-
-class ResolveCard(Procedure):
-    """The card is carried out: its owner may use it or decline (7), the Chairman carries out
-    a neutral card (8)."""
-
-    rule = "6.2"
-
-    def start(self, state: State, frame: Frame) -> None:
-        card = state.data.revealed
-        call(state, RESOLVERS[title_of(card)], card=card, baron=owner_of(card))
+        title = title_of(card)
+        state.emit(f"space {space + 1}: {owner + ' ' if owner else 'neutral card '}{tables().card_titles[title]}", "reveal")
+        frame.record = CardPlay()
+        frame.vars["stage"] = "resolve"
+        call(state, RESOLVERS[title], card=card, baron=owner)
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
+        stage = frame.vars["stage"]
+        if stage == "resolve":
+            options = allocation_options(state.data.revealed, frame.record)
+            if len(options) > 1:  # the owner chooses (AllocateCard); else it goes at once
+                frame.vars["stage"] = "allocate"
+                call(state, AllocateCard)
+                return
+            allocate(state, frame.record, options[0])
+            self._area_phase(state, frame)
+        elif stage == "allocate":
+            self._area_phase(state, frame)
+        elif stage == "area phase":
+            return_area_cards(state.data, frame.vars.pop("area"))
+            self._draft(state, frame)
+        else:  # the Draft is over
+            end(state)
+
+    def _area_phase(self, state: State, frame: Frame) -> None:
+        """6.4: the area the card was allocated to holds 2 x barons cards: its phase; or one
+        a baron's elimination brought to the smaller threshold during this card (17.4,
+        AMB-50: its phase comes before the next card is revealed)."""
+        data: WKData = state.data
+        trigger = tables().data.per_barons[len(data.barons)].special_phase_cards
+        allocated = frame.record.allocated
+        due = [a for a in (allocated, *SPECIAL_AREAS) if a in SPECIAL_AREAS and len(data.special_areas[a]) >= trigger]
+        if due:
+            area = due[0]
+            frame.vars["stage"] = "area phase"
+            frame.vars["area"] = area
+            state.emit(f"{area} holds {trigger} cards: the {area} phase", "phase")
+            call(state, PHASES[area])
+            return
+        self._draft(state, frame)
+
+    def _draft(self, state: State, frame: Frame) -> None:
+        """6.4: a full mercenary track's Draft, after the area phase (Wages first, AMB-4)."""
+        if track_full(state.data):
+            frame.vars["stage"] = "draft"
+            state.emit("the mercenary track is full: the Mercenary Draft", "phase")
+            call(state, MercenaryDraft)
+            return
         end(state)
 
 
@@ -106,8 +135,8 @@ def allocation_options(card: str, play: CardPlay) -> tuple[str, ...]:
 
 
 class AllocateCard(Choice):
-    """6.3: the card goes where the rules send it; where they leave a choice, its owner
-    chooses the special area."""
+    """6.3: where the rules leave a choice of special area, the card's owner chooses it
+    (:class:`RevealCard` allocates a card with one possible place without this step)."""
 
     rule = "6.3"
     kind = "allocate"
@@ -123,18 +152,23 @@ class AllocateCard(Choice):
         return f"put the card on {option}"
 
     def choose(self, state: State, frame: Frame, option: str) -> None:
-        data: WKData = state.data
-        card, data.revealed = data.revealed, None
-        record(state, CardPlay).allocated = option
-        if option == "neutral":
-            data.neutral_pool.append(card)
-            data.neutral_pool.sort()
-        elif option == "hand":
-            _to_hand(data, card)
-        else:
-            data.special_areas[option].append(card)
-            state.emit(f"the card goes to {option} ({len(data.special_areas[option])} there)", "allocate")
+        allocate(state, record(state, CardPlay), option)
         end(state)
+
+
+def allocate(state: State, play: CardPlay, option: str) -> None:
+    """6.3: the revealed card goes to ``option`` (one of its :func:`allocation_options`)."""
+    data: WKData = state.data
+    card, data.revealed = data.revealed, None
+    play.allocated = option
+    if option == "neutral":
+        data.neutral_pool.append(card)
+        data.neutral_pool.sort()
+    elif option == "hand":
+        _to_hand(data, card)
+    else:
+        data.special_areas[option].append(card)
+        state.emit(f"the card goes to {option} ({len(data.special_areas[option])} there)", "allocate")
 
 
 def _to_hand(data: WKData, card: str) -> None:
@@ -153,44 +187,6 @@ def return_area_cards(data: WKData, area: str) -> None:
 def track_full(data: WKData) -> bool:
     """Every space of the mercenary track holds a baron marker (6.4): the Draft begins."""
     return all(marker is not None for marker in data.mercenary_track)
-
-
-class SpecialPhases(Procedure):
-    """6.4: the area phase the card's allocation triggered (2 x barons cards there), then the
-    Mercenary Draft if the track is full: Wages before the Draft on a Draft Soldiers card."""
-
-    rule = "6.4"
-
-    def start(self, state: State, frame: Frame) -> None:
-        data: WKData = state.data
-        trigger = tables().data.per_barons[len(data.barons)].special_phase_cards
-        allocated = record(state, CardPlay).allocated
-        # the allocated area; or one a baron's elimination brought to the smaller threshold
-        # during this card (17.4, AMB-50: its phase comes before the next card is revealed)
-        due = [a for a in (allocated, *SPECIAL_AREAS) if a in SPECIAL_AREAS and len(data.special_areas[a]) >= trigger]
-        if due:
-            area = due[0]
-            frame.vars["area"] = area
-            state.emit(f"{area} holds {trigger} cards: the {area} phase", "phase")
-            call(state, PHASES[area])
-            return
-        self._draft(state, frame)
-
-    def resume(self, state: State, frame: Frame, result: object) -> None:
-        data: WKData = state.data
-        area = frame.vars.pop("area", None)
-        if area is not None:
-            return_area_cards(data, area)
-            self._draft(state, frame)
-            return
-        end(state)
-
-    def _draft(self, state: State, frame: Frame) -> None:
-        if track_full(state.data):
-            state.emit("the mercenary track is full: the Mercenary Draft", "phase")
-            call(state, MercenaryDraft)
-            return
-        end(state)
 
 
 def _space_empty(state: State) -> bool:
@@ -218,6 +214,10 @@ ActionPhase = Steps("action phase", [
     ]),
 ], rule="6.2")
 
-CARD = Steps("card", [ResolveCard, AllocateCard, SpecialPhases], rule="6.2")
-"""One revealed card, from resolution to the special phases it triggers (called with the
-card's :class:`CardPlay` as its record)."""
+CALLED: tuple[type[Procedure], ...] = (
+    *RESOLVERS.values(), AllocateCard, *PHASES.values(), MercenaryDraft,
+    *assembly.PROCEDURES, *battles.PROCEDURES, *effects.PROCEDURES, *movement.PROCEDURES, *muster.PROCEDURES,
+    *neutral.PROCEDURES, *special_phases.PROCEDURES,
+)
+"""Procedures reached only by ``call``, for the flow's ``extra`` list (each rules module
+lists its own in ``PROCEDURES``)."""

@@ -37,12 +37,13 @@ from banneret_warrior_knights.battle_losses import (
 from banneret_warrior_knights.battles import DeclareBattle, battle_areas
 from banneret_warrior_knights.card_play import BaronCard, current_play
 from banneret_warrior_knights.muster import army_shrank
-from banneret_warrior_knights.standing import forbidden, in_force
+from banneret_warrior_knights.standing import forbidden_actions, in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
 
 __all__ = [
-    "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "blockers", "road_limit",
-    "road_toll", "may_sail", "is_ready", "Orders", "Journey", "PROCEDURES", "SEA",
+    "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "Allowance", "allowance",
+    "moves_from", "MoveTable", "move_table", "blockers", "road_limit",
+    "road_toll", "is_ready", "Orders", "Journey", "PROCEDURES", "SEA",
 ]
 
 SEA = "sea"
@@ -105,11 +106,6 @@ def road_toll(data: WKData, baron: str) -> int:
     return sum(e.params["crowns"] for _, e in in_force(data, "road_toll", baron))
 
 
-def may_sail(data: WKData, baron: str) -> bool:
-    """Sea travel is allowed unless a standing effect forbids it and none exempts him."""
-    return not forbidden(data, "sea_travel", baron)
-
-
 def blockers(data: WKData, area: str, baron: str) -> tuple[str, ...]:
     """The other barons whose permission ``baron``'s noble needs to pass through ``area``
     (10.1): a noble of theirs there (not at sea) or a city they control; clockwise from
@@ -120,30 +116,89 @@ def blockers(data: WKData, area: str, baron: str) -> tuple[str, ...]:
     return tuple(b for b in clockwise_from(data, baron) if b != baron and b in owners)
 
 
-def legal_paths(data: WKData, noble: str, refused: Sequence[str] = ()) -> list[tuple[str, ...]]:
-    """Every move the noble may make now, as the areas entered in order (a sea move is
-    ``(SEA, port)``), sorted: one passable border (10.1), up to the road limit along one
-    road, each step passable, or by sea from a port (10.2). Paths through an area in
-    ``refused`` are left out; a road move the baron cannot pay the toll for too."""
-    here = data.noble_area[noble]
-    if here is None or not is_ready(data, noble) or shut_in(data, noble):
-        return []
+@attrs.frozen
+class Allowance:
+    """What the standing effects in force let one baron's nobles do when they move (10.1,
+    10.2, 17.2): asked once per menu of moves, not once per noble."""
+
+    off_road: bool
+    """A single step may leave the roads (no standing ``forbid off_road_move``, 17.2)."""
+    road_toll: int
+    road_limit: int
+    may_sail: bool
+    """Sea travel (10.2) is allowed: no standing ``forbid sea_travel``, or one of his
+    ``exempt_from`` lifts it."""
+
+
+def allowance(data: WKData, baron: str) -> Allowance:
+    """The standing effects on ``baron``'s moves now."""
+    banned = forbidden_actions(data, baron)
+    return Allowance("off_road_move" not in banned, road_toll(data, baron), road_limit(data, baron),
+                     "sea_travel" not in banned)
+
+
+def moves_from(here: str, off_road: bool, road_paid: bool, limit: int, sail: bool) -> tuple[tuple[str, ...], ...]:
+    """Every move from ``here``, sorted: one passable border (10.1; only along a road unless
+    ``off_road``), up to ``limit`` areas along one road if the toll is ``road_paid``, each
+    step passable, or by sea from a port if he may ``sail`` (10.2). What
+    :class:`MoveTable` holds for every area and allowance."""
     board = tables().data.board
-    baron = data.baron_of_noble(noble)
+    stretches = road_table().stretches.get(here, ())
     paths: set[tuple[str, ...]] = set()
     if board.areas[here].region == "kingdom":
         # a standing ``forbid off_road_move`` (17.2): a single step only along a road too
-        along = {s[0] for s in road_table().stretches.get(here, ())} if forbidden(data, "off_road_move", baron) else None
+        along = None if off_road else {s[0] for s in stretches}
         paths.update((n,) for n in board.land_steps[here] if along is None or n in along)
-        if road_toll(data, baron) <= data.crowns[baron]:
-            limit = road_limit(data, baron)
-            for stretch in road_table().stretches.get(here, ()):
+        if road_paid:
+            for stretch in stretches:
                 paths.update(stretch[:k] for k in range(2, min(limit, len(stretch)) + 1))
-    if refused:
-        paths = {p for p in paths if not set(p[:-1]) & set(refused)}
-    if board.areas[here].port and may_sail(data, baron):
+    if board.areas[here].port and sail:
         paths.update((SEA, port) for port in board.sea_destinations(here))
-    return sorted(paths)
+    return tuple(sorted(paths))
+
+
+@attrs.frozen
+class MoveTable:
+    """:func:`moves_from` for every area and every allowance, built once (immutable): a
+    menu of moves looks the noble's moves up instead of walking the roads again."""
+
+    longest_road: int
+    """The most areas a road move can cover anywhere: a higher limit allows no more."""
+    moves: Mapping[tuple[str, bool, bool, int, bool], tuple[tuple[str, ...], ...]]
+    """(area, off_road, road_paid, limit up to ``longest_road``, sail) -> the moves."""
+
+
+@functools.cache
+def move_table() -> MoveTable:
+    """The one :class:`MoveTable`."""
+    longest = max((len(s) for stretches in road_table().stretches.values() for s in stretches), default=1)
+    flags = (False, True)
+    return MoveTable(longest, MappingProxyType({
+        (here, off_road, paid, limit, sail): moves_from(here, off_road, paid, limit, sail)
+        for here in tables().data.board.areas for off_road in flags for paid in flags
+        for limit in range(1, longest + 1) for sail in flags
+    }))
+
+
+def legal_paths(
+    data: WKData, noble: str, refused: Sequence[str] = (), allowed: Allowance | None = None
+) -> list[tuple[str, ...]]:
+    """Every move the noble may make now, as the areas entered in order (a sea move is
+    ``(SEA, port)``), sorted: :func:`moves_from` his area under his baron's allowance
+    (a road move needs the toll in hand). Paths through an area in ``refused`` are left out.
+    ``allowed``: his baron's :func:`allowance`, when the caller asks for several nobles."""
+    here = data.noble_area[noble]
+    if here is None or not is_ready(data, noble) or shut_in(data, noble):
+        return []
+    baron = data.baron_of_noble(noble)
+    if allowed is None:
+        allowed = allowance(data, baron)
+    table = move_table()
+    paths = table.moves[here, allowed.off_road, allowed.road_toll <= data.crowns[baron],
+                        min(allowed.road_limit, table.longest_road), allowed.may_sail]
+    if refused:
+        return [p for p in paths if not set(p[:-1]) & set(refused)]
+    return list(paths)
 
 
 def is_road_move(path: tuple[str, ...]) -> bool:
@@ -157,7 +212,8 @@ def destination(path: tuple[str, ...]) -> str:
 def movable_nobles(state: State, baron: str) -> list[str]:
     """The baron's ready nobles that have a legal move now."""
     data: WKData = state.data
-    return [nb for nb in data.nobles_of(baron) if legal_paths(data, nb)]
+    allowed = allowance(data, baron)
+    return [nb for nb in data.nobles_of(baron) if legal_paths(data, nb, (), allowed)]
 
 
 def area_name(area: str) -> str:
@@ -205,9 +261,11 @@ class Orders:
     attackers: list[str] = attrs.Factory(list)
 
 
-def paths_for(data: WKData, noble: str, orders: Orders) -> list[tuple[str, ...]]:
+def paths_for(
+    data: WKData, noble: str, orders: Orders, allowed: Allowance | None = None
+) -> list[tuple[str, ...]]:
     """The noble's legal paths that serve the card: into its area for Mobilize Forces."""
-    paths = legal_paths(data, noble, orders.refused)
+    paths = legal_paths(data, noble, orders.refused, allowed)
     return paths if orders.area is None else [p for p in paths if destination(p) == orders.area]
 
 
@@ -445,7 +503,8 @@ def mobilize_areas(state: State, baron: str) -> list[str]:
     """The areas Mobilize Forces may name (7.5): where a ready noble of the baron can move,
     or where he can start a battle."""
     data: WKData = state.data
-    areas = {destination(p) for nb in data.nobles_of(baron) for p in legal_paths(data, nb)}
+    allowed = allowance(data, baron)
+    areas = {destination(p) for nb in data.nobles_of(baron) for p in legal_paths(data, nb, (), allowed)}
     return sorted(areas | set(battle_areas(state, baron)))
 
 
@@ -505,7 +564,8 @@ class MobilizeStep(MoversChoice):
         data: WKData = state.data
         baron = var(state, "baron")
         orders = record(state, Orders)
-        nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and paths_for(data, nb, orders)]
+        allowed = allowance(data, baron)
+        nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and paths_for(data, nb, orders, allowed)]
         battle = [BATTLE] if orders.area in battle_areas(state, baron) else []
         return (*nobles, *battle, FINISH)
 
@@ -568,7 +628,9 @@ class ChooseNoble(MoversChoice):
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         data: WKData = state.data
         orders = record(state, Orders)
-        nobles = [nb for nb in data.nobles_of(var(state, "baron")) if paths_for(data, nb, orders)]
+        baron = var(state, "baron")
+        allowed = allowance(data, baron)
+        nobles = [nb for nb in data.nobles_of(baron) if paths_for(data, nb, orders, allowed)]
         return (*nobles, FINISH) if orders.refused else tuple(nobles)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:

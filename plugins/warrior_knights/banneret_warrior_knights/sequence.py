@@ -40,12 +40,16 @@ Each module's docstring says what of its rules is not built yet.
 
 from __future__ import annotations
 
+import functools
+from types import MappingProxyType
+from typing import Mapping
+
 import attrs
 
 from banneret.flow import Decision, Flow, ForEach, Frame, Parallel, Procedure, Repeat, Steps, end
 from banneret.state import State
 from banneret.types import Action
-from banneret_warrior_knights.actions import CALLED, CARD, ActionPhase
+from banneret_warrior_knights.actions import CALLED, ActionPhase
 from banneret_warrior_knights.muster import Muster
 from banneret_warrior_knights.setup import AssignTroops, PlaceNobles, PlaceStronghold, stronghold_order
 from banneret_warrior_knights.state import SPACES, WKData, tables, title_of
@@ -85,6 +89,38 @@ def _space_label(k: int) -> str:
     return f"space {k + 1}"
 
 
+@attrs.frozen
+class PlanMenu:
+    """Every action of the planning menus, built once (immutable): a menu is put together
+    from these, not formatted again at every step."""
+
+    offers: tuple[Mapping[str, tuple[str, Action]], ...]
+    """For each space: baron action card id -> its title id and its owner's action planning
+    it there."""
+    no_more: Mapping[tuple[str, int], Action]
+    """(baron, space) -> his action leaving the rest of the space empty."""
+    confirm: Mapping[str, Action]
+    """Baron -> his action confirming the plan."""
+
+
+@functools.cache
+def plan_menu() -> PlanMenu:
+    """The one :class:`PlanMenu`."""
+    t = tables()
+    cards = {card: baron for baron, own in t.baron_cards.items() for card in own}
+    return PlanMenu(
+        offers=tuple(MappingProxyType({
+            card: (title_of(card), Action(baron, f"{_space_label(k)}: {t.card_titles[title_of(card)]}", "plan", card))
+            for card, baron in cards.items()
+        }) for k in range(SPACES)),
+        no_more=MappingProxyType({
+            (baron, k): Action(baron, f"{_space_label(k)}: no more cards", "next")
+            for baron in t.baron_cards for k in range(SPACES)
+        }),
+        confirm=MappingProxyType({baron: Action(baron, "confirm the plan", "confirm") for baron in t.baron_cards}),
+    )
+
+
 class PlanCards(Decision):
     """Put up to two action cards from your hand face down on each action space, one card at
     a time, space 1 first; then confirm. Until you confirm you may undo."""
@@ -101,18 +137,19 @@ class PlanCards(Decision):
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         plan: Plan = frame.record
+        menu = plan_menu()
         if plan.space == SPACES:
-            return [Action(player, "confirm the plan", "confirm")]
-        where = _space_label(plan.space)
-        titles = tables().card_titles
-        offered: dict[str, str] = {}  # one card per title: copies of a title are alike
-        planned = set(plan.planned())
-        for card in state.data.hand[player]:
+            return [menu.confirm[player]]
+        k = plan.space
+        offers = menu.offers[k]
+        offered: dict[str, Action] = {}  # one card per title: copies of a title are alike
+        planned = plan.planned()
+        for card in state.data.hand[player]:  # only the player's own cards
             if card not in planned:
-                offered.setdefault(title_of(card), card)
-        menu = [Action(player, f"{where}: {titles[title]}", "plan", card) for title, card in offered.items()]
-        menu.append(Action(player, f"{where}: no more cards", "next"))
-        return menu
+                title, action = offers[card]
+                if title not in offered:
+                    offered[title] = action
+        return [*offered.values(), menu.no_more[player, k]]
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
         plan: Plan = frame.record
@@ -176,6 +213,6 @@ FLOW = Flow(
             Muster,                                             # 6.5 (muster.py)
         ], until=_game_over, rule="6"),
     ]),
-    extra=[CARD, *CALLED],
+    extra=list(CALLED),
 )
 

@@ -13,7 +13,7 @@ from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.state import WKData, tables
 from banneret_warrior_knights.variants import MOTION_RULES
 
-__all__ = ["in_force", "agenda_effects", "forbidden"]
+__all__ = ["in_force", "agenda_effects", "forbidden", "forbidden_actions"]
 
 
 def agenda_effects(card: str) -> tuple[Effect, ...]:
@@ -26,20 +26,33 @@ def in_force(data: WKData, kind: str, baron: str | None = None) -> list[tuple[st
     also his Charges and his nobles' Offices), as ``(agenda card id, effect)`` pairs in a
     fixed order: Laws, Charges, Offices, then the rule changes Truly Private Motions made
     (17.2), each as ``(its key, effect)``."""
-    agendas = tables().agenda_of
-    found = [(card, e) for card in data.laws for e in agendas[card].effects if e.kind == kind]
+    by_kind = tables().agenda_effects_by_kind  # a few cards in force, each looked up once
+    found: list[tuple[str, Effect]] = []
+    for card in data.laws:
+        found += by_kind[card].get(kind, ())
     if baron is not None:
-        found += [(card, e) for card in data.charges[baron] for e in agendas[card].effects if e.kind == kind]
+        for card in data.charges[baron]:
+            found += by_kind[card].get(kind, ())
         offices = data.office
-        found += [(card, e) for nb in data.nobles_of(baron) if (card := offices[nb]) is not None
-                  for e in agendas[card].effects if e.kind == kind]
-    found += [(rule, MOTION_RULES[rule].effect) for rule in data.motion_rules if MOTION_RULES[rule].effect.kind == kind]
+        for noble in data.nobles_of(baron):
+            office = offices[noble]
+            if office is not None:
+                found += by_kind[office].get(kind, ())
+    for rule in data.motion_rules:
+        if MOTION_RULES[rule].effect.kind == kind:
+            found.append((rule, MOTION_RULES[rule].effect))
     return found
+
+
+def forbidden_actions(data: WKData, baron: str) -> set[str]:
+    """The actions a standing ``forbid`` binds the baron to leave undone, less those an
+    ``exempt_from`` of his lifts (asked once when several are checked together)."""
+    banned = {e.params["action"] for _, e in in_force(data, "forbid", baron)}
+    if banned:
+        banned -= {e.params["action"] for _, e in in_force(data, "exempt_from", baron)}
+    return banned
 
 
 def forbidden(data: WKData, action: str, baron: str) -> bool:
     """A standing ``forbid`` of ``action`` binds the baron and no ``exempt_from`` of his lifts it."""
-    def ruled(kind: str) -> bool:
-        return any(e.params["action"] == action for _, e in in_force(data, kind, baron))
-
-    return ruled("forbid") and not ruled("exempt_from")
+    return action in forbidden_actions(data, baron)

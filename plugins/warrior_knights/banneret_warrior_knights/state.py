@@ -23,7 +23,7 @@ import attrs
 
 from banneret.decks import Deck
 from banneret.gamedata import cloned, copied, gamedata, nested, shared
-from banneret_warrior_knights.data_model import AgendaCard, EventCard, FateCard, GameData, load_data
+from banneret_warrior_knights.data_model import AgendaCard, Effect, EventCard, FateCard, GameData, load_data
 
 __all__ = [
     "SPACES", "SPECIAL_AREAS", "Tables", "TroopCard", "WKData", "tables", "title_of", "owner_of",
@@ -78,6 +78,10 @@ class Tables:
     """Agenda card id (one per copy) -> its title."""
     agenda_of: Mapping[str, AgendaCard]
     """Agenda card id (one per copy) -> its record."""
+    agenda_effects_by_kind: Mapping[str, Mapping[str, tuple[tuple[str, Effect], ...]]]
+    """Agenda card id -> effect kind -> ``(card id, effect)`` for its effects of that kind,
+    in printed order: what ``standing.in_force`` reports of each card in force, looked up
+    instead of sought in the card's list at every question."""
     event_of: Mapping[str, EventCard]
     """Event card id (one per copy) -> its record."""
     nobles_of: Mapping[str, tuple[str, ...]]
@@ -89,6 +93,11 @@ class Tables:
 
 def _copies(record_id: str, copies: int) -> list[str]:
     return [f"{record_id}:{i}" for i in range(1, copies + 1)]
+
+
+def _effects_by_kind(card: str, effects: tuple[Effect, ...]) -> Mapping[str, tuple[tuple[str, Effect], ...]]:
+    kinds = dict.fromkeys(e.kind for e in effects)
+    return MappingProxyType({kind: tuple((card, e) for e in effects if e.kind == kind) for kind in kinds})
 
 
 @functools.cache
@@ -137,6 +146,9 @@ def tables() -> Tables:
             {c: rec.title for rec in data.agendas for c in _copies(rec.id, rec.copies)}
         ),
         agenda_of=MappingProxyType({c: rec for rec in data.agendas for c in _copies(rec.id, rec.copies)}),
+        agenda_effects_by_kind=MappingProxyType({
+            c: _effects_by_kind(c, rec.effects) for rec in data.agendas for c in _copies(rec.id, rec.copies)
+        }),
         event_of=MappingProxyType({c: rec for rec in data.events for c in _copies(rec.id, rec.copies)}),
         nobles_of=MappingProxyType({
             baron: tuple(n.id for n in data.nobles.values() if n.baron == baron) for baron in data.barons

@@ -1,0 +1,382 @@
+"""Hoplites (§7.3): the defensive formation, the foulkon and their infiltration rules.
+
+A formation is a :class:`Formation` record in :attr:`Battle.formations
+<banneret_guiscard.state.Battle.formations>` (the Defensive Formation marker, A-19: one per
+formation), with its members and its facing. Geometry (P-08, reading): the facing points at
+a hex corner, between the hexside directions ``facing`` and ``facing + 1``, so a line of
+hoplites along the other axis faces squarely; for each member the neighbours at those two
+directions are its front, ``facing + 2`` its shield (left) side, ``facing + 5`` its open
+(right) side and ``facing + 3``, ``facing + 4`` its rear. The ranks behind a hoplite are
+the members on its rear neighbours, so its depth is one more than the deepest of them
+(at most 3).
+
+A formation stands while at least 3 of its members are able and side by side
+(:func:`standing`); the rules below read only standing formations, so a formation whose
+members fell or were scattered stops counting at once, and :func:`settle` drops it (or its
+stragglers) at the end of the movement step and after each combat. The player's decisions
+are in the movement step (:func:`formation_options`, :class:`FormUp`): form up, break up,
+re-form without the members no longer healthy, close or open the foulkon.
+
+The rules the other modules call: :func:`move_cap` and :func:`halted` (movement, §7.3.1,
+§7.3.2), :func:`tests_mover` (infiltration, §7.3.3, A-18), :func:`melee_shift`,
+:func:`spears_first` and :func:`flank_attack` (melee, §7.3.1, A-17), :func:`foulkon_cover`
+(fire, §7.3.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from banneret.boards.hexgrid import Hex, direction_to, distance, neighbour
+from banneret.flow import Choice, Frame, end
+from banneret.state import State
+from banneret_guiscard.data_model import HopliteRules
+from banneret_guiscard.state import Battle, Formation, Piece
+
+__all__ = [
+    "Formation", "FACING_NAMES", "rules", "is_hoplite", "standing", "formation_of", "record_of", "front_hexes", "front_rank", "depth",
+    "side_of", "is_foulkon", "may_close_foulkon", "groups", "move_cap", "halted", "tests_mover", "attack_side",
+    "spears_first", "flank_attack", "melee_shift", "foulkon_cover", "settle", "form", "formation_options",
+    "apply_option", "option_label", "FormUp", "formation_invariants", "break_spears",
+]
+
+FACING_NAMES = ("east-northeast", "north", "west-northwest", "west-southwest", "south", "east-southeast")
+"""The six facings of a formation, each between two hexside directions (0 east, 1 north-east...)."""
+
+
+def rules(b: Battle) -> HopliteRules:
+    return b.tables.data.tactics.hoplites
+
+
+def is_hoplite(b: Battle, pid: str) -> bool:
+    return b.tables.counter(pid).code in rules(b).codes
+
+
+# --------------------------------------------------------------------------- geometry (P-08)
+
+
+def _able_members(b: Battle, f: Formation) -> dict[Hex, str]:
+    """The members that keep the formation, by hex: alive and not stunned."""
+    return {b.pieces[pid].hex: pid for pid in f.members if b.pieces[pid].able}
+
+
+def groups(hexes: Iterable[Hex]) -> list[frozenset[Hex]]:
+    """The groups of hexes joined side by side, largest first (then by their least hex)."""
+    left = set(hexes)
+    out = []
+    while left:
+        start = min(left)
+        group, frontier = {start}, [start]
+        left.discard(start)
+        while frontier:
+            h = frontier.pop()
+            for n in [n for n in left if distance(h, n) == 1]:
+                left.discard(n)
+                group.add(n)
+                frontier.append(n)
+        out.append(frozenset(group))
+    return sorted(out, key=lambda g: (-len(g), min(g)))
+
+
+def standing(b: Battle, f: Formation) -> bool:
+    """Whether the formation counts: at least 3 able members, all side by side (§7.3.1, A-19)."""
+    able = _able_members(b, f)
+    return len(able) >= rules(b).formation_min and len(groups(able)) == 1
+
+
+def record_of(b: Battle, pid: str) -> Formation | None:
+    """The formation ``pid`` is recorded in, standing or not."""
+    return next((f for f in b.formations.values() if pid in f.members), None)
+
+
+def formation_of(b: Battle, pid: str) -> Formation | None:
+    """The standing formation ``pid`` keeps as an able member, if any."""
+    f = record_of(b, pid)
+    return f if f is not None and b.pieces[pid].able and standing(b, f) else None
+
+
+def front_hexes(facing: int, h: Hex) -> tuple[Hex, Hex]:
+    """The two hexes in front of a member on ``h``."""
+    return neighbour(h, facing), neighbour(h, facing + 1)
+
+
+def front_rank(b: Battle, f: Formation, pid: str) -> bool:
+    """A member with no able member in front of it."""
+    able = _able_members(b, f)
+    return not any(h in able for h in front_hexes(f.facing, b.pieces[pid].hex))
+
+
+def depth(b: Battle, f: Formation, pid: str) -> int:
+    """The ranks of the formation at ``pid``: 1 and the deepest rank behind it, at most 3 (§7.3.1, A-19)."""
+    able = _able_members(b, f)
+    cap = rules(b).max_depth
+
+    def at(h: Hex, ranks: int) -> int:
+        if ranks >= cap:
+            return ranks
+        behind = [n for n in (neighbour(h, f.facing + 3), neighbour(h, f.facing + 4)) if n in able]
+        return max((at(n, ranks + 1) for n in behind), default=ranks)
+
+    return at(b.pieces[pid].hex, 1)
+
+
+def side_of(facing: int, member: Hex, other: Hex) -> str:
+    """Where the neighbour ``other`` stands seen from a member on ``member``: ``front``,
+    ``shield`` (left), ``open`` (right) or ``rear`` (P-08)."""
+    turn = (direction_to(member, other) - facing) % 6
+    return ("front", "front", "shield", "rear", "rear", "open")[turn]
+
+
+def is_foulkon(b: Battle, f: Formation) -> bool:
+    """A standing formation closed into a foulkon that still has its shape (§7.3.2)."""
+    return f.foulkon and standing(b, f) and may_close_foulkon(b, f)
+
+
+def may_close_foulkon(b: Battle, f: Formation) -> bool:
+    """At least 3 front-rank members with 2 ranks or more at them (§7.3.2)."""
+    r = rules(b)
+    able = _able_members(b, f).values()
+    deep = [pid for pid in able if front_rank(b, f, pid) and depth(b, f, pid) >= r.foulkon_min_ranks]
+    return len(deep) >= r.foulkon_front
+
+
+# --------------------------------------------------------------------------- movement (§7.3.1-§7.3.3)
+
+
+def move_cap(b: Battle, piece: Piece) -> int | None:
+    """The most MP a member moves in a phase: 3 in a formation, 2 in a foulkon (§7.3.1, §7.3.2,
+    Part VI 15); None outside a formation."""
+    f = record_of(b, piece.id)
+    if f is None:
+        return None
+    return rules(b).foulkon_ma if f.foulkon else rules(b).formation_ma
+
+
+def halted(b: Battle, pid: str) -> bool:
+    """A member of a formation with a member no longer healthy may not move until it re-forms
+    (§7.3.1: stop, or re-form with the members able to keep it)."""
+    f = record_of(b, pid)
+    return f is not None and any(b.pieces[m].health != "healthy" for m in f.members)
+
+
+def tests_mover(b: Battle, enemy: Piece, mover: Piece) -> bool:
+    """Whether ``enemy``, next to ``mover``'s hex, may test it for infiltration as far as
+    formations go: a member only a mover in front of it (§7.3.3), and a member of a formation
+    on the move is not tested by enemies in front of it (its spears lead, A-18)."""
+    held = formation_of(b, enemy.id)
+    if held is not None and mover.hex not in front_hexes(held.facing, enemy.hex):
+        return False
+    moving = record_of(b, mover.id)
+    if moving is not None and not mover.mounted:
+        ahead = front_hexes(moving.facing, mover.hex)
+        return not any(h in ahead for h in enemy.hexes())
+    return True
+
+
+# --------------------------------------------------------------------------- melee (§7.3.1, §7.3.2)
+
+
+_SIDE_ORDER = ("front", "shield", "open", "rear")
+"""The sides from the most to the least favourable to the hoplites (§7.3.1)."""
+
+
+def attack_side(b: Battle, f: Formation, attackers: Sequence[str], defender: str) -> str:
+    """The side the attack comes from: the least favourable to the hoplites among every
+    attacker's hexes next to the defender (§7.3.1)."""
+    target = b.pieces[defender].hex
+    sides = [side_of(f.facing, target, h) for a in attackers for h in b.pieces[a].hexes() if distance(h, target) == 1]
+    return max(sides, key=_SIDE_ORDER.index, default="front")
+
+
+def _defending(b: Battle, defenders: Sequence[str]) -> Formation | None:
+    """The standing formation of a lone defender (an attack on a member has one defender)."""
+    return formation_of(b, defenders[0]) if len(defenders) == 1 and defenders[0] in b.pieces else None
+
+
+def spears_first(b: Battle, attackers: Sequence[str], defenders: Sequence[str]) -> bool:
+    """Every attacker comes through the front: the combat is fought against the formation's
+    marker, with the covered hoplite's values (§7.3.1)."""
+    f = _defending(b, defenders)
+    return f is not None and attack_side(b, f, attackers, defenders[0]) == "front"
+
+
+def flank_attack(b: Battle, attackers: Sequence[str], defenders: Sequence[str]) -> bool:
+    """The attack on a member comes from a flank or the rear: a retreat result is a wound
+    (§7.3.1)."""
+    f = _defending(b, defenders)
+    return f is not None and attack_side(b, f, attackers, defenders[0]) != "front"
+
+
+def melee_shift(state: State, attackers: Sequence[str], defenders: Sequence[str]) -> int:
+    """The columns formations add to a combat (§7.3.1, §7.3.2, A-17): against a member, left
+    by the depth through the front, right by the side's shift otherwise; for attackers in a
+    formation striking an enemy in front of them, right by the deepest attacker's depth; a
+    foulkon's own attacks one column left (the ``foulkon_shift`` option ``attacks_on_it``:
+    attacks on a foulkon instead)."""
+    b: Battle = state.data
+    r = rules(b)
+    shift = 0
+    defending = _defending(b, defenders)
+    if defending is not None:
+        side = attack_side(b, defending, attackers, defenders[0])
+        shift += {"front": -depth(b, defending, defenders[0]), "shield": r.shield_side_shift,
+                  "open": r.open_side_shift, "rear": r.rear_shift}[side]
+        if state.options["foulkon_shift"] == "attacks_on_it" and is_foulkon(b, defending):
+            shift += r.foulkon_shift
+    targets = {h for d in defenders if d in b.pieces for h in b.pieces[d].hexes()}
+    ranks = [depth(b, f, a) for a, f in ((a, formation_of(b, a)) for a in attackers)
+             if f is not None and targets & set(front_hexes(f.facing, b.pieces[a].hex))]
+    shift += max(ranks, default=0)
+    if state.options["foulkon_shift"] == "own_attacks" and any(
+            (f := formation_of(b, a)) is not None and is_foulkon(b, f) for a in attackers):
+        shift += r.foulkon_shift
+    return shift
+
+
+# --------------------------------------------------------------------------- fire (§7.3.2)
+
+
+def foulkon_cover(b: Battle, h: Hex) -> str | None:
+    """The foulkon's cover against missiles for an able member on ``h`` (§7.3.2), else None."""
+    for f in b.formations.values():
+        for pid in f.members:
+            piece = b.pieces[pid]
+            if piece.hex == h and piece.able and is_foulkon(b, f):
+                return rules(b).foulkon_cover
+    return None
+
+
+# --------------------------------------------------------------------------- forming up (§7.3.1, §7.3.2)
+
+
+def _key(f: Formation) -> str:
+    return f.members[0]
+
+
+def settle(b: Battle) -> None:
+    """Keep each formation to its largest group of able members side by side, the foulkon
+    only while it keeps its shape; remove the marker with fewer than 3 (A-19)."""
+    for key, f in sorted(b.formations.items()):
+        del b.formations[key]
+        able = _able_members(b, f)
+        kept = groups(able)[0] if able else frozenset()
+        if len(kept) < rules(b).formation_min:
+            continue
+        g = attrs.evolve(f, members=tuple(sorted(able[h] for h in kept)))
+        b.formations[_key(g)] = attrs.evolve(g, foulkon=g.foulkon and may_close_foulkon(b, g))
+
+
+def form(b: Battle, members: Iterable[str], facing: int) -> Formation:
+    """Place a Defensive Formation marker on ``members`` facing ``facing`` (§7.3.1)."""
+    f = Formation(tuple(sorted(members)), facing % 6)
+    b.formations[_key(f)] = f
+    return f
+
+
+def _may_join(b: Battle, piece: Piece) -> bool:
+    """A hoplite free to form up: healthy, on foot, not in a formation, no more MP spent this
+    phase than a formation moves (Part VI 15)."""
+    return (piece.side == b.side and piece.health == "healthy" and not piece.mounted and is_hoplite(b, piece.id)
+            and record_of(b, piece.id) is None and piece.id not in b.busy
+            and b.spent.get(piece.id, 0) <= rules(b).formation_ma)
+
+
+def formation_options(b: Battle) -> list[tuple[Any, ...]]:
+    """The phasing side's formation decisions in its movement step (§7.3.1, §7.3.2): form up
+    each group of 3 or more free hoplites side by side; break up a formation; re-form one
+    with a member no longer healthy; close a formation with the shape into a foulkon, or open
+    it."""
+    free = {p.hex: p.id for p in b.pieces.values() if _may_join(b, p)}
+    out: list[tuple[Any, ...]] = [("form", tuple(sorted(free[h] for h in g)))
+                                  for g in groups(free) if len(g) >= rules(b).formation_min]
+    for key, f in sorted(b.formations.items()):
+        if b.pieces[key].side != b.side:
+            continue
+        out.append(("break", key))
+        if halted(b, key):
+            out.append(("reform", key))
+        elif f.foulkon:
+            out.append(("open", key))
+        elif standing(b, f) and may_close_foulkon(b, f) and all(b.spent.get(m, 0) <= rules(b).foulkon_ma
+                                                                  for m in f.members):
+            out.append(("foulkon", key))
+    return out
+
+
+def option_label(option: tuple[Any, ...]) -> str:
+    what = option[0]
+    if what == "form":
+        return f"form up {'+'.join(option[1])}"
+    return {"break": "break up", "reform": "re-form", "foulkon": "close into a foulkon",
+            "open": "open the foulkon"}[what] + f" {option[1]}'s formation"
+
+
+def apply_option(state: State, option: tuple[Any, ...]) -> None:
+    """Carry out a decision of :func:`formation_options` other than forming up, which asks the
+    facing first (:class:`FormUp`)."""
+    b: Battle = state.data
+    what, key = option
+    f = b.formations[key]
+    if what == "break":
+        del b.formations[key]
+    elif what == "reform":
+        del b.formations[key]
+        b.formations[key] = attrs.evolve(f, members=tuple(m for m in f.members if b.pieces[m].health == "healthy"))
+        settle(b)
+    else:
+        b.formations[key] = attrs.evolve(f, foulkon=what == "foulkon")
+    state.emit(option_label(option), "formation")
+
+
+class FormUp(Choice):
+    """The facing of a formation being formed (§7.3.1, P-08): one of six."""
+
+    rule = "7.3.1"
+    kind = "form-up"
+    prompt = "Which way the formation faces"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return state.data.side
+
+    def options(self, state: State, frame: Frame) -> list[int]:
+        return list(range(6))
+
+    def label(self, state: State, frame: Frame, option: int) -> str:
+        return f"face {FACING_NAMES[option]}"
+
+    def choose(self, state: State, frame: Frame, option: int) -> None:
+        form(state.data, frame["members"], option)
+        state.emit(f"{'+'.join(frame['members'])} form up facing {FACING_NAMES[option]}", "formation")
+        end(state)
+
+
+def formation_invariants(b: Battle) -> list[str]:
+    """Part VI 15, 57: every marker on 3 or more hoplites of one side, each in one formation;
+    members moving within the formation's allowance (a foulkon's shape is read where it
+    counts, :func:`is_foulkon`)."""
+    bad = []
+    seen: set[str] = set()
+    r = rules(b)
+    for key, f in b.formations.items():
+        if key != f.members[0] or len(f.members) < r.formation_min or seen & set(f.members):
+            bad.append(f"formation {key} is malformed: {f.members} (§7.3.1)")
+        seen |= set(f.members)
+        if len({b.pieces[m].side for m in f.members}) != 1 or not all(is_hoplite(b, m) for m in f.members):
+            bad.append(f"formation {key} holds others than hoplites of one side (§7.3.1)")
+        cap = r.foulkon_ma if f.foulkon else r.formation_ma
+        if b.side == b.pieces[key].side and any(b.spent.get(m, 0) > cap for m in f.members):
+            bad.append(f"a member of {key}'s formation moved more than {cap} MP (§7.3.1, §7.3.2)")
+    return bad
+
+
+def break_spears(state: State, member: str) -> None:
+    """A wound or a kill on the formation's marker removes it (§7.3.1, A-19: the whole
+    formation's front opens, its hoplites stand alone)."""
+    b: Battle = state.data
+    f = record_of(b, member)
+    if f is not None:
+        del b.formations[f.members[0]]
+        state.emit(f"the spears in front of {member} are broken: {f.members[0]}'s formation loses its marker", "melee")

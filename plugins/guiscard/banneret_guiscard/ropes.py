@@ -1,0 +1,225 @@
+"""Grappling hooks and ropes (§10.6): throwing a hook at a palisade, climbing the rope and
+crossing, cutting it from the top, and hauling on it to pull the palisade down.
+
+Representation (a reading; see the game's docs page): a rope is a
+:class:`~banneret_guiscard.state.Rope` in ``Battle.ropes``, carried coiled by one character,
+or thrown from the hex ``hex`` next to the palisade hex ``against`` it hooks. Whoever climbs
+it stays in that hex as the rope's ``climber`` (between the hook and the rope, §10.6.2) until
+it crosses the palisade or climbs down. Only palisades are climbed here: the Keep's tower
+cannot be (§10.6.1) and its other walls are the chapel's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+import attrs
+
+from banneret.boards.hexgrid import Hex, distance
+from banneret.state import State
+from banneret_guiscard import castles, ladders
+from banneret_guiscard.results import wound
+from banneret_guiscard.state import Battle, Piece, Rope, hex_label
+
+__all__ = [
+    "unarmoured", "thrown", "climbing", "climber_of", "let_go", "throw_places", "throw", "climb_cost", "cross_options", "down_cost",
+    "cutters", "cut", "hauling_groups", "haul", "rope_invariants",
+]
+
+
+def unarmoured(b: Battle, piece: Piece) -> bool:
+    """Only an unarmoured character on foot throws or climbs a rope (§10.6.1, inv. 76)."""
+    return not piece.mounted and not b.tables.counter(piece.id).armoured
+
+
+def thrown(b: Battle) -> list[Rope]:
+    """The ropes hooked on a palisade hex that still stands, in id order."""
+    return [r for _, r in sorted(b.ropes.items()) if r.against is not None
+            and castles.terrain_at(b, r.against).id == ladders.PALISADE]
+
+
+def climbing(b: Battle, pid: str) -> Rope | None:
+    """The rope ``pid`` is on, if any: it may neither fire nor fight there (§10.6.2)."""
+    return next((r for r in b.ropes.values() if r.climber == pid and climber_of(b, r)), None)
+
+
+def climber_of(b: Battle, rope: Rope) -> str:
+    """Who is on ``rope`` now: its climber while alive, else nobody ("")."""
+    piece = b.pieces.get(rope.climber)
+    return rope.climber if piece is not None and piece.alive else ""
+
+
+def let_go(b: Battle, pid: str) -> None:
+    """``pid`` leaves the rope it is on, climbing down or over, or moved off it."""
+    for rid, rope in b.ropes.items():
+        if rope.climber == pid:
+            b.ropes[rid] = attrs.evolve(rope, climber="")
+
+
+def _top(b: Battle, palisade: Hex) -> int:
+    """The level of a palisade's top: its ground and its height (§9.2.1)."""
+    return b.tables.level[palisade] + castles.terrain_at(b, palisade).height
+
+
+def throw_places(b: Battle, piece: Piece) -> list[Hex]:
+    """The palisade hexes ``piece`` may throw its rope at: it carries one, may use it, stands
+    outside the castle next to a whole palisade hex with a hex beyond it, where no other rope
+    hangs (§10.6.1)."""
+    if not unarmoured(b, piece) or not any(r.carrier == piece.id for r in b.ropes.values()):
+        return []
+    if piece.hex in castles.castle_inside(b.tables.scenario.id) or any(r.hex == piece.hex for r in b.ropes.values()):
+        return []
+    return [p for p in b.tables.around[piece.hex]
+            if castles.terrain_at(b, p).id == ladders.PALISADE and ladders.beyond(b, piece.hex, p)]
+
+
+def throw(state: State, pid: str, palisade: Hex) -> None:
+    """The throw (§10.6.1): d10, failing up to the threshold; the thrower neither moves nor
+    fights in this phase either way; a hook that holds hangs in the thrower's hex."""
+    b: Battle = state.data
+    rope = next(r for r in b.ropes.values() if r.carrier == pid)
+    die = state.rng.die(10)
+    holds = die > b.tables.data.tactics.ropes.throw_fail_max
+    b.done.add(pid)
+    b.attacked_in[pid] = b.phase
+    state.emit(f"{pid} throws a hook at the palisade on {hex_label(palisade)}: d10 {die} -> "
+               f"{'it holds' if holds else 'it fails'}", "rope")
+    if holds:
+        b.ropes[rope.id] = attrs.evolve(rope, carrier="", hex=b.pieces[pid].hex, against=palisade)
+
+
+def climb_cost(b: Battle, piece: Piece) -> tuple[Rope, int] | None:
+    """The rope ``piece`` may climb from where it stands and the MP (8 a level up to the
+    palisade's top, §10.6.1); None if there is none free to climb."""
+    if not unarmoured(b, piece):
+        return None
+    for rope in thrown(b):
+        if rope.hex == piece.hex and not climber_of(b, rope):
+            assert rope.against is not None
+            levels = _top(b, rope.against) - b.tables.level[piece.hex]
+            return rope, b.tables.data.tactics.ropes.climb_up_mp_per_level * levels
+    return None
+
+
+def cross_options(b: Battle, piece: Piece, entry_cost: Callable[[Hex], int | None]) -> list[tuple[Hex, int]]:
+    """(hex, MP): from the rope over the palisade onto a hex beyond it that ``entry_cost``
+    (the movement rules' MP for that hex, None if closed or taken) lets it enter, with 4 MP for
+    each level down from the palisade's top (§10.6.1, §10.6.2)."""
+    rope = climbing(b, piece.id)
+    if rope is None or rope.against is None or castles.terrain_at(b, rope.against).id != ladders.PALISADE:
+        return []
+    assert rope.hex is not None
+    down = b.tables.data.tactics.ropes.climb_down_mp_per_level
+    out = []
+    for h in ladders.beyond(b, rope.hex, rope.against):
+        cost = entry_cost(h)
+        if cost is not None:
+            out.append((h, cost + down * max(0, _top(b, rope.against) - b.tables.level[h])))
+    return out
+
+
+def down_cost(b: Battle, rope: Rope) -> int:
+    """MP to climb back down to the rope's foot (§10.6.1)."""
+    assert rope.against is not None and rope.hex is not None
+    return b.tables.data.tactics.ropes.climb_down_mp_per_level * (_top(b, rope.against) - b.tables.level[rope.hex])
+
+
+# --------------------------------------------------------------------------- the combat step (§10.6.4, §10.6.5)
+
+
+def cutters(b: Battle, side: str, may_strike: Callable[[Battle, Piece], bool]) -> list[tuple[str, str]]:
+    """(character, rope): who of ``side`` may cut an enemy's rope in this combat step instead
+    of fighting: free to attack (``may_strike``), at the top of the wall: on a platform beside
+    the palisade hex it hooks (§10.6.4)."""
+    t = b.tables
+    out = []
+    for rope in thrown(b):
+        if rope.side == side:
+            continue
+        assert rope.against is not None
+        for p in sorted(b.pieces.values(), key=lambda p: p.id):
+            if p.side == side and t.terrain[p.hex].vantage and p.hex in t.around[rope.against] and may_strike(b, p):
+                out.append((p.id, rope.id))
+    return out
+
+
+def cut(state: State, pid: str, rid: str) -> None:
+    """The cut (§10.6.4): d10 up to the threshold; the rope and hook are gone and its climber
+    falls as from a ladder: wounded, or killed if already hurt (§10.1.6)."""
+    b: Battle = state.data
+    rope = b.ropes[rid]
+    die = state.rng.die(10)
+    cuts = die <= b.tables.data.tactics.ropes.cut_max
+    b.attacked_in[pid] = b.phase
+    state.emit(f"{pid} tries to cut the rope on {hex_label(rope.against or (0, 0))}: d10 {die} -> "
+               f"{'cut' if cuts else 'it holds'}", "rope")
+    if not cuts:
+        return
+    del b.ropes[rid]
+    if climber_of(b, rope):
+        state.emit(f"{rope.climber} falls from the cut rope", "rope")
+        wound(b, rope.climber)
+
+
+def _two_rows(hexes: tuple[Hex, ...]) -> bool:
+    """Four hexes in two rows of two side by side: each next to at least two of the others."""
+    return all(sum(distance(h, o) == 1 for o in hexes if o != h) >= 2 for h in hexes)
+
+
+def hauling_groups(b: Battle, side: str, may_strike: Callable[[Battle, Piece], bool]) -> list[tuple[str, tuple[str, ...]]]:
+    """(rope, haulers): the groups of ``side``'s able characters on foot, free to act
+    (``may_strike``), that may haul on one of its ropes in this combat step: four in two rows
+    of adjacent hexes, each one to three hexes beyond the hook's hex (reading: the rope's
+    reach), while nobody climbs it, and only while the roll can still succeed (§10.6.5)."""
+    rules = b.tables.data.tactics.ropes
+    out = []
+    for rope in thrown(b):
+        if rope.side != side or climber_of(b, rope):
+            continue
+        assert rope.hex is not None
+        near = sorted(p.id for p in b.pieces.values() if p.side == side and p.able and not p.mounted
+                      and 2 <= distance(p.hex, rope.hex) <= 4 and may_strike(b, p))
+        for group in combinations(near, rules.haulers):
+            wounded = sum(b.pieces[g].health == "wounded" for g in group)
+            if 1 + wounded * rules.haul_wounded_modifier <= rules.haul_success_max and _two_rows(
+                    tuple(b.pieces[g].hex for g in group)):
+                out.append((rope.id, group))
+    return out
+
+
+def haul(state: State, rid: str, haulers: tuple[str, ...]) -> None:
+    """The haul (§10.6.5): d10, +1 for each wounded hauler; up to the threshold the palisade
+    hex is destroyed and the hook and rope are gone. The haulers do nothing else this phase."""
+    b: Battle = state.data
+    rules = b.tables.data.tactics.ropes
+    rope = b.ropes[rid]
+    assert rope.against is not None
+    die = state.rng.die(10)
+    modifier = rules.haul_wounded_modifier * sum(b.pieces[h].health == "wounded" for h in haulers)
+    down = die + modifier <= rules.haul_success_max
+    for h in haulers:
+        b.attacked_in[h] = b.phase
+    state.emit(f"{', '.join(haulers)} haul on the rope on {hex_label(rope.against)}: d10 {die}{modifier:+d} -> "
+               f"{'the palisade comes down' if down else 'it holds'}", "rope")
+    if down:
+        b.structures[rope.against] = ("destroyed", b.turn)
+        del b.ropes[rid]
+
+
+# --------------------------------------------------------------------------- invariants (Part VI 76, 77)
+
+
+def rope_invariants(b: Battle) -> list[str]:
+    """What §10.6 guarantees after every step."""
+    bad = []
+    for rid, rope in sorted(b.ropes.items()):
+        people = [pid for pid in (rope.carrier, rope.climber) if pid]
+        if any(not unarmoured(b, b.pieces[pid]) for pid in people if pid in b.pieces):
+            bad.append(f"an armoured or mounted character uses rope {rid} (§10.6.1, inv. 76)")
+        if rope.against is not None and (rope.hex is None or rope.against not in b.tables.around[rope.hex]
+                                         or b.tables.terrain[rope.against].id != ladders.PALISADE):
+            bad.append(f"rope {rid} is not hooked on a palisade hex next to its foot (§10.6.2)")
+        if climber_of(b, rope) and b.pieces[rope.climber].hex != rope.hex:
+            bad.append(f"{rope.climber} climbs rope {rid} away from its foot (§10.6.2)")
+    return bad

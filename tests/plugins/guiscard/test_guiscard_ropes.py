@@ -1,0 +1,204 @@
+"""Guiscard grappling hooks and ropes (§10.6) rule by rule on the Keep, with exact outcomes:
+throwing the hook (d10, 1-2 fail; only unarmoured characters), climbing 8 MP a level up and 4
+down, crossing the palisade, cutting the rope from a platform (1-3) and the climber's fall,
+four haulers in two rows pulling the palisade down (S-14: 1-2, +1 per wounded hauler, errata
+6); Part VI invariants 76 and 77; the Castle assault's rope and the boards.
+
+Keep landmarks (axial q,r): the south palisade 7,9 with 7,10 outside and the bailey 7,8
+beyond it; the east palisade 9,6 with 10,6 outside and the platforms 9,5, 8,6 and 8,7 behind;
+haulers on 11,4 12,4 12,3 13,3, two rows two or three hexes from 10,6."""
+
+from __future__ import annotations
+
+from xml.etree import ElementTree
+
+import pytest
+
+import banneret
+from banneret.errors import DataError
+from banneret.testing.conformance import draw_board
+from banneret.testing.datafiles import copy_data_package, rewrite_json
+from banneret_guiscard import ropes
+from banneret_guiscard.data_model import DATA_PACKAGE, build_data, load_data
+from banneret_guiscard.fire import may_fire
+from banneret_guiscard.melee import Combat, may_attack
+from banneret_guiscard.plugin import battle_invariants
+from banneret_guiscard.state import Rope
+
+from test_guiscard_board_web import SVG
+from test_guiscard_ladders import B, GAME, N, force, heuristic_choice, position
+from test_guiscard_movement import REG, foot, labels, play
+
+DATA = load_data()
+SOUTH = Rope("south", N, "", (7, 10), (7, 9))
+EAST = Rope("east", N, "", (10, 6), (9, 6))
+FAR = foot("yani", B, (3, 2))  # an enemy far away, so that the phase waits for the Normans
+
+
+def log(state: banneret.State) -> list[str]:
+    return [e.text for e in state.log if e.kind == "rope"]
+
+
+# --------------------------------------------------------------------------- §10.6.1 throwing and climbing
+
+
+def test_an_unarmoured_carrier_throws_the_hook_and_fails_on_two():
+    state = position(foot("milo", N, (7, 10)), FAR, ropes_=(Rope("r", N, "milo"),))
+    assert "milo throws a hook at the palisade on 7,9" in labels(state)
+    force(state, (10, 2))
+    play(state, "milo throws a hook at the palisade on 7,9")
+    assert state.data.ropes["r"] == Rope("r", N, "milo") and log(state) == [
+        "milo throws a hook at the palisade on 7,9: d10 2 -> it fails"]
+    held = position(foot("milo", N, (7, 10)), FAR, ropes_=(Rope("r", N, "milo"),))
+    force(held, (10, 3))
+    play(held, "milo throws a hook at the palisade on 7,9")
+    b = held.data
+    assert b.ropes["r"] == Rope("r", N, "", (7, 10), (7, 9))
+    assert b.attacked_in["milo"] == 1 and "milo" not in b.moved_in  # neither moves nor fights that phase (§10.6.1)
+
+
+def test_76_an_armoured_character_neither_throws_nor_climbs_and_nobody_throws_from_inside():
+    armoured = position(foot("romaric", N, (7, 10)), FAR, ropes_=(Rope("r", N, "romaric"), SOUTH))
+    assert not any("throws" in x for x in labels(armoured))
+    play(armoured, "move romaric")
+    assert not any("rope" in x for x in labels(armoured))
+    inside = position(foot("milo", N, (7, 8)), FAR, ropes_=(Rope("r", N, "milo"),))
+    assert not any("throws" in x for x in labels(inside))
+    b = armoured.data
+    b.ropes["south"] = Rope("south", N, "", (7, 10), (7, 9), "romaric")
+    assert ropes.rope_invariants(b) == ["an armoured or mounted character uses rope r (§10.6.1, inv. 76)",
+                                        "an armoured or mounted character uses rope south (§10.6.1, inv. 76)"]
+
+
+def test_climbing_costs_eight_up_then_over_the_palisade_four_a_level_down():
+    state = position(foot("milo", N, (7, 10)), FAR, ropes_=(SOUTH,))
+    play(state, "move milo")
+    assert "climb the rope (8 MP)" in labels(state)  # one level up (§10.6.1)
+    play(state, "climb the rope (8 MP)")
+    b = state.data
+    assert b.ropes["south"].climber == "milo" and b.pieces["milo"].hex == (7, 10)  # on the rope, in its hex
+    assert not may_fire(b, b.pieces["milo"])
+    top = position(foot("milo", N, (7, 10)), FAR, ropes_=(Rope("south", N, "", (7, 10), (7, 9), "milo"),))
+    play(top, "move milo")
+    assert [x for x in labels(top) if x != "stop here"] == [
+        "over the palisade by the rope to 7,8 (5 MP)", "climb down the rope (4 MP)"]  # 1 + 4 down to the bailey
+    play(top, "over the palisade by the rope to 7,8 (5 MP)")
+    assert top.data.pieces["milo"].hex == (7, 8) and top.data.ropes["south"].climber == ""
+    platform = position(foot("milo", N, (10, 6)), FAR, ropes_=(Rope("east", N, "", (10, 6), (9, 6), "milo"),))
+    play(platform, "move milo")
+    assert [x for x in labels(platform) if x.startswith("over")] == [
+        "over the palisade by the rope to 9,5 (1 MP)", "over the palisade by the rope to 8,6 (1 MP)",
+        "over the palisade by the rope to 8,7 (1 MP)"]  # the platforms are level with the palisade's top
+
+
+def test_a_climber_does_not_attack():
+    state = position(foot("milo", N, (7, 10)), foot("okeanos", B, (6, 10)), ropes_=(Rope("south", N, "", (7, 10), (7, 9), "milo"),))
+    b = state.data
+    assert not may_attack(b, b.pieces["milo"], "okeanos")
+
+
+# --------------------------------------------------------------------------- §10.6.4 cutting a rope
+
+
+def test_cutting_from_the_platform_on_three_drops_the_climber_wounded():
+    rope = Rope("east", N, "", (10, 6), (9, 6), "milo")
+    state = position(foot("milo", N, (10, 6)), foot("manueles", B, (8, 6)), ropes_=(rope,), step=Combat, side=B)
+    assert "manueles cuts the rope on 9,6" in labels(state)
+    force(state, (10, 3))
+    play(state, "manueles cuts the rope on 9,6")
+    b = state.data
+    assert b.ropes == {} and b.pieces["milo"].health == "wounded" and b.pieces["milo"].hex == (10, 6)
+    assert log(state) == ["manueles tries to cut the rope on 9,6: d10 3 -> cut", "milo falls from the cut rope"]
+    holds = position(foot("milo", N, (10, 6), "wounded"), foot("manueles", B, (8, 6)), ropes_=(rope,), step=Combat, side=B)
+    force(holds, (10, 4))
+    play(holds, "manueles cuts the rope on 9,6")
+    assert holds.data.ropes == {"east": rope}
+    killed = position(foot("milo", N, (10, 6), "wounded"), foot("manueles", B, (8, 6)), ropes_=(rope,), step=Combat, side=B)
+    force(killed, (10, 1))
+    play(killed, "manueles cuts the rope on 9,6")
+    assert killed.data.pieces["milo"].health == "dead"
+
+
+# --------------------------------------------------------------------------- §10.6.5 pulling a palisade down
+
+HAULERS = ("gautier", "guido", "milo", "sandro")
+
+
+def haulers(*wounded: str, hexes=((11, 4), (12, 4), (12, 3), (13, 3))):
+    return [foot(pid, N, h, "wounded" if pid in wounded else "healthy") for pid, h in zip(HAULERS, hexes)]
+
+
+def test_s14_four_haulers_in_two_rows_pull_the_palisade_down_on_two():
+    state = position(*haulers(), FAR, ropes_=(EAST,), step=Combat)
+    assert "gautier, guido, milo, sandro haul on the rope on 9,6" in labels(state)
+    force(state, (10, 2))
+    play(state, "gautier, guido, milo, sandro haul on the rope on 9,6")
+    b = state.data
+    assert b.structures[(9, 6)] == ("destroyed", 1) and b.ropes == {}
+    assert log(state) == ["gautier, guido, milo, sandro haul on the rope on 9,6: d10 2+0 -> the palisade comes down"]
+    assert battle_invariants(state) == []
+    fails = position(*haulers(), FAR, ropes_=(EAST,), step=Combat)
+    force(fails, (10, 3))
+    play(fails, "gautier, guido, milo, sandro haul on the rope on 9,6")
+    assert (9, 6) not in fails.data.structures and fails.data.ropes == {"east": EAST}
+
+
+def test_s14_errata_6_each_wounded_hauler_adds_one_two_make_it_impossible():
+    one = position(*haulers("milo"), FAR, ropes_=(EAST,), step=Combat)
+    force(one, (10, 2))
+    play(one, "gautier, guido, milo, sandro haul on the rope on 9,6")
+    assert log(one)[-1].endswith("d10 2+1 -> it holds")
+    natural_one = position(*haulers("milo"), FAR, ropes_=(EAST,), step=Combat)
+    force(natural_one, (10, 1))
+    play(natural_one, "gautier, guido, milo, sandro haul on the rope on 9,6")
+    assert natural_one.data.structures[(9, 6)][0] == "destroyed"
+    two = position(*haulers("milo", "gautier"), FAR, ropes_=(EAST,), step=Combat)
+    assert not any("haul" in x for x in labels(two))
+    stunned = position(*haulers()[:3], foot("sandro", N, (13, 3), "stunned"), FAR, ropes_=(EAST,), step=Combat)
+    assert not any("haul" in x for x in labels(stunned))  # only three able haulers
+
+
+def test_77_haulers_stand_in_two_rows_at_least_a_hex_from_the_hook():
+    line = position(*haulers(hexes=((12, 5), (12, 4), (12, 3), (12, 2))), FAR, ropes_=(EAST,), step=Combat)
+    assert not any("haul" in x for x in labels(line))  # one row of four
+    close = position(*haulers(hexes=((11, 5), (12, 5), (11, 4), (12, 4))), FAR, ropes_=(EAST,), step=Combat)
+    assert not any("haul" in x for x in labels(close))  # 11,5 is next to the hook's hex 10,6
+
+
+# --------------------------------------------------------------------------- data, scenario, boards
+
+
+def test_the_rope_numbers_and_the_castle_assaults_rope():
+    rules = DATA.tactics.ropes
+    assert (rules.throw_fail_max, rules.climb_up_mp_per_level, rules.climb_down_mp_per_level, rules.cut_max,
+            rules.haulers, rules.haul_success_max, rules.haul_wounded_modifier) == (2, 8, 4, 3, 4, 2, 1)
+    assert [(r.id, r.carrier) for r in DATA.scenarios["castle_assault"].ropes] == [("milo_rope", "milo")]
+
+
+def test_the_loader_refuses_a_rope_for_an_armoured_character(tmp_path, monkeypatch):
+    name, folder = copy_data_package(DATA_PACKAGE, tmp_path, monkeypatch)
+    rewrite_json(folder, "scenarios.json", lambda ss: ss[-1]["ropes"][0].update(carrier="romaric"))
+    with pytest.raises(DataError, match=r"rope 'milo_rope': an armoured character cannot use a rope"):
+        build_data(name)
+
+
+def test_both_boards_show_the_ropes():
+    state = position(foot("milo", N, (7, 10)), foot("olivier", N, (1, 11)), FAR,
+                     ropes_=(Rope("south", N, "", (7, 10), (7, 9), "milo"), Rope("spare", N, "olivier")))
+    notes = ["south (normans) hooked on the palisade on 7,9 from 7,10, milo on it",
+             "spare (normans) coiled, carried by olivier"]
+    assert [line.strip() for line in GAME.render(state, None).splitlines() if line.startswith("  rope: ")] == [
+        f"rope: {n}" for n in notes]
+    drawing = draw_board(REG, state, N, banneret.legal_actions(state, N))
+    assert drawing is not None
+    lines = [e for e in ElementTree.fromstring(drawing.svg).iter(f"{SVG}line") if e.get("class") == "rope"]
+    assert [e.find(f"{SVG}title").text for e in lines] == notes[:1]  # a coiled rope is not drawn
+
+
+def test_the_heuristic_agent_throws_its_hook_and_climbs():
+    state = position(foot("milo", N, (7, 10)), FAR, ropes_=(Rope("r", N, "milo"),))
+    assert heuristic_choice(state, N) == "milo throws a hook at the palisade on 7,9"
+    hooked = position(foot("milo", N, (7, 10)), FAR, ropes_=(SOUTH,))
+    assert heuristic_choice(hooked, N) == "move milo"
+    play(hooked, "move milo")
+    assert heuristic_choice(hooked, N) == "climb the rope (8 MP)"

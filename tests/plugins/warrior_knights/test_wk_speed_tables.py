@@ -1,0 +1,120 @@
+"""The precomputed tables the hot paths read agree with the plain rules they stand for.
+
+* ``standing.in_force`` looks each card in force up in ``Tables.agenda_effects_by_kind``;
+  a plain scan of every printed effect of the Laws, the baron's Charges and his nobles'
+  Offices (and the rule changes of 17.2) must give the same pairs in the same order.
+* ``movement.legal_paths`` looks the moves up in ``movement.move_table``; the plain walk
+  along the roads (``movement.moves_from``) under the standing effects asked one by one
+  (``road_toll``, ``road_limit``, ``forbidden``) must give the same paths, and so must
+  ``legal_paths`` with the baron's ``allowance`` computed once for a whole menu.
+* The planning menu, put together from ``sequence.plan_menu``, offers one card of each title
+  left in the hand with the label ``space k: Title`` and the ``no more cards`` step.
+
+Random games through the public API, with random agenda cards then put in force.
+"""
+
+from __future__ import annotations
+
+import random
+
+import banneret
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from banneret_warrior_knights import movement
+from banneret_warrior_knights.data_model import EFFECT_KINDS
+from banneret_warrior_knights.standing import forbidden, in_force
+from banneret_warrior_knights.state import WKData, tables, title_of
+from banneret_warrior_knights.variants import MOTION_RULES
+
+from wk_helpers import new_game
+
+T = tables()
+
+
+def plain_in_force(data: WKData, kind: str, baron: str | None) -> list[tuple[str, object]]:
+    """The reference: every printed effect of every card in force, scanned in order."""
+    cards = list(data.laws)
+    if baron is not None:
+        cards += data.charges[baron]
+        cards += [data.office[nb] for nb in data.nobles_of(baron) if data.office[nb] is not None]
+    found = [(card, e) for card in cards for e in T.agenda_of[card].effects if e.kind == kind]
+    return found + [(rule, MOTION_RULES[rule].effect) for rule in data.motion_rules
+                    if MOTION_RULES[rule].effect.kind == kind]
+
+
+def play_random(state: banneret.State, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        now = banneret.pending(state)
+        if not now.players:
+            return
+        player = rng.choice(now.players)
+        banneret.apply(state, rng.choice(banneret.legal_actions(state, player)))
+
+
+def put_agendas_in_force(data: WKData, rng: random.Random) -> None:
+    """Random Laws, Charges and Offices (any agenda card, whatever its kind: the table must
+    answer for every card) and rule changes."""
+    agendas = list(T.agenda_cards)
+    data.laws[:] = rng.sample(agendas, rng.randint(0, 4))
+    for baron in data.barons:
+        data.charges[baron] = rng.sample(agendas, rng.randint(0, 3))
+        for noble in data.nobles_of(baron):
+            data.office[noble] = rng.choice([None, None, *agendas])
+    data.motion_rules[:] = sorted(rng.sample(sorted(MOTION_RULES), rng.randint(0, len(MOTION_RULES))))
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 3, 4, 6]), steps=st.integers(0, 400))
+def test_tables_agree_with_plain_rules(seed: int, barons: int, steps: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(barons, seed=seed % 1000)
+    play_random(state, rng, steps)
+    data: WKData = state.data
+    put_agendas_in_force(data, rng)
+    for kind in EFFECT_KINDS:
+        assert in_force(data, kind) == plain_in_force(data, kind, None)
+        for baron in data.barons:
+            assert in_force(data, kind, baron) == plain_in_force(data, kind, baron)
+    areas = sorted(T.data.board.areas)
+    for baron in data.barons:
+        data.crowns[baron] = rng.randint(0, 3)  # a road toll may be unaffordable
+        allowed = movement.allowance(data, baron)
+        for noble in data.nobles_of(baron):
+            refused = rng.sample(areas, rng.choice([0, 0, 1, 3]))
+            assert movement.legal_paths(data, noble, refused, allowed) == movement.legal_paths(data, noble, refused)
+            assert movement.legal_paths(data, noble, refused) == plain_paths(data, noble, refused)
+
+
+def plain_paths(data: WKData, noble: str, refused: list[str]) -> list[tuple[str, ...]]:
+    """The reference: the roads walked for this noble, the standing effects asked one by one."""
+    here = data.noble_area[noble]
+    if here is None or not movement.is_ready(data, noble) or movement.shut_in(data, noble):
+        return []
+    baron = data.baron_of_noble(noble)
+    paths = movement.moves_from(
+        here, not forbidden(data, "off_road_move", baron), movement.road_toll(data, baron) <= data.crowns[baron],
+        movement.road_limit(data, baron), not forbidden(data, "sea_travel", baron))
+    return [p for p in paths if not set(p[:-1]) & set(refused)]
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 4, 6]))
+def test_planning_menu_offers_one_card_per_title(seed: int, barons: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(barons, seed=seed % 1000)
+    while not banneret.is_over(state):
+        now = banneret.pending(state)
+        player = rng.choice(now.players)
+        actions = banneret.legal_actions(state, player)
+        if now.kind == "plan" and actions[0].kind == "plan":
+            space = actions[-1].label.split(":")[0]
+            assert actions[-1].label == f"{space}: no more cards" and actions[-1].kind == "next"
+            offered = actions[:-1]
+            titles = [title_of(a.args) for a in offered]
+            assert len(titles) == len(set(titles))
+            assert all(a.label == f"{space}: {T.card_titles[title_of(a.args)]}" and a.player == player
+                       and a.args in state.data.hand[player] for a in offered)
+            return
+        banneret.apply(state, rng.choice(actions))
+    raise AssertionError("no planning menu with cards was reached")
