@@ -1,8 +1,8 @@
 """Guiscard (2nd edition), the Norman skirmish game, as a Banneret game: the counters (§1),
 the sequence of play (§2), terrain (§3), movement (§4), fire (§5), melee (§6), combat tactics
-(§7: mounted lance throwers, charges, hoplites, avoiding combat), buildings (§8) and castles
-(§9). docs/games/guiscard.md lists what is not built yet (siege methods, the siege and
-campaign games).
+(§7: mounted lance throwers, charges, hoplites, avoiding combat), buildings (§8), castles
+(§9) and siege methods (§10). docs/games/guiscard.md lists what is not built yet (parts of
+§8-§10, the siege and campaign games).
 """
 
 from __future__ import annotations
@@ -81,9 +81,10 @@ class Guiscard(Game):
         # retreat of 2 hexes (at most 18 paths) are shorter
         max_actions=118,
         hidden_information=False,
-        coverage="§1-§6 (counters, sequence of play, terrain, movement, fire, melee), §7.1-§7.2 and §7.4"
-                 " (lance throwers, charges, avoiding combat), §8 (buildings), §9 (castles, without ladders);"
-                 " not yet hoplites (§7.3) nor siege methods (§10): docs/games/guiscard.md",
+        coverage="the tactical game: §1-§6 (counters, sequence of play, terrain, movement, fire, melee), §7"
+                 " (lance throwers, charges, hoplites, avoiding combat), §8 (buildings), §9 (castles) and §10"
+                 " (ladders, fires, the stone thrower, Greek fire, hooks and ropes), with gaps listed in"
+                 " docs/games/guiscard.md; not yet the siege game (§11) nor the campaign game",
     )
     flow = FLOW
     commands = {"sight": "sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5)"}
