@@ -59,7 +59,13 @@ class SearchSettings:
     ``heuristic`` agent for its choice and, when the most visited action is picked, counts
     ``prior`` times the iterations run as extra visits of that choice: the search plays
     another action only when it visited that one clearly more (a policy prior on the final
-    choice; the search statistics themselves are untouched)."""
+    choice; the search statistics themselves are untouched). ``bias`` > 0 guides the tree
+    itself by the same agent (progressive bias): at every node each deciding player tries
+    the heuristic's choice first, and its UCB1 value gets ``bias / (visits + 1)`` more, a
+    pull that fades as the search gathers its own evidence. The choice is asked once per
+    node, in the first world that reaches it (the heuristic sees only the player's view,
+    which the worlds reaching a node mostly share; asking in every world costs three times
+    as much)."""
 
     iterations: int | None = 200
     time: float | None = None
@@ -67,6 +73,7 @@ class SearchSettings:
     rollout: str = "random"
     depth: int | None = None
     prior: float = 0.0
+    bias: float = 0.0
 
 
 def _positive_int(name: str, text: str) -> int:
@@ -102,6 +109,7 @@ _PARSERS: dict[str, Callable[[str, str], Any]] = {
     "rollout": _rollout,
     "depth": _positive_int,
     "prior": _nonnegative_float,
+    "bias": _nonnegative_float,
 }
 
 
@@ -165,13 +173,15 @@ def evaluate(state: "State") -> dict[str, float]:
 class _Node:
     """One information set of the searching seat. ``edges[player][label]`` holds
     ``[visits, availability, total reward of player]``; ``children`` are keyed by the
-    labels chosen here (one per deciding player)."""
+    labels chosen here (one per deciding player); ``favoured[player]`` is the heuristic's
+    choice in the first world that asked for it (``bias``)."""
 
-    __slots__ = ("edges", "children")
+    __slots__ = ("edges", "children", "favoured")
 
     def __init__(self) -> None:
         self.edges: dict[str, dict[str, list[float]]] = {}
         self.children: dict[tuple[str, ...], _Node] = {}
+        self.favoured: dict[str, str] = {}
 
 
 class IsmctsAgent:
@@ -202,6 +212,7 @@ class IsmctsAgent:
         settings = self.settings
         root = _Node()
         rollout: Callable[["State"], dict[str, float]] | None = None
+        favourite: Callable[["State", str], "Action"] | None = None
         sample_rng = Rng(self.rng.getrandbits(62))
         deadline = None if settings.time is None else time.perf_counter() + settings.time
         limit = settings.iterations
@@ -213,19 +224,30 @@ class IsmctsAgent:
                 rollout = self._rollout_policy(world)
                 if settings.prior and self._guide is None:
                     self._guide = self._heuristic_factory(world)(world.game_id, seat.player, self.rng.getrandbits(62))
-            self._iterate(root, world, rollout)
+                if settings.bias:
+                    favourite = self._heuristic_picker(world)
+            self._iterate(root, world, rollout, favourite)
             done += 1
         self.iterations_done = done
         return root
 
-    def _iterate(self, root: _Node, world: "State", rollout: Callable[["State"], dict[str, float]]) -> None:
+    def _iterate(self, root: _Node, world: "State", rollout: Callable[["State"], dict[str, float]],
+                 favourite: Callable[["State", str], "Action"] | None) -> None:
         path: list[tuple[_Node, list[tuple[str, str]]]] = []
         node = root
         while True:
             players = engine.pending(world).players
             if not players:
                 break
-            picks = [(p, self._select(node, engine.legal_actions(world, p), p)) for p in players]
+            picks = []
+            for player in players:
+                actions = engine.legal_actions(world, player)
+                favoured = None
+                if favourite is not None and len(actions) > 1:
+                    favoured = node.favoured.get(player)
+                    if favoured is None:
+                        favoured = node.favoured[player] = favourite(world, player).label
+                picks.append((player, self._select(node, actions, player, favoured)))
             chosen: list[tuple[str, str]] = []
             for player, action in picks:
                 if chosen and action not in engine.legal_actions(world, player):
@@ -246,8 +268,10 @@ class IsmctsAgent:
                 edge[0] += 1
                 edge[2] += rewards.get(player, 0.0)
 
-    def _select(self, node: _Node, actions: tuple["Action", ...], player: str) -> "Action":
-        """UCB1 over the actions available in this world; an untried one first (at random)."""
+    def _select(self, node: _Node, actions: tuple["Action", ...], player: str, favoured: str | None) -> "Action":
+        """UCB1 over the actions available in this world, plus the progressive bias on the
+        ``favoured`` label (the heuristic's choice, with ``bias``); an untried action first:
+        the favoured one, else one at random."""
         edges = node.edges.get(player)
         if edges is None:
             edges = node.edges[player] = {}
@@ -259,14 +283,20 @@ class IsmctsAgent:
             edge[1] += 1
             if edge[0] == 0:
                 untried.append(action)
+        for action in untried:
+            if action.label == favoured:
+                return action
         if untried:
             return untried[int(self.rng.random() * len(untried))]
         c = self.settings.c
+        bias = self.settings.bias
         log = math.log
         best, best_value = actions[0], -1.0
         for action in actions:
             visits, available, total = edges[action.label]
             value = total / visits + c * math.sqrt(log(available) / visits)
+            if action.label == favoured:
+                value += bias / (visits + 1)
             if value > best_value:
                 best, best_value = action, value
         return best

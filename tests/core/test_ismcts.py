@@ -110,6 +110,7 @@ def test_seat_parameters_are_parsed():
     assert parse_settings("time=0.5") == SearchSettings(iterations=None, time=0.5)
     assert parse_settings("time=0.5,iterations=9") == SearchSettings(iterations=9, time=0.5)
     assert parse_settings("prior=0.3") == SearchSettings(prior=0.3)
+    assert parse_settings("bias=0.5") == SearchSettings(bias=0.5)
 
 
 @pytest.mark.parametrize("text, says", [
@@ -125,6 +126,8 @@ def test_seat_parameters_are_parsed():
     ("c=1,c=2", "twice"),
     ("prior=-1", "at least 0"),
     ("prior=lots", "takes a number"),
+    ("bias=-0.5", "at least 0"),
+    ("bias=inf", "finite"),
 ])
 def test_wrong_parameters_are_refused_with_the_allowed_ones(text, says):
     with pytest.raises(SeatError, match=says):
@@ -180,6 +183,25 @@ def test_a_prior_plays_the_heuristics_choice_unless_the_search_clearly_overrules
     assert choice("iterations=1500") == "take 1"
     with pytest.raises(SeatError, match="no heuristic agent"):
         IsmctsAgent(0, parse_settings("prior=0.5,iterations=2")).choose(Seat(banneret.new_game("nim", registry=REG), "first"))
+
+
+def test_a_bias_tries_the_heuristics_choice_first_at_every_node_and_fades_with_evidence():
+    registry = registry_from([toys, NimPlugin(), GreedyNimPlugin()])
+
+    def visits(settings: str, seed: int) -> dict[str, int]:
+        state = banneret.new_game("nim", registry=registry)
+        root = IsmctsAgent(seed, parse_settings(settings)).search(Seat(state, "first"))
+        return {label: edge[0] for label, edge in root.edges["first"].items() if edge[0]}
+
+    assert all(visits("iterations=1,bias=0.1", seed) == {"take 3": 1} for seed in range(6))
+    assert {label for seed in range(6) for label in visits("iterations=1", seed)} == {"take 1", "take 2", "take 3"}
+    state = banneret.new_game("nim", registry=registry)
+    deep = IsmctsAgent(3, parse_settings("iterations=4,bias=100")).search(Seat(state, "first"))
+    below = deep.children[("take 3",)].edges["second"]  # the 4th iteration, one level down
+    assert {label: edge[0] for label, edge in below.items() if edge[0]} == {"take 3": 1}
+    assert IsmctsAgent(3, parse_settings("iterations=1500,bias=5")).choose(Seat(state, "first")).label == "take 1"
+    with pytest.raises(SeatError, match="no heuristic agent"):
+        IsmctsAgent(0, parse_settings("bias=0.5,iterations=2")).choose(Seat(banneret.new_game("nim", registry=REG), "first"))
 
 
 def test_heuristic_rollouts_play_the_games_heuristic():
@@ -251,6 +273,9 @@ def test_the_same_seed_and_budget_give_the_same_game():
     first = play_with_ismcts("iterations=25,depth=8", 3, 40)
     assert first == play_with_ismcts("iterations=25,depth=8", 3, 40)
     assert first != play_with_ismcts("iterations=25,depth=8", 4, 40)
+    biased = play_with_ismcts("iterations=25,depth=8,bias=0.5", 3, 40)
+    assert biased == play_with_ismcts("iterations=25,depth=8,bias=0.5", 3, 40)
+    assert biased != first
 
 
 def richard3_states(seed: int, steps: int, every: int):
