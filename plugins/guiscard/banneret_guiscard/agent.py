@@ -394,7 +394,8 @@ def _ladder_scores(state: State, me: str, actions: Sequence[Action]) -> list[flo
     enemy's ladder over, cut its rope or haul on its own does so when nothing better is to be
     fought (§10.1, §10.6)."""
     b: Battle = state.data
-    words = [a.args[0] if a.args and isinstance(a.args[0], str) else "" for a in actions]
+    words = [a.args[0] if isinstance(a.args, tuple) and a.args and isinstance(a.args[0], str) else ""
+             for a in actions]  # a facing chosen alone is an int
     if actions[0].kind == "movement":
         ready = [a.args[0] == "move" and _at_the_wall(b, b.pieces[a.args[1]]) for a in actions]
         if not ({"carry", "throw"} & set(words) or any(ready)):

@@ -10,8 +10,9 @@ offered to him:
     siege: declare, or complete a siege begun in an earlier round (11.5)
     field battle / assault: commanders -> Fate draws (attacker first, AMB-55) -> discards
         -> reveal and extra draws -> abilities -> casualties (attacker places first)
-        -> victory (AMB-6 hybrid skip) -> retreats -> capture, raze, a Stronghold's ransom
-        -> deaths -> broken sieges -> the attackers exhausted (Versatile Strategy)
+        -> victory (skipped as the option victory_skip reads AMB-6) -> retreats -> capture,
+        raze, a Stronghold's ransom -> deaths -> broken sieges -> the attackers exhausted
+        (Versatile Strategy)
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from banneret_warrior_knights.battle_losses import (
 from banneret_warrior_knights.muster import army_shrank
 from banneret_warrior_knights.cities import breach_city, city_strength, raze_city, raze_income, take_city
 from banneret_warrior_knights.standing import forbidden, in_force
-from banneret_warrior_knights.variants import eliminate_on_capture
+from banneret_warrior_knights.variants import RETREAT_DESTINATION, SIEGE_COMPLETION, VICTORY_SKIP, eliminate_on_capture
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
 
 __all__ = [
@@ -220,17 +221,21 @@ def siege_allowed(data: WKData, battle: Battle) -> bool:
     return attack > defence
 
 
-def retreat_areas(data: WKData, noble: str) -> list[str]:
+def retreat_areas(state: State, noble: str) -> list[str]:
     """Where a retreating noble may go (11.7): an area one legal land step away holding no
-    city (errata 2: the original wins over AMB-7's "another baron's city") and no noble or
-    Stronghold of another baron. Sorted; none from overseas."""
+    noble or Stronghold of another baron, and no city (errata 2, the original; the option
+    ``retreat_destination`` = ``no_foreign_city`` reads AMB-7: no other baron's city). Sorted;
+    none from overseas."""
+    data: WKData = state.data
     board = tables().data.board
     here = data.noble_area[noble]
     baron = data.baron_of_noble(noble)
     if here is None or board.areas[here].region != "kingdom":
         return []
     foreign_nobles = {a for nb, a in data.noble_area.items() if a is not None and data.baron_of_noble(nb) != baron}
-    cities = {board.cities[c].area for c in data.city_owner}
+    own_or_neutral_open = state.options[RETREAT_DESTINATION] == "no_foreign_city"
+    cities = {board.cities[c].area for c, owner in data.city_owner.items()
+              if not own_or_neutral_open or owner not in (None, baron)}
     foreign_strongholds = {a for b, a in data.stronghold.items() if b != baron and a is not None}
     blocked = foreign_nobles | cities | foreign_strongholds
     return sorted(a for a in board.areas_map.neighbours(here)
@@ -572,7 +577,7 @@ class RetreatTo(Choice):
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
         noble = frame["noble"]
-        if retreat_areas(data, noble):
+        if retreat_areas(state, noble):
             super().start(state, frame)
             return
         baron = data.baron_of_noble(noble)
@@ -594,7 +599,7 @@ class RetreatTo(Choice):
         return state.data.baron_of_noble(frame["noble"])
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
-        return retreat_areas(state.data, frame["noble"])
+        return retreat_areas(state, frame["noble"])
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
         return f"{_noble_name(frame['noble'])} retreats to {_area_name(option)}"
@@ -722,9 +727,12 @@ def _siege(state: State, battle: Battle, frame: Frame) -> bool:
     key = battle.city or garrison_holder(battle.stronghold or "")
     besieger = data.besieged.get(key) if battle.city else data.besieged_strongholds.get(battle.stronghold or "")
     name = tables().data.board.cities[battle.city].name if battle.city else f"{battle.stronghold}'s stronghold"
-    # 11.5, errata 1 (the original wins over AMB-27): the siege completes when declared again
-    # in the round after the one it began in; declared later, it begins anew
-    if besieger == battle.attacker and data.siege_round[key] == data.round - 1:
+    # 11.5, errata 1: the original completes the siege when declared again in the round after
+    # the one it began in, and lays it anew when declared later; the option any_later_round
+    # (AMB-27) completes it in any later round
+    any_later = state.options[SIEGE_COMPLETION] == "any_later_round"
+    if besieger == battle.attacker and (data.siege_round[key] == data.round - 1
+                                        or any_later and data.siege_round[key] < data.round):
         state.emit(f"the siege of {name} is complete", "battle")
         battle.dead += [nb for nb in battle.defenders if nb not in battle.dead]
         return _capture(state, battle)
@@ -845,10 +853,18 @@ def _casualties(state: State, battle: Battle, frame: Frame) -> bool:
     return False
 
 
+def victory_skipped(state: State, battle: Battle) -> bool:
+    """11.2.2 steps 3-4, errata 4 (AMB-6): the original's main text skips the count only
+    when neither side has a living noble; the option ``victory_skip`` = ``either`` (its
+    summary sheet) whenever one side has none."""
+    alive = (bool(battle.living(ATTACKER)), bool(battle.living(DEFENDER)))
+    return not all(alive) if state.options[VICTORY_SKIP] == "either" else not any(alive)
+
+
 def _victory(state: State, battle: Battle, frame: Frame) -> bool:
     """11.2.2 step 4, 11.4: a city or Stronghold without living defenders and at strength 0
-    falls at once; otherwise victory is counted unless a side that had nobles lost them all
-    (AMB-6 hybrid): full victory kills, partial victory routs; a won assault captures."""
+    falls at once; otherwise victory is counted unless :func:`victory_skipped`: full victory
+    kills, partial victory routs; a won assault captures (if an attacker lives, AMB-63)."""
     if not _fights(battle) or frame.vars.get("counted"):
         return False
     frame["counted"] = True
@@ -859,7 +875,7 @@ def _victory(state: State, battle: Battle, frame: Frame) -> bool:
             and target_strength(data, battle) == 0:
         state.emit("the defence is broken", "battle")
         return _capture(state, battle)
-    if not attackers_alive or (battle.defenders and not battle.living(DEFENDER)):
+    if victory_skipped(state, battle):
         state.emit("no victory is counted", "battle")
         return False
     points = {side: _count(battle, side, "victory") for side in (ATTACKER, DEFENDER)}

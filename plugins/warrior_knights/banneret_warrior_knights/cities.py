@@ -7,6 +7,7 @@ from banneret_warrior_knights.state import WKData, tables
 
 __all__ = [
     "neutralise_city", "raze_city", "city_strength", "take_city", "breach_city", "raze_income", "lift_siege",
+    "besieged_inside",
 ]
 
 FORTIFIED_STRENGTH = 100
@@ -47,6 +48,21 @@ def raze_city(data: WKData, city: str) -> None:
         data.fortified.remove(city)
     lift_siege(data, city)
     data.breaches[city] = 0
+
+
+def besieged_inside(data: WKData, noble: str) -> bool:
+    """The noble is inside a besieged place of his own baron (11.5, AMB-29): in the area of
+    his city under siege, or of his Stronghold under siege (11.6: a Stronghold is besieged
+    like a city). Such a noble may not leave, nor give or receive troops at the Muster or a
+    Draft."""
+    area = data.noble_area[noble]
+    if area is None:
+        return False
+    baron = data.baron_of_noble(noble)
+    if data.stronghold[baron] == area and baron in data.besieged_strongholds:
+        return True
+    city = tables().data.board.city_in(area)
+    return city is not None and city.id in data.besieged and data.city_owner.get(city.id) == baron
 
 
 def lift_siege(data: WKData, city: str) -> None:

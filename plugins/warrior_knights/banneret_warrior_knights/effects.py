@@ -496,7 +496,8 @@ def repair_price(data: WKData, baron: str, printed: int) -> int:
 
 class UpgradeOne(BaronChoice):
     """The baron improves one place (8.4, AMB-19): repairs breaches of one of his cities or
-    of his stronghold, or fortifies one of his unfortified cities; never a besieged city."""
+    of his stronghold, or fortifies one of his unfortified cities; never a besieged city or
+    Stronghold (11.5; 11.6: a Stronghold is besieged like a city)."""
 
     rule = "8.4"
     kind = "upgrade"
@@ -512,7 +513,7 @@ class UpgradeOne(BaronChoice):
             options += [("repair", city, k) for k in range(1, min(data.breaches[city], afford) + 1)]
             if city not in data.fortified and data.crowns[baron] >= frame["fortify"]:
                 options.append(("fortify", city, 0))
-        if data.stronghold[baron] is not None:
+        if data.stronghold[baron] is not None and baron not in data.besieged_strongholds:  # 11.5, 11.6
             options += [("repair", "stronghold", k) for k in range(1, min(data.stronghold_breaches[baron], afford) + 1)]
         return options
 

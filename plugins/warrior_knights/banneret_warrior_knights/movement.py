@@ -36,6 +36,7 @@ from banneret_warrior_knights.battle_losses import (
 )
 from banneret_warrior_knights.battles import DeclareBattle, battle_areas
 from banneret_warrior_knights.card_play import BaronCard, current_play
+from banneret_warrior_knights.cities import besieged_inside
 from banneret_warrior_knights.muster import army_shrank
 from banneret_warrior_knights.standing import forbidden_actions, in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
@@ -90,10 +91,9 @@ def is_ready(data: WKData, noble: str) -> bool:
 
 
 def shut_in(data: WKData, noble: str) -> bool:
-    """Inside a besieged city of his baron: he may not leave its area (11.5, AMB-29)."""
-    area = data.noble_area[noble]
-    city = None if area is None else tables().data.board.city_in(area)
-    return city is not None and city.id in data.besieged and data.city_owner.get(city.id) == data.baron_of_noble(noble)
+    """Inside a besieged city or Stronghold of his baron: he may not leave its area (11.5,
+    11.6, AMB-29)."""
+    return besieged_inside(data, noble)
 
 
 def road_limit(data: WKData, baron: str) -> int:

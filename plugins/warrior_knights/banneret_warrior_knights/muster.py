@@ -16,7 +16,9 @@ nobles, transfers and returning nobles (13); and the end of the game (14).
         PlaceReturning              every off-board noble with troops onto the board
       EndOfMuster                14: the pool is empty (or the round limit is reached): the end
 
-Readings: AMB-5 (the game ends at the end of the Muster in which the pool empties), AMB-21
+Readings: AMB-5 (the game ends at the end of the Muster in which the pool empties; errata 3:
+the original contradicts itself, "after the next Muster" in Muster step 2, "after this Muster"
+in its section on winning, which is followed here), AMB-21
 (overseas cities give Influence), AMB-44 (transfers), AMB-47 (troops on the board), AMB-68
 (a noble at sea does not stop a revolt), AMB-69 (returning to an overseas city). Each troop
 card moves at most once in a baron's returns step: any distribution the step allows is reached
@@ -35,7 +37,7 @@ from banneret_warrior_knights.battle_losses import (
     garrison_holder, holder_name, holders_of, is_garrison, lift_broken_sieges, markers_of, return_mercenaries,
     set_markers, troops_of,
 )
-from banneret_warrior_knights.cities import neutralise_city
+from banneret_warrior_knights.cities import besieged_inside, neutralise_city
 from banneret_warrior_knights.setup import stronghold_sites
 from banneret_warrior_knights.standing import agenda_effects
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
@@ -106,7 +108,8 @@ def influence_earned(data: WKData, baron: str) -> int:
 
 class GainInfluence(Procedure):
     """6.5 step 2: every baron takes his Influence, from the pool while it lasts, then from
-    the supply; an emptied pool makes this round the last (AMB-5)."""
+    the supply; an emptied pool makes this round the last (AMB-5; errata 3: the original's
+    step 2 says the game ends after the next Muster, its section on winning after this one)."""
 
     rule = "6.5.2"
 
@@ -233,17 +236,10 @@ class ArriveAndRefresh(Procedure):
 # --------------------------------------------------------------------------- step 6, 13
 
 
-def besieged_inside(data: WKData, noble: str) -> bool:
-    """The noble stands in the area of his own baron's city under siege (AMB-29)."""
-    area = data.noble_area[noble]
-    city = tables().data.board.city_in(area) if area is not None else None
-    return city is not None and city.id in data.besieged and data.city_owner.get(city.id) == data.baron_of_noble(noble)
-
-
 def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
     """Where a troop card of ``source`` (a noble of ``baron`` or his garrison) may go in his
     returns step (13, AMB-44): an on-board noble to another in the same area (neither inside
-    a besieged city); an off-board noble or the garrison to an off-board noble."""
+    a besieged city or Stronghold); an off-board noble or the garrison to an off-board noble."""
     off = off_board(data, baron)
     if source in data.awaiting_heir:  # 17.3: his army waits with him for his heir
         return []
@@ -415,11 +411,11 @@ class ReplaceStronghold(Choice):
 
 def return_sites(data: WKData, baron: str) -> list[str]:
     """Where a returning noble may be placed (13 step 5): his stronghold's area, or the area
-    of a city he controls that is not besieged (overseas too, AMB-69). Sorted."""
+    of a city he controls (overseas too, AMB-69); neither while besieged (11.5, 11.6). Sorted."""
     board = tables().data.board
     sites = {board.cities[c].area for c in cities_of(data, baron) if c not in data.besieged}
     stronghold = data.stronghold[baron]
-    if stronghold is not None:
+    if stronghold is not None and baron not in data.besieged_strongholds:
         sites.add(stronghold)
     return sorted(sites)
 

@@ -28,7 +28,7 @@ from banneret_warrior_knights.movement import Orders
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
-from banneret_warrior_knights.variants import MOTION_RULES, VARIANT_OPTIONS, variant_invariants
+from banneret_warrior_knights.variants import MOTION_RULES, READING_OPTIONS, VARIANT_OPTIONS, variant_invariants
 
 __all__ = ["GAME_ID", "WarriorKnights", "banneret_games", "banneret_agents", "banneret_evaluate", "banneret_board"]
 
@@ -96,6 +96,8 @@ class WarriorKnights(Game):
                        choices=(8, 10, 12, 13, 14, 15)),
             # the optional variants (17.2-17.5, variants.py): each off unless every baron agrees
             *VARIANT_OPTIONS,
+            # readings where the original and the digest part (errata; variants.py)
+            *READING_OPTIONS,
             OptionSpec("round_limit", 40, "safety cap, not a rule: the game stops after this many rounds, nobody crowned",
                        choices=(10, 20, 30, 40)),
         ),

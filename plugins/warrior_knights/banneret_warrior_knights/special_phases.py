@@ -13,8 +13,9 @@ The action phase gives the area's cards back to their owners after each area pha
       BlockHire         later markers; every unit hired is assigned at once:
       AssignMercenary   to a noble by his city or stronghold, an off-board noble or the stronghold
 
-Readings: AMB-23 (the wage-exempt noble's 400 counts printed strengths), AMB-33 (a noble
-"in a city" stands in the area of a city his baron controls), AMB-51 (an army emptied leaves
+Readings: AMB-23 (the wage-exempt noble's 400 counts printed strengths), errata 5 (a noble
+"in a city" stands in the area of any city, the original; of a city his baron controls under
+the option ``mercenary_recipients`` = ``own_city``, AMB-33), AMB-51 (an army emptied leaves
 the board), AMB-67 (loyal soldiers: as many as he can afford; cheapest first, which pays the
 most cards for the fewest crowns, so the engine does it without asking). Standing effects:
 ``taxation_income`` and ``taxation_levy`` (Taxation), ``wage_change`` (per card: every card of
@@ -35,10 +36,12 @@ from banneret.types import Action
 from banneret_warrior_knights.battle_losses import (
     garrison_holder, holder_name, holders_of, troops_of,
 )
+from banneret_warrior_knights.cities import besieged_inside
 from banneret_warrior_knights.muster import cities_of, mercenaries_leave, off_board
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.titles import ban
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
+from banneret_warrior_knights.variants import MERCENARY_RECIPIENTS
 
 __all__ = [
     "Taxation", "Wages", "MercenaryDraft", "AssignMercenary", "PROCEDURES", "city_income", "concession_income",
@@ -490,24 +493,28 @@ class MercenaryDraft(Procedure):
         end(state)
 
 
-def mercenary_sites(data: WKData, baron: str) -> list[str]:
-    """Who may receive a mercenary the baron takes on (9.4, AMB-33): his nobles on the board
-    (not at sea) in his stronghold's area or in the area of a city he controls that is not
-    besieged; his off-board nobles; his stronghold (his garrison's holder)."""
+def mercenary_sites(state: State, baron: str) -> list[str]:
+    """Who may receive a mercenary the baron takes on (9.4): his nobles on the board (not at
+    sea) in his stronghold's area or in a city's area (errata 5, the original: any city; the
+    option ``mercenary_recipients`` = ``own_city`` reads AMB-33: a city he controls), but
+    none inside a besieged city or Stronghold of his (11.5); his off-board nobles; his
+    stronghold (his garrison's holder)."""
+    data: WKData = state.data
     board = tables().data.board
-    areas = {board.cities[c].area for c in cities_of(data, baron) if c not in data.besieged}
+    cities = cities_of(data, baron) if state.options[MERCENARY_RECIPIENTS] == "own_city" else data.city_owner
+    areas = {board.cities[c].area for c in cities}
     stronghold = data.stronghold[baron]
     if stronghold is not None:
         areas.add(stronghold)
     off = off_board(data, baron)
-    sites = [nb for nb in data.nobles_of(baron)
-             if nb in off or (data.noble_area[nb] in areas and nb not in data.at_sea)]
+    sites = [nb for nb in data.nobles_of(baron) if nb in off or (
+        data.noble_area[nb] in areas and nb not in data.at_sea and not besieged_inside(data, nb))]
     return [*sites, garrison_holder(baron)]
 
 
 class AssignMercenary(Choice):
     """A hired mercenary card goes to one of the baron's nobles in his stronghold's area or in
-    a city he controls (not besieged), to an off-board noble, or to his stronghold (9.4);
+    a city (:func:`mercenary_sites`), to an off-board noble, or to his stronghold (9.4);
     called with frame variables ``baron`` and ``card``. Also used by card effects that give a
     free mercenary. The card stays in the display (or the deck) until it is assigned, so it
     is in one place at every decision."""
@@ -520,7 +527,7 @@ class AssignMercenary(Choice):
         return frame["baron"]
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
-        return mercenary_sites(state.data, frame["baron"])
+        return mercenary_sites(state, frame["baron"])
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
         return f"{tables().troops[frame['card']].label} to {holder_name(option)}"

@@ -20,6 +20,10 @@ before the game: the pieces they share, and the variants' own procedures.
   and N + 1, Fate's colours, turn orders, votes) leaves him out from then on.
 * 17.5 Rule of Force (``rule_of_force``): only domination wins; the emptied Influence pool
   ends nothing (the Muster's end asks :func:`influence_ends_game`).
+
+Beside the variants, :data:`READING_OPTIONS` are the readings of the rules where the original
+rulebook and the digest part (the errata): the original's reading is each option's default,
+the digest's the other choice. The one rule each changes reads it where it is applied.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ __all__ = [
     "motion_rule_proposals", "motion_rule_label", "toggle_motion_rule", "HEIR_EXCHANGE", "ExchangeHeirs",
     "heir_held_by", "variant_invariants", "PLAYER_ELIMINATION",
     "eliminate_on_capture", "eliminate_baron", "influence_ends_game",
+    "READING_OPTIONS", "SIEGE_COMPLETION", "RETREAT_DESTINATION", "VICTORY_SKIP", "MERCENARY_RECIPIENTS",
 ]
 
 TRULY_PRIVATE_MOTIONS = "truly_private_motions"
@@ -65,6 +70,31 @@ VARIANT_OPTIONS: tuple[OptionSpec, ...] = (
                "an empty influence pool ends nothing (17.5)"),
 )
 """The variants' options (``plugin.WarriorKnights.info.options`` lists them)."""
+
+SIEGE_COMPLETION = "siege_completion"
+RETREAT_DESTINATION = "retreat_destination"
+VICTORY_SKIP = "victory_skip"
+MERCENARY_RECIPIENTS = "mercenary_recipients"
+
+READING_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(SIEGE_COMPLETION, "next_round",
+               "When a siege takes the city: 'next_round', declared again by the same baron the next round (later it "
+               "starts anew); 'any_later_round', any later round while unbroken (11.5, AMB-27)",
+               choices=("next_round", "any_later_round")),
+    OptionSpec(RETREAT_DESTINATION, "no_city",
+               "Where a beaten noble may retreat: 'no_city', only next door with no city and no enemy noble; "
+               "'no_foreign_city', his own or a neutral city's area too (11.7, AMB-7)",
+               choices=("no_city", "no_foreign_city")),
+    OptionSpec(VICTORY_SKIP, "neither",
+               "Victory in a battle is not counted: 'neither', only when neither side has a living noble; "
+               "'either', when either side has none (11.2.2, AMB-6)",
+               choices=("neither", "either")),
+    OptionSpec(MERCENARY_RECIPIENTS, "any_city",
+               "Who may take a hired mercenary on the board: 'any_city', a noble by any city or his Stronghold; "
+               "'own_city', only by a city he holds or his Stronghold (9.4, AMB-33)",
+               choices=("any_city", "own_city")),
+)
+"""The readings the errata leave to the players (Warrior Knights entries 1, 2, 4 and 5)."""
 
 
 # --------------------------------------------------------------------------- 17.2

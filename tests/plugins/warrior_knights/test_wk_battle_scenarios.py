@@ -193,15 +193,7 @@ def test_assault_example_on_frola() -> None:
     """SC-12 (11.4): Madder's star noble (200) assaults the neutral Frola (200): he keeps Deal
     and Prevent, uses his star: 2 breaches bring Frola to 0 with no defender; the city's Deal
     is prevented; Madder takes Frola, keeps it, and no victory is counted."""
-    frola_area = T.data.board.cities["frola"].area
-
-    def arrange(data: WKData) -> None:
-        clear_board(data)
-        give(data, "red_star", "red:soldier_100:1", "red:soldier_50:1", "red:soldier_50:2")
-        neutral_city(data, "frola")
-        data.noble_area["red_star"] = frola_area
-
-    state = versatile_strategy_of("red", 3, arrange)
+    state = red_star_by_frola()
     data: WKData = state.data
     assert data.city_owner["frola"] is None and data.breaches["frola"] == 0
     deal, prevent, victory = FATE_BY["deal"], FATE_BY["prevent"], FATE_BY["victory"]
@@ -220,6 +212,20 @@ def test_assault_example_on_frola() -> None:
     assert not any(e.text.startswith("victory") for e in state.log)
     assert "red_star" in data.exhausted
     sound(state)
+
+
+def red_star_by_frola() -> State:
+    """Madder's star noble (loyal 100, 50, 50) alone by the neutral, whole Frola (200); red's
+    Versatile Strategy waits."""
+    frola_area = T.data.board.cities["frola"].area
+
+    def arrange(data: WKData) -> None:
+        clear_board(data)
+        give(data, "red_star", "red:soldier_100:1", "red:soldier_50:1", "red:soldier_50:2")
+        neutral_city(data, "frola")
+        data.noble_area["red_star"] = frola_area
+
+    return versatile_strategy_of("red", 3, arrange)
 
 
 def monz_siege(ernesto_troops: tuple[str, ...], city: str = "monz", besieged_since: int | None = None) -> State:
@@ -290,16 +296,19 @@ def test_no_siege_when_the_city_is_too_strong() -> None:
 
 def test_death_example_of_jean_luc_d_ambre() -> None:
     """SC-14 (11.8): Jean'Luc (loyal 200, English 50, English 100, Polish 100, 4 markers)
-    takes a fifth and falls; victory is not counted (the defender lost his only noble,
-    AMB-6); the English deserter draw lets yellow pick his English 50; 500 casualties take
-    the remaining 200 of mercenaries; the heir keeps the 200 loyal soldiers off the board."""
+    takes a fifth and falls; victory is counted, 1-1, a draw (errata 4, the original's main
+    text: Lorenzo still lives; ``test_wk_readings.py`` has the summary sheet's skip); the
+    English deserter draw lets yellow pick his English 50; 500 casualties take the remaining
+    200 of mercenaries; the heir keeps the 200 loyal soldiers off the board."""
     state = death_example(heir=True)
     data: WKData = state.data
     jean = NOBLE["Jean'Luc d'Ambre"]
     assert sorted(data.army[jean]) == ["yellow:soldier_100:1", "yellow:soldier_50:1", "yellow:soldier_50:2"]
     assert data.casualties[jean] == 0 and data.noble_area[jean] is None and jean not in data.heirless_dead
     assert {"english_50:1", "english_100:1", "polish_100:1"} <= set(data.mercenaries.draw_pile)
-    assert not any(e.text.startswith("victory") for e in state.log)
+    battle = [e.text for e in state.log if e.kind == "battle"]
+    assert battle[battle.index("Jean'Luc d'Ambre falls") + 1] == "victory 1-1"
+    assert data.noble_area[NOBLE["Lorenzo von Linden"]] is not None
     sound(state)
 
 
@@ -313,7 +322,9 @@ def test_death_without_an_heir() -> None:
     sound(state)
 
 
-def death_example(heir: bool) -> State:
+def death_example(heir: bool, **options: object) -> State:
+    """SC-14's battle: green's Lorenzo (loyal 100) attacks yellow's Jean'Luc, who falls to
+    the one Deal; the game's ``options`` set before the battle."""
     jean, lorenzo = NOBLE["Jean'Luc d'Ambre"], NOBLE["Lorenzo von Linden"]
 
     def arrange(data: WKData) -> None:
@@ -327,6 +338,7 @@ def death_example(heir: bool) -> State:
         data.noble_area[jean] = data.noble_area[lorenzo] = area
 
     state = versatile_strategy_of("green", 6, arrange)
+    state.options = {**state.options, **options}
     stack_fate(state.data, "f03", "f02", "f05", "f07", "f09", "f06")
     act(state, "green", "start a battle")  # one area, one target, one army: asked no more
     act(state, "green", "discard a +1 Victory")

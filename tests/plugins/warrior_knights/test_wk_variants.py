@@ -322,6 +322,36 @@ def test_the_last_baron_standing_wins_and_the_fallen_rank_last() -> None:
     assert "Barons:" in state.game.render(state, "red")
 
 
+def test_an_elimination_that_brings_an_area_to_its_threshold_plays_the_phase_at_the_cards_end() -> None:
+    """AMB-50: with 3 barons Taxation holds 5 cards (green's and red's two Serve the Church
+    each, blue's Levy Taxes), one short of 6. Blue's Stronghold falls to green's Versatile
+    Strategy: blue is out, his card leaves the area, and with 2 barons its 4 cards are enough.
+    The Taxation phase runs once the card is done, before the next card is revealed: red
+    collects Frola's income, green (no city) nothing beyond blue's half crowns; every card of
+    the area goes back to its owner."""
+    def arrange(data: WKData) -> None:
+        taxation = data.special_areas["taxation"]
+        for baron, title in (("green", "serve_the_church"), ("red", "serve_the_church"), ("blue", "levy_taxes")):
+            cards = [c for c in data.hand[baron] if f":{title}:" in c][: 1 if baron == "blue" else 2]
+            for card in cards:
+                data.hand[baron].remove(card)
+            taxation += cards
+        neutral_city(data, "frola")
+        data.city_owner["frola"] = "red"
+        data.crowns["red"] = 15
+
+    state = _stronghold_falls(3, arrange_more=arrange)
+    data: WKData = state.data
+    log = [e.text for e in state.log]
+    out = log.index("blue's stronghold has fallen: blue is out of the game")
+    phase = log.index("taxation holds 4 cards: the taxation phase")
+    assert out < phase < len(log) - 1 and "space 2" in log[-1] and "green" in log[-1]
+    assert banneret.pending(state).kind == "card" and data.revealed is not None and ":levy_taxes:" in data.revealed
+    assert data.crowns == {**data.crowns, "green": 15 + 7, "red": 15 + T.data.board.cities["frola"].income}
+    assert data.special_areas["taxation"] == [] and len(data.hand["red"]) == 12 and len(data.hand["blue"]) == 12
+    assert state.game.invariants(state) == []
+
+
 def test_final_standings_rank_the_fallen_below_every_baron_still_in() -> None:
     state = bare_game(3, seed=2)
     data: WKData = state.data
