@@ -40,11 +40,12 @@ from banneret.types import Action
 from banneret_guiscard.buildings import feature
 from banneret_guiscard.castles import terrain_at
 from banneret_guiscard.fire import traced_lines
+from banneret_guiscard.hoplites import FACING_NAMES as FORMATION_FACINGS
 from banneret_guiscard.state import Battle, Tables, hex_label, tables_for
 
 __all__ = [
     "Sight", "standing", "sight", "sight_report", "parse_hex", "render_board", "draw_board", "board_targets",
-    "standing_terrain", "structure_notes", "charge_notes", "TERRAIN_LETTERS", "TERRAIN_COLOURS", "FACING_NAMES",
+    "standing_terrain", "structure_notes", "charge_notes", "formation_notes", "TERRAIN_LETTERS", "TERRAIN_COLOURS", "FACING_NAMES",
 ]
 
 TERRAIN_LETTERS: Mapping[str, str] = {
@@ -126,6 +127,13 @@ def ladder_notes(view: Mapping[str, Any]) -> list[str]:
         else:
             notes.append(f"{lid} ({ladder['side']}) lying on {where}")
     return notes
+
+
+def formation_notes(view: Mapping[str, Any]) -> list[str]:
+    """One line per hoplites' formation: its members, the corner it faces and whether it has
+    closed into a foulkon (§7.3.1, §7.3.2)."""
+    return [f"{'foulkon' if f['foulkon'] else 'formation'} of {', '.join(f['members'])} facing "
+            f"{FORMATION_FACINGS[f['facing']]}" for f in view["formations"]]
 
 
 def rope_notes(view: Mapping[str, Any]) -> list[str]:
@@ -349,6 +357,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     lines.extend(f"  changed: {note}" for note in structure_notes(t, view))
     lines.extend(f"  ladder: {note}" for note in ladder_notes(view))
     lines.extend(f"  rope: {note}" for note in rope_notes(view))
+    lines.extend(f"  hoplites: {note}" for note in formation_notes(view))
     lines.extend(f"  charge: {note}" for note in charge_notes(view))
     siege = siege_notes(t, view)
     lines.extend(f"  siege: {note}" for note in siege)
@@ -692,6 +701,7 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
     lines.extend(f"changed: {note}" for note in structure_notes(t, view))
     lines.extend(f"ladder: {note}" for note in ladder_notes(view))
     lines.extend(f"rope: {note}" for note in rope_notes(view))
+    lines.extend(f"hoplites: {note}" for note in formation_notes(view))
     for c in view["charges"]:
         lines.append(f"charge: {c['rider']} at {c['target']} ({len(c['route'])} hexes)")
         if c["counter"]:

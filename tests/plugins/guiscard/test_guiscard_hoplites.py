@@ -7,6 +7,8 @@ Part VI 30); the A-15 option; the heuristic agent's formations; random games of 
 
 from __future__ import annotations
 
+from xml.etree import ElementTree
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 import banneret
 from banneret.flow import Frame
 from banneret.testing import conformance_tests
+from banneret.testing.conformance import draw_board
 from banneret_guiscard import hoplites
 from banneret_guiscard.charges import Charges, charge_strengths
 from banneret_guiscard.fire import OffensiveFire, fire_cover
@@ -23,7 +26,8 @@ from banneret_guiscard.state import Battle, Charge, Formation, Piece
 
 from test_guiscard_agent import choice as agent_choice
 from test_guiscard_tactics import declare
-from test_guiscard_movement import REG, force_dice, foot, labels, play, rider
+from test_guiscard_board_web import SVG
+from test_guiscard_movement import GAME, REG, force_dice, foot, labels, play, rider
 
 N, B = "normans", "byzantines"
 ENE = 0
@@ -203,6 +207,18 @@ def test_three_hoplites_side_by_side_form_up_facing_the_way_chosen():
     play(state, "form up nikolaos+okeanos+theodoros", "face east-northeast")
     assert state.data.formations == {"nikolaos": Formation(("nikolaos", "okeanos", "theodoros"), ENE)}
     assert "break up nikolaos's formation" in labels(state)
+
+
+def test_both_boards_name_the_formation_its_members_and_its_facing():
+    state = byzantine_movement(*block(ranks=1), foot("leon", B, (5, 3)))
+    assert not [line for line in GAME.render(state, None).splitlines() if "hoplites:" in line]
+    play(state, "form up nikolaos+okeanos+theodoros", "face east-northeast")
+    note = "formation of nikolaos, okeanos, theodoros facing east-northeast"
+    assert [line.strip() for line in GAME.render(state, None).splitlines() if "hoplites:" in line] == [f"hoplites: {note}"]
+    drawing = draw_board(REG, state, B, banneret.legal_actions(state, B))
+    assert drawing is not None
+    panel = [e.text for e in ElementTree.fromstring(drawing.svg).iter(f"{SVG}text") if e.get("class") == "panel"]
+    assert f"hoplites: {note}" in panel
 
 
 def test_a_formation_moves_three_mp_and_a_foulkon_two():
