@@ -161,7 +161,7 @@ def throw_stone(state: State, engine: Engine, aimed: Hex) -> list[RetreatOrder]:
     h = landing_hex(state, engine.hex, aimed)
     if h not in b.tables.terrain:
         return []
-    struck = next((e for e in b.engines.values() if e.hex == h and e.condition != "destroyed"), None)
+    struck = b.engine_at(h)
     defence = b.tables.terrain[h].height > 0 and wooden_defence(b, h)
     if struck is not None or defence:
         die = state.rng.die(10)

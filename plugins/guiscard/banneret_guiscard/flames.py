@@ -46,7 +46,7 @@ def burnable(b: Battle, h: Hex) -> bool:
     not destroyed or a wooden structure still standing (§10.2.1, §10.2.2)."""
     if h not in b.tables.terrain or h in b.flames:
         return False
-    return wooden_defence(b, h) or any(e.hex == h and e.condition != "destroyed" for e in b.engines.values())
+    return wooden_defence(b, h) or b.engine_at(h) is not None
 
 
 def _escape(state: State, piece: Piece, h: Hex) -> RetreatOrder | None:
@@ -121,9 +121,9 @@ def burn_out(state: State, h: Hex) -> None:
     horse = b.horse_at(h)
     if horse is not None:
         kill_horse(b, horse.owner)
-    for engine in b.engines.values():
-        if engine.hex == h and engine.condition != "destroyed":
-            b.engines[engine.id] = attrs.evolve(engine, condition="destroyed")
+    engine = b.engine_at(h)
+    if engine is not None:
+        b.engines[engine.id] = attrs.evolve(engine, condition="destroyed")
     if wooden_defence(b, h):
         b.structures[h] = ("destroyed", b.turn)
     if not b.flames[h].naphtha:

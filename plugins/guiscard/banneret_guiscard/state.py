@@ -420,7 +420,12 @@ class Battle:
     def closed(self, h: Hex) -> bool:
         """Whether nobody may enter ``h`` whatever its terrain: it burns (§10.2.4) or holds a
         siege engine that is not destroyed (§10.4.3)."""
-        return h in self.flames or any(e.hex == h and e.condition != "destroyed" for e in self.engines.values())
+        return h in self.flames or self.engine_at(h) is not None
+
+    def engine_at(self, h: Hex) -> Engine | None:
+        """The siege engine standing on ``h`` (not destroyed), if any: at most one, as nobody
+        enters a standing engine's hex (§10.4.3)."""
+        return next((e for e in self.engines.values() if e.hex == h and e.condition != "destroyed"), None)
 
     def body_total(self, h: Hex) -> int:
         chars, horses = self.bodies.get(h, (0, 0))
