@@ -393,9 +393,10 @@ def _ladder_scores(state: State, me: str, actions: Sequence[Action]) -> list[flo
     its side's ladder or rope and goes over whenever it can; a character that can push an
     enemy's ladder over, cut its rope or haul on its own does so when nothing better is to be
     fought (§10.1, §10.6)."""
+    if actions[0].kind not in ("movement", "move-step", "combat"):  # the decisions that offer them
+        return None
     b: Battle = state.data
-    words = [a.args[0] if isinstance(a.args, tuple) and a.args and isinstance(a.args[0], str) else ""
-             for a in actions]  # a facing chosen alone is an int
+    words = [a.args[0] if a.args and isinstance(a.args[0], str) else "" for a in actions]
     if actions[0].kind == "movement":
         ready = [a.args[0] == "move" and _at_the_wall(b, b.pieces[a.args[1]]) for a in actions]
         if not ({"carry", "throw"} & set(words) or any(ready)):
@@ -524,7 +525,8 @@ def _besieger(b: Battle, me: str) -> bool:
 def _hex_worth(b: Battle, me: str, h: Hex, besieger: bool) -> float:
     """What setting ``h`` alight is worth to ``me``: an enemy engine 1, a wooden defence 0.5 to
     the besieger (-0.5 to the garrison), each enemy in or next to naphtha 1 (a friend -1)."""
-    worth = sum(1.0 if e.side != me else -1.0 for e in b.engines.values() if e.hex == h and e.condition != "destroyed")
+    engine = b.engine_at(h)
+    worth = 0.0 if engine is None else 1.0 if engine.side != me else -1.0
     if wooden_defence(b, h):
         worth += 0.5 if besieger else -0.5
     if h in b.naphtha:

@@ -19,14 +19,15 @@ from banneret.simulate import make_batch, play_one
 from banneret.testing import conformance_tests
 from banneret_guiscard.data_model import load_data
 from banneret_guiscard.engines import (
-    SiegeFire, arrow_shots, crew, engine_ready, engine_targets, haul, hauls, landing_hex, shoot_arrow, throw_stone,
-    work_engine,
+    HaulEngines, SiegeFire, arrow_shots, crew, engine_ready, engine_targets, haul, hauls, landing_hex, shoot_arrow,
+    throw_stone, work_engine,
 )
 from banneret_guiscard.fire import fire_cover
 from banneret_guiscard.movement import step_options
 from banneret_guiscard.retreat import RetreatOrder
 from banneret_guiscard.state import Flame, Piece
 
+from test_guiscard_agent import choice as agent_choice
 from test_guiscard_board_state import svg
 from test_guiscard_flames import act, labels
 from test_guiscard_movement import GAME, REG, force_dice, foot
@@ -263,3 +264,17 @@ TestConformanceSiegeMethodsAssault = conformance_tests(
     "guiscard", registry=REG, scenario=SIEGE, max_steps=150, sample_every=150, check_every=10,
     skip_checks=("undo", "agents", "shared_sequences", "board"),  # the Placeholder 1 suites cover these
 )["TestConformanceGuiscard"]
+
+
+def test_the_heuristic_never_hauls_the_stone_thrower_it_ends_the_hauling():
+    """``siege_scores`` holds a hauled stone thrower worth nothing (it reaches the whole map); the
+    ropes' scores, which also offer a "haul" (§10.6.5), must not read the engine's hauling."""
+    state = position(foot("gautier", N, (0, 4)), foot("apolline", N, (-2, 5)), foot("guido", N, (-2, 6)),
+                     foot("sandro", N, (-1, 6)), foot("petros", B, (12, 0)))
+    b = state.data
+    b.engines["trebuchet"] = attrs.evolve(b.engines["trebuchet"], hex=(-1, 5))
+    state.stack[-1] = Frame(HaulEngines.name, {})
+    GAME.flow.settle(state)
+    offered = labels(state)
+    assert "haul trebuchet via 0,5" in offered and offered[-1] == "no haul"
+    assert agent_choice(state) == "no haul"
