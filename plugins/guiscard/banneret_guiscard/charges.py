@@ -26,18 +26,20 @@ other attacks.
 
 from __future__ import annotations
 
-from typing import Any
-
+import functools
 import heapq
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
 
 import attrs
 
-from banneret.boards.hexgrid import Hex, arc, distance, neighbour, opposite
+from banneret.boards.hexgrid import DIRECTIONS, Hex, arc, distance, neighbour, opposite, rotate
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
 from banneret_guiscard import buildings
-from banneret_guiscard.fire import edge_blocks, sight_level, terrain_blocks
+from banneret_guiscard.fire import traced_lines
 from banneret_guiscard.melee import CombatRecord, Resolve, begin_combat_step, kill_surrounded
 from banneret_guiscard.movement import (
     MoveRecord, MoveStep, allowance, enemy_hexes, infiltrate, may_stop, step_options,
@@ -71,21 +73,28 @@ def rider_sees(b: Battle, rider: Piece, h: Hex) -> bool:
     """Whether the rider sees ``h``: a line of sight as for fire (trees, higher ground, cliff
     and crest edges, §5.5; walls and castle heights, §8.2.4, §9.3.1), where only riders
     block, not characters on foot (§7.2.1)."""
+    return _sees(b, rider, h, _other_riders(b, rider))
+
+
+def _other_riders(b: Battle, rider: Piece) -> frozenset[Hex]:
+    """The hexes of the living riders but ``rider``: all that blocks its view besides the map."""
+    return frozenset(x for p in b.pieces.values() if p.alive and p.mounted and p.id != rider.id for x in p.hexes())
+
+
+def _sees(b: Battle, rider: Piece, h: Hex, riders: frozenset[Hex]) -> bool:
+    """:func:`rider_sees` with the other riders' hexes given: a reading of fire's line of sight
+    (:func:`~banneret_guiscard.fire.traced_lines`, read from the map's table where it has one)
+    with no rider on a hex between the ends."""
     t = b.tables
-    blockers = {x for p in b.pieces.values() if p.alive and p.mounted and p.id != rider.id for x in p.hexes()}
-    ends = (rider.hex, h)
-
-    def blocks(x: Hex, view: Any) -> bool:
-        return x in blockers or terrain_blocks(t, x, view, b)
-
-    def edge(side: Any, view: Any) -> bool:
-        return edge_blocks(t, ends, side, view) or buildings.side_blocks(b, side, rider.hex, h)
-
-    return bool(t.board.clear_lines(rider.hex, h, blocks, edge, (sight_level(t, rider.hex), sight_level(t, h))))
+    lines = t.sight_lines.get((rider.hex, h)) if t.sight_lines else None
+    if lines is None:
+        lines = traced_lines(t, rider.hex, h, b)
+    return any(not any(x in riders for x in path[1:-1]) for path in lines)
 
 
-def _front_and_seen(b: Battle, rider: Piece, other: Piece) -> bool:
-    return any(in_front(rider, h) and rider_sees(b, rider, h) for h in other.hexes())
+def _front_and_seen(b: Battle, rider: Piece, other: Piece, riders: frozenset[Hex] | None = None) -> bool:
+    seen = _other_riders(b, rider) if riders is None else riders
+    return any(in_front(rider, h) and _sees(b, rider, h, seen) for h in other.hexes())
 
 
 def objects_this_turn(b: Battle) -> set[str]:
@@ -99,11 +108,15 @@ def objects_this_turn(b: Battle) -> set[str]:
 
 class _Routes:
     """The front steps of one rider over the board as it stands, each position's list worked
-    out once per question asked (a short-lived helper, never kept between decisions)."""
+    out once per question asked (a short-lived helper, never kept between decisions).
+    ``plain``: bound the search by the plain count of hexes still needed (the reference),
+    instead of the open-field table of :func:`least_front_steps` (the same answers, as a
+    property test checks, with far fewer states searched)."""
 
-    def __init__(self, b: Battle, rider: Piece) -> None:
+    def __init__(self, b: Battle, rider: Piece, plain: bool = False) -> None:
         self.b = b
         self.rider = rider
+        self.plain = plain
         self._blocked = enemy_hexes(b, rider.side)
         self._steps: dict[Position, tuple[tuple[Position, int], ...]] = {}
         self._stops: dict[Position, bool] = {}
@@ -142,9 +155,10 @@ class _Routes:
         hexes): reach a place straight in front of it, by a long enough route straight at the
         end, where the rider may stop (§7.2.1), never drawing farther from the target (a
         reading). A best-first search over states (place, hexes entered, straight run) kept with
-        the most MP left, those with the most MP to spare over the least still needed first,
-        skipping those from which the target, the hexes or the run still needed are out of
-        reach (a hex costs 1 MP at least)."""
+        the most MP left, those with the most MP to spare over the least still needed first
+        (among equals the farthest along, with the fewest MP left), skipping those from which the target, the hexes or the run still needed are out of
+        reach: each hex costs 1 MP at least, so the least MP still needed is at least the
+        hexes still needed, plainly counted or read from :func:`least_front_steps`."""
         rules = self.b.tables.data.tactics
         cap_e, cap_r = rules.charge_min_hexes, rules.charge_straight_hexes
         gaps: dict[Hex, int] = {}
@@ -154,16 +168,26 @@ class _Routes:
                 gaps[h] = min(distance(h, a) for a in aims) - 1
             return gaps[h]
 
-        # each hex entered costs 1 MP at least and adds at most one to the hexes and the run:
+        if self.plain:
+            def least(here: Position, e: int, r: int) -> int:
+                return max(gap(here[0]), cap_e - e, cap_r - r)
+        else:
+            table, beyond = least_front_steps(cap_e, cap_r, _table_depth(self.b), closing=len(aims) == 1)
+
+            def least(here: Position, e: int, r: int) -> int:
+                (q, s), turn = here[0], _TURNS[here[1]]
+                return min(table.get(turn(a[0] - q, a[1] - s, e, r), beyond) for a in aims)
+
         # ``lack`` is how many MP a state is short of the least it still needs (never above 0)
         best: dict[tuple[Position, int, int], int] = {}
         e, r = min(entered, cap_e), min(run, cap_r)
-        heap = [(max(gap(pos[0]), cap_e - e, cap_r - r) - left, -left, pos, e, r)]
+        heap = [(least(pos, e, r) - left, left, pos, e, r)]
+        if heap[0][0] > 0:
+            return False
         pop, push, front = heapq.heappop, heapq.heappush, self.front
         while heap:
-            lack, neg, here, e, r = pop(heap)
-            mp = -neg
-            if lack > 0 or best.get((here, e, r), -1) >= mp:
+            lack, mp, here, e, r = pop(heap)
+            if best.get((here, e, r), -1) >= mp:
                 continue
             best[(here, e, r)] = mp
             if e >= cap_e and r >= cap_r and neighbour(*here) in aims and self.stoppable(here):
@@ -171,14 +195,80 @@ class _Routes:
             here_gap = gap(here[0])
             next_e = e + 1 if e < cap_e else cap_e
             for nxt, cost in front(here):
-                nxt_gap = gap(nxt[0])
-                if cost > mp or nxt_gap > here_gap:
+                if cost > mp or gap(nxt[0]) > here_gap:
                     continue
                 next_r = min(_next_run(here, nxt, e, r), cap_r)
                 left_then = mp - cost
                 if best.get((nxt, next_e, next_r), -1) < left_then:
-                    push(heap, (max(nxt_gap, cap_e - next_e, cap_r - next_r) - left_then, -left_then, nxt, next_e, next_r))
+                    lack_then = least(nxt, next_e, next_r) - left_then
+                    if lack_then <= 0:
+                        push(heap, (lack_then, left_then, nxt, next_e, next_r))
         return False
+
+
+StrikeKey = tuple[int, int, int, int]
+"""A key of :func:`least_front_steps`: the aim seen from the rider's head (q, r), turned so
+the rider faces direction 0, with the hexes entered and the straight run."""
+
+
+def _turned(k: int) -> Callable[[int, int, int, int], StrikeKey]:
+    """The :data:`StrikeKey` of a rider facing direction ``k``, from the aim seen from its
+    head (q, r), the hexes entered and the straight run."""
+    (a, c), (b, d) = rotate((1, 0), -k), rotate((0, 1), -k)
+
+    def key(q: int, r: int, e: int, run: int) -> StrikeKey:
+        return a * q + b * r, c * q + d * r, e, run
+
+    return key
+
+
+_TURNS = tuple(_turned(k) for k in range(6))
+
+
+def _table_depth(b: Battle) -> int:
+    """The most MP any rider has: no charge can need more (:func:`allowance` never exceeds the MA)."""
+    return max(max(m.healthy_ma, m.wounded_ma) for m in b.tables.data.movement_classes.values() if m.mount == "mounted")
+
+
+@functools.cache
+def least_front_steps(min_hexes: int, straight_hexes: int, depth: int, closing: bool) -> tuple[Mapping[StrikeKey, int], int]:
+    """The fewest front steps that end a charge on an open field of clear hexes, by (the aim
+    hex seen from the rider's head, turned so that the rider faces direction 0; the hexes
+    entered and the straight run, each capped at the least the charge needs): the rider ends
+    with its head next to the aim, facing it, after ``min_hexes`` at least, the last
+    ``straight_hexes`` in a straight row (§7.2.1); ``closing``: never drawing farther from
+    the aim (the charge's rule for a target of one hex; a two-hex target's nearer hex may
+    change on the way). A hex costs 1 MP at least and the board's terrain, enemies, bodies
+    and stops only take routes away, so these are lower bounds of the MP a charge still
+    needs (its search skips states that cannot make them). Counted back from the ends, up
+    to ``depth`` steps; with the number every state left out needs at least (``depth + 1``)."""
+    ahead = DIRECTIONS[0]
+    ends = [(ahead[0], ahead[1], min_hexes, straight_hexes)]
+    table: dict[StrikeKey, int] = dict.fromkeys(ends, 0)
+    for steps in range(1, depth + 1):
+        ends = list(dict.fromkeys(
+            before for end in ends for before in _states_before(end, min_hexes, straight_hexes)
+            if before not in table and not (closing and distance(before[:2], (0, 0)) < distance(end[:2], (0, 0)))))
+        table.update(dict.fromkeys(ends, steps))
+    return MappingProxyType(table), depth + 1
+
+
+def _states_before(state: StrikeKey, min_hexes: int, straight_hexes: int) -> list[StrikeKey]:
+    """The keys of :func:`least_front_steps` one front step before ``state``: the step went in
+    direction 0 (the facing after it) from a rider facing -1, 0 or +1, whose aim was one hex
+    farther in direction 0; the hexes entered and the run as :func:`_next_run` counts them."""
+    q, r, e, run = state
+    if e == 0:
+        return []
+    entered_before = [e - 1] if e < min_hexes else [min_hexes - 1, min_hexes]
+    out = []
+    for turn in (-1, 0, 1):
+        aim = rotate((q + DIRECTIONS[0][0], r + DIRECTIONS[0][1]), turn)
+        for before in entered_before:
+            for run_before in range(straight_hexes + 1):
+                if min(_next_run((aim, turn), (aim, 0), before, run_before), straight_hexes) == run:
+                    out.append((aim[0], aim[1], before, run_before))
+    return out
 
 
 def _next_run(here: Position, nxt: Position, entered: int, run: int) -> int:
@@ -189,10 +279,12 @@ def _next_run(here: Position, nxt: Position, entered: int, run: int) -> int:
     return run + 1 if nxt[1] == here[1] else 2
 
 
-def charge_steps(b: Battle, rider_id: str, target_id: str, route: tuple[Position, ...]) -> list[Position]:
+def charge_steps(b: Battle, rider_id: str, target_id: str, route: tuple[Position, ...],
+                 plain: bool = False) -> list[Position]:
     """The next hexes of a charge declared so far as ``route`` from which a legal charge on
-    the target can still be made (§7.2.1)."""
-    routes = _Routes(b, b.pieces[rider_id])
+    the target can still be made (§7.2.1; ``plain``: found by the reference search,
+    :class:`_Routes`)."""
+    routes = _Routes(b, b.pieces[rider_id], plain)
     walked = routes.walk(route)
     if walked is None:
         return []
@@ -217,15 +309,17 @@ def charge_complete(b: Battle, rider_id: str, target_id: str, route: tuple[Posit
             and neighbour(*pos) in b.pieces[target_id].hexes() and routes.stoppable(pos))
 
 
-def charge_targets(b: Battle, rider: Piece) -> list[str]:
+def charge_targets(b: Battle, rider: Piece, plain: bool = False) -> list[str]:
     """The enemies ``rider`` may charge now: in its front and in sight (§7.2.1), not yet the
-    object of a charge or counter-charge this turn, and reachable by a legal route."""
+    object of a charge or counter-charge this turn, and reachable by a legal route (``plain``:
+    found by the reference search, :class:`_Routes`)."""
     taken = objects_this_turn(b)
     assert rider.facing is not None
-    routes = _Routes(b, rider)
+    routes = _Routes(b, rider, plain)
     start, mp = (rider.hex, rider.facing), allowance(b, rider)
+    riders = _other_riders(b, rider)
     return [enemy.id for enemy in sorted(b.enemies_of(rider.side), key=lambda p: p.id)
-            if enemy.alive and enemy.id not in taken and _front_and_seen(b, rider, enemy)
+            if enemy.alive and enemy.id not in taken and _front_and_seen(b, rider, enemy, riders)
             and routes.can_strike(start, 0, 0, mp, set(enemy.hexes()))]
 
 
