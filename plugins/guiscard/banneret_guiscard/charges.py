@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -164,19 +164,25 @@ class _Routes:
         gaps: dict[Hex, int] = {}
 
         def gap(h: Hex) -> int:  # hexes still to go to stand next to the target
-            if h not in gaps:
-                gaps[h] = min(distance(h, a) for a in aims) - 1
-            return gaps[h]
+            still = gaps.get(h)
+            if still is None:
+                still = gaps[h] = min(distance(h, a) for a in aims) - 1
+            return still
 
         if self.plain:
             def least(here: Position, e: int, r: int) -> int:
                 return max(gap(here[0]), cap_e - e, cap_r - r)
         else:
             table, beyond = least_front_steps(cap_e, cap_r, _table_depth(self.b), closing=len(aims) == 1)
+            get, ends = table.get, tuple(aims)
 
             def least(here: Position, e: int, r: int) -> int:
-                (q, s), turn = here[0], _TURNS[here[1]]
-                return min(table.get(turn(a[0] - q, a[1] - s, e, r), beyond) for a in aims)
+                (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
+                fewest = beyond
+                for x, y in ends:
+                    x, y = x - q, y - s
+                    fewest = min(fewest, get((a * x + b * y, c * x + d * y, e, r), beyond))
+                return fewest
 
         # ``lack`` is how many MP a state is short of the least it still needs (never above 0)
         best: dict[tuple[Position, int, int], int] = {}
@@ -211,18 +217,15 @@ StrikeKey = tuple[int, int, int, int]
 the rider faces direction 0, with the hexes entered and the straight run."""
 
 
-def _turned(k: int) -> Callable[[int, int, int, int], StrikeKey]:
-    """The :data:`StrikeKey` of a rider facing direction ``k``, from the aim seen from its
-    head (q, r), the hexes entered and the straight run."""
+def _turn_matrix(k: int) -> tuple[int, int, int, int]:
+    """(a, b, c, d): turning a hex (q, r) by ``-k`` sixths gives (a q + b r, c q + d r), so
+    the aim seen from the head of a rider facing ``k`` gives the first two numbers of its
+    :data:`StrikeKey`."""
     (a, c), (b, d) = rotate((1, 0), -k), rotate((0, 1), -k)
-
-    def key(q: int, r: int, e: int, run: int) -> StrikeKey:
-        return a * q + b * r, c * q + d * r, e, run
-
-    return key
+    return a, b, c, d
 
 
-_TURNS = tuple(_turned(k) for k in range(6))
+_TURNS = tuple(_turn_matrix(k) for k in range(6))
 
 
 def _table_depth(b: Battle) -> int:
