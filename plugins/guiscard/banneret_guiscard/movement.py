@@ -372,9 +372,10 @@ def dismount(b: Battle, piece_id: str, to: Hex) -> None:
 def pickup_options(b: Battle, piece: Piece) -> list[str]:
     """Friendly stunned characters ``piece`` (on foot) may pick up in its hex, unless an enemy
     able to attack is next to it (§4.2.4, A-67)."""
-    if piece.mounted or threatened(b, piece.side, (piece.hex,)):
+    if piece.mounted:
         return []
-    return sorted(p.id for p in b.living_at(piece.hex) if p.side == piece.side and p.health == "stunned")
+    stunned = sorted(p.id for p in b.living_at(piece.hex) if p.side == piece.side and p.health == "stunned")
+    return [] if stunned and threatened(b, piece.side, (piece.hex,)) else stunned
 
 
 def carry_options(b: Battle, carrier: Piece, carried: Piece) -> list[Hex]:
@@ -949,10 +950,10 @@ class Movement(SideChoice):
         return [
             *(("move", pid) for pid in free),
             *(("stay", pid) for pid in free),
-            *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h)),
+            *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h, free)),
             *(("cut", pid, h) for pid, h in buildings.cut_options(b, free)),
             *(("carry", lid, lead, partner) for lid, lead, partner in ladders.carry_choices(b, free)),
-            *(("throw", pid, h) for pid in free if pid not in b.left
+            *(("throw", pid, h) for pid in (free if b.ropes else ()) if pid not in b.left  # none without ropes
               for h in ropes.throw_places(b, b.pieces[pid])),
             *(("shift",) + choice for choice in ladders.shift_choices(
                 b, side, lambda pid: mp_left(b, pid) if pid in free else 0)),
@@ -1047,12 +1048,12 @@ def _load_counts(b: Battle, load: str) -> tuple[int, int]:
     return 0, -(-weight // rules.weight(0, 1))
 
 
-def clearer_pairs(b: Battle, side: str, h: Hex) -> list[tuple[str, str]]:
+def clearer_pairs(b: Battle, side: str, h: Hex, free: list[str] | None = None) -> list[tuple[str, str]]:
     """Pairs of ``side``'s foot characters that may clear ``h`` (§4.2.3, A-67): neither has
     moved yet, each next to the hex (or in it, if it can be entered), no enemy able to attack
-    either of them."""
+    either of them. ``free``: :func:`movable`, when the caller has it already."""
     passable = b.tables.data.bodies.extra_mp(b.body_total(h)) is not None
-    able = [pid for pid in movable(b, side)
+    able = [pid for pid in (movable(b, side) if free is None else free)
             if not b.pieces[pid].mounted
             and (b.pieces[pid].hex in b.tables.around[h] or (passable and b.pieces[pid].hex == h))
             and not threatened(b, side, (b.pieces[pid].hex,))]
