@@ -28,8 +28,7 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Mapping
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -86,7 +85,7 @@ def _sees(b: Battle, rider: Piece, h: Hex, riders: frozenset[Hex]) -> bool:
     (:func:`~banneret_guiscard.fire.traced_lines`, read from the map's table where it has one)
     with no rider on a hex between the ends."""
     t = b.tables
-    lines = t.sight_lines.get((rider.hex, h)) if t.sight_lines else None
+    lines: Sequence[Sequence[Hex]] | None = t.sight_lines.get((rider.hex, h)) if t.sight_lines else None
     if lines is None:
         lines = traced_lines(t, rider.hex, h, b)
     return any(not any(x in riders for x in path[1:-1]) for path in lines)
@@ -173,15 +172,15 @@ class _Routes:
             def least(here: Position, e: int, r: int) -> int:
                 return max(gap(here[0]), cap_e - e, cap_r - r)
         else:
-            table, beyond = least_front_steps(cap_e, cap_r, _table_depth(self.b), closing=len(aims) == 1)
-            get, ends = table.get, tuple(aims)
+            table = least_front_steps(cap_e, cap_r, _table_depth(self.b), closing=len(aims) == 1)
+            at, ends = table.at, tuple(aims)
 
             def least(here: Position, e: int, r: int) -> int:
                 (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
-                fewest = beyond
+                fewest = table.beyond
                 for x, y in ends:
                     x, y = x - q, y - s
-                    fewest = min(fewest, get((a * x + b * y, c * x + d * y, e, r), beyond))
+                    fewest = min(fewest, at(a * x + b * y, c * x + d * y, e, r))
                 return fewest
 
         # ``lack`` is how many MP a state is short of the least it still needs (never above 0)
@@ -233,8 +232,34 @@ def _table_depth(b: Battle) -> int:
     return max(max(m.healthy_ma, m.wounded_ma) for m in b.tables.data.movement_classes.values() if m.mount == "mounted")
 
 
+@attrs.frozen
+class FrontSteps:
+    """:func:`least_front_steps`, packed: one byte per :data:`StrikeKey` whose aim lies within
+    ``reach`` hexes on both axes, in the order (q, r, hexes entered, run); ``beyond`` for
+    every other key."""
+
+    steps: bytes
+    reach: int
+    min_hexes: int
+    straight_hexes: int
+    beyond: int
+
+    def at(self, q: int, r: int, entered: int, run: int) -> int:
+        """The fewest front steps still needed from the state with this :data:`StrikeKey`."""
+        i = self.index(q, r, entered, run)
+        return self.beyond if i is None else self.steps[i]
+
+    def index(self, q: int, r: int, entered: int, run: int) -> int | None:
+        """Where the key's byte is; None for an aim farther than ``reach`` on an axis."""
+        reach = self.reach
+        if not (-reach <= q <= reach and -reach <= r <= reach):
+            return None
+        row = (q + reach) * (2 * reach + 1) + r + reach
+        return (row * (self.min_hexes + 1) + entered) * (self.straight_hexes + 1) + run
+
+
 @functools.cache
-def least_front_steps(min_hexes: int, straight_hexes: int, depth: int, closing: bool) -> tuple[Mapping[StrikeKey, int], int]:
+def least_front_steps(min_hexes: int, straight_hexes: int, depth: int, closing: bool) -> FrontSteps:
     """The fewest front steps that end a charge on an open field of clear hexes, by (the aim
     hex seen from the rider's head, turned so that the rider faces direction 0; the hexes
     entered and the straight run, each capped at the least the charge needs): the rider ends
@@ -244,7 +269,8 @@ def least_front_steps(min_hexes: int, straight_hexes: int, depth: int, closing: 
     change on the way). A hex costs 1 MP at least and the board's terrain, enemies, bodies
     and stops only take routes away, so these are lower bounds of the MP a charge still
     needs (its search skips states that cannot make them). Counted back from the ends, up
-    to ``depth`` steps; with the number every state left out needs at least (``depth + 1``)."""
+    to ``depth`` steps; every state left out needs ``depth + 1`` at least (the aim is then
+    farther than ``depth + 1`` hexes, or the way longer)."""
     ahead = DIRECTIONS[0]
     ends = [(ahead[0], ahead[1], min_hexes, straight_hexes)]
     table: dict[StrikeKey, int] = dict.fromkeys(ends, 0)
@@ -253,7 +279,14 @@ def least_front_steps(min_hexes: int, straight_hexes: int, depth: int, closing: 
             before for end in ends for before in _states_before(end, min_hexes, straight_hexes)
             if before not in table and not (closing and distance(before[:2], (0, 0)) < distance(end[:2], (0, 0)))))
         table.update(dict.fromkeys(ends, steps))
-    return MappingProxyType(table), depth + 1
+    reach = depth + 1
+    packed = FrontSteps(b"", reach, min_hexes, straight_hexes, depth + 1)
+    steps_at = bytearray([depth + 1]) * ((2 * reach + 1) ** 2 * (min_hexes + 1) * (straight_hexes + 1))
+    for key, steps in table.items():
+        i = packed.index(*key)
+        assert i is not None  # a key reached in ``depth`` steps lies within ``depth + 1`` hexes
+        steps_at[i] = steps
+    return attrs.evolve(packed, steps=bytes(steps_at))
 
 
 def _states_before(state: StrikeKey, min_hexes: int, straight_hexes: int) -> list[StrikeKey]:

@@ -77,15 +77,16 @@ def test_the_open_field_bound_counts_the_front_steps_a_charge_needs():
     from 7 hexes straight ahead, 6 steps; from 5, the route must swing out (8); a target
     beside or behind needs a long way round, and never drawing farther from a one-hex target
     makes it longer still or impossible."""
-    open_field, beyond = least_front_steps(6, 4, 15, closing=False)
-    closing, _ = least_front_steps(6, 4, 15, closing=True)
-    assert beyond == 16
-    assert open_field[(7, 0, 0, 0)] == closing[(7, 0, 0, 0)] == 6
-    assert open_field[(5, 0, 0, 0)] == 8
-    assert open_field[(1, 0, 6, 4)] == 0 and open_field[(2, 0, 6, 3)] == 1
-    assert open_field[(1, 0, 0, 0)] == 10
-    assert (1, 0, 0, 0) not in closing                  # next to it, it may not swing out and back
-    assert open_field[(-3, 0, 0, 0)] <= closing.get((-3, 0, 0, 0), beyond)
+    open_field = least_front_steps(6, 4, 15, closing=False)
+    closing = least_front_steps(6, 4, 15, closing=True)
+    assert open_field.beyond == closing.beyond == 16
+    assert open_field.at(7, 0, 0, 0) == closing.at(7, 0, 0, 0) == 6
+    assert open_field.at(5, 0, 0, 0) == 8
+    assert open_field.at(1, 0, 6, 4) == 0 and open_field.at(2, 0, 6, 3) == 1
+    assert open_field.at(1, 0, 0, 0) == 10
+    assert closing.at(1, 0, 0, 0) == closing.beyond        # next to it, it may not swing out and back
+    assert open_field.at(-3, 0, 0, 0) <= closing.at(-3, 0, 0, 0)
+    assert open_field.at(40, 0, 6, 4) == open_field.beyond  # far out of any rider's MP
 
 
 def test_a_charge_out_of_the_bound_is_refused_at_once_and_one_within_it_is_found():
