@@ -29,7 +29,8 @@
                                        own -> Resolve
                6    Combat           step 4: pick a defender -> Engage (name attackers, more
                                        defenders) -> Declared -> AvoidCombat, the defender's
-                                       window (7.4) -> Resolve -> Victim, Retreats, Advance
+                                       window (7.4) -> Resolve -> Victim, PlaceRider (6.8),
+                                       Retreats, Advance
                                        -> AdvanceStep; or push a ladder over -> PushOver
                                        -> FallenLadder -> FallPlace (10.1.6)
                10.2 FireWork         step 4 ends: set fires, put them out -> Retreats
