@@ -32,6 +32,10 @@ that value over the d10, read on the game's tables:
   standing palisade or gate); the side mostly outside the castle burns its wooden defences
   (arrows, torches), the other puts such fires out; both burn the enemy's engines and light
   naphtha where enemies stand in or next to it; it never hauls an engine;
+* an unhorsed rider (§6.8) lands on a hex no enemy could attack, then the farthest from the
+  able enemies, then the one with the best cover of its terrain;
+* under crossfire (§8.3.5, §8.3.6) the cover holds against the doorway's side more shooters
+  threaten, the shot being resolved counting half again; at a corner against that shot;
 * everything else (victims, retreats, advances, horses) by looking one decision ahead on the
   sample and keeping the action after which the casualty balance is best; on equal balance
   a retreat goes farthest from the enemy and an advance is declined.
@@ -53,9 +57,10 @@ from banneret.rng import Rng
 from banneret.state import State
 from banneret.types import Action
 from banneret_guiscard import castles, hoplites, ladders, ropes
-from banneret_guiscard.fire import fire_cover, targets, usable_weapons
+from banneret_guiscard.fire import COVERS, cover_threats, fire_cover, targets, usable_weapons
 from banneret_guiscard.flames import wooden_defence
 from banneret_guiscard.melee import attackers_of, combat_column, combat_table, defender
+from banneret_guiscard.results import threatened
 from banneret_guiscard.state import Battle, Piece
 
 __all__ = ["HeuristicAgent", "make_agent", "FIGHTER_ATTACK", "state_value", "shot_gain", "attack_gain", "siege_scores"]
@@ -493,6 +498,30 @@ def _retreat(state: State, me: str, actions: Sequence[Action]) -> list[float]:
             for score, a in zip(balance, actions)]
 
 
+def _unhorse(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """§6.8: the landing hex no enemy could attack, then farthest from the able enemies (at
+    most 6 counted), then with the best cover of its terrain."""
+    b: Battle = state.data
+    enemies = [h for p in b.pieces.values() if p.side != me and p.able for h in p.hexes()]
+    scores = []
+    for action in actions:
+        h = action.args[0]
+        away = min((distance(h, e) for e in enemies), default=6)
+        cover = castles.terrain_at(b, h).cover
+        scores.append(10.0 * (not threatened(b, me, (h,))) + min(away, 6) + 0.1 * COVERS.index(cover))
+    return scores
+
+
+def _hold_cover(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """§8.3.5, §8.3.6: the choice that holds against most of the enemy shooters that threaten
+    it, the one whose shot is being resolved counting 1.5."""
+    b: Battle = state.data
+    frame = state.stack[-1]
+    shooter = frame["shooter"]
+    threats = cover_threats(b, b.pieces[shooter], frame["impact"])
+    return [sum(1.5 if pid == shooter else 1.0 for pid in threats[a.args]) for a in actions]
+
+
 def _advance(state: State, me: str, actions: Sequence[Action]) -> list[float]:
     """§6.6: decline; an advance may leave its character exposed for nothing counted."""
     return [1.0 if a.label.startswith(("no ", "stop")) else 0.0 for a in actions]
@@ -576,6 +605,8 @@ _HANDLERS: dict[str, Any] = {
     "form-up": _form_up,
     "move-step": _move_step,
     "retreat": _retreat,
+    "unhorse": _unhorse,
+    "hold-cover": _hold_cover,
     "advance": _advance,
     "advance-step": _advance,
     "siege-fire": siege_scores,

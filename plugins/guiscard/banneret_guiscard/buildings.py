@@ -16,7 +16,7 @@ game turn on.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 import attrs
@@ -28,7 +28,8 @@ from banneret_guiscard.state import Battle, Piece, tables_for
 
 __all__ = [
     "Structures", "structures_for", "feature", "crossing_mp", "may_cross", "astride", "tent_wall", "may_fight",
-    "defender_sign", "attacker_sign", "fire_origins", "side_blocks", "structure_cover", "cut_options", "cut_tent",
+    "defender_sign", "attacker_sign", "fire_origins", "side_blocks", "held_cover", "crossfire_hex", "crossfire_side",
+    "structure_cover", "cut_options", "cut_tent",
 ]
 
 _COVERS = ("none", "light", "medium", "heavy")
@@ -37,11 +38,13 @@ _COVERS = ("none", "light", "medium", "heavy")
 @attrs.frozen(eq=False)
 class Structures:
     """The §8 lookups of one scenario's map: each hexside's feature, the tent each tent hex
-    belongs to, and the hexes that have a wall on one of their sides."""
+    belongs to, the hexes that have a wall on one of their sides, and the doorways: each
+    building or courtyard hex with one door or entrance in its edge, and that hexside."""
 
     features: Mapping[Hexside, HexsideFeature]
     tent_of: Mapping[Hex, int]
     walled: frozenset[Hex]
+    doorways: Mapping[Hex, Hexside]
 
 
 def _tents(tent_hexes: Iterable[Hex], around: Mapping[Hex, tuple[Hex, ...]]) -> dict[Hex, int]:
@@ -67,10 +70,16 @@ def structures_for(scenario_id: str) -> Structures:
     catalogue = t.data.terrain.hexside_features
     features = {side: catalogue[f["feature"]] for side, f in t.board.sides().items() if f.get("feature") in catalogue}
     walled = frozenset(h for side, f in features.items() if f.blocks_sight for h in side)
+    doors: dict[Hex, list[Hexside]] = {}
+    for side, f in features.items():
+        for h in side:
+            if f.opening == "door" and t.terrain[h].enclosed in ("building", "courtyard"):
+                doors.setdefault(h, []).append(side)
     return Structures(
         features=MappingProxyType(features),
         tent_of=MappingProxyType(_tents((h for h, r in t.terrain.items() if r.tent is not None), t.around)),
         walled=walled,
+        doorways=MappingProxyType({h: sides[0] for h, sides in doors.items() if len(sides) == 1}),
     )
 
 
@@ -189,15 +198,54 @@ def side_blocks(b: Battle, side: Hexside, shooter: Hex, target: Hex) -> bool:
     return shooter not in side and not behind
 
 
+def held_cover(b: Battle, h: Hex) -> str | None:
+    """What the cover of the character on ``h`` holds against this game turn, once its owner
+    has chosen (:attr:`~banneret_guiscard.state.Battle.cover_held`, §8.3.5, §8.3.6)."""
+    for piece in b.living_at(h):
+        held = b.cover_held.get(piece.id)
+        if held is not None and held[:2] == (b.turn, h):
+            return held[2]
+    return None
+
+
+def crossfire_hex(b: Battle, h: Hex) -> bool:
+    """A doorway or an outer corner: a hex whose cover its owner may hold against one side or
+    one shooter only (§8.3.5, §8.3.6)."""
+    return h in _structures(b).doorways or b.tables.terrain[h].cover_lost_when == "line_off_the_walls"
+
+
+def crossfire_side(b: Battle, target: Hex, path: Sequence[Hex]) -> str | None:
+    """Where a line of fire at ``target`` comes from, when the cover there holds against one
+    side or one shooter only: a doorway's ``outside`` (the line comes through its door) or
+    ``inside`` (§8.3.5); ``walls`` for a line along the building at an outer corner, the only
+    lines its cover holds against (§8.3.6); None elsewhere."""
+    door = _structures(b).doorways.get(target)
+    if door is not None:
+        return "outside" if len(path) > 1 and hexside(path[-2], target) == door else "inside"
+    if b.tables.terrain[target].cover_lost_when == "line_off_the_walls":
+        return "walls" if _structures(b).walled & set(path[1:-1]) else None
+    return None
+
+
+def _shooter_on(b: Battle, h: Hex) -> str:
+    return next((p.id for p in b.living_at(h)), "")
+
+
 def structure_cover(b: Battle, shooter: Hex, target: Hex, path: list[Hex], cover: str) -> str:
     """The target's cover on one reading of the line, given its terrain's: medium inside a
-    building or courtyard shot through an opening, not from the door hex (§8.3.1, §8.3.2,
-    §8.3.5); medium behind a low wall (A-68); a tent's heavy cover light through its entrance
-    (§8.3.4); an outer corner's medium only against a line along the building (§8.3.6)."""
+    building or courtyard shot through an opening, not from the door hex (§8.3.1, §8.3.2);
+    in a doorway medium from the side its owner holds, either side until he has chosen
+    (§8.3.5); medium behind a low wall (A-68); a tent's heavy cover light through its entrance
+    (§8.3.4); an outer corner's medium only against a line along the building, and once its
+    owner has chosen only against that shooter (§8.3.6)."""
     t = b.tables
     terrain = t.terrain[target]
     sides = crossed_hexsides(path)
-    if terrain.enclosed in ("building", "courtyard"):
+    if target in _structures(b).doorways:
+        held = held_cover(b, target)
+        if held is None or held == crossfire_side(b, target, path):
+            cover = max(cover, "medium", key=_COVERS.index)
+    elif terrain.enclosed in ("building", "courtyard"):
         from_door = t.terrain[shooter].id == "door"
         openings = [s for s in sides if (f := feature(b, *s)) is not None and f.opening is not None
                     and not (from_door and shooter in s)]
@@ -211,8 +259,10 @@ def structure_cover(b: Battle, shooter: Hex, target: Hex, path: list[Hex], cover
     if tent is not None and (_entrance(b, target) or any(
             _structures(b).tent_of.get(h) == tent and _entrance(b, h) for h in path[1:-1])):
         cover = "light"
-    if terrain.cover_lost_when == "line_off_the_walls" and not _structures(b).walled & set(path[1:-1]):
-        cover = "none"
+    if terrain.cover_lost_when == "line_off_the_walls":
+        held = held_cover(b, target)
+        if crossfire_side(b, target, path) is None or held is not None and held != _shooter_on(b, shooter):
+            cover = "none"
     return cover
 
 

@@ -37,7 +37,7 @@ from banneret.state import State
 from banneret_guiscard import castles
 from banneret_guiscard.fire import engaged, fire_cover, hit, may_fire, terrain_lines, usable_weapons
 from banneret_guiscard.flames import burnable, ignite, light_naphtha_near_fires, wooden_defence
-from banneret_guiscard.retreat import RetreatOrder, Retreats
+from banneret_guiscard.retreat import Aftermath, RetreatOrder, Retreats
 from banneret_guiscard.state import Battle, Engine, hex_label
 
 __all__ = ["siege_invariants", "hauls", "haul", "HaulEngines", "arrow_targets", "arrow_shots", "shoot_arrow", "crew", "engine_ready", "engine_targets", "landing_hex",
@@ -152,7 +152,7 @@ def landing_hex(state: State, origin: Hex, aimed: Hex) -> Hex:
     return h
 
 
-def throw_stone(state: State, engine: Engine, aimed: Hex) -> list[RetreatOrder]:
+def throw_stone(state: State, engine: Engine, aimed: Hex) -> list[Aftermath]:
     """A stone (§10.4.4): on an engine or a wooden defence, the strike table's wood column (at
     most one wooden-defence hex destroyed a day, §9.2.5); else every character and loose
     horse on the landing hex rolls on the fire table's stone row with its hex's cover."""
@@ -202,7 +202,7 @@ def spray(state: State, engine: Engine, aimed: Hex) -> list[RetreatOrder]:
     return light_naphtha_near_fires(state)
 
 
-def work_engine(state: State, engine_id: str, aimed: Hex) -> list[RetreatOrder]:
+def work_engine(state: State, engine_id: str, aimed: Hex) -> list[Aftermath]:
     """``engine_id`` fires at ``aimed``: its crew are busy for the turn (A-57), it is loaded
     again only after its reload turns (§10.4.1, §10.5.1)."""
     b: Battle = state.data

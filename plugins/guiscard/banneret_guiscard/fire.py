@@ -32,14 +32,15 @@ from banneret.types import Action
 from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
-from banneret_guiscard.results import can_attack, hurt, kill_horse
-from banneret_guiscard.retreat import RetreatOrder, Retreats
+from banneret_guiscard.results import Unhorsing, can_attack, hurt, kill_horse, lands
+from banneret_guiscard.retreat import Aftermath, RetreatOrder, Retreats
 from banneret_guiscard.state import Battle, Piece, Tables, hex_label, tables_for
 
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
     "terrain_blocks", "sight_level", "edge_blocks",
-    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "fire_cover", "targets", "impact_hex", "shoot", "hit",
+    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "fire_cover", "targets", "impact_hex",
+    "release", "strike", "shoot", "hit", "cover_threats", "HoldCover", "Shot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
@@ -357,51 +358,159 @@ def impact_hex(state: State, shooter_hex: Hex, aimed: Hex, band: str) -> Hex | N
     return neighbour(aimed, closest_direction(shooter_hex, aimed, turns))
 
 
-def _impact_cover(b: Battle, shooter_hex: Hex, h: Hex, band: str, short_max: int) -> str:
-    """The cover of whoever the missile hits on ``h``: the less restrictive reading (§5.4.1)."""
-    first, second = line_both(shooter_hex, h)
-    return min((_cover(b, shooter_hex, h, path, band, short_max) for path in (first, second)), key=COVERS.index)
+def _impact_cover(b: Battle, shooter: Piece, h: Hex, band: str, short_max: int) -> str:
+    """The cover of whoever the missile hits on ``h``: the less restrictive reading (§5.4.1) of
+    those nothing on the map stops (a reading through a wall is no way in, §8.2.4), or of both
+    where none reaches ``h``."""
+    readings = fire_lines(b, shooter, h) or line_both(shooter.hex, h)
+    return min((_cover(b, shooter.hex, h, path, band, short_max) for path in readings), key=COVERS.index)
 
 
-def shoot(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> list[RetreatOrder]:
-    """One shot (§5.4): spend it, find the impact hex, and resolve it on every living
-    character or loose horse there, friend or foe (§5.4.1); the retreats it orders come back
-    for the caller to run (§5.4.4)."""
+def release(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> Hex | None:
+    """A shot is loosed (§5.4): it is spent, the aimed characters are attacked, and the
+    missile lands on the impact hex returned (§5.4.1-§5.4.2); None when it is lost."""
     b: Battle = state.data
     t = b.tables
-    shooter = b.pieces[shooter_id]
     weapon = t.data.weapons[weapon_id]
-    s = shooter.hex
-    band = weapon.band_at(distance(s, aimed))
+    band = weapon.band_at(distance(b.pieces[shooter_id].hex, aimed))
     assert band is not None
     b.shots[(shooter_id, weapon_id)] = b.shots.get((shooter_id, weapon_id), 0) + 1
     b.fired_in[shooter_id] = (b.phase, weapon_id)
     for p in b.living_at(aimed):
         b.targeted_in[p.id] = b.phase
     state.emit(f"{shooter_id} fires {weapon.name.lower()} at {hex_label(aimed)} ({band} range)", "fire")
-    h = impact_hex(state, s, aimed, band)
-    if h is None or h not in t.terrain:
-        return []
+    h = impact_hex(state, b.pieces[shooter_id].hex, aimed, band)
+    return h if h is not None and h in t.terrain else None
+
+
+def strike(state: State, shooter_id: str, weapon_id: str, aimed: Hex, h: Hex) -> list[Aftermath]:
+    """The results of a shot from ``shooter_id`` aimed at ``aimed`` that landed on ``h``, with
+    the cover there (:func:`hit`)."""
+    b: Battle = state.data
+    weapon = b.tables.data.weapons[weapon_id]
+    s = b.pieces[shooter_id].hex
+    band = weapon.band_at(distance(s, aimed))
+    assert band is not None
     short_max = max(r.max for r in weapon.bands if r.band == "short")
-    return hit(state, weapon_id, band, _impact_cover(b, s, h, band, short_max), h, s)
+    return hit(state, weapon_id, band, _impact_cover(b, b.pieces[shooter_id], h, band, short_max), h, s)
 
 
-def hit(state: State, weapon_id: str, band: str, cover: str, h: Hex, away: Hex) -> list[RetreatOrder]:
+def shoot(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> list[Aftermath]:
+    """One shot (§5.4): :func:`release`, then :func:`strike` on every living character or loose
+    horse on the impact hex, friend or foe (§5.4.1); the riders it unhorses and the retreats it
+    orders come back for the caller to run (§6.8, §5.4.4). Play resolves its shots with
+    :class:`Shot`, the same two steps with the owner's crossfire choice between them."""
+    h = release(state, shooter_id, weapon_id, aimed)
+    return [] if h is None else strike(state, shooter_id, weapon_id, aimed, h)
+
+
+def cover_threats(b: Battle, shooter: Piece, h: Hex) -> dict[str, tuple[str, ...]]:
+    """When ``shooter``'s missile lands on an enemy on a doorway or an outer corner whose owner
+    has not yet chosen this game turn what its cover holds against (§8.3.5, §8.3.6): each
+    choice open to him and the shooters it would hold against, ``shooter`` first. A doorway's
+    choices are the sides, ``outside`` and ``inside``, that this shot or another threat comes
+    from; a corner's the shooters firing along the building, this one first. A threat is an
+    able enemy with a missile weapon that has shots left and reaches ``h`` with a line of fire.
+    Empty when there is nothing to choose: no such enemy there, a choice already made, a line
+    at a corner that sees two faces."""
+    if not buildings.crossfire_hex(b, h):
+        return {}
+    victim = next(b.living_at(h), None)
+    if victim is None or victim.side == shooter.side or buildings.held_cover(b, h) is not None:
+        return {}
+
+    def sides(p: Piece, reach: bool) -> set[str]:
+        if reach and not any(w.band_at(distance(p.hex, h)) is not None for w in usable_weapons(b, p)):
+            return set()
+        return {side for path in fire_lines(b, p, h) if (side := buildings.crossfire_side(b, h, path)) is not None}
+
+    own = sides(shooter, False)
+    if not own:
+        return {}
+    others = {p.id: sides(p, True) for p in sorted(b.enemies_of(victim.side), key=lambda p: p.id)
+              if p.able and p.id != shooter.id}
+    if own == {"walls"}:
+        return {shooter.id: (shooter.id,), **{pid: (pid,) for pid, found in others.items() if found}}
+    return {side: tuple(pid for pid, found in [(shooter.id, own), *others.items()] if side in found)
+            for side in ("outside", "inside") if side in own or any(side in found for found in others.values())}
+
+
+class HoldCover(Choice):
+    """The owner of the character the missile lands on picks, for the game turn, the doorway's
+    side (§8.3.5) or the one shooter at an outer corner (§8.3.6) his cover holds against, when
+    the first shot that cover could meet reaches him; with one choice it is made at once."""
+
+    rule = "8.3.5"
+    kind = "hold-cover"
+    prompt = "Choose what the cover holds against this turn"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return next(state.data.living_at(frame["impact"])).side
+
+    def options(self, state: State, frame: Frame) -> list[str]:
+        b: Battle = state.data
+        return list(cover_threats(b, b.pieces[frame["shooter"]], frame["impact"]))
+
+    def label(self, state: State, frame: Frame, option: str) -> str:
+        who = next(state.data.living_at(frame["impact"])).id
+        return f"{who} covered against {'the ' + option if option in ('outside', 'inside') else option}"
+
+    def choose(self, state: State, frame: Frame, option: str) -> None:
+        b: Battle = state.data
+        victim = next(b.living_at(frame["impact"]))
+        b.cover_held[victim.id] = (b.turn, frame["impact"], option)
+        state.emit(self.label(state, frame, option) + " this turn", "fire")
+        end(state)
+
+
+class Shot(Procedure):
+    """One shot resolved (§5.4): :func:`release`; then, when the missile lands on an enemy whose
+    doorway or corner cover is his owner's to hold, his choice (:class:`HoldCover`); then
+    :func:`strike`, and the riders unhorsed and the retreats it orders (§6.8, §5.4.4)."""
+
+    rule = "5.4"
+
+    def start(self, state: State, frame: Frame) -> None:
+        b: Battle = state.data
+        h = release(state, frame["shooter"], frame["weapon"], frame["aimed"])
+        if h is None:
+            end(state)
+            return
+        frame["impact"] = h
+        if cover_threats(b, b.pieces[frame["shooter"]], h):
+            call(state, HoldCover, shooter=frame["shooter"], impact=h)
+        else:
+            self.resume(state, frame, None)
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        orders = strike(state, frame["shooter"], frame["weapon"], frame["aimed"], frame["impact"])
+        if orders:
+            goto(state, Retreats, orders=tuple(orders))
+        else:
+            end(state)
+
+
+def hit(state: State, weapon_id: str, band: str, cover: str, h: Hex, away: Hex) -> list[Aftermath]:
     """A missile landing on ``h`` (§5.4.3): each living character and loose horse there rolls on
-    the fire table with ``cover``; retreats go away from ``away``. Stones use it too (§10.4.4)."""
+    the fire table with ``cover``. A rider the result puts on foot is left for his owner to
+    place (§6.8), before his retreat; retreats go away from ``away``. Stones use it too
+    (§10.4.4)."""
     b: Battle = state.data
     t = b.tables
-    orders = []
+    orders: list[Aftermath] = []
+    horse = b.horse_at(h)  # loose when the missile lands, not the horse of a rider it fells
     for victim in sorted(b.living_at(h), key=lambda p: p.id):
         table = t.data.fire["mounted" if victim.mounted else "foot"]
         die = state.rng.die(10)
         letter = table.result(weapon_id, band, cover, die)
         effect = table.effect(letter, t.counter(victim.id).armoured)
         state.emit(f"{victim.id} ({cover} cover): d10 {die} -> {letter}", "fire")
-        hurt(b, victim.id, effect.harm, effect.horse_killed)
+        if lands(victim, effect.harm, effect.horse_killed):
+            orders.append(Unhorsing(victim.id, effect.harm, effect.horse_killed))
+        else:
+            hurt(b, victim.id, effect.harm, effect.horse_killed)
         if effect.retreat and b.pieces[victim.id].alive:
             orders.append(RetreatOrder(victim.id, effect.retreat, away=away))
-    horse = b.horse_at(h)
     if horse is not None:  # §6.8: a loose horse dies on D or E, unmoved otherwise
         armoured = t.data.horses.horse(t.counter(horse.owner).mounted.horse).armoured  # type: ignore[union-attr]
         die = state.rng.die(10)
@@ -476,11 +585,7 @@ class AimShot(_SideChoice):
         return _target_label(state.data, *option)
 
     def choose(self, state: State, frame: Frame, option: tuple[str, Hex]) -> None:
-        orders = shoot(state, frame["shooter"], option[0], option[1])
-        if orders:
-            goto(state, Retreats, orders=tuple(orders))
-        else:
-            end(state)
+        goto(state, Shot, shooter=frame["shooter"], weapon=option[0], aimed=option[1])
 
 
 # --------------------------------------------------------------------------- defensive fire (§5.3)
@@ -645,8 +750,4 @@ class FireVolley(Procedure):
             return
         frame["next"] = i + 1
         shooter, weapon, aimed = shots[i]
-        orders = shoot(state, shooter, weapon, aimed)
-        if orders:
-            call(state, Retreats, orders=tuple(orders))
-        else:
-            self.resume(state, frame, None)
+        call(state, Shot, shooter=shooter, weapon=weapon, aimed=aimed)

@@ -29,7 +29,7 @@ from banneret.state import State
 from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.data_model import Effect, MeleeTable
 from banneret_guiscard.movement import infiltrate, may_stop, step_options
-from banneret_guiscard.results import can_attack, hurt, kill, kill_horse
+from banneret_guiscard.results import PlaceRider, Unhorsing, can_attack, hurt, kill, kill_horse, lands
 from banneret_guiscard.retreat import RetreatOrder, Retreats
 from banneret_guiscard.state import Battle, Piece, hex_label
 
@@ -436,6 +436,8 @@ class Resolve(Procedure):
             who = victims(b, side, effect)
             if len(who) > 1:
                 call(state, Victim, candidates=tuple(who), harm=effect.harm, horse_killed=effect.horse_killed)
+            elif who and lands(b.pieces[who[0]], effect.harm, effect.horse_killed):  # §6.8: the owner places him
+                call(state, PlaceRider, fall=Unhorsing(who[0], effect.harm, effect.horse_killed))
             else:
                 for pid in who:
                     hurt(b, pid, effect.harm, effect.horse_killed)
@@ -493,8 +495,11 @@ class Victim(Choice):
         return f"{option} is {frame['harm']}" + (" (horse killed)" if frame["horse_killed"] else "")
 
     def choose(self, state: State, frame: Frame, option: str) -> None:
-        hurt(state.data, option, frame["harm"], frame["horse_killed"])
-        end(state)
+        if lands(state.data.pieces[option], frame["harm"], frame["horse_killed"]):  # §6.8: his owner places him
+            goto(state, PlaceRider, fall=Unhorsing(option, frame["harm"], frame["horse_killed"]))
+        else:
+            hurt(state.data, option, frame["harm"], frame["horse_killed"])
+            end(state)
 
 
 class Advance(Choice):

@@ -67,11 +67,12 @@ class Guiscard(Game):
         # aim each and the end (25); movement, 12 moves of at most 52 decisions (each spends
         # at least 1 MP, under 50 MP even changing counters) plus a put-down, each step
         # followed by at most one defensive-fire window (12 x 106 + 1 = 1,273), the enemy
-        # naming and firing at most 12 shooters once each (24); at most 24 shots' retreats
-        # (24); combat, 12 combats of a pick, at most 24 namings, a resolve, 2 victims,
-        # 24 retreats, an advance and 8 advance steps (12 x 61 + 1 = 733). About 2,100 a
-        # phase; the 12 turns of the longest scenario 2 x 12 x 2,100 = 50,400.
-        max_decisions=51_000,
+        # naming and firing at most 12 shooters once each (24); at most 24 shots' crossfire
+        # choices, unhorsed riders' places and retreats (72); combat, 12 combats of a pick,
+        # at most 24 namings, a resolve, 2 victims, 2 unhorsed riders' places, 24 retreats,
+        # an advance and 8 advance steps (12 x 63 + 1 = 757). About 2,170 a phase; the 12
+        # turns of the longest scenario 2 x 12 x 2,170 = 52,080.
+        max_decisions=53_000,
         # the longest menus: the movement step: at most 12 characters to move or to declare
         # staying put (§5.3), at most 12 x 7 body hexes next to one of them to clear (§4.2.3),
         # at most 8 formation decisions (12 hoplites in at most 4 groups or formations, two

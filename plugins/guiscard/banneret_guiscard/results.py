@@ -7,7 +7,9 @@ whether the horse dies); the infiltration test and a failed retreat use :func:`w
 * healthy -> stunned / wounded / dead; stunned or wounded -> dead on any stun or wound;
 * a rider stunned, or whose horse dies, is unhorsed first (§6.8): he is put on foot on a
   hex next to the horse (:func:`unhorse_places`), killed if enemies hold every such hex;
-  the horse stays riderless, or lies dead on its two hexes (A-70);
+  the horse stays riderless, or lies dead on its two hexes (A-70). Where fire and melee put
+  him, his owner picks the hex (:class:`PlaceRider`, a decision of the resolution); the
+  other harms (a fire's burns, a ladder's fall) take the first place;
 * a wounded rider stays mounted (his wounded mounted face).
 
 A stunned character stands up in step 5 of its side's first player phase begun after the
@@ -19,10 +21,19 @@ from __future__ import annotations
 import attrs
 
 from banneret.boards.hexgrid import Hex
+from banneret.flow import Choice, Frame, end
+from banneret.state import State
 from banneret_guiscard import buildings, castles
-from banneret_guiscard.state import Battle, LooseHorse, Piece
+from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label
 
-__all__ = ["wound", "stun", "kill", "hurt", "unhorse", "unhorse_places", "kill_horse", "threatened"]
+__all__ = [
+    "wound", "stun", "kill", "hurt", "unhorse", "unhorse_places", "kill_horse", "threatened",
+    "Unhorsing", "lands", "PlaceRider",
+]
+
+Place = tuple[Hex, str, Hex]
+"""Where an unhorsed rider lands (§6.8): ``(hex, friend pushed or "", where the friend goes)``;
+with nobody pushed the third hex is the first."""
 
 
 def threatened(b: Battle, side: str, hexes: tuple[Hex, ...]) -> bool:
@@ -60,14 +71,15 @@ def _cut_mp(b: Battle, piece_id: str) -> None:
         b.left[piece_id] = max(0, min(b.left[piece_id], b.ma(piece) - b.spent.get(piece_id, 0)))
 
 
-def stun(b: Battle, piece_id: str) -> None:
+def stun(b: Battle, piece_id: str, place: Place | None = None) -> None:
     """A stun (§1.2.2): a healthy character is stunned until step 5 of its side's next player
-    phase (A-04); anyone already hurt dies; a rider falls from his horse first (§6.8)."""
+    phase (A-04); anyone already hurt dies; a rider falls from his horse first (§6.8), on
+    ``place`` if given."""
     piece = b.pieces[piece_id]
     if piece.health != "healthy":
         kill(b, piece_id)
         return
-    if piece.mounted and not unhorse(b, piece_id, horse_dies=False):
+    if piece.mounted and not unhorse(b, piece_id, horse_dies=False, place=place):
         return
     b.pieces[piece_id] = attrs.evolve(b.pieces[piece_id], health="stunned")
     b.stunned_in[piece_id] = b.phase
@@ -105,17 +117,17 @@ def _empty(b: Battle, h: Hex, but: str = "") -> bool:
     return not any(p.id != but for p in b.living_at(h)) and b.horse_at(h) is None
 
 
-def unhorse_places(b: Battle, rider: Piece) -> list[tuple[Hex, str, Hex | None]]:
-    """Where an unhorsed rider may land (§6.8), best first: ``(hex, friend pushed or "",
-    where the friend goes)``. Free hexes next to the horse, those no enemy could attack
-    first; failing those, a hex of a friend pushed one hex on to a free hex."""
+def unhorse_places(b: Battle, rider: Piece) -> list[Place]:
+    """Where an unhorsed rider may land (§6.8), best first (:data:`Place`). Free hexes next to
+    the horse, those no enemy could attack first; failing those, a hex of a friend pushed one
+    hex on to a free hex."""
     horse_hexes = rider.hexes()
     around = sorted({n for h in horse_hexes for n in b.tables.around[h]} - set(horse_hexes))
     free = [h for h in around if _open_to(b, rider, h) and _empty(b, h, rider.id)]
     free.sort(key=lambda h: threatened(b, rider.side, (h,)))
     if free:
-        return [(h, "", None) for h in free]
-    out: list[tuple[Hex, str, Hex | None]] = []
+        return [(h, "", h) for h in free]
+    out: list[Place] = []
     for h in around:
         friends = [p for p in b.living_at(h) if p.side == rider.side and not p.mounted and p.id != rider.id]
         if len(friends) != 1 or b.horse_at(h) is not None or not _open_to(b, rider, h):
@@ -128,13 +140,15 @@ def unhorse_places(b: Battle, rider: Piece) -> list[tuple[Hex, str, Hex | None]]
     return out
 
 
-def unhorse(b: Battle, piece_id: str, *, horse_dies: bool) -> bool:
-    """Put a rider on foot beside his horse (§6.8) at the first of :func:`unhorse_places`,
-    pushing a friend if need be; the horse stays riderless or dies. With no room (enemies
-    all round, reading: or terrain closed to him) the rider is killed. True if he lives."""
+def unhorse(b: Battle, piece_id: str, *, horse_dies: bool, place: Place | None = None) -> bool:
+    """Put a rider on foot beside his horse (§6.8) on ``place``, one of
+    :func:`unhorse_places` (the first if not given), pushing a friend if need be; the horse
+    stays riderless or dies. With no room (enemies all round, reading: or terrain closed to
+    him) the rider is killed. True if he lives."""
     rider = b.pieces[piece_id]
     assert rider.mounted and rider.facing is not None and rider.horse is not None
     places = unhorse_places(b, rider)
+    assert place is None or place in places
     horse = LooseHorse(rider.horse, rider.hex, rider.facing, rider.side)
     b.horses[rider.horse] = horse
     if horse_dies:
@@ -143,24 +157,34 @@ def unhorse(b: Battle, piece_id: str, *, horse_dies: bool) -> bool:
         b.pieces[piece_id] = attrs.evolve(rider, mounted=False, facing=None, horse=None)
         kill(b, piece_id)
         return False
-    h, friend, to = places[0]
+    h, friend, to = place or places[0]
     if friend:
-        assert to is not None
         b.pieces[friend] = attrs.evolve(b.pieces[friend], hex=to)
     b.pieces[piece_id] = attrs.evolve(rider, mounted=False, hex=h, facing=None, horse=None)
     _cut_mp(b, piece_id)
     return True
 
 
-def hurt(b: Battle, piece_id: str, harm: str, horse_killed: bool) -> None:
+def lands(piece: Piece, harm: str, horse_killed: bool) -> bool:
+    """Whether this result puts the rider ``piece`` on foot alive beside his horse (§6.8): a
+    healthy rider stunned, or one whose horse dies and who survives the harm (:func:`hurt`)."""
+    if not (piece.alive and piece.mounted):
+        return False
+    if horse_killed:
+        return harm == "none" or (harm != "killed" and piece.health == "healthy")
+    return harm == "stunned" and piece.health == "healthy"
+
+
+def hurt(b: Battle, piece_id: str, harm: str, horse_killed: bool, place: Place | None = None) -> None:
     """Apply one result's harm (``none``, ``stunned``, ``wounded``, ``killed``) to a character,
     its horse dying first if the result says so (§5.4.3, §6.8): a healthy rider then lands on
-    foot with the harm, or unhurt; anyone already hurt dies of a stun or a wound."""
+    foot (on ``place`` if given) with the harm, or unhurt; anyone already hurt dies of a stun
+    or a wound."""
     piece = b.pieces[piece_id]
     if not piece.alive:
         return
-    if horse_killed and piece.mounted and not (harm == "killed" or (harm != "none" and piece.health != "healthy")):
-        if not unhorse(b, piece_id, horse_dies=True):
+    if horse_killed and lands(piece, harm, horse_killed):
+        if not unhorse(b, piece_id, horse_dies=True, place=place):
             return
     elif horse_killed and piece.mounted:
         assert piece.horse is not None
@@ -168,8 +192,56 @@ def hurt(b: Battle, piece_id: str, harm: str, horse_killed: bool) -> None:
         kill_horse(b, piece.horse)
         return
     if harm == "stunned":
-        stun(b, piece_id)
+        stun(b, piece_id, place)
     elif harm == "wounded":
         wound(b, piece_id)
     elif harm == "killed":
         kill(b, piece_id)
+
+
+@attrs.frozen
+class Unhorsing:
+    """A fire or melee result that puts a rider on foot (:func:`lands`): its harm waits until
+    his owner has placed him (:class:`PlaceRider`, §6.8)."""
+
+    piece: str
+    harm: str
+    horse_killed: bool
+
+
+class PlaceRider(Choice):
+    """The owner of a rider put on foot by fire or melee picks the hex beside the horse he
+    lands on (§6.8), then the result's harm applies. With one place there is no question;
+    with none he dies."""
+
+    rule = "6.8"
+    kind = "unhorse"
+    prompt = "Place the unhorsed rider"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return state.data.pieces[frame["fall"].piece].side
+
+    def start(self, state: State, frame: Frame) -> None:
+        b: Battle = state.data
+        fall: Unhorsing = frame["fall"]
+        piece = b.pieces[fall.piece]
+        if not lands(piece, fall.harm, fall.horse_killed) or not unhorse_places(b, piece):
+            hurt(b, fall.piece, fall.harm, fall.horse_killed)
+            end(state)
+        else:
+            super().start(state, frame)
+
+    def options(self, state: State, frame: Frame) -> list[Place]:
+        b: Battle = state.data
+        return unhorse_places(b, b.pieces[frame["fall"].piece])
+
+    def label(self, state: State, frame: Frame, option: Place) -> str:
+        h, friend, to = option
+        pushed = f", pushing {friend} to {hex_label(to)}" if friend else ""
+        return f"{frame['fall'].piece} lands on {hex_label(h)}{pushed}"
+
+    def choose(self, state: State, frame: Frame, option: Place) -> None:
+        fall: Unhorsing = frame["fall"]
+        state.emit(self.label(state, frame, option), "unhorse")
+        hurt(state.data, fall.piece, fall.harm, fall.horse_killed, option)
+        end(state)

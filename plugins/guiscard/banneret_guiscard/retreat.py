@@ -24,10 +24,10 @@ from banneret.flow import Choice, Frame, Procedure, call, end
 from banneret.state import State
 from banneret_guiscard import buildings, castles
 from banneret_guiscard.movement import MoveRecord, forced_move
-from banneret_guiscard.results import kill, threatened, wound
+from banneret_guiscard.results import PlaceRider, Unhorsing, kill, threatened, wound
 from banneret_guiscard.state import Battle, Piece, hex_label
 
-__all__ = ["RetreatOrder", "retreat_paths", "push_chain", "Retreat", "Retreats", "PUSH_DEPTH"]
+__all__ = ["RetreatOrder", "Aftermath", "retreat_paths", "push_chain", "Retreat", "Retreats", "PUSH_DEPTH"]
 
 PUSH_DEPTH = 3
 """How many friends one retreat may push in a row (a cascade, §6.5); a reading: the rules set
@@ -195,9 +195,15 @@ class Retreat(Choice):
         end(state)
 
 
+Aftermath = RetreatOrder | Unhorsing
+"""What a shot or a combat leaves its victims' owners to decide: where an unhorsed rider
+lands (§6.8), then the retreats (§5.4.4, §6.5)."""
+
+
 class Retreats(Procedure):
-    """Several retreats of one result, one after another in the order given (§6.2: a retreat
-    result moves every character on that side of the combat)."""
+    """The aftermath of one result, one after another in the order given: riders put on foot
+    are placed by their owners (§6.8), then the retreats are made (§6.2: a retreat result
+    moves every character on that side of the combat)."""
 
     rule = "6.5"
 
@@ -206,10 +212,14 @@ class Retreats(Procedure):
         self.resume(state, frame, None)
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
-        orders: tuple[RetreatOrder, ...] = frame["orders"]
+        orders: tuple[Aftermath, ...] = frame["orders"]
         i = frame["next"]
         if i >= len(orders):
             end(state)
             return
         frame["next"] = i + 1
-        call(state, Retreat, order=orders[i])
+        item = orders[i]
+        if isinstance(item, Unhorsing):
+            call(state, PlaceRider, fall=item)
+        else:
+            call(state, Retreat, order=item)

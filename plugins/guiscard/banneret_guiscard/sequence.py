@@ -7,7 +7,10 @@
         2.1  player phase, side A then side B:
                2.1  PhaseStart       the side's MP and infiltration rolls start afresh
                5    OffensiveFire    step 1: pick a shooter -> AimShot (weapon and target)
-                                       -> Retreats -> Retreat (the owner picks each path)
+                                       -> Shot -> HoldCover (a doorway's or corner's cover
+                                       under crossfire, 8.3.5, 8.3.6)
+                                       -> Retreats -> PlaceRider (an unhorsed rider's
+                                       hex, 6.8), Retreat (the owner picks each path)
                10.3 SiegeFire        step 1 goes on: burning arrows, or an engine -> AimEngine
                7.2  Charges          step 2: pick a rider and a target -> ChargeRoute (hex by
                                        hex, then declare) -> CounterCharge, the other
@@ -26,7 +29,8 @@
                                        own -> Resolve
                6    Combat           step 4: pick a defender -> Engage (name attackers, more
                                        defenders) -> Declared -> AvoidCombat, the defender's
-                                       window (7.4) -> Resolve -> Victim, Retreats, Advance
+                                       window (7.4) -> Resolve -> Victim, PlaceRider (6.8),
+                                       Retreats, Advance
                                        -> AdvanceStep; or push a ladder over -> PushOver
                                        -> FallenLadder -> FallPlace (10.1.6)
                10.2 FireWork         step 4 ends: set fires, put them out -> Retreats
@@ -44,12 +48,13 @@ from banneret.state import State
 from banneret_guiscard.avoid import AvoidCombat
 from banneret_guiscard.charges import ChargeCombats, ChargeMoves, ChargeRoute, Charges, CounterCharge
 from banneret_guiscard.engines import AimEngine, HaulEngines, SiegeFire
-from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, OffensiveFire, UnderFire, Volley
+from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, HoldCover, OffensiveFire, Shot, UnderFire, Volley
 from banneret_guiscard.flames import Burning, FireWork
 from banneret_guiscard.ladders import FallenLadder, FallPlace, PushOver
 from banneret_guiscard.hoplites import FormUp
 from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Declared, Engage, Resolve, Victim
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
+from banneret_guiscard.results import PlaceRider
 from banneret_guiscard.retreat import Retreat, Retreats
 from banneret_guiscard.state import Battle
 
@@ -164,11 +169,12 @@ FLOW = Flow(
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
            ClearWith, ClearTo,             # 4.2.3 clearing bodies
            FormUp,                         # 7.3.1 the facing of a formation formed up
-           AimShot,                        # 5.4 one shot
+           AimShot, Shot, HoldCover,       # 5.4 one shot, 8.3.5-8.3.6 the crossfire choice
            AimEngine,                      # 10.4, 10.5 an engine's shot
            UnderFire, DefensiveFire,       # 5.3 the window after each hex entered
            Volley, FireVolley,             # 5.3 naming the shooters, then the shots
            Retreats, Retreat,              # 5.4.4, 6.5 retreats
+           PlaceRider,                     # 6.8 the owner places an unhorsed rider
            Engage, Declared, AvoidCombat,  # 6.2 one combat declared, 7.4 the defender may avoid it
            Resolve, Victim,                # 6 the combat, its result
            Advance, AdvanceStep,           # 6.6 advance after combat

@@ -402,6 +402,10 @@ class Battle:
     """Every rope and hook, carried or thrown, by id (§10.6)."""
     formations: dict[str, Formation] = copied(factory=dict)
     """The hoplites' formations, by their first member's id (§7.3)."""
+    cover_held: dict[str, tuple[int, Hex, str]] = copied(factory=dict)
+    """Per character its owner chose for, under crossfire: (game turn, hex, what its cover there
+    holds against that turn): a doorway's side, ``outside`` or ``inside`` (§8.3.5), or the one
+    shooter an outer corner covers it from (§8.3.6)."""
 
     # --- reading the map -----------------------------------------------------------------
 

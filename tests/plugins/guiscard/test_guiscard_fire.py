@@ -152,12 +152,13 @@ def test_fire_results_differ_for_armoured_and_unarmoured_foot(pid, roll, health)
 def test_a_rider_hit_by_d_loses_his_horse_and_falls_stunned_beside_it():
     state = position(foot("stephanos", N, (7, 5)), rider("alexio", B, (9, 5), 0))
     force_dice(state, 7)  # mounted table, composite bow short, no cover: D kills the horse
-    shoot(state, "stephanos", "composite_bow", (9, 5))
+    fire_with(state, "stephanos", "composite bow at alexio on 9,5")
+    play(state, "alexio lands on 9,6")   # his owner places him beside the horse (§6.8)
     b = state.data
     alexio = b.pieces["alexio"]
     assert alexio.health == "stunned" and not alexio.mounted and "alexio" not in b.horses
     assert b.bodies[(9, 5)] == (0, 1) and b.bodies[(8, 5)] == (0, 1)   # a dead horse on both hexes
-    assert alexio.hex in b.tables.around[(9, 5)] or alexio.hex in b.tables.around[(8, 5)]
+    assert alexio.hex == (9, 6)
 
 
 def test_a_rider_wounded_by_fire_stays_mounted_and_a_loose_horse_dies_only_on_d_or_e():

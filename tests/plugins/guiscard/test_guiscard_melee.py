@@ -162,10 +162,10 @@ def test_the_joint_bonus_against_a_rider_needs_several_riders():
 def test_a_rider_whose_horse_is_killed_falls_stunned_beside_it():
     state = melee(foot("romaric", N, (8, 5)), foot("milo", N, (9, 6)), rider("alexio", B, (10, 5), 0))
     force_dice(state, 1)                                                  # 24 - 9 = 15: 13/25, G
-    play(state, "attack alexio", "with romaric", "with milo")
+    play(state, "attack alexio", "with romaric", "with milo", "alexio lands on 11,5")  # his owner's hex (§6.8)
     b = state.data
     alexio = b.pieces["alexio"]
-    assert alexio.health == "stunned" and not alexio.mounted and "alexio" not in b.horses
+    assert alexio.health == "stunned" and not alexio.mounted and "alexio" not in b.horses and alexio.hex == (11, 5)
     assert b.bodies[(10, 5)] == (0, 1) and b.bodies[(9, 5)] == (0, 1)
 
 
