@@ -977,7 +977,7 @@ class Movement(SideChoice):
                     f"{hex_label(h)} against {hex_label(palisade)}")
         if option[0] == "carry":
             return f"{option[2]} and {option[3]} carry the ladder on {' '.join(hex_label(h) for h in state.data.ladders[option[1]].hexes)}, {option[2]} leading"
-        if option[0] in ("form", "break", "reform", "foulkon", "open"):
+        if option[0] in ("form", "block", "break", "reform", "foulkon", "open"):
             return hoplites.option_label(option)
         return "end movement"
 
@@ -987,7 +987,9 @@ class Movement(SideChoice):
             hoplites.settle(b)  # stragglers leave their formation
             end(state)
         elif option[0] == "form":
-            call(state, hoplites.FormUp, members=option[1])
+            hoplites.start_forming(state, option[1])  # the members, then the facing (§7.3.1)
+        elif option[0] == "block":
+            hoplites.start_block(state, option[1])  # the formation moves as one piece (§7.3.1)
         elif option[0] in ("break", "reform", "foulkon", "open"):
             hoplites.apply_option(state, option)
             goto(state, Movement)
