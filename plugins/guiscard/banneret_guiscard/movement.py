@@ -294,11 +294,15 @@ def forced_move(state: State, mover_id: str, path: list[Hex], *, retreat: bool, 
     b: Battle = state.data
     if b.ropes and path:
         ropes.let_go(b, mover_id)  # pushed off a rope (§10.6.2)
+    arrived = True
     for i, h in enumerate(path):
         b.pieces[mover_id] = attrs.evolve(b.pieces[mover_id], hex=h)
         if (retreat or i < len(path) - 1) and not infiltrate(state, mover_id, forced=True, exclude=exclude):
-            return False
-    return True
+            arrived = False
+            break
+    if b.formations:
+        hoplites.settle(b)  # a member driven off leaves at once; the others keep the formation
+    return arrived
 
 
 def _free_for(b: Battle, piece: Piece, h: Hex) -> bool:

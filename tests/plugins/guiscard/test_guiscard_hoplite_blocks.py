@@ -1,7 +1,7 @@
 """Guiscard hoplites (§7.3.1) as a block, on the Downs: the members of a formation chosen one
 at a time; the formation moving as one piece at its MP, keeping its shape and facing, and
 wheeling in place (a reading: a rider's flank-turn MP); infiltration and defensive fire at a
-moving block; and random Mixed games in which every block step keeps the block's shape."""
+moving block; a member driven off leaving at once; and random Mixed games in which every block step keeps the block's shape."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 import banneret
 from banneret.boards.hexgrid import DIRECTIONS
 from banneret_guiscard import hoplites
-from banneret_guiscard.movement import movable
+from banneret_guiscard.movement import forced_move, movable
 from banneret_guiscard.state import Battle, Formation
 
-from test_guiscard_hoplites import ENE, block, byzantine_movement, formed
+from test_guiscard_hoplites import ENE, block, byzantine_movement, formed, position
 from test_guiscard_movement import REG, force_dice, foot, labels, play
 
 N, B = "normans", "byzantines"
@@ -131,6 +131,19 @@ def test_each_member_of_a_moving_block_may_be_fired_on_and_a_member_hurt_stops_i
     while banneret.pending(state).players[0] == N:
         play(state, "no defensive fire")
     assert set(LINE) <= b.done and hexes(state, ("nikolaos",)) == {"nikolaos": (4, 2)}
+
+
+# --------------------------------------------------------------------------- a member driven off
+
+
+def test_a_member_driven_off_leaves_at_once_and_the_others_keep_the_formation():
+    four = ("leon", "nikolaos", "okeanos", "theodoros")
+    state = position(*line(2, names=("nikolaos", "okeanos", "theodoros", "leon")),
+                     formations=[Formation(four, ENE)])
+    b: Battle = state.data
+    forced_move(state, "leon", [(2, 6), (2, 7)], retreat=True)           # a retreat, a push or avoiding combat
+    assert b.formations == {"nikolaos": Formation(LINE, ENE)}
+    assert hoplites.formation_of(b, "okeanos") is not None
 
 
 # --------------------------------------------------------------------------- random games
