@@ -25,7 +25,8 @@ that value over the d10, read on the game's tables:
   and re-form when a member falls; a formation holds while any member is in contact,
   otherwise the block wheels while that turns its front towards the enemy, then steps one
   hex straight ahead as one piece; its members never move alone; it never breaks up or
-  closes into a foulkon;
+  closes into a foulkon; a front attack on a member is scored against the spears, which take
+  its result (:data:`SPEARS_VALUE`);
 * charges (§7.2): any offered action whose kind or label names a charge (``charge``, not a
   pass) is taken for a rider whenever the attack it leads to would gain;
 * siege methods (§10.2-§10.5, :func:`siege_scores`): engines fire whenever loaded, at the hex
@@ -67,6 +68,9 @@ STUN_VALUE = 0.4
 DEATH_EXTRA = 0.3
 ATTACK_MARGIN = 0.05
 """The least expected gain for which it attacks, or adds an attacker."""
+SPEARS_VALUE = 0.25
+"""What breaking a formation's spears is worth (§7.3.1): the hoplite is unhurt, but the whole
+formation's front opens."""
 _DICE = range(1, 11)
 
 
@@ -123,7 +127,9 @@ def shot_gain(b: Battle, shooter: Piece, weapon_id: str, aimed: Hex) -> float:
 def attack_gain(state: State, attackers: Sequence[str], target: str) -> float:
     """The expected gain of ``attackers`` attacking the character ``target`` (§6): the mean,
     over the d10, of the harm to the defender less the harm to the attacker who would suffer
-    it (the worst case); nothing befalls the attackers of a stunned character (§6.4)."""
+    it (the worst case); nothing befalls the attackers of a stunned character (§6.4). Through
+    a formation's front the spears take the defender's result: a wound or a kill breaks them
+    (:data:`SPEARS_VALUE`), nothing reaches the hoplite (§7.3.1)."""
     b: Battle = state.data
     foe = defender(b, target)
     if foe is None or not attackers or target not in b.pieces:
@@ -132,10 +138,14 @@ def attack_gain(state: State, attackers: Sequence[str], target: str) -> float:
     _, column = combat_column(state, tuple(attackers), (target,))
     table = combat_table(b, (target,))
     modifier = 1 if foe.armoured else 0
+    spears = hoplites.spears_first(b, tuple(attackers), (target,))
     total = 0.0
     for die in _DICE:
         legend = table.effect(table.result(column, die + modifier))
-        total += _harm_gain(b, victim, legend.defender.harm, legend.defender.horse_killed)
+        if spears:
+            total += SPEARS_VALUE if legend.defender.harm in ("wounded", "killed") else 0.0
+        else:
+            total += _harm_gain(b, victim, legend.defender.harm, legend.defender.horse_killed)
         if not foe.stunned and legend.attacker.harm != "none":
             total -= max(_harm_gain(b, b.pieces[a], legend.attacker.harm, legend.attacker.horse_killed)
                          for a in attackers)

@@ -1,22 +1,26 @@
 """Guiscard hoplites (§7.3.1) as a block, on the Downs: the members of a formation chosen one
 at a time; the formation moving as one piece at its MP, keeping its shape and facing, and
 wheeling in place (a reading: a rider's flank-turn MP); infiltration and defensive fire at a
-moving block; a member driven off leaving at once; and random Mixed games in which every block step keeps the block's shape."""
+moving block; a member driven off leaving at once; the agent's odds against the spears; and
+random Mixed games in which every block step keeps the block's shape."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import banneret
 from banneret.boards.hexgrid import DIRECTIONS
 from banneret_guiscard import hoplites
+from banneret_guiscard.agent import SPEARS_VALUE, _harm_gain, attack_gain
+from banneret_guiscard.melee import combat_column, combat_table, defender
 from banneret_guiscard.movement import forced_move, movable
 from banneret_guiscard.state import Battle, Formation
 
-from test_guiscard_hoplites import ENE, block, byzantine_movement, formed, position
+from test_guiscard_hoplites import BLOCK, ENE, block, byzantine_movement, formed, position
 from test_guiscard_movement import REG, force_dice, foot, labels, play
 
 N, B = "normans", "byzantines"
@@ -144,6 +148,28 @@ def test_a_member_driven_off_leaves_at_once_and_the_others_keep_the_formation():
     forced_move(state, "leon", [(2, 6), (2, 7)], retreat=True)           # a retreat, a push or avoiding combat
     assert b.formations == {"nikolaos": Formation(LINE, ENE)}
     assert hoplites.formation_of(b, "okeanos") is not None
+
+
+# --------------------------------------------------------------------------- the agent's odds
+
+
+def test_the_agent_scores_a_front_attack_against_the_spears_and_a_flank_attack_against_the_hoplite():
+    for where, spears in (((3, 3), True), ((1, 4), False)):              # in front of okeanos; behind him
+        state = position(foot("romaric", N, where), *block(ranks=1), formations=[formed(1)])
+        b: Battle = state.data
+        assert hoplites.spears_first(b, ("romaric",), ("okeanos",)) is spears
+        _, column = combat_column(state, ("romaric",), ("okeanos",))
+        table = combat_table(b, ("okeanos",))
+        armour = 1 if defender(b, "okeanos").armoured else 0
+        expected = 0.0
+        for die in range(1, 11):
+            legend = table.effect(table.result(column, die + armour))
+            harm = legend.defender.harm
+            expected += ((SPEARS_VALUE if harm in ("wounded", "killed") else 0.0) if spears
+                         else _harm_gain(b, b.pieces["okeanos"], harm, False))
+            if legend.attacker.harm != "none":
+                expected -= _harm_gain(b, b.pieces["romaric"], legend.attacker.harm, False)
+        assert attack_gain(state, ("romaric",), "okeanos") == pytest.approx(expected / 10)
 
 
 # --------------------------------------------------------------------------- random games
