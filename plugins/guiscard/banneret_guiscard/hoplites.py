@@ -302,7 +302,7 @@ def formation_options(b: Battle) -> list[tuple[Any, ...]]:
     free = {p.hex: p.id for p in b.pieces.values() if _may_join(b, p)}
     out: list[tuple[Any, ...]] = [("form", tuple(sorted(free[h] for h in g)))
                                   for g in groups(free) if len(g) >= rules(b).formation_min]
-    able_to_move = set(movement.movable(b, b.side))
+    able_to_move = set(movement.movable(b, b.side)) if b.formations else set()
     for key, f in sorted(b.formations.items()):
         if b.pieces[key].side != b.side:
             continue
