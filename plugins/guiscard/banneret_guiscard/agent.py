@@ -21,10 +21,12 @@ that value over the d10, read on the game's tables:
   and their defensive fire, §5.1), the others walk until they have one, never next to an
   enemy; characters too weak to fight (attack below :data:`FIGHTER_ATTACK`) keep still;
   unmoved characters are not declared (no needless "stays put", which invites fire);
-* hoplites (§7.3): three or more side by side form up, facing the enemy, and re-form when a
-  member falls; a formation holds while any member is in contact, otherwise each member
-  steps one hex straight ahead (so the block keeps its shape); it never breaks up or closes
-  into a foulkon;
+* hoplites (§7.3): three or more side by side form up, all of the group, facing the enemy,
+  and re-form when a member falls; a formation holds while any member is in contact,
+  otherwise the block wheels while that turns its front towards the enemy, then steps one
+  hex straight ahead as one piece; its members never move alone; it never breaks up or
+  closes into a foulkon; a front attack on a member is scored against the spears, which take
+  its result (:data:`SPEARS_VALUE`);
 * charges (§7.2): any offered action whose kind or label names a charge (``charge``, not a
   pass) is taken for a rider whenever the attack it leads to would gain;
 * siege methods (§10.2-§10.5, :func:`siege_scores`): engines fire whenever loaded, at the hex
@@ -52,7 +54,7 @@ from typing import Any
 
 import banneret
 from banneret.agents import Seat
-from banneret.boards.hexgrid import Hex, distance, neighbour
+from banneret.boards.hexgrid import Hex, distance
 from banneret.rng import Rng
 from banneret.state import State
 from banneret.types import Action
@@ -71,6 +73,9 @@ STUN_VALUE = 0.4
 DEATH_EXTRA = 0.3
 ATTACK_MARGIN = 0.05
 """The least expected gain for which it attacks, or adds an attacker."""
+SPEARS_VALUE = 0.25
+"""What breaking a formation's spears is worth (§7.3.1): the hoplite is unhurt, but the whole
+formation's front opens."""
 _DICE = range(1, 11)
 
 
@@ -127,7 +132,9 @@ def shot_gain(b: Battle, shooter: Piece, weapon_id: str, aimed: Hex) -> float:
 def attack_gain(state: State, attackers: Sequence[str], target: str) -> float:
     """The expected gain of ``attackers`` attacking the character ``target`` (§6): the mean,
     over the d10, of the harm to the defender less the harm to the attacker who would suffer
-    it (the worst case); nothing befalls the attackers of a stunned character (§6.4)."""
+    it (the worst case); nothing befalls the attackers of a stunned character (§6.4). Through
+    a formation's front the spears take the defender's result: a wound or a kill breaks them
+    (:data:`SPEARS_VALUE`), nothing reaches the hoplite (§7.3.1)."""
     b: Battle = state.data
     foe = defender(b, target)
     if foe is None or not attackers or target not in b.pieces:
@@ -136,10 +143,14 @@ def attack_gain(state: State, attackers: Sequence[str], target: str) -> float:
     _, column = combat_column(state, tuple(attackers), (target,))
     table = combat_table(b, (target,))
     modifier = 1 if foe.armoured else 0
+    spears = hoplites.spears_first(b, tuple(attackers), (target,))
     total = 0.0
     for die in _DICE:
         legend = table.effect(table.result(column, die + modifier))
-        total += _harm_gain(b, victim, legend.defender.harm, legend.defender.horse_killed)
+        if spears:
+            total += SPEARS_VALUE if legend.defender.harm in ("wounded", "killed") else 0.0
+        else:
+            total += _harm_gain(b, victim, legend.defender.harm, legend.defender.horse_killed)
         if not foe.stunned and legend.attacker.harm != "none":
             total -= max(_harm_gain(b, b.pieces[a], legend.attacker.harm, legend.attacker.horse_killed)
                          for a in attackers)
@@ -340,7 +351,9 @@ def _movement(state: State, me: str, actions: Sequence[Action]) -> list[float]:
             scores.append(0.0)
         elif action.args[0] in ("form", "reform"):
             scores.append(2.0)
-        elif action.args[0] == "move" and _wants_to_move(state, b.pieces[action.args[1]]):
+        elif action.args[0] == "move" and hoplites.record_of(b, action.args[1]) is not None:
+            scores.append(-1.0)  # a formation's members move as one piece (§7.3.1)
+        elif action.args[0] in ("move", "block") and _wants_to_move(state, b.pieces[action.args[1]]):
             piece = b.pieces[action.args[1]]
             scores.append(1.0 / (1 + min(_reach(piece, e) for e in _enemies(b, piece))))
         else:
@@ -365,11 +378,6 @@ def _move_step(state: State, me: str, actions: Sequence[Action]) -> list[float]:
 
     here = distance_left(mover)
     done = (here <= 1) if goal is not None else bool(targets(b, mover))
-    f = hoplites.record_of(b, mover.id)
-    if f is not None:  # one hex straight ahead, then stop: the block keeps its shape (§7.3.1)
-        ahead = neighbour(mover.hex, f.facing) if b.spent.get(mover.id, 0) == 0 else None
-        return [1.0 if a.args[0] == "step" and a.args[1] == ahead else 0.0 if a.args[0] == "stop" else -1.0
-                for a in actions]
     scores = []
     for action in actions:
         if action.args[0] == "stop":
@@ -474,15 +482,45 @@ def _climber_gain(b: Battle, what: str, thing: str) -> float:
     return sum(_harm_gain(b, p, "wounded", False) for p in b.living_at(b.ladders[thing].hexes[0]))
 
 
-def _form_up(state: State, me: str, actions: Sequence[Action]) -> list[float]:
-    """Face the enemy: the facing whose front hexes lie nearest the enemy (§7.3.1)."""
-    b: Battle = state.data
-    members = [b.pieces[pid] for pid in state.stack[-1]["members"]]
+def _facing_score(b: Battle, me: str, members: Iterable[str], facing: int) -> float:
+    """How well ``facing`` turns the members' front to the enemy: less the sum of the
+    distances from each member's first front hex to the nearest able enemy."""
     foes = [h for p in b.enemies_of(me) if p.able for h in p.hexes()]
     if not foes:
-        return [0.0] * len(actions)
-    return [-sum(min(distance(hoplites.front_hexes(a.args, m.hex)[0], h) for h in foes) for m in members)
-            for a in actions]
+        return 0.0
+    return -sum(min(distance(hoplites.front_hexes(facing, b.pieces[m].hex)[0], h) for h in foes) for m in members)
+
+
+def _form_up(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """Face the enemy: the facing whose front hexes lie nearest the enemy (§7.3.1)."""
+    members = state.stack[-1]["members"]
+    return [_facing_score(state.data, me, members, a.args) for a in actions]
+
+
+def _form_members(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """The whole group joins: every hoplite is added before the formation forms up."""
+    return [1.0 if a.args[0] == "add" else 0.0 for a in actions]
+
+
+def _block_step(state: State, me: str, actions: Sequence[Action]) -> list[float]:
+    """Wheel while a wheel turns the front nearer the enemy, then one hex straight ahead (the
+    first of the two front directions) as one piece, then halt (§7.3.1)."""
+    b: Battle = state.data
+    rec = next(f.record for f in reversed(state.stack) if isinstance(f.record, hoplites.BlockMove))
+    f = hoplites.record_of(b, rec.members[0])
+    assert f is not None
+    now = _facing_score(b, me, f.members, f.facing)
+    scores = []
+    for action in actions:
+        what = action.args[0]
+        if what == "wheel":
+            better = _facing_score(b, me, f.members, action.args[1]) - now
+            scores.append(2.0 + better if better > 0 else -1.0)
+        elif what == "step":
+            scores.append(1.0 if action.args[1] == f.facing and rec.hexes == 0 else -1.0)
+        else:
+            scores.append(0.0)
+    return scores
 
 
 def _mover(state: State) -> str:
@@ -603,6 +641,8 @@ _HANDLERS: dict[str, Any] = {
     "engage": _engage,
     "movement": _movement,
     "form-up": _form_up,
+    "form-members": _form_members,
+    "block-step": _block_step,
     "move-step": _move_step,
     "retreat": _retreat,
     "unhorse": _unhorse,

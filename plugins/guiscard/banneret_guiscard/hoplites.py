@@ -14,8 +14,10 @@ A formation stands while at least 3 of its members are able and side by side
 (:func:`standing`); the rules below read only standing formations, so a formation whose
 members fell or were scattered stops counting at once, and :func:`settle` drops it (or its
 stragglers) at the end of the movement step and after each combat. The player's decisions
-are in the movement step (:func:`formation_options`, :class:`FormUp`): form up, break up,
-re-form without the members no longer healthy, close or open the foulkon.
+are in the movement step (:func:`formation_options`): form up (:class:`FormMembers`, the
+members one at a time, then :class:`FormUp`, the facing), move the block as one piece
+(:class:`BlockStep`, with :class:`BlockUnderFire` after each hex), break up, re-form without
+the members no longer healthy, close or open the foulkon.
 
 The rules the other modules call: :func:`move_cap` and :func:`halted` (movement, §7.3.1,
 §7.3.2), :func:`tests_mover` (infiltration, §7.3.3, A-18), :func:`melee_shift`,
@@ -31,8 +33,9 @@ from typing import Any
 import attrs
 
 from banneret.boards.hexgrid import Hex, direction_to, distance, neighbour
-from banneret.flow import Choice, Frame, end
+from banneret.flow import Choice, Frame, Procedure, call, end, goto
 from banneret.state import State
+from banneret_guiscard import castles, ladders, movement, ropes
 from banneret_guiscard.data_model import HopliteRules
 from banneret_guiscard.state import Battle, Formation, Piece
 
@@ -40,11 +43,17 @@ __all__ = [
     "Formation", "FACING_NAMES", "rules", "is_hoplite", "standing", "formation_of", "record_of", "front_hexes", "front_rank", "depth",
     "side_of", "is_foulkon", "may_close_foulkon", "groups", "move_cap", "halted", "tests_mover", "attack_side",
     "spears_first", "flank_attack", "melee_shift", "foulkon_cover", "settle", "form", "formation_options",
-    "apply_option", "option_label", "FormUp", "formation_invariants", "break_spears",
+    "apply_option", "option_label", "FormUp", "formation_invariants", "break_spears", "start_forming",
+    "FormMembers", "joinable", "DIRECTION_NAMES", "wheel_mp", "block_steps", "start_block", "BlockMove", "BlockStep",
+    "BlockUnderFire",
 ]
 
 FACING_NAMES = ("east-northeast", "north", "west-northwest", "west-southwest", "south", "east-southeast")
 """The six facings of a formation, each between two hexside directions (0 east, 1 north-east...)."""
+
+
+DIRECTION_NAMES = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+"""The six hexside directions a block steps in (0 east, 1 north-east...)."""
 
 
 def rules(b: Battle) -> HopliteRules:
@@ -277,24 +286,28 @@ def form(b: Battle, members: Iterable[str], facing: int) -> Formation:
 
 
 def _may_join(b: Battle, piece: Piece) -> bool:
-    """A hoplite free to form up: healthy, on foot, not in a formation, no more MP spent this
-    phase than a formation moves (Part VI 15)."""
+    """A hoplite free to form up: healthy, on foot, not in a formation, not yet moved this
+    phase (reading: a new facing after a move is a wheel, :func:`block_steps`, not a free
+    break-up and form-up), no more MP spent this phase than a formation moves (Part VI 15)."""
     return (piece.side == b.side and piece.health == "healthy" and not piece.mounted and is_hoplite(b, piece.id)
-            and record_of(b, piece.id) is None and piece.id not in b.busy
+            and record_of(b, piece.id) is None and piece.id not in b.busy and piece.id not in b.done
             and b.spent.get(piece.id, 0) <= rules(b).formation_ma)
 
 
 def formation_options(b: Battle) -> list[tuple[Any, ...]]:
     """The phasing side's formation decisions in its movement step (§7.3.1, §7.3.2): form up
-    each group of 3 or more free hoplites side by side; break up a formation; re-form one
-    with a member no longer healthy; close a formation with the shape into a foulkon, or open
-    it."""
+    from each group of 3 or more free hoplites side by side; move a block as one piece; break
+    up a formation; re-form one with a member no longer healthy; close a formation with the
+    shape into a foulkon, or open it."""
     free = {p.hex: p.id for p in b.pieces.values() if _may_join(b, p)}
     out: list[tuple[Any, ...]] = [("form", tuple(sorted(free[h] for h in g)))
                                   for g in groups(free) if len(g) >= rules(b).formation_min]
+    able_to_move = set(movement.movable(b, b.side)) if b.formations else set()
     for key, f in sorted(b.formations.items()):
         if b.pieces[key].side != b.side:
             continue
+        if _block_ready(b, f, able_to_move) and block_steps(b, f):
+            out.append(("block", key))
         out.append(("break", key))
         if halted(b, key):
             out.append(("reform", key))
@@ -311,12 +324,12 @@ def option_label(option: tuple[Any, ...]) -> str:
     if what == "form":
         return f"form up {'+'.join(option[1])}"
     return {"break": "break up", "reform": "re-form", "foulkon": "close into a foulkon",
-            "open": "open the foulkon"}[what] + f" {option[1]}'s formation"
+            "open": "open the foulkon", "block": "move"}[what] + f" {option[1]}'s formation"
 
 
 def apply_option(state: State, option: tuple[Any, ...]) -> None:
-    """Carry out a decision of :func:`formation_options` other than forming up, which asks the
-    facing first (:class:`FormUp`)."""
+    """Carry out a decision of :func:`formation_options` other than forming up and moving the
+    block, which have decisions of their own (:func:`start_forming`, :func:`start_block`)."""
     b: Battle = state.data
     what, key = option
     f = b.formations[key]
@@ -329,6 +342,49 @@ def apply_option(state: State, option: tuple[Any, ...]) -> None:
     else:
         b.formations[key] = attrs.evolve(f, foulkon=what == "foulkon")
     state.emit(option_label(option), "formation")
+
+
+def start_forming(state: State, group: tuple[str, ...]) -> None:
+    """Form up from ``group``: the members first, one at a time (:class:`FormMembers`), unless
+    the group has just the hoplites a formation needs, who then all join; then the facing."""
+    if len(group) == rules(state.data).formation_min:
+        call(state, FormUp, members=group)
+    else:
+        call(state, FormMembers, group=group, chosen=())
+
+
+def joinable(b: Battle, group: Sequence[str], chosen: Sequence[str]) -> list[str]:
+    """The hoplites of ``group`` that may join the ``chosen`` next: any at first, then one side
+    by side with a chosen one, so the members always stand side by side (§7.3.1)."""
+    taken = [b.pieces[m].hex for m in chosen]
+    return [m for m in group if m not in chosen and (not taken or any(distance(b.pieces[m].hex, h) == 1 for h in taken))]
+
+
+class FormMembers(Choice):
+    """Which free hoplites of a group side by side join the formation (§7.3.1): one at a time,
+    each side by side with one already chosen, then form up with 3 or more."""
+
+    rule = "7.3.1"
+    kind = "form-members"
+    prompt = "Which hoplites join the formation"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return state.data.side
+
+    def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
+        b: Battle = state.data
+        chosen = frame["chosen"]
+        out: list[tuple[Any, ...]] = [("add", m) for m in joinable(b, frame["group"], chosen)]
+        return out + ([("form", chosen)] if len(chosen) >= rules(b).formation_min else [])
+
+    def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
+        return f"with {option[1]}" if option[0] == "add" else f"form up {'+'.join(option[1])}"
+
+    def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
+        if option[0] == "add":
+            goto(state, FormMembers, group=frame["group"], chosen=tuple(sorted((*frame["chosen"], option[1]))))
+        else:
+            goto(state, FormUp, members=option[1])
 
 
 class FormUp(Choice):
@@ -351,6 +407,162 @@ class FormUp(Choice):
         form(state.data, frame["members"], option)
         state.emit(f"{'+'.join(frame['members'])} form up facing {FACING_NAMES[option]}", "formation")
         end(state)
+
+
+# --------------------------------------------------------------------------- the block moving (§7.3.1)
+
+
+def wheel_mp(b: Battle) -> int:
+    """The MP a block pays to wheel a corner (60 degrees) in place. The rules do not price a
+    wheel; the reading prices it as a rider's turn into a flank hex (``geometry.json``)."""
+    return next(s.extra_mp for s in b.tables.data.geometry.turning if s.entered == "flank")
+
+
+def _block_ready(b: Battle, f: Formation, able_to_move: set[str]) -> bool:
+    """A formation that may move as one piece: standing, every member healthy and free to move
+    (none moved, busy, stunned), and none carrying a ladder, on a ladder or on a rope."""
+    return (standing(b, f) and all(m in able_to_move for m in f.members)
+            and not (b.ladders and any(ladders.carrying(b, m) or castles.raised_at(b, b.pieces[m].hex) is not None
+                                       for m in f.members))
+            and not (b.ropes and any(ropes.climbing(b, m) is not None for m in f.members)))
+
+
+def _empty(b: Battle, h: Hex) -> bool:
+    return not any(True for _ in b.living_at(h)) and b.horse_at(h) is None and castles.raised_at(b, h) is None
+
+
+def block_steps(b: Battle, f: Formation) -> list[tuple[Any, ...]]:
+    """The block's next steps with the MP its members have left (§7.3.1): every member one hex
+    the same way, keeping shape and facing, into an empty hex or one a member leaves, for the
+    dearest of their steps (each member's own :func:`~banneret_guiscard.movement.enter_cost`);
+    or a wheel in place, a corner either way (:func:`wheel_mp`)."""
+    left = min(movement.mp_left(b, m) for m in f.members)
+    own = {b.pieces[m].hex for m in f.members}
+    out: list[tuple[Any, ...]] = []
+    for direction in range(6):
+        dearest = 0
+        for m in f.members:
+            piece = b.pieces[m]
+            to = neighbour(piece.hex, direction)
+            cost = movement.enter_cost(b, piece, piece.hex, to) if to in own or _empty(b, to) else None
+            if cost is None or cost > left:
+                break
+            dearest = max(dearest, cost)
+        else:
+            out.append(("step", direction, dearest))
+    if wheel_mp(b) <= left:
+        out += [("wheel", (f.facing + turn) % 6, wheel_mp(b)) for turn in (1, -1)]
+    return out
+
+
+@attrs.define
+class BlockMove:
+    """A formation moving as one piece (§7.3.1): its members and the hexes entered so far (the
+    re-fire distances of defensive fire, §5.3)."""
+
+    members: tuple[str, ...]
+    hexes: int = 0
+
+
+def start_block(state: State, key: str) -> None:
+    """The block starts its move with the MP its slowest member has (3, a foulkon 2, less after
+    firing: :func:`~banneret_guiscard.movement.allowance`)."""
+    b: Battle = state.data
+    f = b.formations[key]
+    mp = min(movement.mp_left(b, m) for m in f.members)
+    for m in f.members:
+        b.left[m] = mp
+    call(state, BlockStep, record=BlockMove(f.members))
+
+
+def _finish_block(state: State, rec: BlockMove) -> None:
+    state.data.done.update(rec.members)
+    end(state)
+
+
+def _pay(b: Battle, rec: BlockMove, cost: int) -> None:
+    for m in rec.members:
+        b.spent[m] = b.spent.get(m, 0) + cost
+        b.left[m] -= cost
+
+
+class BlockStep(Choice):
+    """The block's next step, a wheel, or halt (§7.3.1): every member moves, or none."""
+
+    rule = "7.3.1"
+    kind = "block-step"
+    prompt = "Move the formation on, wheel it, or halt"
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return state.data.side
+
+    def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
+        b: Battle = state.data
+        f = record_of(b, frame.record.members[0])
+        return [("halt",), *(block_steps(b, f) if f is not None else ())]
+
+    def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
+        if option[0] == "step":
+            return f"the formation steps {DIRECTION_NAMES[option[1]]} ({option[2]} MP)"
+        if option[0] == "wheel":
+            return f"wheel to face {FACING_NAMES[option[1]]} ({option[2]} MP)"
+        return "halt the formation"
+
+    def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
+        b: Battle = state.data
+        rec: BlockMove = frame.record
+        key = rec.members[0]
+        if option[0] == "halt":
+            _finish_block(state, rec)
+            return
+        what, where, cost = option
+        if what == "wheel":
+            b.formations[key] = attrs.evolve(b.formations[key], facing=where)
+            _pay(b, rec, cost)
+            state.emit(f"{key}'s formation wheels to face {FACING_NAMES[where]}", "formation")
+            goto(state, BlockStep, record=rec)
+            return
+        # going on from a hex entered: each member is tested as any mover; a halt, a kill or
+        # a wound stops the whole block (§4.3, §7.3.1)
+        if rec.hexes and not all(movement.infiltrate(state, m) for m in rec.members) or halted(b, key):
+            _finish_block(state, rec)
+            return
+        for m in rec.members:
+            b.pieces[m] = attrs.evolve(b.pieces[m], hex=neighbour(b.pieces[m].hex, where))
+        _pay(b, rec, cost)
+        rec.hexes += 1
+        state.emit(f"{key}'s formation {self.label(state, frame, option)}", "move")
+        goto(state, BlockUnderFire, record=rec)
+
+
+class BlockUnderFire(Procedure):
+    """After each hex the block enters: the defensive-fire window at each member in turn, as
+    at any mover (§5.3); then the block goes on, unless a member was stunned, hurt, killed or
+    driven back, which ends its move (§7.3.1: the formation stops)."""
+
+    rule = "5.3"
+
+    def start(self, state: State, frame: Frame) -> None:
+        b: Battle = state.data
+        frame["where"] = tuple(b.pieces[m].hex for m in frame.record.members)
+        frame["next"] = 0
+        self.resume(state, frame, None)
+
+    def resume(self, state: State, frame: Frame, result: Any) -> None:
+        b: Battle = state.data
+        rec: BlockMove = frame.record
+        n = frame["next"]
+        if n < len(rec.members):
+            frame["next"] = n + 1
+            call(state, movement.DEFENSIVE_FIRE, mover=rec.members[n], hexes=rec.hexes)
+            return
+        f = record_of(b, rec.members[0])
+        kept = (f is not None and f.members == rec.members and not halted(b, rec.members[0])
+                and tuple(b.pieces[m].hex for m in rec.members) == frame["where"])
+        if kept:
+            goto(state, BlockStep, record=rec)
+        else:
+            _finish_block(state, rec)
 
 
 def formation_invariants(b: Battle) -> list[str]:

@@ -294,11 +294,15 @@ def forced_move(state: State, mover_id: str, path: list[Hex], *, retreat: bool, 
     b: Battle = state.data
     if b.ropes and path:
         ropes.let_go(b, mover_id)  # pushed off a rope (§10.6.2)
+    arrived = True
     for i, h in enumerate(path):
         b.pieces[mover_id] = attrs.evolve(b.pieces[mover_id], hex=h)
         if (retreat or i < len(path) - 1) and not infiltrate(state, mover_id, forced=True, exclude=exclude):
-            return False
-    return True
+            arrived = False
+            break
+    if b.formations:
+        hoplites.settle(b)  # a member driven off leaves at once; the others keep the formation
+    return arrived
 
 
 def _free_for(b: Battle, piece: Piece, h: Hex) -> bool:
@@ -978,7 +982,7 @@ class Movement(SideChoice):
                     f"{hex_label(h)} against {hex_label(palisade)}")
         if option[0] == "carry":
             return f"{option[2]} and {option[3]} carry the ladder on {' '.join(hex_label(h) for h in state.data.ladders[option[1]].hexes)}, {option[2]} leading"
-        if option[0] in ("form", "break", "reform", "foulkon", "open"):
+        if option[0] in ("form", "block", "break", "reform", "foulkon", "open"):
             return hoplites.option_label(option)
         return "end movement"
 
@@ -988,7 +992,9 @@ class Movement(SideChoice):
             hoplites.settle(b)  # stragglers leave their formation
             end(state)
         elif option[0] == "form":
-            call(state, hoplites.FormUp, members=option[1])
+            hoplites.start_forming(state, option[1])  # the members, then the facing (§7.3.1)
+        elif option[0] == "block":
+            hoplites.start_block(state, option[1])  # the formation moves as one piece (§7.3.1)
         elif option[0] in ("break", "reform", "foulkon", "open"):
             hoplites.apply_option(state, option)
             goto(state, Movement)

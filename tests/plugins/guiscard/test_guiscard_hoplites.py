@@ -354,11 +354,17 @@ def test_the_heuristic_agent_forms_up_facing_the_enemy_and_advances_the_block_a_
     before = {pid: p.hex for pid, p in b.pieces.items() if pid != "romaric"}
     assert agent_choice(state) == "form up basileios+kosmas+leon+nikolaos+okeanos+theodoros"
     play(state, agent_choice(state))
+    while state.stack[-1].proc == "FormMembers":  # the whole group joins
+        assert agent_choice(state).startswith("with ")
+        play(state, agent_choice(state))
     assert agent_choice(state) == "face east-northeast"
-    chosen = ""
+    play(state, "face east-northeast")
+    chosen, seen = "", []
     while chosen != "end movement":
         chosen = agent_choice(state)
+        seen.append(chosen)
         play(state, chosen)
+    assert seen == ["move basileios's formation", "the formation steps east (1 MP)", "halt the formation", "end movement"]
     f = b.formations["basileios"]
     assert f.members == tuple(sorted(before)) and f.facing == ENE
     assert {pid: b.pieces[pid].hex for pid in before} == {pid: (q + 1, r) for pid, (q, r) in before.items()}
