@@ -17,7 +17,9 @@ must beat: the seats are not equally strong), its iterations per second, and the
 90th-percentile seconds per decision (decisions with one legal action, taken at once, are
 left out), then the iterations per second and the median per decision again in the
 worker's CPU time, which a machine shared with other work inflates less than the clock. A game that ends without a winner (hex_kingdoms at its turn limit) counts as won by
-the faction the rules' ranking puts first, if it is first alone.
+the faction the rules' ranking puts first, if it is first alone. After each game a progress
+line (stderr) gives the wins and the median CPU seconds per decision so far, so a run stopped
+early on a loaded machine still tells what it measured.
 """
 
 from __future__ import annotations
@@ -86,7 +88,9 @@ def measure(game: str, agent: str, games: int, seed: int, jobs: int, side: str |
         for result in pool.imap(play, work, chunksize=1):
             results.append(result)
             won_so_far = sum(r["won"] for r in results)
-            print(f"  {agent}: {len(results)}/{games} games, {won_so_far} won", file=sys.stderr, flush=True)
+            cpu_so_far = [t for r in results for t in r["cpu_times"]]
+            median_cpu = f", median cpu s {statistics.median(cpu_so_far):.3f}" if cpu_so_far else ""
+            print(f"  {agent}: {len(results)}/{games} games, {won_so_far} won{median_cpu}", file=sys.stderr, flush=True)
     times = sorted(t for r in results for t in r["times"])
     cpu_times = [t for r in results for t in r["cpu_times"]]
     won = sum(r["won"] for r in results)

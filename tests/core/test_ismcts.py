@@ -111,6 +111,7 @@ def test_seat_parameters_are_parsed():
     assert parse_settings("time=0.5,iterations=9") == SearchSettings(iterations=9, time=0.5)
     assert parse_settings("prior=0.3") == SearchSettings(prior=0.3)
     assert parse_settings("bias=0.5") == SearchSettings(bias=0.5)
+    assert parse_settings("rollout=heuristic,epsilon=0.25") == SearchSettings(rollout="heuristic", epsilon=0.25)
 
 
 @pytest.mark.parametrize("text, says", [
@@ -128,6 +129,11 @@ def test_seat_parameters_are_parsed():
     ("prior=lots", "takes a number"),
     ("bias=-0.5", "at least 0"),
     ("bias=inf", "finite"),
+    ("rollout=heuristic,epsilon=1.5", "from 0 to 1"),
+    ("rollout=heuristic,epsilon=-0.1", "at least 0"),
+    ("rollout=heuristic,epsilon=some", "takes a number"),
+    ("epsilon=0.5", "give rollout=heuristic"),
+    ("rollout=random,epsilon=0.5", "give rollout=heuristic"),
 ])
 def test_wrong_parameters_are_refused_with_the_allowed_ones(text, says):
     with pytest.raises(SeatError, match=says):
@@ -210,6 +216,23 @@ def test_heuristic_rollouts_play_the_games_heuristic():
     agent = IsmctsAgent(0, parse_settings("rollout=heuristic,iterations=4,depth=6"))
     seat = Seat(state, banneret.pending(state).players[0])
     assert agent.choose(seat) in seat.actions and agent.iterations_done == 4
+
+
+def test_epsilon_mixes_random_moves_into_heuristic_rollouts():
+    """GreedyNim always takes 3, so from 13 its rollout is 3, 3, 3, 3, 1 and the first player
+    always takes the last; random moves mixed in let the second win some rollouts."""
+    registry = registry_from([toys, NimPlugin(), GreedyNimPlugin()])
+
+    def first_wins(settings: str, seed: int) -> list[float]:
+        agent = IsmctsAgent(seed, parse_settings(settings))
+        play_out = agent._rollout_policy(banneret.new_game("nim", registry=registry))
+        return [play_out(banneret.new_game("nim", registry=registry))["first"] for _ in range(40)]
+
+    assert first_wins("rollout=heuristic", 1) == [1.0] * 40
+    assert first_wins("rollout=heuristic,epsilon=0", 1) == [1.0] * 40
+    mixed = first_wins("rollout=heuristic,epsilon=0.5", 1)
+    assert 0 < mixed.count(0.0) < 40
+    assert mixed == first_wins("rollout=heuristic,epsilon=0.5", 1) != first_wins("rollout=heuristic,epsilon=0.5", 2)
 
 
 # --- rewards and the evaluation hook ---------------------------------------------------------
