@@ -90,14 +90,18 @@ def engaged(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, ...]] | No
 def may_fire(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, ...]] | None = None) -> bool:
     """Able, not yet fired this phase, not busy clearing, not in water (§5.5.2.4), not in
     contact with an enemy (§5.2), with a weapon to use. ``where``: as for :func:`engaged`."""
-    return bool(usable_weapons(b, piece)) and _free_to_fire(b, piece, where)
+    return _unfired(b, piece) and bool(usable_weapons(b, piece)) and _free_to_fire(b, piece, where)
+
+
+def _unfired(b: Battle, piece: Piece) -> bool:
+    """Able and not yet fired this phase: the cheapest tests of :func:`may_fire`."""
+    fired = b.fired_in.get(piece.id)
+    return piece.able and (fired is None or fired[0] != b.phase)
 
 
 def _free_to_fire(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, ...]] | None) -> bool:
-    """:func:`may_fire` but for the weapon, for callers that have found one already."""
-    fired = b.fired_in.get(piece.id)
-    return (piece.able and (fired is None or fired[0] != b.phase) and piece.id not in b.busy
-            and not any(b.tables.terrain[h].water for h in piece.hexes())
+    """The rest of :func:`may_fire`, the contact test last: the dearest."""
+    return (piece.id not in b.busy and not any(b.tables.terrain[h].water for h in piece.hexes())
             and not engaged(b, piece, where) and not (b.ladders and ladders.hands_full(b, piece))  # §10.1.2, §10.1.5
             and not (b.ropes and ropes.climbing(b, piece.id)))  # §10.6.2
 
@@ -472,7 +476,7 @@ def offensive_shooters(b: Battle, side: str) -> list[str]:
     enemies = sorted((p for p in b.enemies_of(side) if p.alive), key=lambda p: p.id)
     aims = [h for p in enemies for h in p.hexes()]
     where = b.living_index()
-    return sorted(p.id for p in b.pieces.values() if p.side == side and _within_range(b, p, aims)
+    return sorted(p.id for p in b.pieces.values() if p.side == side and _unfired(b, p) and _within_range(b, p, aims)
                   and may_fire(b, p, where) and next(_targets(b, p, usable_weapons(b, p), enemies, where), None) is not None)
 
 
@@ -561,7 +565,7 @@ def defensive_weapons(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, 
         allowed = None if limit is None else limit.allowance(b.ma(piece))
         if allowed is not None and moved <= allowed:
             out.append(weapon)
-    return out if out and _free_to_fire(b, piece, where) else []  # the contact test last: the dearest
+    return out if out and _unfired(b, piece) and _free_to_fire(b, piece, where) else []  # may_fire: the dearest last
 
 
 def _refire_kind(b: Battle, target: Piece) -> str:
@@ -588,9 +592,8 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
     """The enemies of the moving ``target`` not named yet that pass the cheap tests of
     :func:`defensive_weapons` (able, not fired this phase, §5.1) and :func:`_within_range`, by
     id: most windows end here, with nobody to ask the dearer tests of."""
-    phase, fired_in, aims = b.phase, b.fired_in, target.hexes()
-    return sorted((p for p in b.pieces.values()
-                   if p.side != target.side and p.able and fired_in.get(p.id, (0,))[0] != phase
+    aims = target.hexes()
+    return sorted((p for p in b.pieces.values() if p.side != target.side and _unfired(b, p)
                    and p.id not in named and _within_range(b, p, aims)), key=lambda p: p.id)
 
 
