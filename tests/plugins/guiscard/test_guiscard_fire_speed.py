@@ -2,7 +2,7 @@
 through the public API, the menus compared at every decision with the rules asked of every
 character (issue 14, Performance): who stands where (``Battle.living_index``), the contact
 test, the shot test without the cover (``may_shoot_at`` against ``fire_cover``), the fire
-menus and the combat menu."""
+menus, the combat menu and the burning arrows' targets."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ import banneret
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from banneret_guiscard.engines import arrow_targets
 from banneret_guiscard.fire import (
     defensive_shots, defensive_weapons, engaged, fire_cover, may_fire, may_shoot_at, offensive_shooters, targets,
     usable_weapons,
 )
+from banneret_guiscard.flames import burnable
 from banneret_guiscard.melee import HORSE, may_attack
 from banneret_guiscard.results import can_attack
 from banneret_guiscard.state import Battle, Piece
@@ -122,3 +124,18 @@ def test_the_combat_menu_offers_every_plain_attack(scenario, seed):
 def test_random_games_offer_combat_menus():
     """The check above is not empty: random games do reach combat menus."""
     assert sum(_combat_menus_checked("Cavalry charge", seed) for seed in range(3)) > 0
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.sampled_from(("Castle assault", "Siege-methods assault", "Open skirmish")), st.integers(0, 10_000))
+def test_burning_arrows_look_at_every_hex_that_may_burn(scenario, seed):
+    """At every decision the hexes a burning arrow may set alight are those of the whole map
+    that may burn or hold naphtha (§10.3, §10.5.3): engines, palisade, gate and platforms, as
+    they are hauled, burn and are destroyed."""
+    found = 0
+    for state in _random_game(scenario, seed, 300):
+        b: Battle = state.data
+        plain = sorted(h for h in b.tables.terrain if burnable(b, h) or h in b.naphtha)
+        assert arrow_targets(b) == plain
+        found += len(plain)
+    assert found or scenario == "Open skirmish"
