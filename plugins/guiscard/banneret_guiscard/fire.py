@@ -8,7 +8,8 @@ The rules are plain functions on :class:`~banneret_guiscard.state.Battle`:
 * :func:`fire_cover` -- whether a shot at a hex may be fired and the target's cover there
   (§5.5; a mounted lance thrower's arc and the friends on foot it throws over, §7.1), read
   on the lines the terrain leaves clear (:func:`terrain_lines`, held per pair of hexes on
-  :attr:`~banneret_guiscard.state.Tables.sight_lines`);
+  :attr:`~banneret_guiscard.state.Tables.sight_lines`); the menus ask only whether a shot
+  may be fired (:func:`may_shoot_at`), which needs the cover only to fire over someone;
 * :func:`impact_hex` and :func:`shoot` -- the impact hex (§5.4.1-§5.4.2) and the result on
   whoever stands there (§5.4.3), its retreat left to :mod:`banneret_guiscard.retreat`.
 
@@ -252,6 +253,7 @@ def _aim(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> tuple[str, li
 
 
 def _short_max(weapon: Weapon) -> int:
+    """The far end of ``weapon``'s short range, which the high ground's rule reads (§5.5.4)."""
     return max(r.max for r in weapon.bands if r.band == "short")
 
 
@@ -548,7 +550,8 @@ def defensive_weapons(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, 
     made no melee attack in its side's preceding phase, was not attacked (in melee or by
     fire) since the start of the previous game turn's enemy phase (errata 4: attacked in
     the previous turn), and moved in its own preceding phase no more than the weapon allows
-    before defensive fire (the "both" limit if it also fired then)."""
+    before defensive fire (the "both" limit if it also fired then). ``where``: as for
+    :func:`engaged`."""
     p = b.phase
     if not piece.able or b.attacked_in.get(piece.id) == p - 1 or b.targeted_in.get(piece.id, p - 3) >= p - 2:
         return []
