@@ -85,14 +85,28 @@ def standing_terrain(t: Tables, h: Hex, what: str) -> str:
     return t.terrain[h].changes_to.get(what, "tent_entrance" if what == "cut" else t.terrain[h].id)
 
 
+def _on_hexes(hexes: Sequence[Sequence[int]]) -> str:
+    """``on q,r`` for one hex, ``on n hexes (q,r q,r ...)`` for several: a fire spreading
+    along a palisade makes a dozen hexes of one kind, read best as one line."""
+    labels = " ".join(hex_label(h) for h in hexes)
+    return f"on {labels}" if len(hexes) == 1 else f"on {len(hexes)} hexes ({labels})"
+
+
+def _grouped(items: Iterable[tuple[str, Sequence[int]]]) -> dict[str, list[Sequence[int]]]:
+    """The hexes of each kind, kinds in the order they first come."""
+    groups: dict[str, list[Sequence[int]]] = {}
+    for kind, h in items:
+        groups.setdefault(kind, []).append(h)
+    return groups
+
+
 def structure_notes(t: Tables, view: Mapping[str, Any]) -> list[str]:
-    """One line per structure hex changed in play, as it stands (§8.5.2, §9.2)."""
-    notes = []
-    for h, what in view["structures"]:
-        at = (h[0], h[1])
-        name = "tent canvas cut" if what == "cut" else t.data.terrain.terrains[standing_terrain(t, at, what)].name
-        notes.append(f"{name} on {hex_label(at)}")
-    return notes
+    """One line per kind of structure changed in play, as it stands, with its hexes (§8.5.2,
+    §9.2)."""
+    kinds = _grouped(("tent canvas cut" if what == "cut" else
+                      t.data.terrain.terrains[standing_terrain(t, (h[0], h[1]), what)].name, h)
+                     for h, what in view["structures"])
+    return [f"{name} {_on_hexes(hexes)}" for name, hexes in kinds.items()]
 
 
 ENGINE_CODES = MappingProxyType({"stone_thrower": "ST", "greek_fire": "GF"})
@@ -100,16 +114,17 @@ ENGINE_CODES = MappingProxyType({"stone_thrower": "ST", "greek_fire": "GF"})
 
 
 def siege_notes(t: Tables, view: Mapping[str, Any]) -> list[str]:
-    """One line per siege engine, fire and naphtha patch as they stand (§10.2-§10.5)."""
+    """One line per siege engine, per kind of fire (lit by one side, burnt as many turns) with
+    its hexes, and the naphtha not alight (§10.2-§10.5)."""
     notes = []
     for eid, e in view["engines"].items():
         kind = t.data.siege.engine(e["kind"])
         fired = f", fired in turn {e['fired_turn']}" if e["fired_turn"] else ""
         notes.append(f"engine {eid}: {kind.name.lower()} of the {e['side']} on {hex_label(e['hex'])} facing "
                      f"{FACING_NAMES[e['facing']]}, {e['condition']}{fired}")
-    for h, turns, naphtha, side in view["flames"]:
-        notes.append(f"fire on {hex_label(h)}{' (naphtha)' if naphtha else ''}: lit by the {side}, "
-                     f"{turns} turn{'s' if turns != 1 else ''} burnt")
+    fires = _grouped(((f"{' (naphtha)' if naphtha else ''}: lit by the {side}, {turns} turn{'s' if turns != 1 else ''} "
+                       "burnt"), h) for h, turns, naphtha, side in view["flames"])
+    notes.extend(f"fire {_on_hexes(hexes)}{how}" for how, hexes in fires.items())
     if view["naphtha"]:
         notes.append("naphtha, not alight: " + " ".join(hex_label(h) for h in view["naphtha"]))
     return notes
@@ -405,11 +420,17 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .ctr:hover .los, .ctr.moving .los { display: inline; }
 .seen { stroke: #1b7d2e; stroke-width: 2; }
 .unseen { stroke: #c62828; stroke-width: 1.5; stroke-dasharray: 4 3; }
-.panel { font-size: 13px; fill: #1b1b1b; }
+.gs-panel { width: 100%; height: 100%; overflow: hidden; font: 13px/18px 'DejaVu Sans', Verdana, sans-serif;
+  color: #1b1b1b; overflow-wrap: anywhere; }
+.gs-panel .panel { white-space: pre-wrap; padding-left: 1.2em; text-indent: -1.2em; }
+.gs-panel .head { font-size: 17px; font-weight: bold; line-height: 24px; }
+.gs-panel .key { display: flex; align-items: center; gap: 6px; }
+.gs-panel .swatch { width: 14px; height: 14px; flex: none;
+  clip-path: polygon(50% 0, 100% 25%, 100% 75%, 50% 100%, 0 75%, 0 25%); }
+.gs-panel .part { margin-top: 12px; }
 .changed { font-size: 7px; font-weight: bold; fill: #1b1b1b; }
 .charge { fill: none; stroke-width: 4; stroke-opacity: 0.8; stroke-linejoin: round; }
 .charge.counter { stroke-dasharray: 8 4; }
-.head { font-size: 17px; font-weight: bold; }
 .flame { fill: #e8590c; fill-opacity: 0.55; stroke: #b02a00; stroke-width: 2; pointer-events: none; }
 .flame.naphtha { fill: #6a1b9a; }
 .naphtha { fill: #3b2f2f; fill-opacity: 0.3; pointer-events: none; }
@@ -690,8 +711,16 @@ _LEGEND = (
 )
 
 
+_XHTML = "http://www.w3.org/1999/xhtml"
+_LINE_HEIGHT = 18.0
+_PANEL_CHARACTERS = 50
+"""Fewer characters than a row of the panel holds in a wide font (Verdana), so the panel's height,
+reckoned here before the browser wraps its lines, is never too short."""
+
+
 def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
-    """The turn, the phasing side and the moving character, then the legend."""
+    """The turn, the phasing side and the moving character, the notes, then the legend: HTML
+    in the SVG (a ``foreignObject``) so the browser wraps a long note inside the panel."""
     moving = view["moving"]
     lines = [f"turn {view['turn']} of {view['turns']}", f"{view['side'] or '-'} to play, step {view['step']}"]
     if moving:
@@ -707,21 +736,17 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
         if c["counter"]:
             lines.append(f"    counter-charged by {c['counter']} ({len(c['counter_route'])} hexes)")
     lines.extend(siege_notes(t, view))
-    y = MARGIN + 18
-    out = [tag("text", esc(t.scenario.name), x=_f(x), y=_f(y), class_="head")]
-    for text in lines:
-        y += 18
-        out.append(tag("text", esc(text), x=_f(x), y=_f(y), class_="panel"))
-    y += 12
-    for terrain_id, colour in TERRAIN_COLOURS.items():
-        y += 18
-        out.append(tag("polygon", points=_points(x + 7, y - 4, 0.26), fill=colour, stroke="#555", stroke_width=0.8))
-        out.append(tag("text", esc(t.data.terrain.terrains[terrain_id].name), x=_f(x + 20), y=_f(y), class_="panel"))
-    y += 12
-    for text in _LEGEND:
-        y += 18
-        out.append(tag("text", esc(text), x=_f(x), y=_f(y), class_="panel"))
-    return tag("g", *out), y + MARGIN
+    keys = [tag("div", tag("span", " ", class_="swatch", style=f"background: {colour}"),
+                esc(t.data.terrain.terrains[terrain_id].name), class_="key") for terrain_id, colour in TERRAIN_COLOURS.items()]
+    panel = tag("div", tag("div", esc(t.scenario.name), class_="head"),
+                *(tag("div", esc(text), class_="panel") for text in lines),
+                tag("div", *keys, class_="part"),
+                tag("div", *(tag("div", esc(text), class_="panel") for text in _LEGEND), class_="part"),
+                xmlns=_XHTML, class_="gs-panel")
+    wrapped = sum(-(-len(text) // _PANEL_CHARACTERS) for text in [*lines, *_LEGEND])
+    height = (2 + wrapped + len(TERRAIN_COLOURS)) * _LINE_HEIGHT + 24
+    box = tag("foreignObject", panel, x=_f(x), y=_f(MARGIN), width=_f(PANEL_WIDTH - 20), height=_f(height))
+    return box, height + 2 * MARGIN
 
 
 def _siege_things(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str]:
