@@ -15,7 +15,9 @@ its two readings counts; trees and ground higher than the line block (§5.5.2.2,
 crest or cliff by the dead-ground rule (the lower end must be at least as far from it as the
 higher end), a character on a slope hex sees from half-way up, over its own crest; walls,
 windows and arrow slits as their rules say (§8.2, §9.3.3), a palisade or a closed gate as it
-stands (§9.3.1: the view's structures, :func:`standing`). This module only names each block.
+stands (§9.3.1: the view's structures, :func:`standing`), and a siege engine's hex stops a
+line as it stops a shot (§10.4.3, :func:`~banneret_guiscard.fire.engine_in_way`, the view's
+engines). This module only names each block.
 Characters on the line are listed, not judged: whether they stop a shot depends on the
 weapon and the range (§5.5.3), which is fire's business, as are the castle's firing rules
 that forbid some shots a line allows (§9.3.4, §9.4.2).
@@ -39,9 +41,9 @@ from banneret.boards.hexgrid import DIRECTIONS, Hex, SightView, distance, line_b
 from banneret.types import Action
 from banneret_guiscard.buildings import feature
 from banneret_guiscard.castles import terrain_at
-from banneret_guiscard.fire import traced_lines
+from banneret_guiscard.fire import engine_in_way, traced_lines
 from banneret_guiscard.hoplites import FACING_NAMES as FORMATION_FACINGS
-from banneret_guiscard.state import Battle, Tables, hex_label, tables_for
+from banneret_guiscard.state import Battle, Engine, Tables, hex_label, tables_for
 
 __all__ = [
     "Sight", "standing", "sight", "sight_report", "parse_hex", "render_board", "draw_board", "board_targets",
@@ -203,13 +205,18 @@ class Sight:
     line: tuple[Hex, ...]
 
 
-def standing(t: Tables, structures: Iterable[Sequence[Any]] | None = None) -> Battle:
+def standing(t: Tables, structures: Iterable[Sequence[Any]] | None = None,
+             engines: Mapping[str, Mapping[str, Any]] | None = None) -> Battle:
     """The map of ``t`` with its structures as they stand (a gate open, a palisade destroyed, a
-    tent cut, §8.5.2, §9.2), as the lines of sight read it: as the scenario sets them unless
-    ``structures`` gives them (the view's); nobody on it."""
+    tent cut, §8.5.2, §9.2) and the siege engines on it (§10.4.3), as the lines of sight read
+    it: as the scenario sets them unless ``structures`` and ``engines`` give them (the view's);
+    nobody on it."""
     if structures is None:
         structures = [(changed.hex, changed.state) for changed in t.scenario.structures]
-    return Battle(tables=t, pieces={}, structures={(h[0], h[1]): (what, 0) for h, what in structures})
+    placed = {e.id: Engine(e.id, e.kind, e.side, e.hex, e.facing) for e in t.scenario.engines} if engines is None else {
+        eid: Engine(eid, e["kind"], e["side"], (e["hex"][0], e["hex"][1]), e["facing"], e["condition"], e["fired_turn"])
+        for eid, e in engines.items()}
+    return Battle(tables=t, pieces={}, structures={(h[0], h[1]): (what, 0) for h, what in structures}, engines=placed)
 
 
 _STRUCTURE_RULE = {None: "§8.2.4", "window": "§8.2.1", "slit": "§9.3.3"}
@@ -219,7 +226,8 @@ _STRUCTURE_RULE = {None: "§8.2.4", "window": "§8.2.1", "slit": "§9.3.3"}
 def sight(t: Tables, a: Hex, b: Hex, battle: Battle | None = None) -> Sight:
     """The line of sight from ``a`` to ``b`` on the map of ``t`` with its structures as they
     stand in ``battle`` (:func:`standing`): fire's own lines (:func:`~banneret_guiscard.fire.traced_lines`:
-    the terrain, §5.5.1-§5.5.2.3, the walls, windows and castle heights, §8.2, §9.3), each
+    the terrain, §5.5.1-§5.5.2.3, the walls, windows and castle heights, §8.2, §9.3) less those
+    a siege engine stands on (:func:`~banneret_guiscard.fire.engine_in_way`, §10.4.3), each
     block named."""
     battle = standing(t) if battle is None else battle
     blockers: list[str] = []
@@ -242,7 +250,13 @@ def sight(t: Tables, a: Hex, b: Hex, battle: Battle | None = None) -> Sight:
         else:
             blockers.append(f"{terrain_at(battle, where).name.lower()} on {hex_label(where)} (§9.3.1)")
 
-    clear = traced_lines(t, a, b, battle, named)
+    clear = []
+    for path in traced_lines(t, a, b, battle, named):
+        engine = engine_in_way(battle, path)
+        if engine is None:
+            clear.append(path)
+        else:
+            blockers.append(f"{t.data.siege.engine(engine.kind).name.lower()} {engine.id} on {hex_label(engine.hex)} (§10.4.3)")
     if clear:
         return Sight(a, b, True, (), tuple(clear[0]))
     return Sight(a, b, False, tuple(dict.fromkeys(blockers)), tuple(line_both(a, b)[0]))
@@ -260,7 +274,7 @@ def sight_report(t: Tables, view: Mapping[str, Any], argument: str) -> str:
     missing = [hex_label(h) for h in (a, b) if h not in t.terrain]
     if missing:
         return f"not on the map: {' '.join(missing)}"
-    seen = sight(t, a, b, standing(t, view["structures"]))
+    seen = sight(t, a, b, standing(t, view["structures"], view["engines"]))
     head = f"{hex_label(a)} (level {t.level[a]}) to {hex_label(b)} (level {t.level[b]}), range {distance(a, b)}: "
     if not seen.sees:
         return head + "no line of sight: " + "; ".join(seen.blockers)
@@ -809,7 +823,7 @@ def draw_board(context: BoardContext) -> BoardDrawing:
     pieces = view["pieces"]
     order = sorted(pieces.items(), key=lambda kv: (kv[1]["state"] != "dead", kv[0] == view["moving"], kv[0]))
     lines_for = context.player if context.player in t.sides else view["side"]  # a spectator: the phasing side's
-    battle = standing(t, view["structures"])
+    battle = standing(t, view["structures"], view["engines"])
     counters = [_counter(t, layout, pid, p, pieces, view["moving"], lines_for, battle) for pid, p in order]
     panel, panel_height = _panel(t, view, layout.width + 10)
     width, height = layout.width + PANEL_WIDTH, max(layout.height, panel_height)

@@ -34,12 +34,12 @@ from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import can_attack, hurt, kill_horse
 from banneret_guiscard.retreat import RetreatOrder, Retreats
-from banneret_guiscard.state import Battle, Piece, Tables, hex_label, tables_for
+from banneret_guiscard.state import Battle, Engine, Piece, Tables, hex_label, tables_for
 
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
     "terrain_blocks", "sight_level", "edge_blocks",
-    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "fire_cover", "targets", "impact_hex", "shoot", "hit",
+    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "engine_in_way", "fire_cover", "targets", "impact_hex", "shoot", "hit",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
@@ -223,6 +223,13 @@ def fire_lines(b: Battle, shooter: Piece, aimed: Hex) -> Sequence[Sequence[Hex]]
     return [path for path in lines if not castles.fire_blocked(b, shooter, aimed, list(path))]
 
 
+def engine_in_way(b: Battle, path: Sequence[Hex]) -> Engine | None:
+    """A siege engine standing (not destroyed) on a hex between the ends of ``path``: no line
+    passes one (§10.4.3). Fire's test, and the boards' lines of sight ask it too."""
+    between = path[1:-1]
+    return next((e for e in b.engines.values() if e.condition != "destroyed" and e.hex in between), None)
+
+
 def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | None:
     """The cover of a shot from ``shooter`` with ``weapon`` at the hex ``aimed``, or None if it
     may not be fired: out of range, behind a mounted lance thrower (§7.1), a tree or higher
@@ -236,10 +243,9 @@ def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | N
     lines = fire_lines(b, shooter, aimed)
     short_max = max(r.max for r in weapon.bands if r.band == "short")
     best: str | None = None
-    engines = {e.hex for e in b.engines.values() if e.condition != "destroyed"}
     for path in lines:
-        if engines.intersection(path[1:-1]):
-            continue  # no fire passes a stone thrower (§10.4.3)
+        if engine_in_way(b, path) is not None:
+            continue
         cover = _cover(b, s, aimed, path, band, short_max)
         if _characters_block(b, shooter, weapon, path, band, cover):
             continue

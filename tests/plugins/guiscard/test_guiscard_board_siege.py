@@ -1,14 +1,22 @@
-"""Guiscard's boards on the Siege-methods assault once fires have spread (§9.2, §10.2): the
+"""Guiscard's boards on the Siege-methods assault: once fires have spread (§9.2, §10.2) the
 changed structures and the fires are listed one line per kind, with their hexes, on both
-boards, so a dozen burning hexes read as one line, not a dozen."""
+boards, so a dozen burning hexes read as one line, not a dozen; and the boards' lines of sight
+stop at a standing siege engine's hex as fire's do (§10.4.3: ``fire.engine_in_way``, one test
+for both)."""
 
 from __future__ import annotations
 
+import attrs
 import banneret
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from banneret_guiscard.state import Flame
+from banneret_guiscard.board import sight, standing
+from banneret_guiscard.fire import fire_cover
+from banneret_guiscard.state import Flame, new_battle, tables_for
 
 from test_guiscard_board_state import notes, panel, svg
+from test_guiscard_board_web import SVG, by_target
 from test_guiscard_movement import GAME, REG
 
 N, B = "normans", "byzantines"
@@ -56,3 +64,44 @@ def test_a_single_hex_of_a_kind_is_named_alone():
     text = GAME.render(state, None)
     assert notes(text, "changed: ") == ["Destroyed palisade on 7,2"]
     assert "fire on 6,2: lit by the normans, 0 turns burnt" in notes(text, "siege: ")
+
+
+# --------------------------------------------------------------------------- §10.4.3 engines stop lines
+
+ASSAULT = tables_for("siege_methods_assault")
+TREBUCHET = "stone thrower trebuchet on 6,11 (§10.4.3)"
+OUTSIDE = sorted(h for h in ASSAULT.terrain if h[1] >= 10)
+"""The two rows south of the Keep, outside its ring, the stone thrower on 6,11 among them: no
+castle firing rule (§9.3.4, §9.4.2) forbids a shot between two of them, so a line of sight there
+is a line of fire."""
+
+
+def test_the_sight_command_and_the_web_board_stop_at_the_stone_throwers_hex():
+    state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=SIEGE)
+    assert GAME.command(state, N, "sight", "4,11 8,11") == (
+        f"4,11 (level 0) to 8,11 (level 0), range 4: no line of sight: {TREBUCHET}")
+    b = state.data
+    b.pieces["olivier"] = attrs.evolve(b.pieces["olivier"], hex=(4, 11))  # a short bow
+    b.pieces["stephanos"] = attrs.evolve(b.pieces["stephanos"], hex=(8, 11))
+    b.pieces["filemon"] = attrs.evolve(b.pieces["filemon"], hex=(8, 10))
+    olivier = by_target(svg(state))["piece:olivier"]
+    lines = {line.find(f"{SVG}title").text: line.get("class")
+             for line in olivier.findall(f".//{SVG}g[@class='los']/{SVG}line")}
+    assert lines[f"olivier cannot see stephanos: {TREBUCHET}"] == "unseen"
+    assert lines["olivier sees filemon"] == "seen"  # the line to 8,10 passes north of it
+    b.engines["trebuchet"] = attrs.evolve(b.engines["trebuchet"], condition="destroyed")
+    assert GAME.command(state, N, "sight", "4,11 8,11").startswith(
+        "4,11 (level 0) to 8,11 (level 0), range 4: clear line of sight through 5,11 6,11 7,11")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(OUTSIDE), st.sampled_from(OUTSIDE))
+def test_the_boards_sight_is_fires_line_of_fire_past_the_stone_thrower(a, z):
+    """With nobody else about, a composite bow (27 hexes) on ``a`` may fire at ``z`` exactly
+    when the board, with the engines as the scenario places them, says ``a`` sees ``z``."""
+    battle = new_battle("siege_methods_assault")
+    archer = attrs.evolve(battle.pieces["stephanos"], hex=a)
+    battle.pieces = {"stephanos": archer}
+    bow = ASSAULT.data.weapons["composite_bow"]
+    seen = sight(ASSAULT, a, z, standing(ASSAULT, [], {e.id: attrs.asdict(e) for e in battle.engines.values()}))
+    assert (a != z and fire_cover(battle, archer, bow, z) is not None) == (a != z and seen.sees)
