@@ -47,7 +47,8 @@ from banneret_guiscard.state import Battle, Engine, Tables, hex_label, tables_fo
 
 __all__ = [
     "Sight", "standing", "sight", "sight_report", "parse_hex", "render_board", "draw_board", "board_targets",
-    "standing_terrain", "structure_notes", "charge_notes", "formation_notes", "TERRAIN_LETTERS", "TERRAIN_COLOURS", "FACING_NAMES",
+    "standing_terrain", "structure_notes", "charge_notes", "formation_notes", "formation_arrows", "FORMATION_ARROWS",
+    "TERRAIN_LETTERS", "TERRAIN_COLOURS", "FACING_NAMES",
 ]
 
 TERRAIN_LETTERS: Mapping[str, str] = {
@@ -151,6 +152,17 @@ def formation_notes(view: Mapping[str, Any]) -> list[str]:
     closed into a foulkon (§7.3.1, §7.3.2)."""
     return [f"{'foulkon' if f['foulkon'] else 'formation'} of {', '.join(f['members'])} facing "
             f"{FORMATION_FACINGS[f['facing']]}" for f in view["formations"]]
+
+
+FORMATION_ARROWS = ("↗↑↖↙↓↘", "⇗⇑⇖⇙⇓⇘")
+"""The terminal's mark of a hoplite in a formation: an arrow towards the corner it faces
+(east-northeast, north, west-northwest, west-southwest, south, east-southeast), doubled in a
+foulkon (§7.3.1, §7.3.2)."""
+
+
+def formation_arrows(view: Mapping[str, Any]) -> dict[str, str]:
+    """Each formation member's arrow (:data:`FORMATION_ARROWS`), by character id."""
+    return {pid: FORMATION_ARROWS[f["foulkon"]][f["facing"]] for f in view["formations"] for pid in f["members"]}
 
 
 def rope_notes(view: Mapping[str, Any]) -> list[str]:
@@ -319,25 +331,26 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
     for e in view["engines"].values():
         cells[(e["hex"][0], e["hex"][1])] = f"{ENGINE_CODES[e['kind']]}{e['condition'][0]}{e['facing']}"
     pieces = view["pieces"]
+    ranks = formation_arrows(view)
 
-    def draw(p: Mapping[str, Any]) -> None:
+    def draw(pid: str, p: Mapping[str, Any]) -> None:
         hexes = [(h[0], h[1]) for h in p["hexes"]]
         mark = _STATE_LETTER[p["state"]]
         if p["mounted"]:
             cells[hexes[0]] = f"{p['code']}{mark}{p['facing']}"
             cells[hexes[1]] = f"{p['code']}="
         else:
-            cells[hexes[0]] = f"{p['code']}{mark}"
+            cells[hexes[0]] = f"{p['code']}{mark}{ranks.get(pid, '')}"
 
-    for p in pieces.values():  # the dead under loose horses and the living
+    for pid, p in pieces.items():  # the dead under loose horses and the living
         if p["state"] == "dead":
-            draw(p)
+            draw(pid, p)
     for head, rear in view["horses"].values():
         facing = DIRECTIONS.index((head[0] - rear[0], head[1] - rear[1]))
         cells[(head[0], head[1])], cells[(rear[0], rear[1])] = f"hrs{facing}", "hrs="
-    for _, p in sorted(pieces.items()):
+    for pid, p in sorted(pieces.items()):
         if p["state"] != "dead":
-            draw(p)
+            draw(pid, p)
     return cells
 
 
@@ -354,6 +367,11 @@ SIEGE_LEGEND = (
     "  fire, with its state (r ready, j jammed, d destroyed) and the facing of its front.",
 )
 """The legend's lines for siege methods (§10), shown when the board has an engine, fire or naphtha."""
+FORMATION_LEGEND = (
+    "  Bimh↗ a hoplite in a formation, the arrow towards the corner it faces (↗ east-northeast, ↑ north, ↖ west-northwest,",
+    "  ↙ west-southwest, ↓ south, ↘ east-southeast); a double arrow (⇗) in a foulkon.",
+)
+"""The legend's lines for the hoplites' formations (§7.3), shown when there is one."""
 
 
 def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
@@ -392,6 +410,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     lines.extend(f"  siege: {note}" for note in siege)
     lines.extend(LEGEND)
     lines.extend(SIEGE_LEGEND if siege else ())
+    lines.extend(FORMATION_LEGEND if view["formations"] else ())
     return "\n".join(lines)
 
 
@@ -449,6 +468,9 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .flame.naphtha { fill: #6a1b9a; }
 .naphtha { fill: #3b2f2f; fill-opacity: 0.3; pointer-events: none; }
 .engine { font-size: 10px; font-weight: bold; }
+.formation .rank { fill: none; stroke-width: 3; stroke-dasharray: 6 3; pointer-events: none; }
+.formation.foulkon .rank { stroke-width: 5; stroke-dasharray: none; }
+.spear { stroke: #ffffff; stroke-width: 1.2; pointer-events: none; }
 """
 
 
@@ -673,6 +695,31 @@ def _ladders(layout: _Layout, view: Mapping[str, Any]) -> list[str]:
     return out
 
 
+_SPEAR = f"M{_f(SIZE * 0.45)} -2L{_f(SIZE * 0.7)} -2L{_f(SIZE * 0.7)} -7L{_f(SIZE)} 0L{_f(SIZE * 0.7)} 7L{_f(SIZE * 0.7)} 2L{_f(SIZE * 0.45)} 2Z"
+"""A spear from a counter's edge to its hex's corner, pointing along the x axis from the centre."""
+
+
+def _formations(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str]:
+    """Each hoplites' formation (§7.3): its members' hexes ringed in the side's colour (dashed;
+    solid and heavier in a foulkon, §7.3.2) and a spear from each member to the corner the
+    formation faces, with its note as hover text."""
+    out = []
+    for f, note in zip(view["formations"], formation_notes(view)):
+        members = [view["pieces"][pid] for pid in f["members"]]
+        ink = SIDE_COLOURS[min(t.sides.index(members[0]["side"]), len(SIDE_COLOURS) - 1)][0]
+        angle = math.radians(-60 * f["facing"] - 30)  # the corner between hexsides facing and facing + 1
+        parts = [tag("title", esc(note))]
+        for p in members:
+            if p["state"] == "dead":
+                continue
+            cx, cy = layout.centre(p["hexes"][0])
+            parts.append(tag("polygon", points=_points(cx, cy, 0.9), stroke=ink, class_="rank"))
+            parts.append(tag("path", d=_SPEAR, fill=ink, class_="spear",
+                             transform=f"translate({_f(cx)} {_f(cy)}) rotate({_f(math.degrees(angle))})"))
+        out.append(tag("g", *parts, class_="formation foulkon" if f["foulkon"] else "formation"))
+    return out
+
+
 def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any],
              moving: str | None, lines_for: str, battle: Battle) -> str:
     """A character's counter; those of side ``lines_for`` carry their lines of sight."""
@@ -719,6 +766,8 @@ _LEGEND = (
     "dark hex: naphtha; square: a siege engine, its front;",
     "brown striped bar: a ladder, lying or raised;",
     "thin yellow line: a hooked rope",
+    "dashed ring, spear to a corner: a hoplite in a formation,",
+    "the corner it faces (solid ring: a foulkon)",
     "hover your shooter: its lines of sight to the enemies",
     "within its weapons' range",
     "(green: seen; red dashed: blocked, hover it)",
@@ -837,6 +886,7 @@ def draw_board(context: BoardContext) -> BoardDrawing:
         *_ladders(layout, view),
         *_charges(t, layout, view),
         *counters,
+        *_formations(t, layout, view),
         panel,
         xmlns="http://www.w3.org/2000/svg",
         viewBox=f"0 0 {_f(width)} {_f(height)}",
