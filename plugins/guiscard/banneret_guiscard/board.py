@@ -39,7 +39,7 @@ import attrs
 from banneret.boards import BoardContext, BoardDrawing, esc, tag
 from banneret.boards.hexgrid import DIRECTIONS, Hex, SightView, distance, line_both
 from banneret.types import Action
-from banneret_guiscard.buildings import feature
+from banneret_guiscard.buildings import feature, structures_for
 from banneret_guiscard.castles import terrain_at
 from banneret_guiscard.fire import engine_in_way, traced_lines
 from banneret_guiscard.hoplites import FACING_NAMES as FORMATION_FACINGS
@@ -47,7 +47,7 @@ from banneret_guiscard.state import Battle, Engine, Tables, hex_label, tables_fo
 
 __all__ = [
     "Sight", "standing", "sight", "sight_report", "parse_hex", "render_board", "draw_board", "board_targets",
-    "standing_terrain", "structure_notes", "charge_notes", "formation_notes", "formation_arrows", "FORMATION_ARROWS",
+    "standing_terrain", "structure_notes", "charge_notes", "formation_notes", "formation_arrows", "FORMATION_ARROWS", "WALL_LETTERS",
     "TERRAIN_LETTERS", "TERRAIN_COLOURS", "FACING_NAMES",
 ]
 
@@ -367,11 +367,49 @@ SIEGE_LEGEND = (
     "  fire, with its state (r ready, j jammed, d destroyed) and the facing of its front.",
 )
 """The legend's lines for siege methods (§10), shown when the board has an engine, fire or naphtha."""
+WALL_LEGEND = (
+    "  Walls (§8.1, §9.1): | in the gap between two hexes of a row, // or \\\\ on a line between two rows; an opening shows",
+    "  its letter in the gap, or after the / or \\: w window, d door, e courtyard entrance, s arrow slit, c chapel window.",
+)
+"""The legend's lines for the walls and openings of buildings and castles, shown on maps that have them."""
 FORMATION_LEGEND = (
     "  Bimh↗ a hoplite in a formation, the arrow towards the corner it faces (↗ east-northeast, ↑ north, ↖ west-northwest,",
     "  ↙ west-southwest, ↓ south, ↘ east-southeast); a double arrow (⇗) in a foulkon.",
 )
 """The legend's lines for the hoplites' formations (§7.3), shown when there is one."""
+
+
+WALL_LETTERS: Mapping[str, str] = MappingProxyType(
+    {"window": "w", "door": "d", "courtyard_entrance": "e", "arrow_slit": "s", "chapel_window": "c"})
+"""The terminal's letter for each opening in a building's or a castle's walls (§8.1, §9.1)."""
+_WALL_LINES = {0: "|", 4: "/", 5: "\\"}
+"""A wall's line on the hexside towards each direction the terminal draws it from: east, in
+the space after the hex; south-west and south-east, on a line between the rows."""
+
+
+def _wall_marks(t: Tables, x0: int) -> tuple[dict[int, dict[int, str]], dict[int, dict[int, str]]]:
+    """The walls and openings of the map's buildings and castle (§8.1, §9.1), by row and
+    column of the text: those on a hexside towards the east (in the row), and those towards
+    the south-west and south-east (on a line after the row): a line, or a line and the
+    opening's letter (:data:`WALL_LETTERS`)."""
+    in_row: dict[int, dict[int, str]] = {}
+    below: dict[int, dict[int, str]] = {}
+    for (a, b), attributes in t.board.sides().items():
+        kind = attributes.get("feature")
+        if kind not in WALL_LETTERS and kind != "wall" or a not in t.terrain or b not in t.terrain:
+            continue
+        i = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+        if i in (1, 2, 3):  # drawn from the hex above or to the west
+            a, i = b, (i + 3) % 6
+        x = 3 * (2 * a[0] + a[1] - x0)
+        line, letter = _WALL_LINES[i], WALL_LETTERS.get(kind, "")
+        if i == 0:
+            in_row.setdefault(a[1], {})[x + 5] = letter or line
+        else:
+            mark = line + (letter or line)
+            for k, char in enumerate(mark):
+                below.setdefault(a[1], {})[x + (0 if i == 4 else 3) + k] = char
+    return in_row, below
 
 
 def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
@@ -387,12 +425,20 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     moving = view["moving"]
     lines = [f"{t.scenario.name} -- turn {view['turn']}/{view['turns']}, {view['side'] or '-'} to play, step {view['step']}"
              + (f"; moving {moving} ({view['pieces'][moving]['mp_left']} MP left)" if moving else "")]
+    in_row, below = _wall_marks(t, x0)
     for r in sorted(rows):
         row = [" "] * (3 * (2 * max(rows[r]) + r - x0) + 6)
         for q in rows[r]:
             x = 3 * (2 * q + r - x0)
             row[x:x + 6] = list(cells[(q, r)].ljust(6)[:6])
+        for x, char in in_row.get(r, {}).items():
+            row[x] = char
         lines.append(f"r{r:>3} q{min(rows[r]):>3} " + "".join(row).rstrip())
+        if r in below:
+            between = [" "] * (max(below[r]) + 1)
+            for x, char in below[r].items():
+                between[x] = char
+            lines.append(" " * 10 + "".join(between))
     for pid, p in sorted(view["pieces"].items()):
         where = " ".join(hex_label(h) for h in p["hexes"])
         facing = f" facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
@@ -409,6 +455,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     siege = siege_notes(t, view)
     lines.extend(f"  siege: {note}" for note in siege)
     lines.extend(LEGEND)
+    lines.extend(WALL_LEGEND if in_row or below else ())
     lines.extend(SIEGE_LEGEND if siege else ())
     lines.extend(FORMATION_LEGEND if view["formations"] else ())
     return "\n".join(lines)
@@ -462,6 +509,8 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
   clip-path: polygon(50% 0, 100% 25%, 100% 75%, 50% 100%, 0 75%, 0 25%); }
 .gs-panel .part { margin-top: 12px; }
 .changed { font-size: 7px; font-weight: bold; fill: #1b1b1b; }
+.canvas { stroke: #8a6d3b; stroke-width: 3; stroke-linecap: round; pointer-events: none; }
+.tear { fill: none; stroke: #5a3a1a; stroke-width: 3; stroke-linejoin: miter; pointer-events: none; }
 .charge { fill: none; stroke-width: 4; stroke-opacity: 0.8; stroke-linejoin: round; }
 .charge.counter { stroke-dasharray: 8 4; }
 .flame { fill: #e8590c; fill-opacity: 0.55; stroke: #b02a00; stroke-width: 2; pointer-events: none; }
@@ -550,11 +599,17 @@ def board_targets(view: Mapping[str, Any], actions: Iterable[Action]) -> dict[st
 @attrs.frozen(eq=False)
 class _MapDrawing:
     """What a scenario's map looks like, drawn once (immutable, like the tables it is drawn
-    from): the layout, each hex's title, terrain and level label, and the hexside features."""
+    from): the layout, each hex's title, terrain and level label, the hexside features, and
+    by tent canvas hex the canvas on its sides towards the outside of its tent (§8.5.2)."""
 
     layout: _Layout
     cells: Mapping[Hex, str]
     features: str
+    canvas: Mapping[Hex, str]
+
+
+_TEAR = "M-10 -15L-3 -9L-7 -4L1 1L-3 6L5 9"
+"""A ragged slit across a tent hex whose canvas has been cut."""
 
 
 def _cell_drawing(t: Tables, layout: _Layout, h: Hex, terrain_id: str, change: str = "") -> str:
@@ -566,6 +621,8 @@ def _cell_drawing(t: Tables, layout: _Layout, h: Hex, terrain_id: str, change: s
     parts = [tag("title", esc(title)), tag("polygon", points=_points(cx, cy), fill=TERRAIN_COLOURS.get(terrain_id, "#dddddd"))]
     if t.level[h]:
         parts.append(tag("text", esc(f"L{t.level[h]}"), x=_f(cx), y=_f(cy - SIZE * 0.58), text_anchor="middle", class_="lvl"))
+    if change == "cut":  # the canvas slit open, the tent entered through it (§8.5.2)
+        parts.append(tag("path", d=_TEAR, transform=f"translate({_f(cx)} {_f(cy)})", class_="tear"))
     if change:
         parts.append(tag("text", esc(change), x=_f(cx), y=_f(cy + SIZE * 0.55), text_anchor="middle", class_="changed"))
     return "".join(parts)
@@ -581,13 +638,21 @@ def _map_drawing(scenario_id: str) -> _MapDrawing:
         feature = attributes.get("feature")
         if feature is None or x not in t.terrain or y not in t.terrain:
             continue
-        i = DIRECTIONS.index((y[0] - x[0], y[1] - x[1]))
-        cx, cy = layout.centre(x)
-        (x1, y1), (x2, y2) = _EDGES[i]
         name = t.data.terrain.hexside_features[feature].name
-        features.append(tag("line", tag("title", esc(f"{name}: {hex_label(x)} | {hex_label(y)}")),
-                            x1=_f(cx + x1), y1=_f(cy + y1), x2=_f(cx + x2), y2=_f(cy + y2), class_=feature))
-    return _MapDrawing(layout, MappingProxyType(cells), "".join(features))
+        features.append(_side_line(layout, x, y, f"{name}: {hex_label(x)} | {hex_label(y)}", feature))
+    tent_of = structures_for(scenario_id).tent_of
+    canvas = {h: "".join(_side_line(layout, h, n, f"tent canvas: {hex_label(h)} | {hex_label(n)}", "canvas")
+                         for n in t.around[h] if tent_of.get(n) != tent_of[h])
+              for h in sorted(tent_of) if t.terrain[h].tent == "canvas"}
+    return _MapDrawing(layout, MappingProxyType(cells), "".join(features), MappingProxyType(canvas))
+
+
+def _side_line(layout: _Layout, x: Hex, y: Hex, title: str, kind: str) -> str:
+    """The hexside between the adjacent ``x`` and ``y`` as a line of class ``kind``."""
+    cx, cy = layout.centre(x)
+    (x1, y1), (x2, y2) = _EDGES[DIRECTIONS.index((y[0] - x[0], y[1] - x[1]))]
+    return tag("line", tag("title", esc(title)), x1=_f(cx + x1), y1=_f(cy + y1), x2=_f(cx + x2), y2=_f(cy + y2),
+               class_=kind)
 
 
 def _hex_cell(drawn: _MapDrawing, h: Hex, drawing: str, clickable: set[str], reach: set[Hex]) -> tuple[str, bool]:
@@ -762,6 +827,8 @@ _LEGEND = (
     "arrow over hexes: a charge declared this turn",
     "(dashed: a counter-charge); a word under a gate,",
     "palisade or tent: how it stands now",
+    "brown line round a tent: its canvas (open at its",
+    "entrance; a cut hex open with a ragged slit)",
     "orange hex: a fire (purple: burning naphtha), its turns;",
     "dark hex: naphtha; square: a siege engine, its front;",
     "brown striped bar: a ladder, lying or raised;",
@@ -882,6 +949,7 @@ def draw_board(context: BoardContext) -> BoardDrawing:
         tag("rect", x=0, y=0, width=_f(width), height=_f(height), fill="#f7f3ea"),
         tag("g", *cells, *late),
         drawn.features,
+        *(lines for h, lines in drawn.canvas.items() if h not in changed),  # a cut canvas is open (§8.5.2)
         *things,
         *_ladders(layout, view),
         *_charges(t, layout, view),
