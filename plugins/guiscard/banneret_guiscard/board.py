@@ -396,7 +396,7 @@ def _wall_marks(t: Tables, x0: int) -> tuple[dict[int, dict[int, str]], dict[int
     below: dict[int, dict[int, str]] = {}
     for (a, b), attributes in t.board.sides().items():
         kind = attributes.get("feature")
-        if kind not in WALL_LETTERS and kind != "wall" or a not in t.terrain or b not in t.terrain:
+        if (kind not in WALL_LETTERS and kind != "wall") or a not in t.terrain or b not in t.terrain:
             continue
         i = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
         if i in (1, 2, 3):  # drawn from the hex above or to the west
@@ -521,6 +521,11 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .formation.foulkon .rank { stroke-width: 5; stroke-dasharray: none; }
 .spear { stroke: #ffffff; stroke-width: 1.2; pointer-events: none; }
 """
+
+
+def _side_colours(t: Tables, side: str) -> tuple[str, str]:
+    """The fill and ink of ``side``'s counters (:data:`SIDE_COLOURS`)."""
+    return SIDE_COLOURS[min(t.sides.index(side), len(SIDE_COLOURS) - 1)]
 
 
 def _f(x: float) -> str:
@@ -733,7 +738,7 @@ def _charges(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str]:
         for rider, route, counter in ((c["rider"], c["route"], False), (c["counter"], c["counter_route"], True)):
             if not route:
                 continue
-            ink = SIDE_COLOURS[min(t.sides.index(pieces[rider]["side"]), len(SIDE_COLOURS) - 1)][0]
+            ink = _side_colours(t, pieces[rider]["side"])[0]
             out.append(_route_line(layout, pieces[rider]["hexes"][0], route, ink, note, counter))
     return out
 
@@ -771,7 +776,7 @@ def _formations(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str
     out = []
     for f, note in zip(view["formations"], formation_notes(view)):
         members = [view["pieces"][pid] for pid in f["members"]]
-        ink = SIDE_COLOURS[min(t.sides.index(members[0]["side"]), len(SIDE_COLOURS) - 1)][0]
+        ink = _side_colours(t, members[0]["side"])[0]
         angle = math.radians(-60 * f["facing"] - 30)  # the corner between hexsides facing and facing + 1
         parts = [tag("title", esc(note))]
         for p in members:
@@ -788,7 +793,7 @@ def _formations(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str
 def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any],
              moving: str | None, lines_for: str, battle: Battle) -> str:
     """A character's counter; those of side ``lines_for`` carry their lines of sight."""
-    fill, ink = SIDE_COLOURS[min(t.sides.index(p["side"]), len(SIDE_COLOURS) - 1)]
+    fill, ink = _side_colours(t, p["side"])
     state = p["state"]
     if state == "dead":
         fill, ink = "#8c8c8c", "#1b1b1b"
