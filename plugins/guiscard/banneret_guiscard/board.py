@@ -15,7 +15,9 @@ its two readings counts; trees and ground higher than the line block (§5.5.2.2,
 crest or cliff by the dead-ground rule (the lower end must be at least as far from it as the
 higher end), a character on a slope hex sees from half-way up, over its own crest; walls,
 windows and arrow slits as their rules say (§8.2, §9.3.3), a palisade or a closed gate as it
-stands (§9.3.1: the view's structures, :func:`standing`). This module only names each block.
+stands (§9.3.1: the view's structures, :func:`standing`), and a siege engine's hex stops a
+line as it stops a shot (§10.4.3, :func:`~banneret_guiscard.fire.engine_in_way`, the view's
+engines). This module only names each block.
 Characters on the line are listed, not judged: whether they stop a shot depends on the
 weapon and the range (§5.5.3), which is fire's business, as are the castle's firing rules
 that forbid some shots a line allows (§9.3.4, §9.4.2).
@@ -37,15 +39,16 @@ import attrs
 from banneret.boards import BoardContext, BoardDrawing, esc, tag
 from banneret.boards.hexgrid import DIRECTIONS, Hex, SightView, distance, line_both
 from banneret.types import Action
-from banneret_guiscard.buildings import feature
+from banneret_guiscard.buildings import feature, structures_for
 from banneret_guiscard.castles import terrain_at
-from banneret_guiscard.fire import traced_lines
+from banneret_guiscard.fire import engine_in_way, traced_lines
 from banneret_guiscard.hoplites import FACING_NAMES as FORMATION_FACINGS
-from banneret_guiscard.state import Battle, Tables, hex_label, tables_for
+from banneret_guiscard.state import Battle, Engine, Tables, hex_label, tables_for
 
 __all__ = [
     "Sight", "standing", "sight", "sight_report", "parse_hex", "render_board", "draw_board", "board_targets",
-    "standing_terrain", "structure_notes", "charge_notes", "formation_notes", "TERRAIN_LETTERS", "TERRAIN_COLOURS", "FACING_NAMES",
+    "standing_terrain", "structure_notes", "charge_notes", "formation_notes", "formation_arrows", "FORMATION_ARROWS", "WALL_LETTERS",
+    "TERRAIN_LETTERS", "TERRAIN_COLOURS", "FACING_NAMES",
 ]
 
 TERRAIN_LETTERS: Mapping[str, str] = {
@@ -85,14 +88,28 @@ def standing_terrain(t: Tables, h: Hex, what: str) -> str:
     return t.terrain[h].changes_to.get(what, "tent_entrance" if what == "cut" else t.terrain[h].id)
 
 
+def _on_hexes(hexes: Sequence[Sequence[int]]) -> str:
+    """``on q,r`` for one hex, ``on n hexes (q,r q,r ...)`` for several: a fire spreading
+    along a palisade makes a dozen hexes of one kind, read best as one line."""
+    labels = " ".join(hex_label(h) for h in hexes)
+    return f"on {labels}" if len(hexes) == 1 else f"on {len(hexes)} hexes ({labels})"
+
+
+def _grouped(items: Iterable[tuple[str, Sequence[int]]]) -> dict[str, list[Sequence[int]]]:
+    """The hexes of each kind, kinds in the order they first come."""
+    groups: dict[str, list[Sequence[int]]] = {}
+    for kind, h in items:
+        groups.setdefault(kind, []).append(h)
+    return groups
+
+
 def structure_notes(t: Tables, view: Mapping[str, Any]) -> list[str]:
-    """One line per structure hex changed in play, as it stands (§8.5.2, §9.2)."""
-    notes = []
-    for h, what in view["structures"]:
-        at = (h[0], h[1])
-        name = "tent canvas cut" if what == "cut" else t.data.terrain.terrains[standing_terrain(t, at, what)].name
-        notes.append(f"{name} on {hex_label(at)}")
-    return notes
+    """One line per kind of structure changed in play, as it stands, with its hexes (§8.5.2,
+    §9.2)."""
+    kinds = _grouped(("tent canvas cut" if what == "cut" else
+                      t.data.terrain.terrains[standing_terrain(t, (h[0], h[1]), what)].name, h)
+                     for h, what in view["structures"])
+    return [f"{name} {_on_hexes(hexes)}" for name, hexes in kinds.items()]
 
 
 ENGINE_CODES = MappingProxyType({"stone_thrower": "ST", "greek_fire": "GF"})
@@ -100,16 +117,17 @@ ENGINE_CODES = MappingProxyType({"stone_thrower": "ST", "greek_fire": "GF"})
 
 
 def siege_notes(t: Tables, view: Mapping[str, Any]) -> list[str]:
-    """One line per siege engine, fire and naphtha patch as they stand (§10.2-§10.5)."""
+    """One line per siege engine, per kind of fire (lit by one side, burnt as many turns) with
+    its hexes, and the naphtha not alight (§10.2-§10.5)."""
     notes = []
     for eid, e in view["engines"].items():
         kind = t.data.siege.engine(e["kind"])
         fired = f", fired in turn {e['fired_turn']}" if e["fired_turn"] else ""
         notes.append(f"engine {eid}: {kind.name.lower()} of the {e['side']} on {hex_label(e['hex'])} facing "
                      f"{FACING_NAMES[e['facing']]}, {e['condition']}{fired}")
-    for h, turns, naphtha, side in view["flames"]:
-        notes.append(f"fire on {hex_label(h)}{' (naphtha)' if naphtha else ''}: lit by the {side}, "
-                     f"{turns} turn{'s' if turns != 1 else ''} burnt")
+    fires = _grouped(((f"{' (naphtha)' if naphtha else ''}: lit by the {side}, {turns} turn{'s' if turns != 1 else ''} "
+                       "burnt"), h) for h, turns, naphtha, side in view["flames"])
+    notes.extend(f"fire {_on_hexes(hexes)}{how}" for how, hexes in fires.items())
     if view["naphtha"]:
         notes.append("naphtha, not alight: " + " ".join(hex_label(h) for h in view["naphtha"]))
     return notes
@@ -134,6 +152,17 @@ def formation_notes(view: Mapping[str, Any]) -> list[str]:
     closed into a foulkon (§7.3.1, §7.3.2)."""
     return [f"{'foulkon' if f['foulkon'] else 'formation'} of {', '.join(f['members'])} facing "
             f"{FORMATION_FACINGS[f['facing']]}" for f in view["formations"]]
+
+
+FORMATION_ARROWS = ("↗↑↖↙↓↘", "⇗⇑⇖⇙⇓⇘")
+"""The terminal's mark of a hoplite in a formation: an arrow towards the corner it faces
+(east-northeast, north, west-northwest, west-southwest, south, east-southeast), doubled in a
+foulkon (§7.3.1, §7.3.2)."""
+
+
+def formation_arrows(view: Mapping[str, Any]) -> dict[str, str]:
+    """Each formation member's arrow (:data:`FORMATION_ARROWS`), by character id."""
+    return {pid: FORMATION_ARROWS[f["foulkon"]][f["facing"]] for f in view["formations"] for pid in f["members"]}
 
 
 def rope_notes(view: Mapping[str, Any]) -> list[str]:
@@ -188,13 +217,18 @@ class Sight:
     line: tuple[Hex, ...]
 
 
-def standing(t: Tables, structures: Iterable[Sequence[Any]] | None = None) -> Battle:
+def standing(t: Tables, structures: Iterable[Sequence[Any]] | None = None,
+             engines: Mapping[str, Mapping[str, Any]] | None = None) -> Battle:
     """The map of ``t`` with its structures as they stand (a gate open, a palisade destroyed, a
-    tent cut, §8.5.2, §9.2), as the lines of sight read it: as the scenario sets them unless
-    ``structures`` gives them (the view's); nobody on it."""
+    tent cut, §8.5.2, §9.2) and the siege engines on it (§10.4.3), as the lines of sight read
+    it: as the scenario sets them unless ``structures`` and ``engines`` give them (the view's);
+    nobody on it."""
     if structures is None:
         structures = [(changed.hex, changed.state) for changed in t.scenario.structures]
-    return Battle(tables=t, pieces={}, structures={(h[0], h[1]): (what, 0) for h, what in structures})
+    placed = {e.id: Engine(e.id, e.kind, e.side, e.hex, e.facing) for e in t.scenario.engines} if engines is None else {
+        eid: Engine(eid, e["kind"], e["side"], (e["hex"][0], e["hex"][1]), e["facing"], e["condition"], e["fired_turn"])
+        for eid, e in engines.items()}
+    return Battle(tables=t, pieces={}, structures={(h[0], h[1]): (what, 0) for h, what in structures}, engines=placed)
 
 
 _STRUCTURE_RULE = {None: "§8.2.4", "window": "§8.2.1", "slit": "§9.3.3"}
@@ -204,7 +238,8 @@ _STRUCTURE_RULE = {None: "§8.2.4", "window": "§8.2.1", "slit": "§9.3.3"}
 def sight(t: Tables, a: Hex, b: Hex, battle: Battle | None = None) -> Sight:
     """The line of sight from ``a`` to ``b`` on the map of ``t`` with its structures as they
     stand in ``battle`` (:func:`standing`): fire's own lines (:func:`~banneret_guiscard.fire.traced_lines`:
-    the terrain, §5.5.1-§5.5.2.3, the walls, windows and castle heights, §8.2, §9.3), each
+    the terrain, §5.5.1-§5.5.2.3, the walls, windows and castle heights, §8.2, §9.3) less those
+    a siege engine stands on (:func:`~banneret_guiscard.fire.engine_in_way`, §10.4.3), each
     block named."""
     battle = standing(t) if battle is None else battle
     blockers: list[str] = []
@@ -227,7 +262,13 @@ def sight(t: Tables, a: Hex, b: Hex, battle: Battle | None = None) -> Sight:
         else:
             blockers.append(f"{terrain_at(battle, where).name.lower()} on {hex_label(where)} (§9.3.1)")
 
-    clear = traced_lines(t, a, b, battle, named)
+    clear = []
+    for path in traced_lines(t, a, b, battle, named):
+        engine = engine_in_way(battle, path)
+        if engine is None:
+            clear.append(path)
+        else:
+            blockers.append(f"{t.data.siege.engine(engine.kind).name.lower()} {engine.id} on {hex_label(engine.hex)} (§10.4.3)")
     if clear:
         return Sight(a, b, True, (), tuple(clear[0]))
     return Sight(a, b, False, tuple(dict.fromkeys(blockers)), tuple(line_both(a, b)[0]))
@@ -245,7 +286,7 @@ def sight_report(t: Tables, view: Mapping[str, Any], argument: str) -> str:
     missing = [hex_label(h) for h in (a, b) if h not in t.terrain]
     if missing:
         return f"not on the map: {' '.join(missing)}"
-    seen = sight(t, a, b, standing(t, view["structures"]))
+    seen = sight(t, a, b, standing(t, view["structures"], view["engines"]))
     head = f"{hex_label(a)} (level {t.level[a]}) to {hex_label(b)} (level {t.level[b]}), range {distance(a, b)}: "
     if not seen.sees:
         return head + "no line of sight: " + "; ".join(seen.blockers)
@@ -290,25 +331,26 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
     for e in view["engines"].values():
         cells[(e["hex"][0], e["hex"][1])] = f"{ENGINE_CODES[e['kind']]}{e['condition'][0]}{e['facing']}"
     pieces = view["pieces"]
+    ranks = formation_arrows(view)
 
-    def draw(p: Mapping[str, Any]) -> None:
+    def draw(pid: str, p: Mapping[str, Any]) -> None:
         hexes = [(h[0], h[1]) for h in p["hexes"]]
         mark = _STATE_LETTER[p["state"]]
         if p["mounted"]:
             cells[hexes[0]] = f"{p['code']}{mark}{p['facing']}"
             cells[hexes[1]] = f"{p['code']}="
         else:
-            cells[hexes[0]] = f"{p['code']}{mark}"
+            cells[hexes[0]] = f"{p['code']}{mark}{ranks.get(pid, '')}"
 
-    for p in pieces.values():  # the dead under loose horses and the living
+    for pid, p in pieces.items():  # the dead under loose horses and the living
         if p["state"] == "dead":
-            draw(p)
+            draw(pid, p)
     for head, rear in view["horses"].values():
         facing = DIRECTIONS.index((head[0] - rear[0], head[1] - rear[1]))
         cells[(head[0], head[1])], cells[(rear[0], rear[1])] = f"hrs{facing}", "hrs="
-    for _, p in sorted(pieces.items()):
+    for pid, p in sorted(pieces.items()):
         if p["state"] != "dead":
-            draw(p)
+            draw(pid, p)
     return cells
 
 
@@ -325,6 +367,49 @@ SIEGE_LEGEND = (
     "  fire, with its state (r ready, j jammed, d destroyed) and the facing of its front.",
 )
 """The legend's lines for siege methods (§10), shown when the board has an engine, fire or naphtha."""
+WALL_LEGEND = (
+    "  Walls (§8.1, §9.1): | in the gap between two hexes of a row, // or \\\\ on a line between two rows; an opening shows",
+    "  its letter in the gap, or after the / or \\: w window, d door, e courtyard entrance, s arrow slit, c chapel window.",
+)
+"""The legend's lines for the walls and openings of buildings and castles, shown on maps that have them."""
+FORMATION_LEGEND = (
+    "  Bimh↗ a hoplite in a formation, the arrow towards the corner it faces (↗ east-northeast, ↑ north, ↖ west-northwest,",
+    "  ↙ west-southwest, ↓ south, ↘ east-southeast); a double arrow (⇗) in a foulkon.",
+)
+"""The legend's lines for the hoplites' formations (§7.3), shown when there is one."""
+
+
+WALL_LETTERS: Mapping[str, str] = MappingProxyType(
+    {"window": "w", "door": "d", "courtyard_entrance": "e", "arrow_slit": "s", "chapel_window": "c"})
+"""The terminal's letter for each opening in a building's or a castle's walls (§8.1, §9.1)."""
+_WALL_LINES = {0: "|", 4: "/", 5: "\\"}
+"""A wall's line on the hexside towards each direction the terminal draws it from: east, in
+the space after the hex; south-west and south-east, on a line between the rows."""
+
+
+def _wall_marks(t: Tables, x0: int) -> tuple[dict[int, dict[int, str]], dict[int, dict[int, str]]]:
+    """The walls and openings of the map's buildings and castle (§8.1, §9.1), by row and
+    column of the text: those on a hexside towards the east (in the row), and those towards
+    the south-west and south-east (on a line after the row): a line, or a line and the
+    opening's letter (:data:`WALL_LETTERS`)."""
+    in_row: dict[int, dict[int, str]] = {}
+    below: dict[int, dict[int, str]] = {}
+    for (a, b), attributes in t.board.sides().items():
+        kind = attributes.get("feature")
+        if (kind not in WALL_LETTERS and kind != "wall") or a not in t.terrain or b not in t.terrain:
+            continue
+        i = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+        if i in (1, 2, 3):  # drawn from the hex above or to the west
+            a, i = b, (i + 3) % 6
+        x = 3 * (2 * a[0] + a[1] - x0)
+        line, letter = _WALL_LINES[i], WALL_LETTERS.get(kind, "")
+        if i == 0:
+            in_row.setdefault(a[1], {})[x + 5] = letter or line
+        else:
+            mark = line + (letter or line)
+            for k, char in enumerate(mark):
+                below.setdefault(a[1], {})[x + (0 if i == 4 else 3) + k] = char
+    return in_row, below
 
 
 def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
@@ -340,12 +425,20 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     moving = view["moving"]
     lines = [f"{t.scenario.name} -- turn {view['turn']}/{view['turns']}, {view['side'] or '-'} to play, step {view['step']}"
              + (f"; moving {moving} ({view['pieces'][moving]['mp_left']} MP left)" if moving else "")]
+    in_row, below = _wall_marks(t, x0)
     for r in sorted(rows):
         row = [" "] * (3 * (2 * max(rows[r]) + r - x0) + 6)
         for q in rows[r]:
             x = 3 * (2 * q + r - x0)
             row[x:x + 6] = list(cells[(q, r)].ljust(6)[:6])
+        for x, char in in_row.get(r, {}).items():
+            row[x] = char
         lines.append(f"r{r:>3} q{min(rows[r]):>3} " + "".join(row).rstrip())
+        if r in below:
+            between = [" "] * (max(below[r]) + 1)
+            for x, char in below[r].items():
+                between[x] = char
+            lines.append(" " * 10 + "".join(between))
     for pid, p in sorted(view["pieces"].items()):
         where = " ".join(hex_label(h) for h in p["hexes"])
         facing = f" facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
@@ -362,7 +455,9 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     siege = siege_notes(t, view)
     lines.extend(f"  siege: {note}" for note in siege)
     lines.extend(LEGEND)
+    lines.extend(WALL_LEGEND if in_row or below else ())
     lines.extend(SIEGE_LEGEND if siege else ())
+    lines.extend(FORMATION_LEGEND if view["formations"] else ())
     return "\n".join(lines)
 
 
@@ -405,16 +500,32 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .ctr:hover .los, .ctr.moving .los { display: inline; }
 .seen { stroke: #1b7d2e; stroke-width: 2; }
 .unseen { stroke: #c62828; stroke-width: 1.5; stroke-dasharray: 4 3; }
-.panel { font-size: 13px; fill: #1b1b1b; }
+.gs-panel { width: 100%; height: 100%; overflow: hidden; font: 13px/18px 'DejaVu Sans', Verdana, sans-serif;
+  color: #1b1b1b; overflow-wrap: anywhere; }
+.gs-panel .panel { white-space: pre-wrap; padding-left: 1.2em; text-indent: -1.2em; }
+.gs-panel .head { font-size: 17px; font-weight: bold; line-height: 24px; }
+.gs-panel .key { display: flex; align-items: center; gap: 6px; }
+.gs-panel .swatch { width: 14px; height: 14px; flex: none;
+  clip-path: polygon(50% 0, 100% 25%, 100% 75%, 50% 100%, 0 75%, 0 25%); }
+.gs-panel .part { margin-top: 12px; }
 .changed { font-size: 7px; font-weight: bold; fill: #1b1b1b; }
+.canvas { stroke: #8a6d3b; stroke-width: 3; stroke-linecap: round; pointer-events: none; }
+.tear { fill: none; stroke: #5a3a1a; stroke-width: 3; stroke-linejoin: miter; pointer-events: none; }
 .charge { fill: none; stroke-width: 4; stroke-opacity: 0.8; stroke-linejoin: round; }
 .charge.counter { stroke-dasharray: 8 4; }
-.head { font-size: 17px; font-weight: bold; }
 .flame { fill: #e8590c; fill-opacity: 0.55; stroke: #b02a00; stroke-width: 2; pointer-events: none; }
 .flame.naphtha { fill: #6a1b9a; }
 .naphtha { fill: #3b2f2f; fill-opacity: 0.3; pointer-events: none; }
 .engine { font-size: 10px; font-weight: bold; }
+.formation .rank { fill: none; stroke-width: 3; stroke-dasharray: 6 3; pointer-events: none; }
+.formation.foulkon .rank { stroke-width: 5; stroke-dasharray: none; }
+.spear { stroke: #ffffff; stroke-width: 1.2; pointer-events: none; }
 """
+
+
+def _side_colours(t: Tables, side: str) -> tuple[str, str]:
+    """The fill and ink of ``side``'s counters (:data:`SIDE_COLOURS`)."""
+    return SIDE_COLOURS[min(t.sides.index(side), len(SIDE_COLOURS) - 1)]
 
 
 def _f(x: float) -> str:
@@ -493,11 +604,17 @@ def board_targets(view: Mapping[str, Any], actions: Iterable[Action]) -> dict[st
 @attrs.frozen(eq=False)
 class _MapDrawing:
     """What a scenario's map looks like, drawn once (immutable, like the tables it is drawn
-    from): the layout, each hex's title, terrain and level label, and the hexside features."""
+    from): the layout, each hex's title, terrain and level label, the hexside features, and
+    by tent canvas hex the canvas on its sides towards the outside of its tent (§8.5.2)."""
 
     layout: _Layout
     cells: Mapping[Hex, str]
     features: str
+    canvas: Mapping[Hex, str]
+
+
+_TEAR = "M-10 -15L-3 -9L-7 -4L1 1L-3 6L5 9"
+"""A ragged slit across a tent hex whose canvas has been cut."""
 
 
 def _cell_drawing(t: Tables, layout: _Layout, h: Hex, terrain_id: str, change: str = "") -> str:
@@ -509,6 +626,8 @@ def _cell_drawing(t: Tables, layout: _Layout, h: Hex, terrain_id: str, change: s
     parts = [tag("title", esc(title)), tag("polygon", points=_points(cx, cy), fill=TERRAIN_COLOURS.get(terrain_id, "#dddddd"))]
     if t.level[h]:
         parts.append(tag("text", esc(f"L{t.level[h]}"), x=_f(cx), y=_f(cy - SIZE * 0.58), text_anchor="middle", class_="lvl"))
+    if change == "cut":  # the canvas slit open, the tent entered through it (§8.5.2)
+        parts.append(tag("path", d=_TEAR, transform=f"translate({_f(cx)} {_f(cy)})", class_="tear"))
     if change:
         parts.append(tag("text", esc(change), x=_f(cx), y=_f(cy + SIZE * 0.55), text_anchor="middle", class_="changed"))
     return "".join(parts)
@@ -524,13 +643,21 @@ def _map_drawing(scenario_id: str) -> _MapDrawing:
         feature = attributes.get("feature")
         if feature is None or x not in t.terrain or y not in t.terrain:
             continue
-        i = DIRECTIONS.index((y[0] - x[0], y[1] - x[1]))
-        cx, cy = layout.centre(x)
-        (x1, y1), (x2, y2) = _EDGES[i]
         name = t.data.terrain.hexside_features[feature].name
-        features.append(tag("line", tag("title", esc(f"{name}: {hex_label(x)} | {hex_label(y)}")),
-                            x1=_f(cx + x1), y1=_f(cy + y1), x2=_f(cx + x2), y2=_f(cy + y2), class_=feature))
-    return _MapDrawing(layout, MappingProxyType(cells), "".join(features))
+        features.append(_side_line(layout, x, y, f"{name}: {hex_label(x)} | {hex_label(y)}", feature))
+    tent_of = structures_for(scenario_id).tent_of
+    canvas = {h: "".join(_side_line(layout, h, n, f"tent canvas: {hex_label(h)} | {hex_label(n)}", "canvas")
+                         for n in t.around[h] if tent_of.get(n) != tent_of[h])
+              for h in sorted(tent_of) if t.terrain[h].tent == "canvas"}
+    return _MapDrawing(layout, MappingProxyType(cells), "".join(features), MappingProxyType(canvas))
+
+
+def _side_line(layout: _Layout, x: Hex, y: Hex, title: str, kind: str) -> str:
+    """The hexside between the adjacent ``x`` and ``y`` as a line of class ``kind``."""
+    cx, cy = layout.centre(x)
+    (x1, y1), (x2, y2) = _EDGES[DIRECTIONS.index((y[0] - x[0], y[1] - x[1]))]
+    return tag("line", tag("title", esc(title)), x1=_f(cx + x1), y1=_f(cy + y1), x2=_f(cx + x2), y2=_f(cy + y2),
+               class_=kind)
 
 
 def _hex_cell(drawn: _MapDrawing, h: Hex, drawing: str, clickable: set[str], reach: set[Hex]) -> tuple[str, bool]:
@@ -611,7 +738,7 @@ def _charges(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str]:
         for rider, route, counter in ((c["rider"], c["route"], False), (c["counter"], c["counter_route"], True)):
             if not route:
                 continue
-            ink = SIDE_COLOURS[min(t.sides.index(pieces[rider]["side"]), len(SIDE_COLOURS) - 1)][0]
+            ink = _side_colours(t, pieces[rider]["side"])[0]
             out.append(_route_line(layout, pieces[rider]["hexes"][0], route, ink, note, counter))
     return out
 
@@ -638,10 +765,35 @@ def _ladders(layout: _Layout, view: Mapping[str, Any]) -> list[str]:
     return out
 
 
+_SPEAR = f"M{_f(SIZE * 0.45)} -2L{_f(SIZE * 0.7)} -2L{_f(SIZE * 0.7)} -7L{_f(SIZE)} 0L{_f(SIZE * 0.7)} 7L{_f(SIZE * 0.7)} 2L{_f(SIZE * 0.45)} 2Z"
+"""A spear from a counter's edge to its hex's corner, pointing along the x axis from the centre."""
+
+
+def _formations(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str]:
+    """Each hoplites' formation (§7.3): its members' hexes ringed in the side's colour (dashed;
+    solid and heavier in a foulkon, §7.3.2) and a spear from each member to the corner the
+    formation faces, with its note as hover text."""
+    out = []
+    for f, note in zip(view["formations"], formation_notes(view)):
+        members = [view["pieces"][pid] for pid in f["members"]]
+        ink = _side_colours(t, members[0]["side"])[0]
+        angle = math.radians(-60 * f["facing"] - 30)  # the corner between hexsides facing and facing + 1
+        parts = [tag("title", esc(note))]
+        for p in members:
+            if p["state"] == "dead":
+                continue
+            cx, cy = layout.centre(p["hexes"][0])
+            parts.append(tag("polygon", points=_points(cx, cy, 0.9), stroke=ink, class_="rank"))
+            parts.append(tag("path", d=_SPEAR, fill=ink, class_="spear",
+                             transform=f"translate({_f(cx)} {_f(cy)}) rotate({_f(math.degrees(angle))})"))
+        out.append(tag("g", *parts, class_="formation foulkon" if f["foulkon"] else "formation"))
+    return out
+
+
 def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any],
              moving: str | None, lines_for: str, battle: Battle) -> str:
     """A character's counter; those of side ``lines_for`` carry their lines of sight."""
-    fill, ink = SIDE_COLOURS[min(t.sides.index(p["side"]), len(SIDE_COLOURS) - 1)]
+    fill, ink = _side_colours(t, p["side"])
     state = p["state"]
     if state == "dead":
         fill, ink = "#8c8c8c", "#1b1b1b"
@@ -680,18 +832,30 @@ _LEGEND = (
     "arrow over hexes: a charge declared this turn",
     "(dashed: a counter-charge); a word under a gate,",
     "palisade or tent: how it stands now",
+    "brown line round a tent: its canvas (open at its",
+    "entrance; a cut hex open with a ragged slit)",
     "orange hex: a fire (purple: burning naphtha), its turns;",
     "dark hex: naphtha; square: a siege engine, its front;",
     "brown striped bar: a ladder, lying or raised;",
     "thin yellow line: a hooked rope",
+    "dashed ring, spear to a corner: a hoplite in a formation,",
+    "the corner it faces (solid ring: a foulkon)",
     "hover your shooter: its lines of sight to the enemies",
     "within its weapons' range",
     "(green: seen; red dashed: blocked, hover it)",
 )
 
 
+_XHTML = "http://www.w3.org/1999/xhtml"
+_LINE_HEIGHT = 18.0
+_PANEL_CHARACTERS = 50
+"""Fewer characters than a row of the panel holds in a wide font (Verdana), so the panel's height,
+reckoned here before the browser wraps its lines, is never too short."""
+
+
 def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
-    """The turn, the phasing side and the moving character, then the legend."""
+    """The turn, the phasing side and the moving character, the notes, then the legend: HTML
+    in the SVG (a ``foreignObject``) so the browser wraps a long note inside the panel."""
     moving = view["moving"]
     lines = [f"turn {view['turn']} of {view['turns']}", f"{view['side'] or '-'} to play, step {view['step']}"]
     if moving:
@@ -707,21 +871,17 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
         if c["counter"]:
             lines.append(f"    counter-charged by {c['counter']} ({len(c['counter_route'])} hexes)")
     lines.extend(siege_notes(t, view))
-    y = MARGIN + 18
-    out = [tag("text", esc(t.scenario.name), x=_f(x), y=_f(y), class_="head")]
-    for text in lines:
-        y += 18
-        out.append(tag("text", esc(text), x=_f(x), y=_f(y), class_="panel"))
-    y += 12
-    for terrain_id, colour in TERRAIN_COLOURS.items():
-        y += 18
-        out.append(tag("polygon", points=_points(x + 7, y - 4, 0.26), fill=colour, stroke="#555", stroke_width=0.8))
-        out.append(tag("text", esc(t.data.terrain.terrains[terrain_id].name), x=_f(x + 20), y=_f(y), class_="panel"))
-    y += 12
-    for text in _LEGEND:
-        y += 18
-        out.append(tag("text", esc(text), x=_f(x), y=_f(y), class_="panel"))
-    return tag("g", *out), y + MARGIN
+    keys = [tag("div", tag("span", " ", class_="swatch", style=f"background: {colour}"),
+                esc(t.data.terrain.terrains[terrain_id].name), class_="key") for terrain_id, colour in TERRAIN_COLOURS.items()]
+    panel = tag("div", tag("div", esc(t.scenario.name), class_="head"),
+                *(tag("div", esc(text), class_="panel") for text in lines),
+                tag("div", *keys, class_="part"),
+                tag("div", *(tag("div", esc(text), class_="panel") for text in _LEGEND), class_="part"),
+                xmlns=_XHTML, class_="gs-panel")
+    wrapped = sum(-(-len(text) // _PANEL_CHARACTERS) for text in [*lines, *_LEGEND])
+    height = (2 + wrapped + len(TERRAIN_COLOURS)) * _LINE_HEIGHT + 24
+    box = tag("foreignObject", panel, x=_f(x), y=_f(MARGIN), width=_f(PANEL_WIDTH - 20), height=_f(height))
+    return box, height + 2 * MARGIN
 
 
 def _siege_things(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str]:
@@ -784,7 +944,7 @@ def draw_board(context: BoardContext) -> BoardDrawing:
     pieces = view["pieces"]
     order = sorted(pieces.items(), key=lambda kv: (kv[1]["state"] != "dead", kv[0] == view["moving"], kv[0]))
     lines_for = context.player if context.player in t.sides else view["side"]  # a spectator: the phasing side's
-    battle = standing(t, view["structures"])
+    battle = standing(t, view["structures"], view["engines"])
     counters = [_counter(t, layout, pid, p, pieces, view["moving"], lines_for, battle) for pid, p in order]
     panel, panel_height = _panel(t, view, layout.width + 10)
     width, height = layout.width + PANEL_WIDTH, max(layout.height, panel_height)
@@ -794,10 +954,12 @@ def draw_board(context: BoardContext) -> BoardDrawing:
         tag("rect", x=0, y=0, width=_f(width), height=_f(height), fill="#f7f3ea"),
         tag("g", *cells, *late),
         drawn.features,
+        *(lines for h, lines in drawn.canvas.items() if h not in changed),  # a cut canvas is open (§8.5.2)
         *things,
         *_ladders(layout, view),
         *_charges(t, layout, view),
         *counters,
+        *_formations(t, layout, view),
         panel,
         xmlns="http://www.w3.org/2000/svg",
         viewBox=f"0 0 {_f(width)} {_f(height)}",

@@ -35,12 +35,12 @@ from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import Unhorsing, can_attack, hurt, kill_horse, lands
 from banneret_guiscard.retreat import Aftermath, RetreatOrder, Retreats
-from banneret_guiscard.state import Battle, Piece, Tables, hex_label, tables_for
+from banneret_guiscard.state import Battle, Engine, Piece, Tables, hex_label, tables_for
 
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
     "terrain_blocks", "sight_level", "edge_blocks",
-    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "fire_cover", "may_shoot_at", "targets",
+    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "engine_in_way", "fire_cover", "may_shoot_at", "targets",
     "impact_hex", "release", "strike", "shoot", "hit", "cover_threats", "HoldCover", "Shot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
@@ -242,15 +242,20 @@ def fire_lines(b: Battle, shooter: Piece, aimed: Hex) -> Sequence[Sequence[Hex]]
     return [path for path in lines if not castles.fire_blocked(b, shooter, aimed, list(path))]
 
 
+def engine_in_way(b: Battle, path: Sequence[Hex]) -> Engine | None:
+    """A siege engine standing (not destroyed) on a hex between the ends of ``path``: no line
+    passes one (§10.4.3). Fire's test, and the boards' lines of sight ask it too."""
+    between = path[1:-1]
+    return next((e for e in b.engines.values() if e.condition != "destroyed" and e.hex in between), None)
+
+
 def _aim(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> tuple[str, list[Sequence[Hex]]] | None:
     """The range band of a shot and the readings of its line that the map and the engines
     leave open, or None if it is out of range or behind a mounted lance thrower (§7.1)."""
     band = weapon.band_at(distance(shooter.hex, aimed))
     if band is None or aimed not in b.tables.terrain or not in_throwing_arc(shooter, weapon, aimed):
         return None
-    engines = {e.hex for e in b.engines.values() if e.condition != "destroyed"}
-    return band, [path for path in fire_lines(b, shooter, aimed)
-                  if not engines.intersection(path[1:-1])]  # no fire passes a stone thrower (§10.4.3)
+    return band, [path for path in fire_lines(b, shooter, aimed) if engine_in_way(b, path) is None]
 
 
 def _short_max(weapon: Weapon) -> int:

@@ -35,7 +35,7 @@ def notes(text: str, head: str) -> list[str]:
 
 
 def panel(root: ElementTree.Element) -> list[str]:
-    return [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "panel"]
+    return [e.text for e in root.iter("{http://www.w3.org/1999/xhtml}div") if e.get("class") == "panel"]
 
 
 def polygon_fill(element: ElementTree.Element) -> str:

@@ -217,7 +217,7 @@ def test_both_boards_name_the_formation_its_members_and_its_facing():
     assert [line.strip() for line in GAME.render(state, None).splitlines() if "hoplites:" in line] == [f"hoplites: {note}"]
     drawing = draw_board(REG, state, B, banneret.legal_actions(state, B))
     assert drawing is not None
-    panel = [e.text for e in ElementTree.fromstring(drawing.svg).iter(f"{SVG}text") if e.get("class") == "panel"]
+    panel = [e.text for e in ElementTree.fromstring(drawing.svg).iter("{http://www.w3.org/1999/xhtml}div") if e.get("class") == "panel"]
     assert f"hoplites: {note}" in panel
 
 

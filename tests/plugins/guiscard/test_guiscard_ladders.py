@@ -296,7 +296,7 @@ def test_both_boards_show_the_ladders():
     root = ElementTree.fromstring(drawing.svg)
     bars = [e for e in root.iter(f"{SVG}line") if e.get("class") == "ladder"]
     assert [e.find(f"{SVG}title").text for e in bars] == notes
-    assert [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "panel" and e.text.startswith("ladder:")] == [
+    assert [e.text for e in root.iter("{http://www.w3.org/1999/xhtml}div") if e.get("class") == "panel" and e.text.startswith("ladder:")] == [
         f"ladder: {n}" for n in notes]
 
 
