@@ -49,8 +49,11 @@ __all__ = ["siege_invariants", "hauls", "haul", "HaulEngines", "arrow_targets", 
 
 def arrow_targets(b: Battle) -> list[Hex]:
     """Hexes a burning arrow may set alight: a siege engine or wooden structure not burning,
-    or naphtha (§10.3, §10.5.3)."""
-    return sorted(h for h in b.tables.terrain if burnable(b, h) or h in b.naphtha)
+    or naphtha (§10.3, §10.5.3). Only hexes with an engine, naphtha or a terrain that burns
+    may be :func:`~banneret_guiscard.flames.burnable`, so only they are asked."""
+    wooden = [h for h, terrain in b.tables.terrain.items() if terrain.burns]
+    return sorted(h for h in {*wooden, *(e.hex for e in b.engines.values()), *b.naphtha}
+                  if burnable(b, h) or h in b.naphtha)
 
 
 def arrow_shots(b: Battle, side: str) -> list[tuple[str, str, Hex]]:

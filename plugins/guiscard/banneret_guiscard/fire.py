@@ -8,7 +8,8 @@ The rules are plain functions on :class:`~banneret_guiscard.state.Battle`:
 * :func:`fire_cover` -- whether a shot at a hex may be fired and the target's cover there
   (§5.5; a mounted lance thrower's arc and the friends on foot it throws over, §7.1), read
   on the lines the terrain leaves clear (:func:`terrain_lines`, held per pair of hexes on
-  :attr:`~banneret_guiscard.state.Tables.sight_lines`);
+  :attr:`~banneret_guiscard.state.Tables.sight_lines`); the menus ask only whether a shot
+  may be fired (:func:`may_shoot_at`), which needs the cover only to fire over someone;
 * :func:`impact_hex` and :func:`shoot` -- the impact hex (§5.4.1-§5.4.2) and the result on
   whoever stands there (§5.4.3), its retreat left to :mod:`banneret_guiscard.retreat`.
 
@@ -39,8 +40,8 @@ from banneret_guiscard.state import Battle, Piece, Tables, hex_label, tables_for
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
     "terrain_blocks", "sight_level", "edge_blocks",
-    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "fire_cover", "targets", "impact_hex",
-    "release", "strike", "shoot", "hit", "cover_threats", "HoldCover", "Shot",
+    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "fire_cover", "may_shoot_at", "targets",
+    "impact_hex", "release", "strike", "shoot", "hit", "cover_threats", "HoldCover", "Shot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
@@ -49,6 +50,8 @@ COVERS = ("none", "light", "medium", "heavy")
 FIRES_OVER = frozenset({"short_bow", "composite_bow", "javelin"})
 """§5.5.3: archers and javelin throwers may fire over characters (medium or long range, at a
 target with light or no cover); slings and thrown lances never."""
+_FIRED_OVER = ("none", "light")
+"""§5.5.3: the target's covers at which bows and javelins fire over characters."""
 THROWN_LANCE = "thrown_lance"
 """The lance without pennant, thrown on foot or from the saddle (§5.0, §7.1)."""
 _HIGH_GROUND_LOSS = frozenset({"brush", "marsh", "shallow_water", "slope"})
@@ -75,18 +78,33 @@ def usable_weapons(b: Battle, piece: Piece) -> list[Weapon]:
     return out
 
 
-def engaged(b: Battle, piece: Piece) -> bool:
-    """In contact with an enemy that could attack one of its hexes (§5.2)."""
-    return any(can_attack(b, e, h) for e in b.enemies_of(piece.side) for h in piece.hexes())
+def engaged(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, ...]] | None = None) -> bool:
+    """In contact with an enemy that could attack one of its hexes (§5.2). Only an enemy whose
+    front hex is next to it could (:func:`can_attack`), so only those are asked, found on
+    ``where`` (:meth:`~banneret_guiscard.state.Battle.living_index`, built here if not given)."""
+    if where is None:
+        where = b.living_index()
+    around = b.tables.around
+    return any(e.hex == n and e.side != piece.side and can_attack(b, e, h)
+               for h in piece.hexes() for n in around.get(h, ()) for e in where.get(n, ()))
 
 
-def may_fire(b: Battle, piece: Piece) -> bool:
+def may_fire(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, ...]] | None = None) -> bool:
     """Able, not yet fired this phase, not busy clearing, not in water (§5.5.2.4), not in
-    contact with an enemy (§5.2), with a weapon to use."""
+    contact with an enemy (§5.2), with a weapon to use. ``where``: as for :func:`engaged`."""
+    return _unfired(b, piece) and bool(usable_weapons(b, piece)) and _free_to_fire(b, piece, where)
+
+
+def _unfired(b: Battle, piece: Piece) -> bool:
+    """Able and not yet fired this phase: the cheapest tests of :func:`may_fire`."""
     fired = b.fired_in.get(piece.id)
-    return (piece.able and (fired is None or fired[0] != b.phase) and piece.id not in b.busy
-            and bool(usable_weapons(b, piece)) and not any(b.tables.terrain[h].water for h in piece.hexes())
-            and not engaged(b, piece) and not (b.ladders and ladders.hands_full(b, piece))  # §10.1.2, §10.1.5
+    return piece.able and (fired is None or fired[0] != b.phase)
+
+
+def _free_to_fire(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, ...]] | None) -> bool:
+    """The rest of :func:`may_fire`, the contact test last: the dearest."""
+    return (piece.id not in b.busy and not any(b.tables.terrain[h].water for h in piece.hexes())
+            and not engaged(b, piece, where) and not (b.ladders and ladders.hands_full(b, piece))  # §10.1.2, §10.1.5
             and not (b.ropes and ropes.climbing(b, piece.id)))  # §10.6.2
 
 
@@ -224,29 +242,57 @@ def fire_lines(b: Battle, shooter: Piece, aimed: Hex) -> Sequence[Sequence[Hex]]
     return [path for path in lines if not castles.fire_blocked(b, shooter, aimed, list(path))]
 
 
-def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> str | None:
+def _aim(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> tuple[str, list[Sequence[Hex]]] | None:
+    """The range band of a shot and the readings of its line that the map and the engines
+    leave open, or None if it is out of range or behind a mounted lance thrower (§7.1)."""
+    band = weapon.band_at(distance(shooter.hex, aimed))
+    if band is None or aimed not in b.tables.terrain or not in_throwing_arc(shooter, weapon, aimed):
+        return None
+    engines = {e.hex for e in b.engines.values() if e.condition != "destroyed"}
+    return band, [path for path in fire_lines(b, shooter, aimed)
+                  if not engines.intersection(path[1:-1])]  # no fire passes a stone thrower (§10.4.3)
+
+
+def _short_max(weapon: Weapon) -> int:
+    """The far end of ``weapon``'s short range, which the high ground's rule reads (§5.5.4)."""
+    return max(r.max for r in weapon.bands if r.band == "short")
+
+
+def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex,
+               where: Mapping[Hex, tuple[Piece, ...]] | None = None) -> str | None:
     """The cover of a shot from ``shooter`` with ``weapon`` at the hex ``aimed``, or None if it
     may not be fired: out of range, behind a mounted lance thrower (§7.1), a tree or higher
     ground on the line (§5.5.2), or a character in the way that this weapon may not fire over
-    (§5.5.3, §5.5.5, §7.1). Along a hexside the less restrictive reading counts (§5.5.1)."""
-    t = b.tables
-    s = shooter.hex
-    band = weapon.band_at(distance(s, aimed))
-    if band is None or aimed not in t.terrain or not in_throwing_arc(shooter, weapon, aimed):
+    (§5.5.3, §5.5.5, §7.1). Along a hexside the less restrictive reading counts (§5.5.1).
+    ``where``: who stands where (:meth:`~banneret_guiscard.state.Battle.living_index`)."""
+    aim = _aim(b, shooter, weapon, aimed)
+    if aim is None:
         return None
-    lines = fire_lines(b, shooter, aimed)
-    short_max = max(r.max for r in weapon.bands if r.band == "short")
+    band, lines = aim
+    short_max = _short_max(weapon)
     best: str | None = None
-    engines = {e.hex for e in b.engines.values() if e.condition != "destroyed"}
     for path in lines:
-        if engines.intersection(path[1:-1]):
-            continue  # no fire passes a stone thrower (§10.4.3)
-        cover = _cover(b, s, aimed, path, band, short_max)
-        if _characters_block(b, shooter, weapon, path, band, cover):
+        cover = _cover(b, shooter.hex, aimed, path, band, short_max)
+        if _characters_block(b, shooter, weapon, path, band, cover, where):
             continue
         if best is None or COVERS.index(cover) < COVERS.index(best):
             best = cover
     return best
+
+
+def may_shoot_at(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex,
+                 where: Mapping[Hex, tuple[Piece, ...]] | None = None) -> bool:
+    """Whether :func:`fire_cover` allows the shot (is not None), for the menus: the cover is
+    worked out only where a character stands in the way, since it matters only to firing over
+    him (§5.5.3). A property test checks it against :func:`fire_cover` in random games."""
+    aim = _aim(b, shooter, weapon, aimed)
+    if aim is None:
+        return False
+    band, lines = aim
+    over = weapon.id in FIRES_OVER and band != "short"
+    return any(not _in_the_way(b, shooter, weapon, path, where)
+               or over and _cover(b, shooter.hex, aimed, path, band, _short_max(weapon)) in _FIRED_OVER
+               for path in lines)
 
 
 def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: str, short_max: int) -> str:
@@ -279,26 +325,37 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: 
     return cover if shields is None else max(cover, shields, key=COVERS.index)
 
 
-def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex], band: str, cover: str) -> bool:
-    """Whether a character or horse on the line stops this shot (§5.5.3, §5.5.5). Never
-    blocking: stunned or dead characters, characters in water, characters below both ends
-    (unseen), those within N hexes of a target N levels above the shooter, for a mounted
-    archer the friends next to him (§5.5.3.1), and for a mounted lance thrower the friends on
-    foot next to him when the target is far enough (§7.1, A-10). Bows and javelins fire over
-    the rest at medium or long range when the target has light or no cover."""
+def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex], band: str, cover: str,
+                      where: Mapping[Hex, tuple[Piece, ...]] | None = None) -> bool:
+    """Whether a character or horse on the line stops this shot (§5.5.3, §5.5.5): bows and
+    javelins fire over them at medium or long range when the target has light or no cover;
+    else :func:`_in_the_way`."""
+    if weapon.id in FIRES_OVER and band != "short" and cover in _FIRED_OVER:
+        return False
+    return _in_the_way(b, shooter, weapon, path, where)
+
+
+def _in_the_way(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex],
+                where: Mapping[Hex, tuple[Piece, ...]] | None) -> bool:
+    """Whether a character or horse stands in the way of a shot along ``path`` that does not
+    fire over them (§5.5.3, §5.5.5). Never in the way: stunned or dead characters, characters
+    in water, characters below both ends (unseen), those within N hexes of a target N levels
+    above the shooter, for a mounted archer the friends next to him (§5.5.3.1), and for a
+    mounted lance thrower the friends on foot next to him when the target is far enough
+    (§7.1, A-10). ``where``: who stands where, built here if not given."""
     t = b.tables
     s, aimed = path[0], path[-1]
     low = min(t.level[s], t.level[aimed])
     rise = t.level[aimed] - t.level[s]
     mine = set(shooter.hexes())
-    if weapon.id in FIRES_OVER and band != "short" and cover in ("none", "light"):
-        return False
     between = set(path[1:-1]) - mine
     if not between:
         return False
+    if where is None:
+        where = b.living_index()
     over_foot = distance(s, aimed) >= t.data.tactics.lance_over_foot_min_hexes  # §7.1, A-10
     in_way: list[tuple[Hex, Piece | None]] = [
-        (h, p) for p in b.pieces.values() if p.able and aimed not in p.hexes() for h in p.hexes() if h in between]
+        (h, p) for h in between for p in where.get(h, ()) if p.able and aimed not in p.footprint]
     in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.hexes()
                for h in horse.hexes() if h in between]
     for h, p in in_way:
@@ -319,11 +376,12 @@ def _within_range(b: Battle, shooter: Piece, hexes: Sequence[Hex]) -> bool:
     return any(distance(shooter.hex, h) <= longest for h in hexes)
 
 
-def _targets(b: Battle, shooter: Piece, weapons: list[Weapon], enemies: list[Piece]) -> Iterator[tuple[str, Hex]]:
+def _targets(b: Battle, shooter: Piece, weapons: list[Weapon], enemies: list[Piece],
+             where: Mapping[Hex, tuple[Piece, ...]]) -> Iterator[tuple[str, Hex]]:
     for weapon in weapons:
         for enemy in enemies:
             for h in enemy.hexes():
-                if fire_cover(b, shooter, weapon, h) is not None:
+                if may_shoot_at(b, shooter, weapon, h, where):
                     yield weapon.id, h
 
 
@@ -331,7 +389,7 @@ def targets(b: Battle, shooter: Piece) -> list[tuple[str, Hex]]:
     """Every (weapon, aimed hex) the shooter may fire: each hex of an enemy character, a
     rider's either hex (§5.4), in range and in sight (§5.5)."""
     enemies = sorted((p for p in b.enemies_of(shooter.side) if p.alive), key=lambda p: p.id)
-    return list(_targets(b, shooter, usable_weapons(b, shooter), enemies))
+    return list(_targets(b, shooter, usable_weapons(b, shooter), enemies, b.living_index()))
 
 
 # --------------------------------------------------------------------------- resolution (§5.4)
@@ -528,8 +586,9 @@ def offensive_shooters(b: Battle, side: str) -> list[str]:
     """``side``'s characters that may fire now at something (§5, §5.2)."""
     enemies = sorted((p for p in b.enemies_of(side) if p.alive), key=lambda p: p.id)
     aims = [h for p in enemies for h in p.hexes()]
-    return sorted(p.id for p in b.pieces.values() if p.side == side and _within_range(b, p, aims) and may_fire(b, p)
-                  and next(_targets(b, p, usable_weapons(b, p), enemies), None) is not None)
+    where = b.living_index()
+    return sorted(p.id for p in b.pieces.values() if p.side == side and _unfired(b, p) and _within_range(b, p, aims)
+                  and may_fire(b, p, where) and next(_targets(b, p, usable_weapons(b, p), enemies, where), None) is not None)
 
 
 class _SideChoice(Choice):
@@ -591,12 +650,13 @@ class AimShot(_SideChoice):
 # --------------------------------------------------------------------------- defensive fire (§5.3)
 
 
-def defensive_weapons(b: Battle, piece: Piece) -> list[Weapon]:
+def defensive_weapons(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, ...]] | None = None) -> list[Weapon]:
     """The weapons ``piece`` may fire defensively now (§5.1-§5.3, A-09): it may fire at all,
     made no melee attack in its side's preceding phase, was not attacked (in melee or by
     fire) since the start of the previous game turn's enemy phase (errata 4: attacked in
     the previous turn), and moved in its own preceding phase no more than the weapon allows
-    before defensive fire (the "both" limit if it also fired then)."""
+    before defensive fire (the "both" limit if it also fired then). ``where``: as for
+    :func:`engaged`."""
     p = b.phase
     if not piece.able or b.attacked_in.get(piece.id) == p - 1 or b.targeted_in.get(piece.id, p - 3) >= p - 2:
         return []
@@ -613,7 +673,7 @@ def defensive_weapons(b: Battle, piece: Piece) -> list[Weapon]:
         allowed = None if limit is None else limit.allowance(b.ma(piece))
         if allowed is not None and moved <= allowed:
             out.append(weapon)
-    return out if out and may_fire(b, piece) else []  # the contact test last: the dearest
+    return out if out and _unfired(b, piece) and _free_to_fire(b, piece, where) else []  # may_fire: the dearest last
 
 
 def _refire_kind(b: Battle, target: Piece) -> str:
@@ -636,12 +696,21 @@ def _refire_ready(b: Battle, target: Piece, hexes: int) -> bool:
     return hexes - last >= b.tables.data.defensive_fire.refire_hexes(_refire_kind(b, target))
 
 
-def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
+def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> list[Piece]:
+    """The enemies of the moving ``target`` not named yet that pass the cheap tests of
+    :func:`defensive_weapons` (able, not fired this phase, §5.1) and :func:`_within_range`, by
+    id: most windows end here, with nobody to ask the dearer tests of."""
     aims = target.hexes()
-    for piece in sorted(b.enemies_of(target.side), key=lambda p: p.id):
-        if piece.id not in named and _within_range(b, piece, aims):
-            for weapon, h in _targets(b, piece, defensive_weapons(b, piece), [target]):
-                yield piece.id, weapon, h
+    return sorted((p for p in b.pieces.values() if p.side != target.side and _unfired(b, p)
+                   and p.id not in named and _within_range(b, p, aims)), key=lambda p: p.id)
+
+
+def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
+    shooters = _defensive_shooters(b, target, named)
+    where = b.living_index() if shooters else {}
+    for piece in shooters:
+        for weapon, h in _targets(b, piece, defensive_weapons(b, piece, where), [target], where):
+            yield piece.id, weapon, h
 
 
 def defensive_shots(b: Battle, target: Piece, named: tuple[str, ...] = ()) -> list[tuple[str, str, Hex]]:

@@ -263,6 +263,17 @@ class _SideChoice(Choice):
 
 
 
+def _within_reach(b: Battle, strikers: list[Piece]) -> list[str]:
+    """The characters (in id order), then the loose horses, with a hex that one of
+    ``strikers`` could attack from where it stands (:func:`can_attack`, the map's
+    :attr:`~banneret_guiscard.state.Tables.strikes`): the only ones :func:`_reaches` may allow,
+    found without asking it of everyone."""
+    t = b.tables
+    struck = {h for p in strikers for h in t.strikes.get((p.hex, p.mounted, t.counter(p.id).armoured), ())}
+    return [*(pid for pid in sorted(b.pieces) if b.pieces[pid].alive and not struck.isdisjoint(b.pieces[pid].footprint)),
+            *(HORSE + owner for owner in sorted(b.horses) if not struck.isdisjoint(b.horses[owner].footprint))]
+
+
 class Combat(_SideChoice):
     """Step 4: the phasing side attacks, one combat at a time (§2.1, §6)."""
 
@@ -276,9 +287,8 @@ class Combat(_SideChoice):
 
     def options(self, state: State, frame: Frame) -> list[tuple[str, ...]]:
         b: Battle = state.data
-        targets = [*sorted(b.pieces), *(HORSE + owner for owner in sorted(b.horses))]
         strikers = [p for p in b.pieces.values() if _may_strike(b, p)]  # attackers_of, each side looked at once
-        return [*(("attack", t) for t, other in ((t, defender(b, t)) for t in targets)
+        return [*(("attack", t) for t, other in ((t, defender(b, t)) for t in _within_reach(b, strikers))
                   if any(_reaches(b, p, other) for p in strikers)),
                 *(("push", pid, lid) for pid, lid in ladders.pushers(b, b.side, _may_strike)),
                 *(("cut", pid, rid) for pid, rid in ropes.cutters(b, b.side, _may_strike)),

@@ -415,6 +415,17 @@ class Battle:
             if h in p.footprint and p.alive:
                 yield p
 
+    def living_index(self) -> dict[Hex, tuple[Piece, ...]]:
+        """Who stands where: per hex, the living characters with a hex on it, in the order
+        :meth:`living_at` gives them. Built afresh from :attr:`pieces` at each call and never
+        kept, so never stale: a menu builds it once and reads it while nobody moves."""
+        index: dict[Hex, tuple[Piece, ...]] = {}
+        for p in self.pieces.values():
+            if p.alive:
+                for h in p.footprint:
+                    index[h] = (*index[h], p) if h in index else (p,)
+        return index
+
     def horse_at(self, h: Hex) -> LooseHorse | None:
         for horse in self.horses.values():
             if h in horse.footprint:
