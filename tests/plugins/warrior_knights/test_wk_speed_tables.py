@@ -7,6 +7,13 @@
   along the roads (``movement.moves_from``) under the standing effects asked one by one
   (``road_toll``, ``road_limit``, ``forbidden``) must give the same paths, and so must
   ``legal_paths`` with the baron's ``allowance`` computed once for a whole menu.
+* ``standing.in_force_kinds`` (several kinds, the cards in force walked once) gives what
+  ``in_force`` gives for each kind; ``movement.allowance`` reads its four kinds that way.
+* ``battles.battle_areas`` finds the barons present in every area in one pass; the plain
+  reference asks ``battle_targets`` (which walks the nobles for its area) of each area of a
+  ready noble. ``has_battle_area`` and ``movement.has_movable_noble`` stop at the first
+  area or noble and must agree with the full lists; ``movement.mobilize_areas`` (the move
+  table's own tuples, not copied) with the areas ``legal_paths`` and ``battle_areas`` give.
 * The planning menu, put together from ``sequence.plan_menu``, offers one card of each title
   left in the hand with the label ``space k: Title`` and the ``no more cards`` step.
 
@@ -21,9 +28,9 @@ import banneret
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banneret_warrior_knights import movement
+from banneret_warrior_knights import battles, movement
 from banneret_warrior_knights.data_model import EFFECT_KINDS
-from banneret_warrior_knights.standing import forbidden, in_force
+from banneret_warrior_knights.standing import forbidden, in_force, in_force_kinds
 from banneret_warrior_knights.state import WKData, tables, title_of
 from banneret_warrior_knights.variants import MOTION_RULES
 
@@ -84,6 +91,20 @@ def test_tables_agree_with_plain_rules(seed: int, barons: int, steps: int) -> No
             refused = rng.sample(areas, rng.choice([0, 0, 1, 3]))
             assert movement.legal_paths(data, noble, refused, allowed) == movement.legal_paths(data, noble, refused)
             assert movement.legal_paths(data, noble, refused) == plain_paths(data, noble, refused)
+    kinds = sorted(EFFECT_KINDS)
+    for baron in data.barons:
+        asked = tuple(rng.sample(kinds, rng.randint(1, 5)))
+        assert in_force_kinds(data, asked, baron) == {kind: in_force(data, kind, baron) for kind in asked}
+        ready = {data.noble_area[nb] for nb in data.nobles_of(baron) if data.noble_area[nb] is not None
+                 and nb not in data.exhausted and nb not in data.at_sea}
+        attackable = sorted(a for a in ready if battles.battle_targets(data, baron, a))
+        assert battles.battle_areas(state, baron) == attackable
+        assert battles.has_battle_area(state, baron) == bool(attackable)
+        movable = [nb for nb in data.nobles_of(baron) if movement.legal_paths(data, nb)]
+        assert movement.movable_nobles(state, baron) == movable
+        assert movement.has_movable_noble(state, baron) == bool(movable)
+        destinations = {p[-1] for nb in data.nobles_of(baron) for p in movement.legal_paths(data, nb)}
+        assert movement.mobilize_areas(state, baron) == sorted(destinations | set(attackable))
 
 
 def plain_paths(data: WKData, noble: str, refused: list[str]) -> list[tuple[str, ...]]:
