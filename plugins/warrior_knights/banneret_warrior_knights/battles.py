@@ -35,7 +35,7 @@ from banneret_warrior_knights.variants import RETREAT_DESTINATION, SIEGE_COMPLET
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
 
 __all__ = [
-    "Battle", "DeclareBattle", "NobleDies", "battle_areas", "has_battle_area", "battle_targets", "commander_bonus",
+    "Battle", "DeclareBattle", "NobleDies", "battle_areas", "has_battle_area", "battle_possible_in", "battle_targets", "commander_bonus",
     "fate_cards_for",
     "siege_allowed", "retreat_areas", "army_strength", "PROCEDURES",
 ]
@@ -110,6 +110,13 @@ def has_battle_area(state: State, baron: str) -> bool:
     data: WKData = state.data
     present = _barons_present(data)
     return any(_targets(data, baron, a, present[a]) for a in _ready_areas(data, baron))
+
+
+def battle_possible_in(state: State, baron: str, area: str) -> bool:
+    """Whether :func:`battle_areas` names ``area`` (asked of one area: Mobilize Forces'
+    own)."""
+    data: WKData = state.data
+    return area in _ready_areas(data, baron) and bool(battle_targets(data, baron, area))
 
 
 def _ready_areas(data: WKData, baron: str) -> set[str]:

@@ -31,10 +31,11 @@ import attrs
 
 from banneret.flow import Choice, Frame, Procedure, call, end, record, var
 from banneret.state import State
+from banneret.types import Action
 from banneret_warrior_knights.battle_losses import (
     garrison_holder, holder_name, is_garrison, lift_broken_sieges, markers_of, set_markers, troops_of,
 )
-from banneret_warrior_knights.battles import DeclareBattle, battle_areas
+from banneret_warrior_knights.battles import DeclareBattle, battle_areas, battle_possible_in
 from banneret_warrior_knights.card_play import BaronCard, current_play
 from banneret_warrior_knights.cities import besieged_inside
 from banneret_warrior_knights.muster import army_shrank
@@ -535,6 +536,20 @@ def mobilize_areas(state: State, baron: str) -> list[str]:
     return sorted(areas | set(battle_areas(state, baron)))
 
 
+def _mobilize_label(area: str) -> str:
+    return f"mobilize into {area_name(area)}"
+
+
+@functools.cache
+def mobilize_actions() -> Mapping[tuple[str, str], Action]:
+    """(baron, area) -> his action naming the area for Mobilize Forces, built once
+    (immutable): a menu of areas is a look-up per area."""
+    return MappingProxyType({
+        (baron, area): Action(baron, _mobilize_label(area), MobilizeForces.kind, area)
+        for baron in tables().baron_cards for area in tables().data.board.areas
+    })
+
+
 class MobilizeForces(BaronCard):
     """Choose an area; move ready nobles into it, start a battle there, or both (7.5)."""
 
@@ -545,7 +560,10 @@ class MobilizeForces(BaronCard):
         return mobilize_areas(state, var(state, "baron"))
 
     def use_label(self, state: State, frame: Frame, option: Any) -> str:
-        return f"mobilize into {area_name(option)}"
+        return _mobilize_label(option)
+
+    def use_action(self, state: State, frame: Frame, player: str, option: Any) -> Action:
+        return mobilize_actions()[player, option]
 
     def use(self, state: State, frame: Frame, option: Any) -> None:
         call(state, Mobilize, area=option, record=Orders(area=option))
@@ -593,7 +611,7 @@ class MobilizeStep(MoversChoice):
         orders = record(state, Orders)
         allowed = allowance(data, baron)
         nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and paths_for(data, nb, orders, allowed)]
-        battle = [BATTLE] if orders.area in battle_areas(state, baron) else []
+        battle = [BATTLE] if battle_possible_in(state, baron, orders.area) else []
         return (*nobles, *battle, FINISH)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:

@@ -12,8 +12,11 @@
 * ``battles.battle_areas`` finds the barons present in every area in one pass; the plain
   reference asks ``battle_targets`` (which walks the nobles for its area) of each area of a
   ready noble. ``has_battle_area`` and ``movement.has_movable_noble`` stop at the first
-  area or noble and must agree with the full lists; ``movement.mobilize_areas`` (the move
-  table's own tuples, not copied) with the areas ``legal_paths`` and ``battle_areas`` give.
+  area or noble and must agree with the full lists, ``battle_possible_in`` (one area) with
+  ``battle_areas``; ``movement.mobilize_areas`` (the move table's own tuples, not copied)
+  with the areas ``legal_paths`` and ``battle_areas`` give.
+* The prebuilt actions of a baron card's menu (declining it, Mobilize Forces' areas) are
+  the actions the plain ``Choice.action`` would build from the labels.
 * The planning menu, put together from ``sequence.plan_menu``, offers one card of each title
   left in the hand with the label ``space k: Title`` and the ``no more cards`` step.
 
@@ -28,7 +31,9 @@ import banneret
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from banneret.flow import Choice, Frame
 from banneret_warrior_knights import battles, movement
+from banneret_warrior_knights.card_play import DECLINE, decline_actions
 from banneret_warrior_knights.data_model import EFFECT_KINDS
 from banneret_warrior_knights.standing import forbidden, in_force, in_force_kinds
 from banneret_warrior_knights.state import WKData, tables, title_of
@@ -100,6 +105,7 @@ def test_tables_agree_with_plain_rules(seed: int, barons: int, steps: int) -> No
         attackable = sorted(a for a in ready if battles.battle_targets(data, baron, a))
         assert battles.battle_areas(state, baron) == attackable
         assert battles.has_battle_area(state, baron) == bool(attackable)
+        assert [a for a in areas if battles.battle_possible_in(state, baron, a)] == attackable
         movable = [nb for nb in data.nobles_of(baron) if movement.legal_paths(data, nb)]
         assert movement.movable_nobles(state, baron) == movable
         assert movement.has_movable_noble(state, baron) == bool(movable)
@@ -139,3 +145,17 @@ def test_planning_menu_offers_one_card_per_title(seed: int, barons: int) -> None
             return
         banneret.apply(state, rng.choice(actions))
     raise AssertionError("no planning menu with cards was reached")
+
+
+def test_prebuilt_card_actions_are_the_plain_ones() -> None:
+    state = new_game(4, seed=1)
+    frame = Frame("MobilizeForces", {})
+    mobilize = movement.MobilizeForces()
+    for baron in T.baron_cards:
+        plain = Choice.action(mobilize, state, frame, baron, DECLINE)
+        assert mobilize.action(state, frame, baron, DECLINE) == plain == decline_actions()[baron]
+        assert plain.label == "decline the card"
+        for area in T.data.board.areas:
+            plain = Choice.action(mobilize, state, frame, baron, area)
+            assert mobilize.action(state, frame, baron, area) == plain
+            assert plain == (baron, f"mobilize into {T.data.board.areas[area].name}", "card", area)
