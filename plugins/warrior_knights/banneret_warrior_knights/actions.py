@@ -186,7 +186,7 @@ def return_area_cards(data: WKData, area: str) -> None:
 
 def track_full(data: WKData) -> bool:
     """Every space of the mercenary track holds a baron marker (6.4): the Draft begins."""
-    return all(marker is not None for marker in data.mercenary_track)
+    return None not in data.mercenary_track
 
 
 def _space_empty(state: State) -> bool:

@@ -14,8 +14,8 @@ from banneret_warrior_knights.card_play import BaronCard
 from banneret_warrior_knights.titles import check_chairman, check_head_of_church
 from banneret_warrior_knights.standing import agenda_effects
 from banneret.state import State
-from banneret_warrior_knights.battles import DeclareBattle, battle_areas
-from banneret_warrior_knights.movement import MoveOneNoble, movable_nobles
+from banneret_warrior_knights.battles import DeclareBattle, has_battle_area
+from banneret_warrior_knights.movement import MoveOneNoble, has_movable_noble
 from banneret_warrior_knights.state import WKData, tables
 
 __all__ = [
@@ -138,9 +138,9 @@ class VersatileStrategy(BaronCard):
         data: WKData = state.data
         baron = var(state, "baron")
         uses: list[Any] = ["crowns", "vote"]
-        if movable_nobles(state, baron):
+        if has_movable_noble(state, baron):
             uses.append("move")
-        if battle_areas(state, baron):
+        if has_battle_area(state, baron):
             uses.append("battle")
         uses += [("track", k) for k in free_track_spaces(data, len(data.barons))
                  if track_cost(k) <= data.crowns[baron]]  # a baron who cannot pay cannot choose it

@@ -35,7 +35,8 @@ from banneret_warrior_knights.variants import RETREAT_DESTINATION, SIEGE_COMPLET
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
 
 __all__ = [
-    "Battle", "DeclareBattle", "NobleDies", "battle_areas", "battle_targets", "commander_bonus", "fate_cards_for",
+    "Battle", "DeclareBattle", "NobleDies", "battle_areas", "has_battle_area", "battle_possible_in", "battle_targets", "commander_bonus",
+    "fate_cards_for",
     "siege_allowed", "retreat_areas", "army_strength", "PROCEDURES",
 ]
 
@@ -71,13 +72,22 @@ def battle_targets(data: WKData, baron: str, area: str) -> list[tuple[str, str]]
     another baron's nobles outside their own city or Stronghold (AMB-64); ``("city", c)`` a
     city he does not hold, with its owner's nobles inside; ``("stronghold", b)`` another
     baron's Stronghold, with his nobles there inside (AMB-31)."""
+    return _targets(data, baron, area, {data.baron_of_noble(nb) for nb in nobles_in(data, area)})
+
+
+def _targets(data: WKData, baron: str, area: str, present: set[str]) -> list[tuple[str, str]]:
+    """:func:`battle_targets` given the barons with nobles in the area (not at sea)."""
     city = tables().data.board.city_in(area)
     city_id = city.id if city is not None and city.id in data.city_owner else None
     targets: list[tuple[str, str]] = []
-    for other in sorted({data.baron_of_noble(nb) for nb in nobles_in(data, area)} - {baron}):
+    field_forbidden: bool | None = None  # asked once, and only if a field battle is possible
+    for other in sorted(present - {baron}):
         inside = (city_id is not None and data.city_owner[city_id] == other) or data.stronghold[other] == area
-        if not inside and not _field_forbidden(data, baron):
-            targets.append(("nobles", other))
+        if not inside:
+            if field_forbidden is None:
+                field_forbidden = _field_forbidden(data, baron)
+            if not field_forbidden:
+                targets.append(("nobles", other))
     if city_id is not None and data.city_owner[city_id] != baron:
         targets.append(("city", city_id))
     targets += [("stronghold", b) for b in data.barons if b != baron and data.stronghold[b] == area]
@@ -91,9 +101,39 @@ def ready_nobles(data: WKData, baron: str, area: str) -> list[str]:
 def battle_areas(state: State, baron: str) -> list[str]:
     """Areas where the baron has a ready noble and something to attack (11.1), sorted."""
     data: WKData = state.data
-    areas = {a for nb in data.nobles_of(baron) if (a := data.noble_area[nb]) is not None
-             and nb not in data.exhausted and nb not in data.at_sea}
-    return sorted(a for a in areas if battle_targets(data, baron, a))
+    present = _barons_present(data)
+    return sorted(a for a in _ready_areas(data, baron) if _targets(data, baron, a, present[a]))
+
+
+def has_battle_area(state: State, baron: str) -> bool:
+    """Whether :func:`battle_areas` names any area (stops at the first)."""
+    data: WKData = state.data
+    present = _barons_present(data)
+    return any(_targets(data, baron, a, present[a]) for a in _ready_areas(data, baron))
+
+
+def battle_possible_in(state: State, baron: str, area: str) -> bool:
+    """Whether :func:`battle_areas` names ``area`` (asked of one area: Mobilize Forces'
+    own)."""
+    data: WKData = state.data
+    return area in _ready_areas(data, baron) and bool(battle_targets(data, baron, area))
+
+
+def _ready_areas(data: WKData, baron: str) -> set[str]:
+    """The areas of the baron's ready nobles (on the board, not at sea, not exhausted)."""
+    return {a for nb in data.nobles_of(baron) if (a := data.noble_area[nb]) is not None
+            and nb not in data.exhausted and nb not in data.at_sea}
+
+
+def _barons_present(data: WKData) -> dict[str, set[str]]:
+    """Area -> the barons with a noble there, not at sea (:func:`nobles_in` for every area
+    in one pass over the nobles)."""
+    present: dict[str, set[str]] = {}
+    at_sea = data.at_sea
+    for noble, area in data.noble_area.items():
+        if area is not None and noble not in at_sea:
+            present.setdefault(area, set()).add(data.baron_of_noble(noble))
+    return present
 
 
 def commander_bonus(data: WKData, baron: str, kind: str) -> int:

@@ -5,12 +5,15 @@ opens the resolution of each baron card (7)."""
 
 from __future__ import annotations
 
-import attrs
+import functools
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
 
-from typing import Any, Sequence
+import attrs
 
 from banneret.flow import Choice, Frame, end, record, var
 from banneret.state import State
+from banneret.types import Action
 from banneret_warrior_knights.state import tables
 
 __all__ = ["CardPlay", "current_play", "BaronCard", "DECLINE"]
@@ -34,6 +37,15 @@ def current_play(state: State) -> CardPlay:
 
 
 DECLINE = "decline"
+DECLINE_LABEL = "decline the card"
+
+
+@functools.cache
+def decline_actions() -> Mapping[str, Action]:
+    """Each baron's action declining the card he revealed, built once (immutable)."""
+    return MappingProxyType({
+        baron: Action(baron, DECLINE_LABEL, BaronCard.kind, DECLINE) for baron in tables().baron_cards
+    })
 
 
 class BaronCard(Choice):
@@ -56,7 +68,16 @@ class BaronCard(Choice):
         return (*self.uses(state, frame), DECLINE)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
-        return "decline the card" if option == DECLINE else self.use_label(state, frame, option)
+        return DECLINE_LABEL if option == DECLINE else self.use_label(state, frame, option)
+
+    def action(self, state: State, frame: Frame, player: str, option: Any) -> Action:
+        if option == DECLINE:
+            return decline_actions()[player]
+        return self.use_action(state, frame, player, option)
+
+    def use_action(self, state: State, frame: Frame, player: str, option: Any) -> Action:
+        """The action offering a use (override to reuse prebuilt actions)."""
+        return Action(player, self.use_label(state, frame, option), self.kind, option)
 
     def use_label(self, state: State, frame: Frame, option: Any) -> str:
         return f"use {tables().card_titles[self.title]}"

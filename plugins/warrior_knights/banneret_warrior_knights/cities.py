@@ -56,7 +56,7 @@ def besieged_inside(data: WKData, noble: str) -> bool:
     like a city). Such a noble may not leave, nor give or receive troops at the Muster or a
     Draft."""
     area = data.noble_area[noble]
-    if area is None:
+    if area is None or not (data.besieged or data.besieged_strongholds):  # no siege anywhere: the usual case
         return False
     baron = data.baron_of_noble(noble)
     if data.stronghold[baron] == area and baron in data.besieged_strongholds:

@@ -232,9 +232,13 @@ def _desert(state: State, effect: Effect, ctx: _Context) -> Calls:
 
 
 def _heal(state: State, effect: Effect, ctx: _Context) -> Calls:
+    """A baron with nothing he could heal is not asked: his only option would be to heal
+    no army (a heal changes only its own baron's crowns and markers, so the others' options
+    stay as they are found here)."""
+    data: WKData = state.data
     markers, price = effect.params["markers"], effect.params["crowns_per_marker"]
     return _calls(*((HealArmy, {"baron": b, "markers": markers, "price": price})
-                    for b in _barons(state.data, effect.params["who"], ctx)))
+                    for b in _barons(data, effect.params["who"], ctx) if len(heal_options(data, b, price, markers)) > 1))
 
 
 def _upgrade_defences(state: State, effect: Effect, ctx: _Context) -> Calls:
@@ -446,6 +450,20 @@ class ChooseCasualtyArmy(BaronChoice):
         end(state)
 
 
+def heal_options(data: WKData, baron: str, price: int, limit: int | str) -> list[Any]:
+    """What :class:`HealArmy` offers: no heal (``None``), or ``(army, markers)``."""
+    options: list[Any] = [None]
+    for holder in holders_of(data, baron):
+        markers = markers_of(data, holder)
+        most = markers if limit == "all" else min(limit, markers)
+        if price:
+            most = min(most, data.crowns[baron] // price)
+            options += [(holder, k) for k in range(1, most + 1)]
+        elif most:
+            options.append((holder, most))
+    return options
+
+
 class HealArmy(BaronChoice):
     """The baron takes casualty markers off one of his armies, a noble's or his Stronghold
     garrison, at ``price`` crowns each (8.5, events): up to ``markers`` (``all``: every
@@ -456,18 +474,7 @@ class HealArmy(BaronChoice):
     prompt = "Heal one army, or none"
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
-        data: WKData = state.data
-        baron, price, limit = frame["baron"], frame["price"], frame["markers"]
-        options: list[Any] = [None]
-        for holder in holders_of(data, baron):
-            markers = markers_of(data, holder)
-            most = markers if limit == "all" else min(limit, markers)
-            if price:
-                most = min(most, data.crowns[baron] // price)
-                options += [(holder, k) for k in range(1, most + 1)]
-            elif most:
-                options.append((holder, most))
-        return options
+        return heal_options(state.data, frame["baron"], frame["price"], frame["markers"])
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
         if option is None:

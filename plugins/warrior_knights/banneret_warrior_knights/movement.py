@@ -31,18 +31,20 @@ import attrs
 
 from banneret.flow import Choice, Frame, Procedure, call, end, record, var
 from banneret.state import State
+from banneret.types import Action
 from banneret_warrior_knights.battle_losses import (
     garrison_holder, holder_name, is_garrison, lift_broken_sieges, markers_of, set_markers, troops_of,
 )
-from banneret_warrior_knights.battles import DeclareBattle, battle_areas
+from banneret_warrior_knights.battles import DeclareBattle, battle_areas, battle_possible_in
 from banneret_warrior_knights.card_play import BaronCard, current_play
 from banneret_warrior_knights.cities import besieged_inside
 from banneret_warrior_knights.muster import army_shrank
-from banneret_warrior_knights.standing import forbidden_actions, in_force
+from banneret_warrior_knights.data_model import Effect
+from banneret_warrior_knights.standing import FORBIDS, forbidden_of, in_force, in_force_kinds
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
 
 __all__ = [
-    "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "legal_paths", "Allowance", "allowance",
+    "MobilizeForces", "MoveOneNoble", "MoveNoble", "movable_nobles", "has_movable_noble", "legal_paths", "Allowance", "allowance",
     "moves_from", "MoveTable", "move_table", "blockers", "road_limit",
     "road_toll", "is_ready", "Orders", "Journey", "PROCEDURES", "SEA",
 ]
@@ -98,12 +100,20 @@ def shut_in(data: WKData, noble: str) -> bool:
 
 def road_limit(data: WKData, baron: str) -> int:
     """How many areas a road move may cover: 3, or what a standing effect allows."""
-    return max([ROAD_AREAS, *(e.params["areas"] for _, e in in_force(data, "road_move_limit", baron))])
+    return _road_limit(in_force(data, "road_move_limit", baron))
+
+
+def _road_limit(limits: list[tuple[str, Effect]]) -> int:
+    return max([ROAD_AREAS, *(e.params["areas"] for _, e in limits)])
 
 
 def road_toll(data: WKData, baron: str) -> int:
     """What a road move costs the baron in crowns (standing effects; 0 without one)."""
-    return sum(e.params["crowns"] for _, e in in_force(data, "road_toll", baron))
+    return _road_toll(in_force(data, "road_toll", baron))
+
+
+def _road_toll(tolls: list[tuple[str, Effect]]) -> int:
+    return sum(e.params["crowns"] for _, e in tolls)
 
 
 def blockers(data: WKData, area: str, baron: str) -> tuple[str, ...]:
@@ -132,9 +142,14 @@ class Allowance:
 
 def allowance(data: WKData, baron: str) -> Allowance:
     """The standing effects on ``baron``'s moves now."""
-    banned = forbidden_actions(data, baron)
-    return Allowance("off_road_move" not in banned, road_toll(data, baron), road_limit(data, baron),
+    found = in_force_kinds(data, ALLOWANCE_KINDS, baron)  # the cards in force walked once
+    banned = forbidden_of(found)
+    return Allowance("off_road_move" not in banned, _road_toll(found["road_toll"]), _road_limit(found["road_move_limit"]),
                      "sea_travel" not in banned)
+
+
+ALLOWANCE_KINDS = (*FORBIDS, "road_toll", "road_move_limit")
+"""The standing effects an :class:`Allowance` reads."""
 
 
 def moves_from(here: str, off_road: bool, road_paid: bool, limit: int, sail: bool) -> tuple[tuple[str, ...], ...]:
@@ -187,18 +202,24 @@ def legal_paths(
     ``(SEA, port)``), sorted: :func:`moves_from` his area under his baron's allowance
     (a road move needs the toll in hand). Paths through an area in ``refused`` are left out.
     ``allowed``: his baron's :func:`allowance`, when the caller asks for several nobles."""
+    paths = _table_paths(data, noble, allowed)
+    if refused:
+        return [p for p in paths if not set(p[:-1]) & set(refused)]
+    return list(paths)
+
+
+def _table_paths(data: WKData, noble: str, allowed: Allowance | None) -> tuple[tuple[str, ...], ...]:
+    """:func:`legal_paths` with no area refused, as the move table's own (immutable) tuple:
+    for the callers that only test or read the moves, without a copy."""
     here = data.noble_area[noble]
     if here is None or not is_ready(data, noble) or shut_in(data, noble):
-        return []
+        return ()
     baron = data.baron_of_noble(noble)
     if allowed is None:
         allowed = allowance(data, baron)
     table = move_table()
-    paths = table.moves[here, allowed.off_road, allowed.road_toll <= data.crowns[baron],
-                        min(allowed.road_limit, table.longest_road), allowed.may_sail]
-    if refused:
-        return [p for p in paths if not set(p[:-1]) & set(refused)]
-    return list(paths)
+    return table.moves[here, allowed.off_road, allowed.road_toll <= data.crowns[baron],
+                       min(allowed.road_limit, table.longest_road), allowed.may_sail]
 
 
 def is_road_move(path: tuple[str, ...]) -> bool:
@@ -213,7 +234,14 @@ def movable_nobles(state: State, baron: str) -> list[str]:
     """The baron's ready nobles that have a legal move now."""
     data: WKData = state.data
     allowed = allowance(data, baron)
-    return [nb for nb in data.nobles_of(baron) if legal_paths(data, nb, (), allowed)]
+    return [nb for nb in data.nobles_of(baron) if _table_paths(data, nb, allowed)]
+
+
+def has_movable_noble(state: State, baron: str) -> bool:
+    """Whether :func:`movable_nobles` names anyone (stops at the first)."""
+    data: WKData = state.data
+    allowed = allowance(data, baron)
+    return any(_table_paths(data, nb, allowed) for nb in data.nobles_of(baron))
 
 
 def area_name(area: str) -> str:
@@ -504,8 +532,22 @@ def mobilize_areas(state: State, baron: str) -> list[str]:
     or where he can start a battle."""
     data: WKData = state.data
     allowed = allowance(data, baron)
-    areas = {destination(p) for nb in data.nobles_of(baron) for p in legal_paths(data, nb, (), allowed)}
+    areas = {destination(p) for nb in data.nobles_of(baron) for p in _table_paths(data, nb, allowed)}
     return sorted(areas | set(battle_areas(state, baron)))
+
+
+def _mobilize_label(area: str) -> str:
+    return f"mobilize into {area_name(area)}"
+
+
+@functools.cache
+def mobilize_actions() -> Mapping[tuple[str, str], Action]:
+    """(baron, area) -> his action naming the area for Mobilize Forces, built once
+    (immutable): a menu of areas is a look-up per area."""
+    return MappingProxyType({
+        (baron, area): Action(baron, _mobilize_label(area), MobilizeForces.kind, area)
+        for baron in tables().baron_cards for area in tables().data.board.areas
+    })
 
 
 class MobilizeForces(BaronCard):
@@ -518,7 +560,10 @@ class MobilizeForces(BaronCard):
         return mobilize_areas(state, var(state, "baron"))
 
     def use_label(self, state: State, frame: Frame, option: Any) -> str:
-        return f"mobilize into {area_name(option)}"
+        return _mobilize_label(option)
+
+    def use_action(self, state: State, frame: Frame, player: str, option: Any) -> Action:
+        return mobilize_actions()[player, option]
 
     def use(self, state: State, frame: Frame, option: Any) -> None:
         call(state, Mobilize, area=option, record=Orders(area=option))
@@ -566,7 +611,7 @@ class MobilizeStep(MoversChoice):
         orders = record(state, Orders)
         allowed = allowance(data, baron)
         nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and paths_for(data, nb, orders, allowed)]
-        battle = [BATTLE] if orders.area in battle_areas(state, baron) else []
+        battle = [BATTLE] if battle_possible_in(state, baron, orders.area) else []
         return (*nobles, *battle, FINISH)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:

@@ -240,11 +240,10 @@ def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
     """Where a troop card of ``source`` (a noble of ``baron`` or his garrison) may go in his
     returns step (13, AMB-44): an on-board noble to another in the same area (neither inside
     a besieged city or Stronghold); an off-board noble or the garrison to an off-board noble."""
-    off = off_board(data, baron)
     if source in data.awaiting_heir:  # 17.3: his army waits with him for his heir
         return []
     if is_garrison(source) or data.noble_area[source] is None:
-        return [nb for nb in off if nb != source]
+        return [nb for nb in off_board(data, baron) if nb != source]
     if besieged_inside(data, source):
         return []
     area = data.noble_area[source]

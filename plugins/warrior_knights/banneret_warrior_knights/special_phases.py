@@ -38,6 +38,7 @@ from banneret_warrior_knights.battle_losses import (
 )
 from banneret_warrior_knights.cities import besieged_inside
 from banneret_warrior_knights.muster import cities_of, mercenaries_leave, off_board
+from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.titles import ban
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
@@ -45,7 +46,7 @@ from banneret_warrior_knights.variants import MERCENARY_RECIPIENTS
 
 __all__ = [
     "Taxation", "Wages", "MercenaryDraft", "AssignMercenary", "PROCEDURES", "city_income", "concession_income",
-    "exempt_nobles", "wage_of", "mercenary_sites", "hire_cost",
+    "exempt_nobles", "wage_of", "mercenary_sites", "hire_cost", "hire_discount",
 ]
 
 # --------------------------------------------------------------------------- 9.1 Taxation
@@ -156,13 +157,17 @@ def _applies(troops: str, card: str) -> bool:
     return troops == "all" or (troops == "mercenaries") == mercenary
 
 
-def wage_of(data: WKData, baron: str, card: str, exempt: bool) -> int:
+def wage_of(
+    data: WKData, baron: str, card: str, exempt: bool, changes: list[tuple[str, Effect]] | None = None
+) -> int:
     """One troop card's wage this Wages phase: printed, changed by per-card ``wage_change``
-    effects, never below 0; nothing under a wage-exempt noble."""
+    effects, never below 0; nothing under a wage-exempt noble. ``changes``: the baron's
+    ``wage_change`` effects in force, when the caller prices several cards."""
     if exempt:
         return 0
-    change = sum(e.params["crowns"] for _, e in in_force(data, "wage_change", baron)
-                 if e.params["per"] == "card" and _applies(e.params["troops"], card))
+    if changes is None:
+        changes = in_force(data, "wage_change", baron)
+    change = sum(e.params["crowns"] for _, e in changes if e.params["per"] == "card" and _applies(e.params["troops"], card))
     return max(0, tables().troops[card].wage + change)
 
 
@@ -208,9 +213,10 @@ def wage_bill(state: State, baron: str) -> WageBill:
     exempt = exempt_nobles(data, baron)
     bill = WageBill(baron)
     held = troop_cards(data, baron)
+    changes = in_force(data, "wage_change", baron)
     for holder, card in held:
-        bill.costs[card] = wage_of(data, baron, card, holder in exempt)
-    for _, effect in in_force(data, "wage_change", baron):
+        bill.costs[card] = wage_of(data, baron, card, holder in exempt, changes)
+    for _, effect in changes:
         troops, crowns = effect.params["troops"], effect.params["crowns"]
         if effect.params["per"] != "phase" or not any(bill.costs[c] and _applies(troops, c) for _, c in held):
             continue
@@ -336,11 +342,18 @@ class DraftRecord:
     """The owner of the marker being played."""
 
 
-def hire_cost(data: WKData, baron: str, card: str, hired: int) -> int:
+def hire_cost(data: WKData, baron: str, card: str, hired: int, discount: int | None = None) -> int:
     """The wage paid to hire ``card`` as his unit number ``hired`` + 1 of this Draft, less
-    any ``hire_discount`` that covers it (never below 0)."""
-    discount = sum(e.params["crowns"] for _, e in in_force(data, "hire_discount", baron) if hired < e.params["hires"])
+    any ``hire_discount`` that covers it (never below 0). ``discount``: his
+    :func:`hire_discount`, when the caller prices several cards."""
+    if discount is None:
+        discount = hire_discount(data, baron, hired)
     return max(0, tables().troops[card].wage - discount)
+
+
+def hire_discount(data: WKData, baron: str, hired: int) -> int:
+    """What the standing ``hire_discount`` effects take off his unit number ``hired`` + 1."""
+    return sum(e.params["crowns"] for _, e in in_force(data, "hire_discount", baron) if hired < e.params["hires"])
 
 
 def _display_choices(state: State, baron: str, nationality: str | None) -> list[str]:
@@ -350,11 +363,12 @@ def _display_choices(state: State, baron: str, nationality: str | None) -> list[
     rec = record(state, DraftRecord)
     hired = rec.hires.get(baron, 0)
     troops = tables().troops
+    discount = hire_discount(data, baron, hired)
     seen: dict[str, str] = {}
     for card in data.mercenary_display:
         if card in rec.batch or (nationality is not None and troops[card].nationality != nationality):
             continue
-        if hire_cost(data, baron, card, hired) <= data.crowns[baron]:
+        if hire_cost(data, baron, card, hired, discount) <= data.crowns[baron]:
             seen.setdefault(troops[card].label, card)
     return [seen[label] for label in sorted(seen)]
 

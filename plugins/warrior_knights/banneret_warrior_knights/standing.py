@@ -13,7 +13,7 @@ from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.state import WKData, tables
 from banneret_warrior_knights.variants import MOTION_RULES
 
-__all__ = ["in_force", "agenda_effects", "forbidden", "forbidden_actions"]
+__all__ = ["in_force", "in_force_kinds", "agenda_effects", "forbidden", "forbidden_actions", "forbidden_of", "FORBIDS"]
 
 
 def agenda_effects(card: str) -> tuple[Effect, ...]:
@@ -28,28 +28,59 @@ def in_force(data: WKData, kind: str, baron: str | None = None) -> list[tuple[st
     (17.2), each as ``(its key, effect)``."""
     by_kind = tables().agenda_effects_by_kind  # a few cards in force, each looked up once
     found: list[tuple[str, Effect]] = []
-    for card in data.laws:
+    for card in _cards_in_force(data, baron):
         found += by_kind[card].get(kind, ())
-    if baron is not None:
-        for card in data.charges[baron]:
-            found += by_kind[card].get(kind, ())
-        offices = data.office
-        for noble in data.nobles_of(baron):
-            office = offices[noble]
-            if office is not None:
-                found += by_kind[office].get(kind, ())
     for rule in data.motion_rules:
         if MOTION_RULES[rule].effect.kind == kind:
             found.append((rule, MOTION_RULES[rule].effect))
     return found
 
 
+def in_force_kinds(data: WKData, kinds: tuple[str, ...], baron: str) -> dict[str, list[tuple[str, Effect]]]:
+    """:func:`in_force` of each of ``kinds`` (kind -> its effects), the cards in force walked
+    once: for a rule that reads several kinds at a time (a menu of moves reads four)."""
+    by_kind = tables().agenda_effects_by_kind
+    found: dict[str, list[tuple[str, Effect]]] = {kind: [] for kind in kinds}
+    for card in _cards_in_force(data, baron):
+        effects = by_kind[card]
+        for kind in kinds:
+            found[kind] += effects.get(kind, ())
+    for rule in data.motion_rules:
+        effect = MOTION_RULES[rule].effect
+        if effect.kind in found:
+            found[effect.kind].append((rule, effect))
+    return found
+
+
+def _cards_in_force(data: WKData, baron: str | None) -> list[str]:
+    """The agenda cards whose effects bind ``baron``: Laws, then (with a baron) his Charges
+    and his nobles' Offices."""
+    if baron is None:
+        return data.laws
+    cards = [*data.laws, *data.charges[baron]]
+    offices = data.office
+    for noble in data.nobles_of(baron):
+        office = offices[noble]
+        if office is not None:
+            cards.append(office)
+    return cards
+
+
+FORBIDS = ("forbid", "exempt_from")
+"""The kinds :func:`forbidden_actions` reads."""
+
+
 def forbidden_actions(data: WKData, baron: str) -> set[str]:
     """The actions a standing ``forbid`` binds the baron to leave undone, less those an
     ``exempt_from`` of his lifts (asked once when several are checked together)."""
-    banned = {e.params["action"] for _, e in in_force(data, "forbid", baron)}
+    return forbidden_of(in_force_kinds(data, FORBIDS, baron))
+
+
+def forbidden_of(found: dict[str, list[tuple[str, Effect]]]) -> set[str]:
+    """:func:`forbidden_actions` from the baron's effects of the kinds :data:`FORBIDS`."""
+    banned = {e.params["action"] for _, e in found["forbid"]}
     if banned:
-        banned -= {e.params["action"] for _, e in in_force(data, "exempt_from", baron)}
+        banned -= {e.params["action"] for _, e in found["exempt_from"]}
     return banned
 
 

@@ -356,6 +356,7 @@ def test_mobilize_forces_battle_after_moving(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(battles.DeclareBattle, "start", fight)
     monkeypatch.setattr(movement, "battle_areas", lambda state, baron: ["k_c3"])
+    monkeypatch.setattr(movement, "battle_possible_in", lambda state, baron, area: area == "k_c3")
     state = arranged("mobilize_forces")
     data: WKData = state.data
     place(data, "green_star", "k_c3", soldiers("green")[0])

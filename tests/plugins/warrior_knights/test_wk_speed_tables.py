@@ -7,6 +7,16 @@
   along the roads (``movement.moves_from``) under the standing effects asked one by one
   (``road_toll``, ``road_limit``, ``forbidden``) must give the same paths, and so must
   ``legal_paths`` with the baron's ``allowance`` computed once for a whole menu.
+* ``standing.in_force_kinds`` (several kinds, the cards in force walked once) gives what
+  ``in_force`` gives for each kind; ``movement.allowance`` reads its four kinds that way.
+* ``battles.battle_areas`` finds the barons present in every area in one pass; the plain
+  reference asks ``battle_targets`` (which walks the nobles for its area) of each area of a
+  ready noble. ``has_battle_area`` and ``movement.has_movable_noble`` stop at the first
+  area or noble and must agree with the full lists, ``battle_possible_in`` (one area) with
+  ``battle_areas``; ``movement.mobilize_areas`` (the move table's own tuples, not copied)
+  with the areas ``legal_paths`` and ``battle_areas`` give.
+* The prebuilt actions of a baron card's menu (declining it, Mobilize Forces' areas) are
+  the actions the plain ``Choice.action`` would build from the labels.
 * The planning menu, put together from ``sequence.plan_menu``, offers one card of each title
   left in the hand with the label ``space k: Title`` and the ``no more cards`` step.
 
@@ -21,9 +31,11 @@ import banneret
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banneret_warrior_knights import movement
+from banneret.flow import Choice, Frame
+from banneret_warrior_knights import battles, movement
+from banneret_warrior_knights.card_play import DECLINE, decline_actions
 from banneret_warrior_knights.data_model import EFFECT_KINDS
-from banneret_warrior_knights.standing import forbidden, in_force
+from banneret_warrior_knights.standing import forbidden, in_force, in_force_kinds
 from banneret_warrior_knights.state import WKData, tables, title_of
 from banneret_warrior_knights.variants import MOTION_RULES
 
@@ -84,6 +96,21 @@ def test_tables_agree_with_plain_rules(seed: int, barons: int, steps: int) -> No
             refused = rng.sample(areas, rng.choice([0, 0, 1, 3]))
             assert movement.legal_paths(data, noble, refused, allowed) == movement.legal_paths(data, noble, refused)
             assert movement.legal_paths(data, noble, refused) == plain_paths(data, noble, refused)
+    kinds = sorted(EFFECT_KINDS)
+    for baron in data.barons:
+        asked = tuple(rng.sample(kinds, rng.randint(1, 5)))
+        assert in_force_kinds(data, asked, baron) == {kind: in_force(data, kind, baron) for kind in asked}
+        ready = {data.noble_area[nb] for nb in data.nobles_of(baron) if data.noble_area[nb] is not None
+                 and nb not in data.exhausted and nb not in data.at_sea}
+        attackable = sorted(a for a in ready if battles.battle_targets(data, baron, a))
+        assert battles.battle_areas(state, baron) == attackable
+        assert battles.has_battle_area(state, baron) == bool(attackable)
+        assert [a for a in areas if battles.battle_possible_in(state, baron, a)] == attackable
+        movable = [nb for nb in data.nobles_of(baron) if movement.legal_paths(data, nb)]
+        assert movement.movable_nobles(state, baron) == movable
+        assert movement.has_movable_noble(state, baron) == bool(movable)
+        destinations = {p[-1] for nb in data.nobles_of(baron) for p in movement.legal_paths(data, nb)}
+        assert movement.mobilize_areas(state, baron) == sorted(destinations | set(attackable))
 
 
 def plain_paths(data: WKData, noble: str, refused: list[str]) -> list[tuple[str, ...]]:
@@ -118,3 +145,17 @@ def test_planning_menu_offers_one_card_per_title(seed: int, barons: int) -> None
             return
         banneret.apply(state, rng.choice(actions))
     raise AssertionError("no planning menu with cards was reached")
+
+
+def test_prebuilt_card_actions_are_the_plain_ones() -> None:
+    state = new_game(4, seed=1)
+    frame = Frame("MobilizeForces", {})
+    mobilize = movement.MobilizeForces()
+    for baron in T.baron_cards:
+        plain = Choice.action(mobilize, state, frame, baron, DECLINE)
+        assert mobilize.action(state, frame, baron, DECLINE) == plain == decline_actions()[baron]
+        assert plain.label == "decline the card"
+        for area in T.data.board.areas:
+            plain = Choice.action(mobilize, state, frame, baron, area)
+            assert mobilize.action(state, frame, baron, area) == plain
+            assert plain == (baron, f"mobilize into {T.data.board.areas[area].name}", "card", area)
