@@ -154,6 +154,14 @@ def formation_notes(view: Mapping[str, Any]) -> list[str]:
             f"{FORMATION_FACINGS[f['facing']]}" for f in view["formations"]]
 
 
+def cover_notes(view: Mapping[str, Any]) -> list[str]:
+    """One line per character whose owner chose, this game turn, what its cover on a doorway
+    or an outer corner holds against (§8.3.5, §8.3.6)."""
+    return [f"{pid} on {hex_label(held['hex'])} holds against "
+            f"{'the ' + held['against'] if held['against'] in ('outside', 'inside') else held['against']} this turn"
+            for pid, held in view["cover_held"].items()]
+
+
 FORMATION_ARROWS = ("↗↑↖↙↓↘", "⇗⇑⇖⇙⇓⇘")
 """The terminal's mark of a hoplite in a formation: an arrow towards the corner it faces
 (east-northeast, north, west-northwest, west-southwest, south, east-southeast), doubled in a
@@ -451,6 +459,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     lines.extend(f"  ladder: {note}" for note in ladder_notes(view))
     lines.extend(f"  rope: {note}" for note in rope_notes(view))
     lines.extend(f"  hoplites: {note}" for note in formation_notes(view))
+    lines.extend(f"  cover: {note}" for note in cover_notes(view))
     lines.extend(f"  charge: {note}" for note in charge_notes(view))
     siege = siege_notes(t, view)
     lines.extend(f"  siege: {note}" for note in siege)
@@ -866,6 +875,7 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
     lines.extend(f"ladder: {note}" for note in ladder_notes(view))
     lines.extend(f"rope: {note}" for note in rope_notes(view))
     lines.extend(f"hoplites: {note}" for note in formation_notes(view))
+    lines.extend(f"cover: {note}" for note in cover_notes(view))
     for c in view["charges"]:
         lines.append(f"charge: {c['rider']} at {c['target']} ({len(c['route'])} hexes)")
         if c["counter"]:

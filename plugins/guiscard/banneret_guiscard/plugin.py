@@ -144,6 +144,9 @@ class Guiscard(Game):
                         for e in sorted(b.engines.values(), key=lambda e: e.id)},  # §10.4, §10.5
             "formations": [{"members": list(f.members), "facing": f.facing, "foulkon": f.foulkon}
                            for _key, f in sorted(b.formations.items())],  # §7.3
+            "cover_held": {pid: {"hex": list(h), "against": against}
+                           for pid, (turn, h, against) in sorted(b.cover_held.items())
+                           if turn == b.turn},  # this game turn's crossfire choices (§8.3.5, §8.3.6)
             "charges": [{"rider": c.rider, "target": c.target, "route": [[h[0], h[1], f] for h, f in c.route],
                          "counter": c.counter, "counter_route": [[h[0], h[1], f] for h, f in c.counter_route]}
                         for c in b.charges.values()],  # this turn's, in declaration order (§7.2)

@@ -15,9 +15,10 @@ from banneret.agents import Seat
 from banneret_guiscard.agent import HeuristicAgent
 from banneret_guiscard.fire import fire_cover
 
+from test_guiscard_board_state import notes, panel, svg
 from test_guiscard_buildings import B, N, cover, position
 from test_guiscard_fire import fire_with
-from test_guiscard_movement import force_dice, foot, labels, play, rider
+from test_guiscard_movement import GAME, force_dice, foot, labels, play, rider
 
 
 def fire_log(state: banneret.State) -> list[str]:
@@ -80,6 +81,21 @@ def test_the_corners_choice_lasts_the_game_turn_only():
     assert cover_of(state, "stephanos") == "none" and cover_of(state, "radomir") == "medium"
     b.turn += 1                                                 # a new game turn: his owner chooses again
     assert cover_of(state, "stephanos") == "medium" and cover_of(state, "radomir") == "medium"
+
+
+def test_both_boards_show_the_choice_for_the_game_turn_it_holds():
+    state = corner_under_crossfire()
+    assert state.data.cover_held == {} and notes(GAME.render(state, None), "cover: ") == []
+    force_dice(state, 10)
+    fire_with(state, "stephanos", "composite bow at argyris on 1,2")
+    play(state, "argyris covered against radomir")
+    note = "argyris on 1,2 holds against radomir this turn"
+    assert banneret.view(state, N)["board"]["cover_held"] == {"argyris": {"hex": [1, 2], "against": "radomir"}}
+    assert notes(GAME.render(state, None), "cover: ") == [note]
+    assert f"cover: {note}" in panel(svg(state))
+    state.data.turn += 1                                        # the next game turn: nothing held yet
+    assert banneret.view(state, N)["board"]["cover_held"] == {}
+    assert notes(GAME.render(state, None), "cover: ") == []
 
 
 def doorway_under_crossfire() -> banneret.State:
