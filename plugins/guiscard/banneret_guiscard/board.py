@@ -39,7 +39,7 @@ import attrs
 from banneret.boards import BoardContext, BoardDrawing, esc, tag
 from banneret.boards.hexgrid import DIRECTIONS, Hex, SightView, distance, line_both
 from banneret.types import Action
-from banneret_guiscard.buildings import feature, structures_for
+from banneret_guiscard.buildings import feature, held_against, structures_for
 from banneret_guiscard.castles import terrain_at
 from banneret_guiscard.fire import engine_in_way, traced_lines
 from banneret_guiscard.hoplites import FACING_NAMES as FORMATION_FACINGS
@@ -157,8 +157,7 @@ def formation_notes(view: Mapping[str, Any]) -> list[str]:
 def cover_notes(view: Mapping[str, Any]) -> list[str]:
     """One line per character whose owner chose, this game turn, what its cover on a doorway
     or an outer corner holds against (§8.3.5, §8.3.6)."""
-    return [f"{pid} on {hex_label(held['hex'])} holds against "
-            f"{'the ' + held['against'] if held['against'] in ('outside', 'inside') else held['against']} this turn"
+    return [f"{pid} on {hex_label(held['hex'])} holds against {held_against(held['against'])} this turn"
             for pid, held in view["cover_held"].items()]
 
 

@@ -28,7 +28,7 @@ from banneret_guiscard.state import Battle, Piece, tables_for
 
 __all__ = [
     "Structures", "structures_for", "feature", "crossing_mp", "may_cross", "astride", "tent_wall", "may_fight",
-    "defender_sign", "attacker_sign", "fire_origins", "side_blocks", "held_cover", "crossfire_hex", "crossfire_side",
+    "defender_sign", "attacker_sign", "fire_origins", "side_blocks", "held_cover", "held_against", "crossfire_hex", "crossfire_side",
     "structure_cover", "cut_options", "cut_tent",
 ]
 
@@ -206,6 +206,12 @@ def held_cover(b: Battle, h: Hex) -> str | None:
         if held is not None and held[:2] == (b.turn, h):
             return held[2]
     return None
+
+
+def held_against(held: str) -> str:
+    """How a crossfire choice reads (the prompts, the log and the boards): ``the outside`` or
+    ``the inside`` of a doorway, or the shooter a corner's cover holds against (§8.3.5, §8.3.6)."""
+    return f"the {held}" if held in ("outside", "inside") else held
 
 
 def crossfire_hex(b: Battle, h: Hex) -> bool:

@@ -516,7 +516,7 @@ class HoldCover(Choice):
 
     def label(self, state: State, frame: Frame, option: str) -> str:
         who = next(state.data.living_at(frame["impact"])).id
-        return f"{who} covered against {'the ' + option if option in ('outside', 'inside') else option}"
+        return f"{who} covered against {buildings.held_against(option)}"
 
     def choose(self, state: State, frame: Frame, option: str) -> None:
         b: Battle = state.data
