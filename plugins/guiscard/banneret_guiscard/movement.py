@@ -699,6 +699,8 @@ class MoveStep(SideChoice):
         out += [("over", h, cost) for h, cost in over_options(b, piece, left)]
         if b.ropes and (climb := ropes.climb_cost(b, piece)) is not None and climb[1] <= left:
             out.append(("rope_up", climb[0].id, climb[1]))
+        if b.ropes and not rec.leading and not rec.carrying:  # hands free to haul it in (§10.6.1)
+            out += [("rope_pull", rope.id) for rope in ropes.pull_up_choices(b, piece)]
         if not rec.leading and not rec.carrying:  # hands free to change counter (reading)
             out += [("mount", owner) for owner in mount_options(b, piece, left)]
             out += [("dismount", h) for h in dismount_options(b, piece, left)]
@@ -730,6 +732,8 @@ class MoveStep(SideChoice):
             return f"over the palisade by the rope to {hex_label(option[1])} ({option[2]} MP)"
         if what == "raise":
             return f"raise the ladder on {hex_label(option[1])} against {hex_label(option[2])}"
+        if what == "rope_pull":
+            return f"pull up the rope on {hex_label(state.data.ropes[option[1]].against)}"
         if what == "dismount":
             return f"dismount to {hex_label(option[1])}"
         if what == "pickup":
@@ -756,6 +760,10 @@ class MoveStep(SideChoice):
         if what == "raise":
             ladders.raise_ladder(b, rec.ladder, option[1], option[2])
             state.emit(f"{mover} and {rec.partner} {self.label(state, frame, option)}", "ladder")
+            finish_move(state, rec)
+            return
+        if what == "rope_pull":  # §10.6.1: it ends the move (reading: the rules give no MP)
+            ropes.pull_up(state, mover, option[1])
             finish_move(state, rec)
             return
         if what in ("rope_up", "rope_down"):

@@ -1,5 +1,6 @@
 """Grappling hooks and ropes (§10.6): throwing a hook at a palisade, climbing the rope and
-crossing, cutting it from the top, and hauling on it to pull the palisade down.
+crossing, pulling it up from the top to throw again, cutting it from the top, and hauling on
+it to pull the palisade down.
 
 Representation (a reading; see the game's docs page): a rope is a
 :class:`~banneret_guiscard.state.Rope` in ``Battle.ropes``, carried coiled by one character,
@@ -24,6 +25,7 @@ from banneret_guiscard.state import Battle, Piece, Rope, hex_label
 
 __all__ = [
     "unarmoured", "thrown", "climbing", "climber_of", "let_go", "throw_places", "throw", "climb_cost", "cross_options", "down_cost",
+    "pull_up_choices", "pull_up",
     "cutters", "cut", "hauling_groups", "haul", "rope_invariants",
 ]
 
@@ -123,6 +125,28 @@ def down_cost(b: Battle, rope: Rope) -> int:
     """MP to climb back down to the rope's foot (§10.6.1)."""
     assert rope.against is not None and rope.hex is not None
     return b.tables.data.tactics.ropes.climb_down_mp_per_level * (_top(b, rope.against) - b.tables.level[rope.hex])
+
+
+def pull_up_choices(b: Battle, piece: Piece) -> list[Rope]:
+    """The hooked ropes ``piece`` may pull up from above (§10.6.1): it stands at the top of the
+    wall, on a platform beside the palisade hex the hook holds, as a cutter does (§10.6.4);
+    nobody is on the rope; and ``piece`` could throw the hook again: unarmoured, on foot, with
+    no other rope (reading: the rules give the pull with the reuse)."""
+    if (not unarmoured(b, piece) or not b.tables.terrain[piece.hex].vantage
+            or any(r.carrier == piece.id for r in b.ropes.values())):
+        return []
+    return [r for r in thrown(b) if r.against is not None and piece.hex in b.tables.around[r.against]
+            and not climber_of(b, r)]
+
+
+def pull_up(state: State, pid: str, rid: str) -> None:
+    """Pull the rope ``rid`` up (§10.6.1): ``pid`` carries it coiled, for its side, and may throw
+    the hook again as any carrier (:func:`throw_places`)."""
+    b: Battle = state.data
+    rope = b.ropes[rid]
+    assert rope.against is not None
+    b.ropes[rid] = Rope(rid, b.pieces[pid].side, carrier=pid)
+    state.emit(f"{pid} pulls up the rope on {hex_label(rope.against)}", "rope")
 
 
 # --------------------------------------------------------------------------- the combat step (§10.6.4, §10.6.5)

@@ -97,6 +97,52 @@ def test_a_climber_does_not_attack():
     assert not may_attack(b, b.pieces["milo"], "okeanos")
 
 
+# --------------------------------------------------------------------------- §10.6.1 pulling the rope up
+
+
+def test_the_climber_crosses_onto_the_platform_pulls_the_rope_up_and_may_throw_it_again():
+    state = position(foot("milo", N, (10, 6)), foot("olivier", N, (1, 11)), FAR,
+                     ropes_=(Rope("east", N, "", (10, 6), (9, 6), "milo"),))
+    play(state, "move milo", "over the palisade by the rope to 8,6 (1 MP)")
+    assert "pull up the rope on 9,6" in labels(state)
+    play(state, "pull up the rope on 9,6")
+    b = state.data
+    assert b.ropes["east"] == Rope("east", N, "milo") and log(state)[-1] == "milo pulls up the rope on 9,6"
+    assert "milo" in b.done and b.left["milo"] == 7 and battle_invariants(state) == []  # the pull ends the move
+    assert "milo throws a hook at the palisade on 9,6" not in labels(state)  # never from inside (§10.6.1)
+    again = position(foot("milo", N, (7, 10)), FAR, ropes_=(b.ropes["east"],))
+    force(again, (10, 3))
+    play(again, "milo throws a hook at the palisade on 7,9")
+    assert again.data.ropes["east"] == Rope("east", N, "", (7, 10), (7, 9))  # the hook reused
+
+
+def test_a_defender_on_the_platform_pulls_an_empty_rope_up_for_his_side():
+    state = position(foot("filemon", B, (8, 6)), FAR, foot("milo", N, (10, 6)), ropes_=(EAST,), side=B)
+    play(state, "move filemon")
+    assert [x for x in labels(state) if "rope" in x] == ["pull up the rope on 9,6"]
+    play(state, "pull up the rope on 9,6")
+    b = state.data
+    assert b.ropes["east"] == Rope("east", B, "filemon") and "filemon" in b.done and labels(state) == [
+        "move yani", "yani stays put", "end movement"]
+
+
+def test_nobody_pulls_up_a_rope_with_a_climber_nor_from_below_nor_in_armour():
+    climbed = Rope("east", N, "", (10, 6), (9, 6), "milo")
+    busy = position(foot("filemon", B, (8, 6)), foot("milo", N, (10, 6)), ropes_=(climbed,), side=B)
+    play(busy, "move filemon")
+    assert not any("rope" in x for x in labels(busy))  # he may cut it in the combat step (§10.6.4)
+    armoured = position(foot("argyros", B, (8, 6)), foot("milo", N, (10, 6)), ropes_=(EAST,), side=B)
+    play(armoured, "move argyros")
+    assert not any("rope" in x for x in labels(armoured))
+    below = position(foot("filemon", B, (7, 8)), foot("milo", N, (3, 11)), ropes_=(SOUTH,), side=B)
+    play(below, "move filemon")  # the bailey is the castle's ground, under the palisade's top
+    assert not any("rope" in x for x in labels(below))
+    laden = position(foot("filemon", B, (8, 6)), foot("milo", N, (10, 6)), ropes_=(EAST, Rope("spare", B, "filemon")),
+                     side=B)
+    play(laden, "move filemon")
+    assert not any("rope" in x for x in labels(laden))  # one coiled rope a character
+
+
 # --------------------------------------------------------------------------- §10.6.4 cutting a rope
 
 
