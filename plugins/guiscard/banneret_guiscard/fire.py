@@ -725,20 +725,28 @@ def defensive_shots(b: Battle, target: Piece, named: tuple[str, ...] = ()) -> li
 
 
 class UnderFire(Procedure):
-    """After each hex a mover enters: the defensive-fire window (§5.3); then the move goes on,
-    unless the mover was stunned, killed, unhorsed or driven back, which ends it."""
+    """After each hex a mover enters: the defensive-fire window (§5.3), at the mover and then
+    at a ladder's following carrier, who moves with it (§10.1.2); then the move goes on,
+    unless one of them was stunned, killed, unhorsed or driven back, which ends it."""
 
     rule = "5.3"
 
     def start(self, state: State, frame: Frame) -> None:
         rec = frame.record
-        frame["where"] = state.data.pieces[rec.mover].hexes()
-        call(state, DefensiveFire, mover=rec.mover, hexes=rec.hexes)
+        frame["movers"] = (rec.mover, rec.partner) if rec.partner else (rec.mover,)
+        frame["where"] = tuple(state.data.pieces[m].hexes() for m in frame["movers"])
+        frame["next"] = 0
+        self.resume(state, frame, None)
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         rec = frame.record
-        piece = state.data.pieces[rec.mover]
-        if piece.able and piece.hexes() == frame["where"]:
+        n = frame["next"]
+        if n < len(frame["movers"]):
+            frame["next"] = n + 1
+            call(state, DefensiveFire, mover=frame["movers"][n], hexes=rec.hexes)
+            return
+        pieces = [state.data.pieces[m] for m in frame["movers"]]
+        if all(p.able for p in pieces) and tuple(p.hexes() for p in pieces) == frame["where"]:
             goto(state, MoveStep, record=rec)
         else:
             finish_move(state, rec)

@@ -35,7 +35,7 @@ from banneret_guiscard.results import can_attack
 from banneret_guiscard.state import Ladder, Piece, Rope
 
 from test_guiscard_board_web import SVG
-from test_guiscard_movement import GAME, REG, foot, labels, play, rider
+from test_guiscard_movement import GAME, REG, foot, force_dice, labels, play, rider
 
 N, B = "normans", "byzantines"
 KEEP = "Castle assault"
@@ -97,6 +97,22 @@ def test_70_a_pair_carries_a_ladder_with_two_ma_less_and_raises_it_at_the_palisa
     assert b.ladders["south"] == Ladder("south", N, ((7, 10),), (7, 9), ())
     assert b.spent == {} and b.moved_in["gautier"] == b.moved_in["sandro"] == (1, 1)  # both moves over
     assert castles.terrain_at(b, (7, 10)).id == "vertical_ladder"  # gautier is on the ladder now
+
+
+def test_the_following_carrier_is_fired_at_as_a_mover_and_his_stun_ends_the_pairs_move():
+    lying = Ladder("south", N, ((7, 11), (8, 11)))
+    state = position(foot("gautier", N, (7, 11)), foot("sandro", N, (8, 11)), foot("stephanos", B, (10, 11)),
+                     foot("olivier", N, (1, 11)), ladders_=(lying,))
+    play(state, "gautier and sandro carry the ladder on 7,11 8,11, gautier leading", "to 7,10 (1 MP)")
+    assert labels(state) == ["fire at gautier", "no defensive fire"]  # the leader first (§5.3)
+    play(state, "no defensive fire")
+    assert labels(state) == ["fire at sandro", "no defensive fire"]  # then the follower, on the hex he entered
+    force_dice(state, 1, 9)  # impact aimed, then C: stunned
+    play(state, "fire at sandro")  # the only shooter is named and fires
+    b = state.data
+    assert b.pieces["sandro"].health == "stunned" and b.pieces["sandro"].hex == (7, 11)
+    assert ladders.carriers(b, b.ladders["south"]) == () and {"gautier", "sandro"} <= b.done  # the move is over
+    assert labels(state) == ["move olivier", "olivier stays put", "end movement"]
 
 
 def test_carriers_neither_fire_nor_fight_nor_test_passers_by_and_a_lone_mover_drops_the_ladder():
