@@ -571,6 +571,8 @@ def ladder_steps(b: Battle, rec: MoveRecord, left: int) -> list[tuple[Any, ...]]
     if not ladders.carriers(b, ladder):
         return []
     lead, partner = b.pieces[rec.mover], b.pieces[rec.partner]
+    # a carrier wounded on the way lowers the pair's MP to what the new allowance leaves (P-06)
+    left = min(left, ladders.pair_allowance(b, allowance(b, lead), allowance(b, partner)) - b.spent.get(lead.id, 0))
     behind = enter_cost(b, partner, partner.hex, lead.hex)
     out: list[tuple[Any, ...]] = [("raise", foot, palisade) for foot, palisade in ladders.raise_places(b, ladder)]
     if behind is None:

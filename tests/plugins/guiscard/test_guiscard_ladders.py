@@ -115,6 +115,20 @@ def test_the_following_carrier_is_fired_at_as_a_mover_and_his_stun_ends_the_pair
     assert labels(state) == ["move olivier", "olivier stays put", "end movement"]
 
 
+def test_a_follower_wounded_on_the_way_cuts_the_pairs_mp_to_his_new_allowance():
+    lying = Ladder("south", N, ((7, 11), (8, 11)))
+    state = position(foot("gautier", N, (7, 11)), foot("sandro", N, (8, 11)), foot("stephanos", B, (10, 11)),
+                     foot("olivier", N, (1, 11)), ladders_=(lying,))
+    play(state, "gautier and sandro carry the ladder on 7,11 8,11, gautier leading", "to 7,10 (1 MP)",
+         "no defensive fire")
+    force_dice(state, 1, 7)  # impact aimed, then wounded, no retreat
+    play(state, "fire at sandro")
+    b = state.data
+    assert b.pieces["sandro"].health == "wounded" and b.ma(b.pieces["sandro"]) == 4
+    play(state, "to 6,10 (1 MP)")  # MA 4 less 2 (§10.1.2), 1 spent before the wound and 1 now (P-06)
+    assert not any(x.startswith("to ") for x in labels(state)) and "raise the ladder on 6,10 against 6,9" in labels(state)
+
+
 def test_carriers_neither_fire_nor_fight_nor_test_passers_by_and_a_lone_mover_drops_the_ladder():
     lying = Ladder("east", N, ((11, 6), (11, 7)), None, ("olivier", "romaric"))
     state = position(foot("olivier", N, (11, 6)), foot("romaric", N, (11, 7)), foot("yani", B, (12, 7)),
