@@ -1,6 +1,7 @@
 """Guiscard grappling hooks and ropes (§10.6) rule by rule on the Keep, with exact outcomes:
 throwing the hook (d10, 1-2 fail; only unarmoured characters), climbing 8 MP a level up and 4
-down, crossing the palisade, cutting the rope from a platform (1-3) and the climber's fall,
+down, crossing the palisade, pulling the rope up from a platform to throw the hook again,
+cutting the rope from a platform (1-3) and the climber's fall,
 four haulers in two rows pulling the palisade down (S-14: 1-2, +1 per wounded hauler, errata
 6); Part VI invariants 76 and 77; the Castle assault's rope and the boards.
 
@@ -10,6 +11,7 @@ haulers on 11,4 12,4 12,3 13,3, two rows two or three hexes from 10,6."""
 
 from __future__ import annotations
 
+import random
 from xml.etree import ElementTree
 
 import pytest
@@ -141,6 +143,20 @@ def test_nobody_pulls_up_a_rope_with_a_climber_nor_from_below_nor_in_armour():
                      side=B)
     play(laden, "move filemon")
     assert not any("rope" in x for x in labels(laden))  # one coiled rope a character
+
+
+def test_random_games_from_a_hooked_rope_keep_the_invariants_and_pull_it_up():
+    pulls = []
+    for seed in range(12):
+        state = banneret.new_game("guiscard", seed=seed, registry=REG, scenario="Castle assault")
+        state.data.ropes["milo_rope"] = Rope("milo_rope", N, "", (10, 6), (9, 6))  # thrown before the game
+        pick = random.Random(seed)
+        while not banneret.is_over(state):
+            player = banneret.pending(state).players[0]
+            banneret.apply(state, pick.choice(banneret.legal_actions(state, player)))
+            assert battle_invariants(state) == [], (seed, state.step)
+        pulls += [e.text for e in state.log if e.kind == "rope" and " pulls up the rope " in e.text]
+    assert pulls
 
 
 # --------------------------------------------------------------------------- §10.6.4 cutting a rope
