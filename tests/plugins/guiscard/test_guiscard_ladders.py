@@ -1,9 +1,10 @@
 """Guiscard ladders (§10.1) and the landings from a palisade's top (§9.2.1, §9.2.2) rule by
-rule on the Keep, with exact outcomes: carrying and raising, climbing up and down, crossing
-the palisade and the landing die (S-13, A-60), no cover and "-" on a ladder, carriers who
-neither fire nor fight nor test passers-by (A-07), pushing a ladder over from above and from
-below with its climber's fall (§10.1.6, §10.1.7, A-65); Part VI invariants 65, 70 and 71; the
-Castle assault's ladders in random play and on both boards.
+rule on the Keep, with exact outcomes: carrying and raising, defensive fire at both carriers
+and a wounded carrier's MP, climbing up and down, crossing the palisade and the landing die
+(S-13, A-60), no cover and "-" on a ladder, carriers who neither fire nor fight nor test
+passers-by (A-07), pushing a ladder over from above and from below with its climber's fall
+(§10.1.6, §10.1.7, A-65); Part VI invariants 65, 70 and 71; the Castle assault's ladders in
+random play and on both boards.
 
 Keep landmarks (axial q,r): the south palisade on row 9 (the gate 4,9); 7,10 outside it,
 leaning on 7,9, whose far side is the bailey hex 7,8. The east palisade 9,6 with the ground
