@@ -6,8 +6,10 @@ Representation (a reading; see the game's docs page): a rope is a
 :class:`~banneret_guiscard.state.Rope` in ``Battle.ropes``, carried coiled by one character,
 or thrown from the hex ``hex`` next to the palisade hex ``against`` it hooks. Whoever climbs
 it stays in that hex as the rope's ``climber`` (between the hook and the rope, §10.6.2) until
-it crosses the palisade or climbs down. Only palisades are climbed here: the Keep's tower
-cannot be (§10.6.1) and its other walls are the chapel's.
+it crosses the palisade or climbs down. Only palisades are climbed here: the tower cannot be
+(§10.6.1), and a building's walls are hexsides with no top to stand on, whose far side is the
+building's inside, entered only by doors and windows (§8.1), so the +2 MP of a parapet has no
+wall to apply to.
 """
 
 from __future__ import annotations
