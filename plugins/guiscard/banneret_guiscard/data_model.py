@@ -718,6 +718,8 @@ class RopeRules(Sourced):
     """MP a level climbed up a rope (§10.6.1)."""
     climb_down_mp_per_level: int
     """MP a level climbed down (§10.6.1)."""
+    climber_attack_shift: int
+    """Columns right for a character on a platform attacking a rope's climber (§10.6.3)."""
     cut_max: int
     """The highest d10 that cuts a rope (§10.6.4)."""
     haulers: int

@@ -291,6 +291,7 @@ class Combat(_SideChoice):
         return [*(("attack", t) for t, other in ((t, defender(b, t)) for t in _within_reach(b, strikers))
                   if any(_reaches(b, p, other) for p in strikers)),
                 *(("push", pid, lid) for pid, lid in ladders.pushers(b, b.side, _may_strike)),
+                *(("strike", pid, rid) for pid, rid in ropes.strikers(b, b.side, _may_strike)),
                 *(("cut", pid, rid) for pid, rid in ropes.cutters(b, b.side, _may_strike)),
                 *(("haul", rid, haulers) for rid, haulers in ropes.hauling_groups(b, b.side, _may_strike)), ("end",)]
 
@@ -301,6 +302,9 @@ class Combat(_SideChoice):
             return f"{option[1]} pushes the ladder on {hex_label(state.data.ladders[option[2]].hexes[0])} over"
         if option[0] == "cut":
             return f"{option[1]} cuts the rope on {hex_label(state.data.ropes[option[2]].against)}"
+        if option[0] == "strike":
+            rope = state.data.ropes[option[2]]
+            return f"{option[1]} attacks {ropes.climber_of(state.data, rope)} on the rope on {hex_label(rope.against)}"
         if option[0] == "haul":
             return f"{', '.join(option[2])} haul on the rope on {hex_label(state.data.ropes[option[1]].against)}"
         target = option[1]
@@ -311,6 +315,11 @@ class Combat(_SideChoice):
             end(state)
         elif option[0] == "push":  # instead of fighting (§10.1.6, §10.1.7)
             call(state, ladders.PushOver, pusher=option[1], ladder=option[2])
+        elif option[0] == "strike":  # §10.6.3: from the platform, 2 columns right; no avoiding on a rope
+            b: Battle = state.data
+            climber = ropes.climber_of(b, b.ropes[option[2]])
+            call(state, Resolve, record=CombatRecord((option[1],), (climber,), shift=b.tables.data.tactics.ropes.climber_attack_shift,
+                                                     on_rope=True))
         elif option[0] in ("cut", "haul"):  # instead of fighting (§10.6.4, §10.6.5)
             if option[0] == "cut":
                 ropes.cut(state, option[1], option[2])
@@ -399,6 +408,8 @@ class CombatRecord:
     """Columns right beyond terrain and joint attack: a group charge's (§7.2.4)."""
     flank: bool = False
     """A hoplite in formation attacked from a flank or the rear: a retreat is a wound (§7.3.1)."""
+    on_rope: bool = False
+    """The defender climbs a rope, attacked from the platform: a wound or stun kills, no retreat (§10.6.3)."""
 
 
 class Resolve(Procedure):
@@ -425,6 +436,8 @@ class Resolve(Procedure):
             if rec.defender_effect.harm in ("wounded", "killed"):
                 hoplites.break_spears(state, rec.defenders[0])
             rec.defender_effect = Effect(harm="none", retreat=0, horse_killed=False)
+        if rec.on_rope:
+            rec.defender_effect = ropes.on_rope(rec.defender_effect)
         self.resume(state, frame, None)
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:

@@ -1,6 +1,6 @@
 """Grappling hooks and ropes (§10.6): throwing a hook at a palisade, climbing the rope and
-crossing, pulling it up from the top to throw again, cutting it from the top, and hauling on
-it to pull the palisade down.
+crossing, pulling it up from the top to throw again, attacking a climber from the top,
+cutting the rope from the top, and hauling on it to pull the palisade down.
 
 Representation (a reading; see the game's docs page): a rope is a
 :class:`~banneret_guiscard.state.Rope` in ``Battle.ropes``, carried coiled by one character,
@@ -22,12 +22,13 @@ import attrs
 from banneret.boards.hexgrid import Hex, distance
 from banneret.state import State
 from banneret_guiscard import castles, ladders
+from banneret_guiscard.data_model import Effect
 from banneret_guiscard.results import wound
 from banneret_guiscard.state import Battle, Piece, Rope, hex_label
 
 __all__ = [
     "unarmoured", "thrown", "climbing", "climber_of", "let_go", "throw_places", "throw", "climb_cost", "cross_options", "down_cost",
-    "pull_up_choices", "pull_up",
+    "pull_up_choices", "pull_up", "strikers", "on_rope",
     "cutters", "cut", "hauling_groups", "haul", "rope_invariants",
 ]
 
@@ -168,6 +169,19 @@ def cutters(b: Battle, side: str, may_strike: Callable[[Battle, Piece], bool]) -
             if p.side == side and t.terrain[p.hex].vantage and p.hex in t.around[rope.against] and may_strike(b, p):
                 out.append((p.id, rope.id))
     return out
+
+
+def strikers(b: Battle, side: str, may_strike: Callable[[Battle, Piece], bool]) -> list[tuple[str, str]]:
+    """(character, rope): who of ``side`` may attack the enemy climbing a rope in this combat
+    step (§10.6.3): where a cutter stands, on a platform beside the palisade hex the rope
+    hooks, which is next to the climber in the reading of §10.6.4 (:func:`cutters`)."""
+    return [(pid, rid) for pid, rid in cutters(b, side, may_strike) if climber_of(b, b.ropes[rid])]
+
+
+def on_rope(effect: Effect) -> Effect:
+    """What a platform attack's result does to a rope's climber (§10.6.3): a wound or a stun
+    kills him (he falls), a retreat does nothing."""
+    return attrs.evolve(effect, harm="killed" if effect.harm in ("wounded", "stunned") else effect.harm, retreat=0)
 
 
 def cut(state: State, pid: str, rid: str) -> None:

@@ -1,6 +1,7 @@
 """Guiscard grappling hooks and ropes (§10.6) rule by rule on the Keep, with exact outcomes:
 throwing the hook (d10, 1-2 fail; only unarmoured characters), climbing 8 MP a level up and 4
 down, crossing the palisade, pulling the rope up from a platform to throw the hook again,
+attacking a climber from the platform (2 columns right, a stun or wound kills, no retreat),
 cutting the rope from a platform (1-3) and the climber's fall,
 four haulers in two rows pulling the palisade down (S-14: 1-2, +1 per wounded hauler, errata
 6); Part VI invariants 76 and 77; the Castle assault's rope and the boards.
@@ -14,6 +15,8 @@ from __future__ import annotations
 import random
 from xml.etree import ElementTree
 
+import attrs
+
 import pytest
 
 import banneret
@@ -25,7 +28,7 @@ from banneret_guiscard.data_model import DATA_PACKAGE, build_data, load_data
 from banneret_guiscard.fire import may_fire
 from banneret_guiscard.melee import Combat, may_attack
 from banneret_guiscard.plugin import battle_invariants
-from banneret_guiscard.state import Rope
+from banneret_guiscard.state import Piece, Rope
 
 from test_guiscard_board_web import SVG
 from test_guiscard_ladders import B, GAME, N, force, heuristic_choice, position
@@ -145,18 +148,75 @@ def test_nobody_pulls_up_a_rope_with_a_climber_nor_from_below_nor_in_armour():
     assert not any("rope" in x for x in labels(laden))  # one coiled rope a character
 
 
-def test_random_games_from_a_hooked_rope_keep_the_invariants_and_pull_it_up():
-    pulls = []
-    for seed in range(12):
-        state = banneret.new_game("guiscard", seed=seed, registry=REG, scenario="Castle assault")
-        state.data.ropes["milo_rope"] = Rope("milo_rope", N, "", (10, 6), (9, 6))  # thrown before the game
-        pick = random.Random(seed)
-        while not banneret.is_over(state):
-            player = banneret.pending(state).players[0]
-            banneret.apply(state, pick.choice(banneret.legal_actions(state, player)))
-            assert battle_invariants(state) == [], (seed, state.step)
-        pulls += [e.text for e in state.log if e.kind == "rope" and " pulls up the rope " in e.text]
-    assert pulls
+def _random_game_from(seed: int, rope: Rope) -> list[str]:
+    """A Castle assault with ``rope`` hooked before the game (its climber moved to its foot),
+    played by uniform random choices, the invariants checked at every step: the labels chosen."""
+    state = banneret.new_game("guiscard", seed=seed, registry=REG, scenario="Castle assault")
+    b = state.data
+    b.ropes["milo_rope"] = rope
+    if rope.climber:
+        b.pieces[rope.climber] = attrs.evolve(b.pieces[rope.climber], hex=rope.hex)
+    pick = random.Random(seed)
+    chosen = []
+    while not banneret.is_over(state):
+        player = banneret.pending(state).players[0]
+        action = pick.choice(banneret.legal_actions(state, player))
+        chosen.append(action.label)
+        banneret.apply(state, action)
+        assert battle_invariants(state) == [], (seed, state.step)
+    return chosen
+
+
+def test_random_games_from_a_hooked_rope_keep_the_invariants_pull_it_up_and_strike_at_its_climber():
+    hooked = [x for seed in range(8) for x in _random_game_from(seed, Rope("milo_rope", N, "", (10, 6), (9, 6)))]
+    assert any(x.startswith("pull up the rope on ") for x in hooked)
+    climbed = [x for seed in range(8) for x in _random_game_from(seed, Rope("milo_rope", N, "", (10, 6), (9, 6), "milo"))]
+    assert any(x.endswith(" attacks milo on the rope on 9,6") for x in climbed)
+
+
+# --------------------------------------------------------------------------- §10.6.3 attacking a climber from the platform
+
+ON_ROPE = Rope("east", N, "", (10, 6), (9, 6), "milo")
+
+
+def platform_attack(die: int, *others: Piece) -> banneret.State:
+    state = position(foot("milo", N, (10, 6)), foot("manueles", B, (8, 6)), *others, ropes_=(ON_ROPE,), step=Combat,
+                     side=B)
+    force(state, (10, die))
+    play(state, "manueles attacks milo on the rope on 9,6")
+    return state
+
+
+def melee_log(state: banneret.State) -> list[str]:
+    return [e.text for e in state.log if e.kind == "melee"]
+
+
+def test_a_platform_attack_on_a_climber_is_two_columns_right_and_a_stun_or_wound_kills_him():
+    state = position(foot("milo", N, (10, 6)), foot("manueles", B, (8, 6)), ropes_=(ON_ROPE,), step=Combat, side=B)
+    assert labels(state) == ["manueles attacks milo on the rope on 9,6", "manueles cuts the rope on 9,6", "end combat"]
+    stunned = platform_attack(4)  # F: stunned
+    assert melee_log(stunned) == [  # difference 6 is the column 5/8; two columns right is 13/25
+        "manueles attack milo: difference 6, column 13/25, d10 4+0 -> F"]
+    b = stunned.data
+    assert b.pieces["milo"].health == "dead" and ropes.climbing(b, "milo") is None and b.attacked_in["manueles"] == 1
+    assert battle_invariants(stunned) == []
+    wounded = platform_attack(2)  # G: wounded
+    assert wounded.data.pieces["milo"].health == "dead"
+
+
+def test_a_retreat_result_leaves_the_climber_on_his_rope_and_the_attacker_retreats_as_usual():
+    state = platform_attack(6)  # E: the defender retreats one hex
+    b = state.data
+    assert b.pieces["milo"].health == "healthy" and b.ropes["east"].climber == "milo" and b.pieces["milo"].hex == (10, 6)
+    back = platform_attack(10)  # C: the attacker retreats one hex, along the platform
+    assert banneret.pending(back).kind == "retreat" and banneret.pending(back).players == (B,)
+
+
+def test_nobody_attacks_an_empty_rope_and_from_the_ground_it_is_an_ordinary_attack():
+    empty = position(foot("milo", N, (11, 7)), foot("manueles", B, (8, 6)), ropes_=(EAST,), step=Combat, side=B)
+    assert not any("attacks" in x for x in labels(empty))
+    below = position(foot("milo", N, (10, 6)), foot("yani", B, (11, 6)), ropes_=(ON_ROPE,), step=Combat, side=B)
+    assert labels(below) == ["attack milo", "end combat"]
 
 
 # --------------------------------------------------------------------------- §10.6.4 cutting a rope
@@ -232,8 +292,8 @@ def test_77_haulers_stand_in_two_rows_at_least_a_hex_from_the_hook():
 
 def test_the_rope_numbers_and_the_castle_assaults_rope():
     rules = DATA.tactics.ropes
-    assert (rules.throw_fail_max, rules.climb_up_mp_per_level, rules.climb_down_mp_per_level, rules.cut_max,
-            rules.haulers, rules.haul_success_max, rules.haul_wounded_modifier) == (2, 8, 4, 3, 4, 2, 1)
+    assert (rules.throw_fail_max, rules.climb_up_mp_per_level, rules.climb_down_mp_per_level, rules.climber_attack_shift,
+            rules.cut_max, rules.haulers, rules.haul_success_max, rules.haul_wounded_modifier) == (2, 8, 4, 2, 3, 4, 2, 1)
     assert [(r.id, r.carrier) for r in DATA.scenarios["castle_assault"].ropes] == [("milo_rope", "milo")]
 
 
