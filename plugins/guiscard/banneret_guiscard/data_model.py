@@ -720,6 +720,10 @@ class RopeRules(Sourced):
     """MP a level climbed down (§10.6.1)."""
     climber_attack_shift: int
     """Columns right for a character on a platform attacking a rope's climber (§10.6.3)."""
+    catch_fail_max: int
+    """The highest d10 on which a healthy character retreating down a rope misses it (§10.6.3)."""
+    catch_fail_max_wounded: int
+    """The same for a wounded character (§10.6.3)."""
     cut_max: int
     """The highest d10 that cuts a rope (§10.6.4)."""
     haulers: int

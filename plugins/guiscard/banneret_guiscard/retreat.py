@@ -9,6 +9,9 @@ on, and may push another in turn (:func:`push_chain`). A rider goes straight bac
 turning, and pushes nobody. The retreat is tested for infiltration in every hex, the last
 included, and so is every pushed friend where it lands (§4.3, :func:`~banneret_guiscard.movement.forced_move`).
 
+After a fight on the platform a character may also go down a hooked rope to its foot, with the
+die to catch it (§10.6.3, :func:`~banneret_guiscard.ropes.retreat_feet`).
+
 A stunned character given a retreat dies; one with no full-length path stays and is wounded
 (A-63, the default reading).
 """
@@ -22,7 +25,7 @@ import attrs
 from banneret.boards.hexgrid import Hex, distance, neighbour, opposite, two_hex_footprint
 from banneret.flow import Choice, Frame, Procedure, call, end
 from banneret.state import State
-from banneret_guiscard import buildings, castles
+from banneret_guiscard import buildings, castles, ropes
 from banneret_guiscard.movement import MoveRecord, forced_move
 from banneret_guiscard.results import PlaceRider, Unhorsing, kill, threatened, wound
 from banneret_guiscard.state import Battle, Piece, hex_label
@@ -134,6 +137,9 @@ def retreat_paths(b: Battle, order: RetreatOrder, reserved: frozenset[Hex] = fro
             extend((*path, n))
 
     extend(())
+    if order.enemies and b.ropes:  # after a fight on the platform: down a hooked rope (§10.6.3)
+        out += [(foot,) for foot in ropes.retreat_feet(b, piece)
+                if foot not in reserved and not _near_enemies(b, foot, order.enemies)]
     return out
 
 
@@ -145,6 +151,11 @@ def _reserved(state: State) -> frozenset[Hex]:
     h, facing = rec.last_stop
     return frozenset(two_hex_footprint(h, facing) if facing is not None else (h,))
 
+
+
+def _down_rope(b: Battle, order: RetreatOrder, path: tuple[Hex, ...]) -> bool:
+    """Whether ``path`` goes down a rope: its one hex is not next to the start (§10.6.3)."""
+    return path[0] not in b.tables.around[b.pieces[order.piece].hex]
 
 
 class Retreat(Choice):
@@ -179,12 +190,20 @@ class Retreat(Choice):
         return retreat_paths(state.data, frame["order"], _reserved(state))
 
     def label(self, state: State, frame: Frame, option: tuple[Hex, ...]) -> str:
+        if _down_rope(state.data, frame["order"], option):
+            return f"retreat down the rope to {hex_label(option[0])}"
         return "retreat via " + " ".join(hex_label(h) for h in option)
 
     def choose(self, state: State, frame: Frame, option: tuple[Hex, ...]) -> None:
         b: Battle = state.data
         order: RetreatOrder = frame["order"]
         piece = b.pieces[order.piece]
+        if _down_rope(b, order, option):  # the die to catch the rope first (§10.6.3)
+            state.emit(f"{order.piece} {self.label(state, frame, option)}", "retreat")
+            if ropes.catch(state, order.piece, option[0]):
+                forced_move(state, order.piece, list(option), retreat=True)
+            end(state)
+            return
         avoid = _reserved(state) | {piece.hex, *option[:-1]}
         pushes = () if piece.mounted else push_chain(b, piece.side, option[-1], avoid)
         state.emit(f"{order.piece} {self.label(state, frame, option)}", "retreat")

@@ -23,12 +23,12 @@ from banneret.boards.hexgrid import Hex, distance
 from banneret.state import State
 from banneret_guiscard import castles, ladders
 from banneret_guiscard.data_model import Effect
-from banneret_guiscard.results import wound
+from banneret_guiscard.results import kill, wound
 from banneret_guiscard.state import Battle, Piece, Rope, hex_label
 
 __all__ = [
     "unarmoured", "thrown", "climbing", "climber_of", "let_go", "throw_places", "throw", "climb_cost", "cross_options", "down_cost",
-    "pull_up_choices", "pull_up", "strikers", "on_rope",
+    "pull_up_choices", "pull_up", "strikers", "on_rope", "retreat_feet", "catch",
     "cutters", "cut", "hauling_groups", "haul", "rope_invariants",
 ]
 
@@ -182,6 +182,32 @@ def on_rope(effect: Effect) -> Effect:
     """What a platform attack's result does to a rope's climber (§10.6.3): a wound or a stun
     kills him (he falls), a retreat does nothing."""
     return attrs.evolve(effect, harm="killed" if effect.harm in ("wounded", "stunned") else effect.harm, retreat=0)
+
+
+def retreat_feet(b: Battle, piece: Piece) -> list[Hex]:
+    """Where ``piece``, retreating after a fight on the platform, may go down a rope (§10.6.3):
+    the foot, empty, of a rope hooked on a palisade hex beside its platform hex, with nobody on
+    it; only if it could climb (unarmoured, on foot). The retreat ends there (reading)."""
+    if not unarmoured(b, piece) or not b.tables.terrain[piece.hex].vantage:
+        return []
+    return [r.hex for r in thrown(b) if r.hex is not None and r.against is not None
+            and piece.hex in b.tables.around[r.against] and not climber_of(b, r)
+            and not any(True for _ in b.living_at(r.hex)) and b.horse_at(r.hex) is None]
+
+
+def catch(state: State, pid: str, foot: Hex) -> bool:
+    """The d10 to catch the rope on a retreat down it to ``foot`` (§10.6.3): failing up to the
+    threshold, higher if wounded; whoever fails falls there and is killed."""
+    b: Battle = state.data
+    rules = b.tables.data.tactics.ropes
+    die = state.rng.die(10)
+    wounded = b.pieces[pid].health == "wounded"
+    caught = die > (rules.catch_fail_max_wounded if wounded else rules.catch_fail_max)
+    state.emit(f"{pid} tries to catch the rope: d10 {die} -> {'caught' if caught else 'falls, killed'}", "rope")
+    if not caught:
+        b.pieces[pid] = attrs.evolve(b.pieces[pid], hex=foot)
+        kill(b, pid)
+    return caught
 
 
 def cut(state: State, pid: str, rid: str) -> None:

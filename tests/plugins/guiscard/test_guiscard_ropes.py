@@ -1,7 +1,8 @@
 """Guiscard grappling hooks and ropes (§10.6) rule by rule on the Keep, with exact outcomes:
 throwing the hook (d10, 1-2 fail; only unarmoured characters), climbing 8 MP a level up and 4
 down, crossing the palisade, pulling the rope up from a platform to throw the hook again,
-attacking a climber from the platform (2 columns right, a stun or wound kills, no retreat),
+attacking a climber from the platform (2 columns right, a stun or wound kills, no retreat)
+and retreating from the platform down a rope (the d10 to catch it),
 cutting the rope from a platform (1-3) and the climber's fall,
 four haulers in two rows pulling the palisade down (S-14: 1-2, +1 per wounded hauler, errata
 6); Part VI invariants 76 and 77; the Castle assault's rope and the boards.
@@ -219,6 +220,41 @@ def test_nobody_attacks_an_empty_rope_and_from_the_ground_it_is_an_ordinary_atta
     assert labels(below) == ["attack milo", "end combat"]
 
 
+def beaten_on_the_platform(catch: int, health: str = "healthy", pid: str = "milo", die: int = 4) -> banneret.State:
+    """manueles attacks ``pid`` on the platform 8,6 beside the hooked 9,6 (milo: d10 4, E, the
+    defender retreats one hex); the d10 to catch the rope shows ``catch``."""
+    state = position(foot(pid, N, (8, 6), health), foot("manueles", B, (9, 5)), foot("olivier", N, (1, 11)), FAR,
+                     ropes_=(EAST,), step=Combat, side=B)
+    force(state, (10, die), (10, catch))
+    play(state, f"attack {pid}")
+    return state
+
+
+def test_a_retreat_from_the_platform_may_go_down_a_rope_after_the_die_to_catch_it():
+    caught = beaten_on_the_platform(4)
+    assert labels(caught) == ["retreat via 8,7", "retreat down the rope to 10,6"]
+    play(caught, "retreat down the rope to 10,6")
+    b = caught.data
+    assert b.pieces["milo"].hex == (10, 6) and b.pieces["milo"].health == "healthy" and b.ropes["east"] == EAST
+    assert log(caught) == ["milo tries to catch the rope: d10 4 -> caught"]
+    falls = beaten_on_the_platform(3)
+    play(falls, "retreat down the rope to 10,6")
+    assert falls.data.pieces["milo"].health == "dead" and falls.data.pieces["milo"].hex == (10, 6)
+    assert log(falls) == ["milo tries to catch the rope: d10 3 -> falls, killed"]
+    for catch, health in ((6, "dead"), (7, "wounded")):  # wounded: he misses it on 1-6
+        wounded = beaten_on_the_platform(catch, "wounded")
+        play(wounded, "retreat down the rope to 10,6")
+        assert wounded.data.pieces["milo"].health == health
+
+
+def test_an_armoured_character_never_retreats_down_a_rope_but_the_platforms_other_side_may():
+    armoured = beaten_on_the_platform(4, pid="romaric", die=2)  # E: his one path is along the platform
+    assert [e.text for e in armoured.log if e.kind in ("melee", "retreat", "rope")] == [
+        "manueles attack romaric: difference 3, column 1/4, d10 2+1 -> E", "romaric retreat via 8,7"]
+    attacker = beaten_on_the_platform(4, pid="romaric", die=6)  # C: the unarmoured attacker retreats
+    assert labels(attacker) == ["retreat via 9,4", "retreat down the rope to 10,6"]
+
+
 # --------------------------------------------------------------------------- §10.6.4 cutting a rope
 
 
@@ -293,7 +329,8 @@ def test_77_haulers_stand_in_two_rows_at_least_a_hex_from_the_hook():
 def test_the_rope_numbers_and_the_castle_assaults_rope():
     rules = DATA.tactics.ropes
     assert (rules.throw_fail_max, rules.climb_up_mp_per_level, rules.climb_down_mp_per_level, rules.climber_attack_shift,
-            rules.cut_max, rules.haulers, rules.haul_success_max, rules.haul_wounded_modifier) == (2, 8, 4, 2, 3, 4, 2, 1)
+            rules.catch_fail_max, rules.catch_fail_max_wounded, rules.cut_max, rules.haulers, rules.haul_success_max,
+            rules.haul_wounded_modifier) == (2, 8, 4, 2, 3, 6, 3, 4, 2, 1)
     assert [(r.id, r.carrier) for r in DATA.scenarios["castle_assault"].ropes] == [("milo_rope", "milo")]
 
 
