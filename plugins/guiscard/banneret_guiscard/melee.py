@@ -318,8 +318,8 @@ class Combat(_SideChoice):
         elif option[0] == "strike":  # §10.6.3: from the platform, 2 columns right; no avoiding on a rope
             b: Battle = state.data
             climber = ropes.climber_of(b, b.ropes[option[2]])
-            call(state, Resolve, record=CombatRecord((option[1],), (climber,), shift=b.tables.data.tactics.ropes.climber_attack_shift,
-                                                     on_rope=True))
+            shift = b.tables.data.tactics.ropes.climber_attack_shift
+            call(state, Resolve, record=CombatRecord((option[1],), (climber,), shift=shift, on_rope=True))
         elif option[0] in ("cut", "haul"):  # instead of fighting (§10.6.4, §10.6.5)
             if option[0] == "cut":
                 ropes.cut(state, option[1], option[2])

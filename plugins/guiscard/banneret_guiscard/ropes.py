@@ -28,7 +28,7 @@ from banneret_guiscard.state import Battle, Piece, Rope, hex_label
 
 __all__ = [
     "unarmoured", "thrown", "climbing", "climber_of", "let_go", "throw_places", "throw", "climb_cost", "cross_options", "down_cost",
-    "pull_up_choices", "pull_up", "strikers", "on_rope", "retreat_feet", "catch",
+    "at_the_top", "pull_up_choices", "pull_up", "strikers", "on_rope", "retreat_feet", "catch",
     "cutters", "cut", "hauling_groups", "haul", "rope_invariants",
 ]
 
@@ -130,16 +130,20 @@ def down_cost(b: Battle, rope: Rope) -> int:
     return b.tables.data.tactics.ropes.climb_down_mp_per_level * (_top(b, rope.against) - b.tables.level[rope.hex])
 
 
+def at_the_top(b: Battle, h: Hex, rope: Rope) -> bool:
+    """Whether ``h`` is at the top of the wall ``rope`` hooks: a platform beside its palisade
+    hex, next to its climber in the reading of §10.6.3 and §10.6.4."""
+    return rope.against is not None and b.tables.terrain[h].vantage and h in b.tables.around[rope.against]
+
+
 def pull_up_choices(b: Battle, piece: Piece) -> list[Rope]:
     """The hooked ropes ``piece`` may pull up from above (§10.6.1): it stands at the top of the
     wall, on a platform beside the palisade hex the hook holds, as a cutter does (§10.6.4);
     nobody is on the rope; and ``piece`` could throw the hook again: unarmoured, on foot, with
     no other rope (reading: the rules give the pull with the reuse)."""
-    if (not unarmoured(b, piece) or not b.tables.terrain[piece.hex].vantage
-            or any(r.carrier == piece.id for r in b.ropes.values())):
+    if not unarmoured(b, piece) or any(r.carrier == piece.id for r in b.ropes.values()):
         return []
-    return [r for r in thrown(b) if r.against is not None and piece.hex in b.tables.around[r.against]
-            and not climber_of(b, r)]
+    return [r for r in thrown(b) if at_the_top(b, piece.hex, r) and not climber_of(b, r)]
 
 
 def pull_up(state: State, pid: str, rid: str) -> None:
@@ -159,14 +163,12 @@ def cutters(b: Battle, side: str, may_strike: Callable[[Battle, Piece], bool]) -
     """(character, rope): who of ``side`` may cut an enemy's rope in this combat step instead
     of fighting: free to attack (``may_strike``), at the top of the wall: on a platform beside
     the palisade hex it hooks (§10.6.4)."""
-    t = b.tables
     out = []
     for rope in thrown(b):
         if rope.side == side:
             continue
-        assert rope.against is not None
         for p in sorted(b.pieces.values(), key=lambda p: p.id):
-            if p.side == side and t.terrain[p.hex].vantage and p.hex in t.around[rope.against] and may_strike(b, p):
+            if p.side == side and at_the_top(b, p.hex, rope) and may_strike(b, p):
                 out.append((p.id, rope.id))
     return out
 
@@ -188,10 +190,9 @@ def retreat_feet(b: Battle, piece: Piece) -> list[Hex]:
     """Where ``piece``, retreating after a fight on the platform, may go down a rope (§10.6.3):
     the foot, empty, of a rope hooked on a palisade hex beside its platform hex, with nobody on
     it; only if it could climb (unarmoured, on foot). The retreat ends there (reading)."""
-    if not unarmoured(b, piece) or not b.tables.terrain[piece.hex].vantage:
+    if not unarmoured(b, piece):
         return []
-    return [r.hex for r in thrown(b) if r.hex is not None and r.against is not None
-            and piece.hex in b.tables.around[r.against] and not climber_of(b, r)
+    return [r.hex for r in thrown(b) if r.hex is not None and at_the_top(b, piece.hex, r) and not climber_of(b, r)
             and not any(True for _ in b.living_at(r.hex)) and b.horse_at(r.hex) is None]
 
 
