@@ -490,9 +490,11 @@ class Parallel(Procedure):
         rec: Branches = frame.record
         if player in rec.results or player not in rec.frames:
             return []
+        flow = state.game.flow
+        assert flow is not None  # a Parallel step runs in a flow
         outer = self._enter(state, rec, player)
         try:
-            return state.game.flow.actions(state, player)  # a Parallel step runs in a flow
+            return flow.actions(state, player)
         finally:
             state.stack, state.outer, state.secret_to = outer, None, None  # leave the branch
 
@@ -513,7 +515,8 @@ class Parallel(Procedure):
         """Run ``player``'s branch to its next decision (applying ``action`` first)."""
         rec: Branches = frame.record
         counter = state.rng.counter
-        flow = state.game.flow  # a Parallel step runs in a flow
+        flow = state.game.flow
+        assert flow is not None  # a Parallel step runs in a flow
         outer = self._enter(state, rec, player)
         try:
             if action is None:
