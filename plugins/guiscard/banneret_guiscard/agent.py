@@ -517,7 +517,7 @@ def _block_step(state: State, me: str, actions: Sequence[Action]) -> list[float]
             better = _facing_score(b, me, f.members, action.args[1]) - now
             scores.append(2.0 + better if better > 0 else -1.0)
         elif what == "step":
-            scores.append(1.0 if action.args[1] == f.facing and rec.hexes == 0 else -1.0)
+            scores.append(1.0 if action.args[1] == f.facing and not rec.entered else -1.0)
         else:
             scores.append(0.0)
     return scores
