@@ -44,7 +44,7 @@ __all__ = [
     "side_of", "is_foulkon", "may_close_foulkon", "groups", "move_cap", "halted", "tests_mover", "attack_side",
     "spears_first", "flank_attack", "melee_shift", "foulkon_cover", "settle", "form", "formation_options",
     "apply_option", "option_label", "FormUp", "formation_invariants", "break_spears", "start_forming",
-    "FormMembers", "joinable", "DIRECTION_NAMES", "wheel_pivot", "wheel_paths", "wheel_stages", "block_steps",
+    "FormMembers", "joinable", "DIRECTION_NAMES", "wheel_pivot", "wheel_paths", "wheel_stages", "step_cost", "block_steps",
     "start_block", "BlockMove", "BlockStep", "BlockWheel", "BlockUnderFire",
 ]
 
@@ -451,14 +451,13 @@ def wheel_stages(b: Battle, f: Formation, turn: int) -> tuple[WheelStage, ...] |
     None where a member may not go. Members on one ring move together and members on two rings
     never meet, so no two members ever share a hex."""
     paths = wheel_paths(b, f, turn)
-    own = {b.pieces[m].hex for m in f.members}
     stages = []
     for n in range(max(len(p) for p in paths.values())):
         entered = tuple((m, p[n]) for m, p in paths.items() if len(p) > n)
         dearest = 0
         for m, to in entered:
             frm = paths[m][n - 1] if n else b.pieces[m].hex
-            cost = movement.enter_cost(b, b.pieces[m], frm, to) if to in own or _empty(b, to) else None
+            cost = movement.enter_cost(b, b.pieces[m], frm, to) if _clear_for(b, to, f.members) else None
             if cost is None:
                 return None
             dearest = max(dearest, cost)
@@ -475,30 +474,39 @@ def _block_ready(b: Battle, f: Formation, able_to_move: set[str]) -> bool:
             and not (b.ropes and any(ropes.climbing(b, m) is not None for m in f.members)))
 
 
-def _empty(b: Battle, h: Hex) -> bool:
-    return not any(True for _ in b.living_at(h)) and b.horse_at(h) is None and castles.raised_at(b, h) is None
+def _clear_for(b: Battle, h: Hex, members: Sequence[str]) -> bool:
+    """Whether a member may stand on ``h`` as the block moves: no living character but the
+    members (who all move on together), no loose horse, no raised ladder."""
+    return (all(p.id in members for p in b.living_at(h)) and b.horse_at(h) is None
+            and castles.raised_at(b, h) is None)
+
+
+def step_cost(b: Battle, f: Formation, at: dict[str, Hex], direction: int) -> int | None:
+    """What a step of the block with its members on ``at`` costs (§7.3.1): every member one
+    hex ``direction``, for the dearest of their steps (each member's own
+    :func:`~banneret_guiscard.movement.enter_cost`); None where a member may not go."""
+    dearest = 0
+    for m in f.members:
+        to = neighbour(at[m], direction)
+        cost = movement.enter_cost(b, b.pieces[m], at[m], to) if _clear_for(b, to, f.members) else None
+        if cost is None:
+            return None
+        dearest = max(dearest, cost)
+    return dearest
 
 
 def block_steps(b: Battle, f: Formation) -> list[tuple[Any, ...]]:
     """The block's next steps with the MP its members have left (§7.3.1): every member one hex
-    the same way, keeping shape and facing, into an empty hex or one a member leaves, for the
-    dearest of their steps (each member's own :func:`~banneret_guiscard.movement.enter_cost`);
-    or a wheel a sixth of a turn to either side on the flank member of that side
-    (:func:`wheel_stages`), for the sum of its hexes' MP: ``("wheel", facing, MP, pivot)``."""
+    the same way, keeping shape and facing (:func:`step_cost`); or a wheel a sixth of a turn
+    to either side on the flank member of that side (:func:`wheel_stages`), for the sum of its
+    hexes' MP: ``("wheel", facing, MP, pivot)``."""
     left = min(movement.mp_left(b, m) for m in f.members)
-    own = {b.pieces[m].hex for m in f.members}
+    at = {m: b.pieces[m].hex for m in f.members}
     out: list[tuple[Any, ...]] = []
     for direction in range(6):
-        dearest = 0
-        for m in f.members:
-            piece = b.pieces[m]
-            to = neighbour(piece.hex, direction)
-            cost = movement.enter_cost(b, piece, piece.hex, to) if to in own or _empty(b, to) else None
-            if cost is None or cost > left:
-                break
-            dearest = max(dearest, cost)
-        else:
-            out.append(("step", direction, dearest))
+        cost = step_cost(b, f, at, direction)
+        if cost is not None and cost <= left:
+            out.append(("step", direction, cost))
     for turn in (1, -1):
         stages = wheel_stages(b, f, turn)
         if stages is not None and sum(mp for mp, _ in stages) <= left:

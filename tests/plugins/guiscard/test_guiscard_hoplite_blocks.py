@@ -15,13 +15,14 @@ from hypothesis import strategies as st
 
 import banneret
 from banneret.boards.hexgrid import DIRECTIONS, distance, rotate
+from banneret.flow import Frame
 from banneret_guiscard import hoplites
-from banneret_guiscard.agent import SPEARS_VALUE, _harm_gain, attack_gain
+from banneret_guiscard.agent import SPEARS_VALUE, _harm_gain, attack_gain, block_route
 from banneret_guiscard.melee import combat_column, combat_table, defender
-from banneret_guiscard.movement import forced_move, movable
+from banneret_guiscard.movement import Movement, forced_move, movable
 from banneret_guiscard.state import Battle, Formation
 
-from test_guiscard_hoplites import BLOCK, ENE, block, byzantine_movement, formed, position
+from test_guiscard_hoplites import BLOCK, ENE, agent_choice, block, byzantine_movement, formed, position
 from test_guiscard_movement import REG, force_dice, foot, labels, play
 
 N, B = "normans", "byzantines"
@@ -171,6 +172,24 @@ def test_the_agent_scores_a_front_attack_against_the_spears_and_a_flank_attack_a
                 expected -= _harm_gain(b, b.pieces["romaric"], legend.attacker.harm, False)
         assert attack_gain(state, ("romaric",), "okeanos") == pytest.approx(expected / 10)
 
+
+def test_the_agent_takes_the_block_round_an_obstacle_as_one_piece():
+    state = byzantine_movement(*line(2), foot("romaric", N, (7, 3)), formations=[Formation(LINE, ENE)])
+    b: Battle = state.data
+    b.bodies = {h: (6, 0) for h in ((4, 2), (4, 3), (4, 4))}           # six bodies close each hex (§4.2.2)
+    assert block_route(b, b.formations["nikolaos"]) == 5                  # south-east first, round the wall
+    for steps, where in ((["south-east"] * 3, {"nikolaos": (2, 5), "okeanos": (2, 6), "theodoros": (2, 7)}),
+                         (["south-east", "east", "north-east"], {"nikolaos": (4, 5), "okeanos": (4, 6), "theodoros": (4, 7)})):
+        seen = []
+        while not seen or seen[-1] != "end movement":
+            seen.append(agent_choice(state))
+            play(state, seen[-1])
+        assert seen == ["move nikolaos's formation", *(f"the formation steps {d} (1 MP)" for d in steps), "end movement"]
+        assert hexes(state, LINE) == where and b.formations["nikolaos"].facing == ENE
+        for spent in (b.done, b.left, b.spent):                          # the Byzantines' next movement step
+            spent.clear()
+        state.stack[-1] = Frame(Movement.name, {})
+        REG.game("guiscard").flow.settle(state)
 
 # --------------------------------------------------------------------------- random games
 
