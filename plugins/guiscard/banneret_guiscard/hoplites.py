@@ -15,9 +15,10 @@ A formation stands while at least 3 of its members are able and side by side
 members fell or were scattered stops counting at once, and :func:`settle` drops it (or its
 stragglers) at the end of the movement step and after each combat. The player's decisions
 are in the movement step (:func:`formation_options`): form up (:class:`FormMembers`, the
-members one at a time, then :class:`FormUp`, the facing), move the block as one piece
-(:class:`BlockStep`, with :class:`BlockUnderFire` after each hex), break up, re-form without
-the members no longer healthy, close or open the foulkon.
+members one at a time, then :class:`FormUp`, the facing), move the block as one piece or
+wheel it on a flank member (:class:`BlockStep`, :class:`BlockWheel` for a wheel's hexes, with
+:class:`BlockUnderFire` after each hex), break up, re-form without the members no longer
+healthy, close or open the foulkon.
 
 The rules the other modules call: :func:`move_cap` and :func:`halted` (movement, §7.3.1,
 §7.3.2), :func:`tests_mover` (infiltration, §7.3.3, A-18), :func:`melee_shift`,

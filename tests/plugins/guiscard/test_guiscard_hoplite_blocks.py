@@ -200,6 +200,7 @@ BLOCK_WORDS = ("form up", "with ", "face ", "the formation steps", "wheel on ")
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))
 @example(seed=0)
+@example(seed=1102)  # a wheel halted before its first hex keeps the facing
 def test_random_mixed_games_keep_every_block_side_by_side_with_one_facing(seed):
     game = REG.game("guiscard")
     state = banneret.new_game("guiscard", seed=seed, registry=REG, scenario="Mixed")
@@ -232,7 +233,7 @@ def test_random_mixed_games_keep_every_block_side_by_side_with_one_facing(seed):
             if action.args[0] == "wheel":                                  # each member on its walk round the pivot
                 wheels += 1
                 walked = {m: (before[m], *paths[m]).index(after[m]) for m in rec.members}
-                assert g is None or g.facing == action.args[1]
+                assert g is None or g.facing == (action.args[1] if max(walked.values()) else f.facing)
                 assert walked[action.args[3]] == 0 and paths[action.args[3]] == ()
                 assert all(walked[m] == min(len(paths[m]), max(walked.values())) for m in rec.members)
                 assert all(len(paths[m]) == distance(before[m], pivot) for m in rec.members)
