@@ -191,7 +191,7 @@ class Choice(Decision):
 
     def action(self, state: "State", frame: Frame, player: str, option: Any) -> Action:
         """The action offering ``option`` (override to reuse prebuilt actions)."""
-        return Action(player, self.label(state, frame, option), self.kind, option)
+        return _new_tuple(Action, (player, self.label(state, frame, option), self.kind, option))  # Action(...) minus a call
 
     def start(self, state: "State", frame: Frame) -> None:
         opts = tuple(self.options(state, frame))
@@ -484,17 +484,19 @@ class Parallel(Procedure):
 
     def pending(self, state: "State", frame: Frame) -> Pending:
         done = frame.record.results
-        return Pending(tuple(p for p in frame.vars["players"] if p not in done), self.kind, self.prompt)
+        return _new_tuple(Pending, (tuple([p for p in frame.vars["players"] if p not in done]), self.kind, self.prompt))
 
     def actions(self, state: "State", frame: Frame, player: str) -> Sequence[Action]:
         rec: Branches = frame.record
         if player in rec.results or player not in rec.frames:
             return []
+        flow = state.game.flow
+        assert flow is not None  # a Parallel step runs in a flow
         outer = self._enter(state, rec, player)
         try:
-            return _flow_of(state).actions(state, player)
+            return flow.actions(state, player)
         finally:
-            self._leave(state, outer)
+            state.stack, state.outer, state.secret_to = outer, None, None  # leave the branch
 
     def act(self, state: "State", frame: Frame, action: Action) -> None:
         self._run(state, frame, action.player, action)
@@ -509,17 +511,12 @@ class Parallel(Procedure):
         state.secret_to = player
         return outer
 
-    @staticmethod
-    def _leave(state: "State", outer: list[Frame]) -> None:
-        state.stack = outer
-        state.outer = None
-        state.secret_to = None
-
     def _run(self, state: "State", frame: Frame, player: str, action: Action | None) -> None:
         """Run ``player``'s branch to its next decision (applying ``action`` first)."""
         rec: Branches = frame.record
         counter = state.rng.counter
-        flow = _flow_of(state)
+        flow = state.game.flow
+        assert flow is not None  # a Parallel step runs in a flow
         outer = self._enter(state, rec, player)
         try:
             if action is None:
@@ -531,7 +528,7 @@ class Parallel(Procedure):
                 state.flow_result = None
                 rec.results[player] = boxed[0]
         finally:
-            self._leave(state, outer)
+            state.stack, state.outer, state.secret_to = outer, None, None  # leave the branch
         if state.rng.counter != counter:
             raise FlowError(f"{self.name}: a secret branch rolled dice or shuffled; do it before or after")
 
@@ -544,13 +541,6 @@ class Parallel(Procedure):
         self.resolve(state, results)
         if state.stack and state.stack[-1] is frame and state.flow_result is None:
             end(state)
-
-
-def _flow_of(state: "State") -> "Flow":
-    flow = state.game.flow
-    if flow is None:
-        raise FlowError(f"{state.game_id} declares no flow")
-    return flow
 
 
 def in_secret_step(state: "State") -> bool:

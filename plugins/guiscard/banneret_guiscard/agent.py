@@ -23,10 +23,11 @@ that value over the d10, read on the game's tables:
   unmoved characters are not declared (no needless "stays put", which invites fire);
 * hoplites (§7.3): three or more side by side form up, all of the group, facing the enemy,
   and re-form when a member falls; a formation holds while any member is in contact,
-  otherwise the block wheels while that turns its front towards the enemy, then steps one
-  hex straight ahead as one piece; its members never move alone; it never breaks up or
-  closes into a foulkon; a front attack on a member is scored against the spears, which take
-  its result (:data:`SPEARS_VALUE`);
+  otherwise the block wheels once, before it moves, if that turns its front towards the
+  enemy, then steps as one piece along the cheapest way to the enemy, round whatever stands
+  in the way (:func:`block_route`), as far as its MP go; its members never move alone; it
+  never breaks up or closes into a foulkon; a front attack on a member is scored against the
+  spears, which take its result (:data:`SPEARS_VALUE`);
 * charges (§7.2): any offered action whose kind or label names a charge (``charge``, not a
   pass) is taken for a rider whenever the attack it leads to would gain;
 * siege methods (§10.2-§10.5, :func:`siege_scores`): engines fire whenever loaded, at the hex
@@ -48,13 +49,14 @@ decisions.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import banneret
 from banneret.agents import Seat
-from banneret.boards.hexgrid import Hex, distance
+from banneret.boards.hexgrid import Hex, distance, neighbour
 from banneret.rng import Rng
 from banneret.state import State
 from banneret.types import Action
@@ -65,7 +67,8 @@ from banneret_guiscard.melee import attackers_of, combat_column, combat_table, d
 from banneret_guiscard.results import threatened
 from banneret_guiscard.state import Battle, Piece
 
-__all__ = ["HeuristicAgent", "make_agent", "FIGHTER_ATTACK", "state_value", "shot_gain", "attack_gain", "siege_scores"]
+__all__ = ["HeuristicAgent", "make_agent", "FIGHTER_ATTACK", "state_value", "shot_gain", "attack_gain", "siege_scores",
+           "block_route", "BLOCK_ROUTE_REACH"]
 
 FIGHTER_ATTACK = 5
 """Characters with a smaller printed attack keep out of melee and do not move."""
@@ -502,22 +505,59 @@ def _form_members(state: State, me: str, actions: Sequence[Action]) -> list[floa
     return [1.0 if a.args[0] == "add" else 0.0 for a in actions]
 
 
+BLOCK_ROUTE_REACH = 10
+"""How far (in hexes of the block's move) the agent looks for a way to the enemy."""
+
+
+def block_route(b: Battle, f: hoplites.Formation) -> int | None:
+    """The first step of the cheapest way for the block, moving as one piece (each step priced
+    as the block pays it, :func:`hoplites.step_cost`), to a place where a member stands next to
+    an able enemy: round whatever stands in the way. None if there is none within
+    :data:`BLOCK_ROUTE_REACH` hexes, or if a member is next to an enemy already."""
+    start = {m: b.pieces[m].hex for m in f.members}
+    foes = {h for p in b.enemies_of(b.pieces[f.members[0]].side) if p.able for h in p.hexes()}
+
+    def contact(offset: Hex) -> bool:
+        return any(distance((h[0] + offset[0], h[1] + offset[1]), x) == 1 for h in start.values() for x in foes)
+
+    if not foes or contact((0, 0)):
+        return None
+    best: dict[Hex, int] = {(0, 0): 0}
+    frontier: list[tuple[int, Hex, int]] = [(0, (0, 0), -1)]
+    while frontier:
+        cost, offset, first = heapq.heappop(frontier)
+        if cost > best.get(offset, cost):
+            continue
+        if contact(offset):
+            return first
+        at = {m: (h[0] + offset[0], h[1] + offset[1]) for m, h in start.items()}
+        for direction in range(6):
+            to = neighbour(offset, direction)
+            step = hoplites.step_cost(b, f, at, direction) if distance(to, (0, 0)) <= BLOCK_ROUTE_REACH else None
+            if step is not None and cost + step < best.get(to, cost + step + 1):
+                best[to] = cost + step
+                heapq.heappush(frontier, (cost + step, to, direction if first < 0 else first))
+    return None
+
+
 def _block_step(state: State, me: str, actions: Sequence[Action]) -> list[float]:
-    """Wheel while a wheel turns the front nearer the enemy, then one hex straight ahead (the
-    first of the two front directions) as one piece, then halt (§7.3.1)."""
+    """Before it enters a hex, wheel while a wheel turns the front nearer the enemy; then step
+    by step along :func:`block_route`, round whatever stands in the way, as far as its MP go;
+    halt next to the enemy (§7.3.1)."""
     b: Battle = state.data
     rec = next(f.record for f in reversed(state.stack) if isinstance(f.record, hoplites.BlockMove))
     f = hoplites.record_of(b, rec.members[0])
     assert f is not None
     now = _facing_score(b, me, f.members, f.facing)
+    way = block_route(b, f)
     scores = []
     for action in actions:
         what = action.args[0]
         if what == "wheel":
             better = _facing_score(b, me, f.members, action.args[1]) - now
-            scores.append(2.0 + better if better > 0 else -1.0)
+            scores.append(2.0 + better if better > 0 and not rec.entered else -1.0)
         elif what == "step":
-            scores.append(1.0 if action.args[1] == f.facing and rec.hexes == 0 else -1.0)
+            scores.append(1.0 if action.args[1] == way else -1.0)
         else:
             scores.append(0.0)
     return scores

@@ -461,7 +461,9 @@ def group_shift(b: Battle, charge: Charge) -> int:
     that charges as a group (Norman knights; cataphracts against foot only), and with it at
     least the minimum of riders of that kind charged this phase, their routes ending in the
     same direction, side by side: the last hexes of their routes form one chain of
-    neighbours. Each charge of the group gets the shift; targets may differ."""
+    neighbours. Each charge of the group gets the shift; targets may differ. Cataphracts
+    (reading of §7.2.5): only their charges at foot make up the group, so one charging a rider
+    neither gets the shift nor counts towards the three."""
     t = b.tables
     rules = t.data.tactics
     code = t.counter(charge.rider).code
@@ -469,7 +471,8 @@ def group_shift(b: Battle, charge: Charge) -> int:
     if kind is None or kind.foot_targets_only and b.pieces[charge.target].mounted:
         return 0
     ends = {c.route[-1][0] for c in _phase_charges(b)
-            if t.counter(c.rider).code == code and c.route[-1][1] == charge.route[-1][1]}
+            if t.counter(c.rider).code == code and c.route[-1][1] == charge.route[-1][1]
+            and not (kind.foot_targets_only and b.pieces[c.target].mounted)}
     group = {charge.route[-1][0]}
     frontier = [charge.route[-1][0]]
     while frontier:

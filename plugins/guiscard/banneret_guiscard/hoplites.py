@@ -15,9 +15,10 @@ A formation stands while at least 3 of its members are able and side by side
 members fell or were scattered stops counting at once, and :func:`settle` drops it (or its
 stragglers) at the end of the movement step and after each combat. The player's decisions
 are in the movement step (:func:`formation_options`): form up (:class:`FormMembers`, the
-members one at a time, then :class:`FormUp`, the facing), move the block as one piece
-(:class:`BlockStep`, with :class:`BlockUnderFire` after each hex), break up, re-form without
-the members no longer healthy, close or open the foulkon.
+members one at a time, then :class:`FormUp`, the facing), move the block as one piece or
+wheel it on a flank member (:class:`BlockStep`, :class:`BlockWheel` for a wheel's hexes, with
+:class:`BlockUnderFire` after each hex), break up, re-form without the members no longer
+healthy, close or open the foulkon.
 
 The rules the other modules call: :func:`move_cap` and :func:`halted` (movement, §7.3.1,
 §7.3.2), :func:`tests_mover` (infiltration, §7.3.3, A-18), :func:`melee_shift`,
@@ -32,20 +33,20 @@ from typing import Any
 
 import attrs
 
-from banneret.boards.hexgrid import Hex, direction_to, distance, neighbour
+from banneret.boards.hexgrid import DIRECTIONS, Hex, direction_to, distance, neighbour, ring
 from banneret.flow import Choice, Frame, Procedure, call, end, goto
 from banneret.state import State
 from banneret_guiscard import castles, ladders, movement, ropes
 from banneret_guiscard.data_model import HopliteRules
-from banneret_guiscard.state import Battle, Formation, Piece
+from banneret_guiscard.state import Battle, Formation, Piece, hex_label
 
 __all__ = [
     "Formation", "FACING_NAMES", "rules", "is_hoplite", "standing", "formation_of", "record_of", "front_hexes", "front_rank", "depth",
     "side_of", "is_foulkon", "may_close_foulkon", "groups", "move_cap", "halted", "tests_mover", "attack_side",
     "spears_first", "flank_attack", "melee_shift", "foulkon_cover", "settle", "form", "formation_options",
     "apply_option", "option_label", "FormUp", "formation_invariants", "break_spears", "start_forming",
-    "FormMembers", "joinable", "DIRECTION_NAMES", "wheel_mp", "block_steps", "start_block", "BlockMove", "BlockStep",
-    "BlockUnderFire",
+    "FormMembers", "joinable", "DIRECTION_NAMES", "wheel_pivot", "wheel_paths", "wheel_stages", "step_cost", "block_steps",
+    "start_block", "BlockMove", "BlockStep", "BlockWheel", "BlockUnderFire",
 ]
 
 FACING_NAMES = ("east-northeast", "north", "west-northwest", "west-southwest", "south", "east-southeast")
@@ -412,10 +413,57 @@ class FormUp(Choice):
 # --------------------------------------------------------------------------- the block moving (§7.3.1)
 
 
-def wheel_mp(b: Battle) -> int:
-    """The MP a block pays to wheel a corner (60 degrees) in place. The rules do not price a
-    wheel; the reading prices it as a rider's turn into a flank hex (``geometry.json``)."""
-    return next(s.extra_mp for s in b.tables.data.geometry.turning if s.entered == "flank")
+def wheel_pivot(b: Battle, f: Formation, turn: int) -> str:
+    """The member a block wheels on (reading): the front-rank member farthest out on the flank
+    it turns to, the shield (left) flank for a turn to the left (``turn`` +1), the open (right)
+    flank for a turn to the right (-1); the farther forward, then the least id, on a tie."""
+    flank = DIRECTIONS[(f.facing + (2 if turn > 0 else 5)) % 6]
+    ahead = DIRECTIONS[f.facing % 6]
+
+    def along(h: Hex, d: Hex) -> int:  # the cube coordinates' dot product: a projection
+        return h[0] * d[0] + h[1] * d[1] + (h[0] + h[1]) * (d[0] + d[1])
+
+    front = sorted(m for m in f.members if front_rank(b, f, m))
+    return max(front, key=lambda m: (along(b.pieces[m].hex, flank), along(b.pieces[m].hex, ahead)))
+
+
+def wheel_paths(b: Battle, f: Formation, turn: int) -> dict[str, tuple[Hex, ...]]:
+    """Each member's hexes as the block wheels a sixth of a turn round its pivot
+    (:func:`wheel_pivot`): a member k hexes from the pivot walks k hexes round the ring of
+    radius k, so the block turns as one rigid piece, its shape kept, the pivot standing."""
+    pivot = b.pieces[wheel_pivot(b, f, turn)].hex
+    out = {}
+    for m in f.members:
+        h = b.pieces[m].hex
+        around = ring(pivot, distance(pivot, h))
+        i = around.index(h)
+        out[m] = tuple(around[(i + turn * j) % len(around)] for j in range(1, distance(pivot, h) + 1))
+    return out
+
+
+WheelStage = tuple[int, tuple[tuple[str, Hex], ...]]
+"""One hex of a wheel: its MP and each moving member's hex entered."""
+
+
+def wheel_stages(b: Battle, f: Formation, turn: int) -> tuple[WheelStage, ...] | None:
+    """The wheel hex by hex (:func:`wheel_paths`): at the n-th hex every member with n hexes or
+    more to walk enters its next hex, for the dearest of their steps as a block step pays
+    (:func:`~banneret_guiscard.movement.enter_cost`, into an empty hex or a member's own);
+    None where a member may not go. Members on one ring move together and members on two rings
+    never meet, so no two members ever share a hex."""
+    paths = wheel_paths(b, f, turn)
+    stages = []
+    for n in range(max(len(p) for p in paths.values())):
+        entered = tuple((m, p[n]) for m, p in paths.items() if len(p) > n)
+        dearest = 0
+        for m, to in entered:
+            frm = paths[m][n - 1] if n else b.pieces[m].hex
+            cost = movement.enter_cost(b, b.pieces[m], frm, to) if _clear_for(b, to, f.members) else None
+            if cost is None:
+                return None
+            dearest = max(dearest, cost)
+        stages.append((dearest, entered))
+    return tuple(stages)
 
 
 def _block_ready(b: Battle, f: Formation, able_to_move: set[str]) -> bool:
@@ -427,41 +475,56 @@ def _block_ready(b: Battle, f: Formation, able_to_move: set[str]) -> bool:
             and not (b.ropes and any(ropes.climbing(b, m) is not None for m in f.members)))
 
 
-def _empty(b: Battle, h: Hex) -> bool:
-    return not any(True for _ in b.living_at(h)) and b.horse_at(h) is None and castles.raised_at(b, h) is None
+def _clear_for(b: Battle, h: Hex, members: Sequence[str]) -> bool:
+    """Whether a member may stand on ``h`` as the block moves: no living character but the
+    members (who all move on together), no loose horse, no raised ladder."""
+    return (all(p.id in members for p in b.living_at(h)) and b.horse_at(h) is None
+            and castles.raised_at(b, h) is None)
+
+
+def step_cost(b: Battle, f: Formation, at: dict[str, Hex], direction: int) -> int | None:
+    """What a step of the block with its members on ``at`` costs (§7.3.1): every member one
+    hex ``direction``, for the dearest of their steps (each member's own
+    :func:`~banneret_guiscard.movement.enter_cost`); None where a member may not go."""
+    dearest = 0
+    for m in f.members:
+        to = neighbour(at[m], direction)
+        cost = movement.enter_cost(b, b.pieces[m], at[m], to) if _clear_for(b, to, f.members) else None
+        if cost is None:
+            return None
+        dearest = max(dearest, cost)
+    return dearest
 
 
 def block_steps(b: Battle, f: Formation) -> list[tuple[Any, ...]]:
     """The block's next steps with the MP its members have left (§7.3.1): every member one hex
-    the same way, keeping shape and facing, into an empty hex or one a member leaves, for the
-    dearest of their steps (each member's own :func:`~banneret_guiscard.movement.enter_cost`);
-    or a wheel in place, a corner either way (:func:`wheel_mp`)."""
+    the same way, keeping shape and facing (:func:`step_cost`); or a wheel a sixth of a turn
+    to either side on the flank member of that side (:func:`wheel_stages`), for the sum of its
+    hexes' MP: ``("wheel", facing, MP, pivot)``."""
     left = min(movement.mp_left(b, m) for m in f.members)
-    own = {b.pieces[m].hex for m in f.members}
+    at = {m: b.pieces[m].hex for m in f.members}
     out: list[tuple[Any, ...]] = []
     for direction in range(6):
-        dearest = 0
-        for m in f.members:
-            piece = b.pieces[m]
-            to = neighbour(piece.hex, direction)
-            cost = movement.enter_cost(b, piece, piece.hex, to) if to in own or _empty(b, to) else None
-            if cost is None or cost > left:
-                break
-            dearest = max(dearest, cost)
-        else:
-            out.append(("step", direction, dearest))
-    if wheel_mp(b) <= left:
-        out += [("wheel", (f.facing + turn) % 6, wheel_mp(b)) for turn in (1, -1)]
+        cost = step_cost(b, f, at, direction)
+        if cost is not None and cost <= left:
+            out.append(("step", direction, cost))
+    for turn in (1, -1):
+        stages = wheel_stages(b, f, turn)
+        if stages is not None and sum(mp for mp, _ in stages) <= left:
+            out.append(("wheel", (f.facing + turn) % 6, sum(mp for mp, _ in stages), wheel_pivot(b, f, turn)))
     return out
 
 
 @attrs.define
 class BlockMove:
-    """A formation moving as one piece (§7.3.1): its members and the hexes entered so far (the
-    re-fire distances of defensive fire, §5.3)."""
+    """A formation moving as one piece (§7.3.1): its members, the hexes each has entered so far
+    (its re-fire distance for defensive fire, §5.3), and a wheel's hexes still to walk and the
+    facing it turns to."""
 
     members: tuple[str, ...]
-    hexes: int = 0
+    entered: dict[str, int] = attrs.Factory(dict)
+    wheel: tuple[WheelStage, ...] = ()
+    facing: int = 0
 
 
 def start_block(state: State, key: str) -> None:
@@ -486,6 +549,27 @@ def _pay(b: Battle, rec: BlockMove, cost: int) -> None:
         b.left[m] -= cost
 
 
+def _enter(state: State, rec: BlockMove, moves: Sequence[tuple[str, Hex]], cost: int, said: str,
+           facing: int | None = None) -> None:
+    """Each member of ``moves`` enters its hex, the block paying ``cost`` (logged as ``said``)
+    and, wheeling, facing ``facing``; then the defensive-fire windows at them
+    (:class:`BlockUnderFire`). But first, going on from a hex entered, each of them is tested
+    as any mover, and a halt, a kill or a wound stops the whole block (§4.3, §7.3.1)."""
+    b: Battle = state.data
+    key = rec.members[0]
+    if not all(movement.infiltrate(state, m) for m, _ in moves if rec.entered.get(m)) or halted(b, key):
+        _finish_block(state, rec)
+        return
+    if facing is not None:
+        b.formations[key] = attrs.evolve(b.formations[key], facing=facing)
+    for m, to in moves:
+        b.pieces[m] = attrs.evolve(b.pieces[m], hex=to)
+        rec.entered[m] = rec.entered.get(m, 0) + 1
+    _pay(b, rec, cost)
+    state.emit(said, "move")
+    goto(state, BlockUnderFire, record=rec, movers=tuple(m for m, _ in moves))
+
+
 class BlockStep(Choice):
     """The block's next step, a wheel, or halt (§7.3.1): every member moves, or none."""
 
@@ -505,7 +589,7 @@ class BlockStep(Choice):
         if option[0] == "step":
             return f"the formation steps {DIRECTION_NAMES[option[1]]} ({option[2]} MP)"
         if option[0] == "wheel":
-            return f"wheel to face {FACING_NAMES[option[1]]} ({option[2]} MP)"
+            return f"wheel on {option[3]} to face {FACING_NAMES[option[1]]} ({option[2]} MP)"
         return "halt the formation"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
@@ -515,30 +599,38 @@ class BlockStep(Choice):
         if option[0] == "halt":
             _finish_block(state, rec)
             return
-        what, where, cost = option
-        if what == "wheel":
-            b.formations[key] = attrs.evolve(b.formations[key], facing=where)
-            _pay(b, rec, cost)
-            state.emit(f"{key}'s formation wheels to face {FACING_NAMES[where]}", "formation")
-            goto(state, BlockStep, record=rec)
+        if option[0] == "wheel":
+            f = b.formations[key]
+            stages = wheel_stages(b, f, 1 if option[1] == (f.facing + 1) % 6 else -1)
+            assert stages is not None  # offered: every member may go
+            rec.wheel, rec.facing = stages, option[1]
+            state.emit(f"{key}'s formation wheels on {option[3]} to face {FACING_NAMES[option[1]]}", "formation")
+            goto(state, BlockWheel, record=rec)
             return
-        # going on from a hex entered: each member is tested as any mover; a halt, a kill or
-        # a wound stops the whole block (§4.3, §7.3.1)
-        if rec.hexes and not all(movement.infiltrate(state, m) for m in rec.members) or halted(b, key):
-            _finish_block(state, rec)
-            return
-        for m in rec.members:
-            b.pieces[m] = attrs.evolve(b.pieces[m], hex=neighbour(b.pieces[m].hex, where))
-        _pay(b, rec, cost)
-        rec.hexes += 1
-        state.emit(f"{key}'s formation {self.label(state, frame, option)}", "move")
-        goto(state, BlockUnderFire, record=rec)
+        _, where, cost = option
+        _enter(state, rec, [(m, neighbour(b.pieces[m].hex, where)) for m in rec.members], cost,
+               f"{key}'s formation {self.label(state, frame, option)}")
+
+
+class BlockWheel(Procedure):
+    """The next hex of a wheel (:func:`wheel_stages`): the members with that far to walk enter
+    their hexes, tested and fired on as any block step (:func:`_enter`); the formation faces
+    the new way once the wheel's first hex is entered."""
+
+    rule = "7.3.1"
+
+    def start(self, state: State, frame: Frame) -> None:
+        rec: BlockMove = frame.record
+        (cost, moves), rec.wheel = rec.wheel[0], rec.wheel[1:]
+        where = ", ".join(f"{m} to {hex_label(h)}" for m, h in moves)
+        _enter(state, rec, moves, cost, f"{rec.members[0]}'s formation wheels ({cost} MP): {where}", rec.facing)
 
 
 class BlockUnderFire(Procedure):
-    """After each hex the block enters: the defensive-fire window at each member in turn, as
-    at any mover (§5.3); then the block goes on, unless a member was stunned, hurt, killed or
-    driven back, which ends its move (§7.3.1: the formation stops)."""
+    """After each hex the block enters: the defensive-fire window at each member that entered
+    one, in turn, as at any mover (§5.3); then the block goes on (the wheel's next hex, or the
+    next step), unless a member was stunned, hurt, killed or driven back, which ends its move
+    (§7.3.1: the formation stops)."""
 
     rule = "5.3"
 
@@ -552,17 +644,20 @@ class BlockUnderFire(Procedure):
         b: Battle = state.data
         rec: BlockMove = frame.record
         n = frame["next"]
-        if n < len(rec.members):
+        if n < len(frame["movers"]):
             frame["next"] = n + 1
-            call(state, movement.DEFENSIVE_FIRE, mover=rec.members[n], hexes=rec.hexes)
+            mover = frame["movers"][n]
+            call(state, movement.DEFENSIVE_FIRE, mover=mover, hexes=rec.entered[mover])
             return
         f = record_of(b, rec.members[0])
         kept = (f is not None and f.members == rec.members and not halted(b, rec.members[0])
                 and tuple(b.pieces[m].hex for m in rec.members) == frame["where"])
-        if kept:
-            goto(state, BlockStep, record=rec)
-        else:
+        if not kept:
             _finish_block(state, rec)
+        elif rec.wheel:
+            goto(state, BlockWheel, record=rec)
+        else:
+            goto(state, BlockStep, record=rec)
 
 
 def formation_invariants(b: Battle) -> list[str]:

@@ -27,8 +27,9 @@
                                      or hoplites form up -> FormMembers (one at a time)
                                        -> FormUp (the facing, 7.3)
                                      or a formation moves -> BlockStep (a hex, a wheel,
-                                       or halt) -> BlockUnderFire: DefensiveFire at each
-                                       member
+                                       or halt) -> BlockWheel (a wheel's hexes, one at a
+                                       time) -> BlockUnderFire: DefensiveFire at each
+                                       member that entered a hex
                7.2  ChargeCombats    step 4 begins: each charge that arrived, a combat of its
                                        own -> Resolve
                6    Combat           step 4: pick a defender -> Engage (name attackers, more
@@ -55,7 +56,7 @@ from banneret_guiscard.engines import AimEngine, HaulEngines, SiegeFire
 from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, HoldCover, OffensiveFire, Shot, UnderFire, Volley
 from banneret_guiscard.flames import Burning, FireWork
 from banneret_guiscard.ladders import FallenLadder, FallPlace, PushOver
-from banneret_guiscard.hoplites import BlockStep, BlockUnderFire, FormMembers, FormUp
+from banneret_guiscard.hoplites import BlockStep, BlockUnderFire, BlockWheel, FormMembers, FormUp
 from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Declared, Engage, Resolve, Victim
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
 from banneret_guiscard.results import PlaceRider
@@ -173,7 +174,8 @@ FLOW = Flow(
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
            ClearWith, ClearTo,             # 4.2.3 clearing bodies
            FormMembers, FormUp,            # 7.3.1 the members and the facing of a formation formed up
-           BlockStep, BlockUnderFire,      # 7.3.1 a formation moving as one piece, 5.3 fired on
+           BlockStep, BlockWheel,          # 7.3.1 a formation moving as one piece, wheeling on a flank
+           BlockUnderFire,                 # 5.3 a moving formation fired on
            AimShot, Shot, HoldCover,       # 5.4 one shot, 8.3.5-8.3.6 the crossfire choice
            AimEngine,                      # 10.4, 10.5 an engine's shot
            UnderFire, DefensiveFire,       # 5.3 the window after each hex entered

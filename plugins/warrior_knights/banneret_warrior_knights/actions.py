@@ -68,9 +68,10 @@ class RevealCard(Procedure):
         space = var(state, "space")
         card = data.action_spaces[space].pop()
         data.revealed = card
-        owner = owner_of(card)
-        title = title_of(card)
-        state.emit(f"space {space + 1}: {owner + ' ' if owner else 'neutral card '}{tables().card_titles[title]}", "reveal")
+        t = tables()
+        owner = t.action_card_owner[card]
+        title = t.action_card_title[card]
+        state.emit(f"space {space + 1}: {owner + ' ' if owner else 'neutral card '}{t.card_titles[title]}", "reveal")
         frame.record = CardPlay()
         frame.vars["stage"] = "resolve"
         call(state, RESOLVERS[title], card=card, baron=owner)
@@ -99,10 +100,11 @@ class RevealCard(Procedure):
         AMB-50: its phase comes before the next card is revealed)."""
         data: WKData = state.data
         trigger = tables().data.per_barons[len(data.barons)].special_phase_cards
-        allocated = frame.record.allocated
-        due = [a for a in (allocated, *SPECIAL_AREAS) if a in SPECIAL_AREAS and len(data.special_areas[a]) >= trigger]
-        if due:
-            area = due[0]
+        areas = data.special_areas
+        area = frame.record.allocated
+        if area not in areas or len(areas[area]) < trigger:  # not the card's own area: another one?
+            area = next((a for a in SPECIAL_AREAS if len(areas[a]) >= trigger), None)
+        if area is not None:
             frame.vars["stage"] = "area phase"
             frame.vars["area"] = area
             state.emit(f"{area} holds {trigger} cards: the {area} phase", "phase")

@@ -45,6 +45,9 @@ class LevyTaxes(BaronCard):
     rule = "7.1"
     title = "levy_taxes"
 
+    def fixed_uses(self) -> Sequence[Any]:
+        return ()  # the label gives the income now
+
     def use_label(self, state: State, frame: Frame, option: Any) -> str:
         return f"levy taxes: {levy_taxes_income(state.data, var(state, 'baron'))} crowns"
 
@@ -74,7 +77,10 @@ class DraftSoldiers(BaronCard):
         data: WKData = state.data
         return free_track_spaces(data, len(data.barons) + 1)
 
-    def use_label(self, state: State, frame: Frame, option: Any) -> str:
+    def fixed_uses(self) -> Sequence[Any]:
+        return tuple(range(len(tables().data.mercenary_track)))
+
+    def fixed_label(self, option: Any) -> str:
         return f"a marker on track space {option + 1}"
 
     def use(self, state: State, frame: Frame, option: Any) -> None:
@@ -146,7 +152,10 @@ class VersatileStrategy(BaronCard):
                  if track_cost(k) <= data.crowns[baron]]  # a baron who cannot pay cannot choose it
         return tuple(uses)
 
-    def use_label(self, state: State, frame: Frame, option: Any) -> str:
+    def fixed_uses(self) -> Sequence[Any]:
+        return ("crowns", "vote", "move", "battle", *(("track", k) for k in range(len(tables().data.mercenary_track))))
+
+    def fixed_label(self, option: Any) -> str:
         if isinstance(option, tuple):
             return f"buy track space {option[1] + 1} for {track_cost(option[1])} crowns"
         return {"crowns": "take 2 crowns", "vote": "take 1 vote (no Chairman check)",

@@ -16,7 +16,7 @@ from banneret.state import State
 from banneret.types import Action
 from banneret_warrior_knights.state import tables
 
-__all__ = ["CardPlay", "current_play", "BaronCard", "DECLINE"]
+__all__ = ["CardPlay", "current_play", "BaronCard", "DECLINE", "card_actions"]
 
 
 @attrs.define
@@ -41,10 +41,13 @@ DECLINE_LABEL = "decline the card"
 
 
 @functools.cache
-def decline_actions() -> Mapping[str, Action]:
-    """Each baron's action declining the card he revealed, built once (immutable)."""
+def card_actions(card: "BaronCard") -> Mapping[tuple[str, Any], Action]:
+    """(baron, option) -> his action for declining the card and for each of its
+    :meth:`~BaronCard.fixed_uses`, built once per card procedure (immutable): a menu of
+    them is a look-up per option, not a label formatted again."""
     return MappingProxyType({
-        baron: Action(baron, DECLINE_LABEL, BaronCard.kind, DECLINE) for baron in tables().baron_cards
+        (baron, option): Action(baron, DECLINE_LABEL if option == DECLINE else card.fixed_label(option), card.kind, option)
+        for baron in tables().baron_cards for option in (*card.fixed_uses(), DECLINE)
     })
 
 
@@ -71,16 +74,19 @@ class BaronCard(Choice):
         return DECLINE_LABEL if option == DECLINE else self.use_label(state, frame, option)
 
     def action(self, state: State, frame: Frame, player: str, option: Any) -> Action:
-        if option == DECLINE:
-            return decline_actions()[player]
-        return self.use_action(state, frame, player, option)
+        found = card_actions(self).get((player, option))
+        return found if found is not None else Action(player, self.use_label(state, frame, option), self.kind, option)
 
-    def use_action(self, state: State, frame: Frame, player: str, option: Any) -> Action:
-        """The action offering a use (override to reuse prebuilt actions)."""
-        return Action(player, self.use_label(state, frame, option), self.kind, option)
+    def fixed_uses(self) -> Sequence[Any]:
+        """Every use whose label depends on the use alone (:meth:`fixed_label`), so that its
+        actions are built once (:func:`card_actions`); none when the labels read the game."""
+        return ("use",)
+
+    def fixed_label(self, option: Any) -> str:
+        return f"use {tables().card_titles[self.title]}"
 
     def use_label(self, state: State, frame: Frame, option: Any) -> str:
-        return f"use {tables().card_titles[self.title]}"
+        return self.fixed_label(option)
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         if option == DECLINE:

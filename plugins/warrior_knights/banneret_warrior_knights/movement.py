@@ -31,7 +31,6 @@ import attrs
 
 from banneret.flow import Choice, Frame, Procedure, call, end, record, var
 from banneret.state import State
-from banneret.types import Action
 from banneret_warrior_knights.battle_losses import (
     garrison_holder, holder_name, is_garrison, lift_broken_sieges, markers_of, set_markers, troops_of,
 )
@@ -181,6 +180,8 @@ class MoveTable:
     """The most areas a road move can cover anywhere: a higher limit allows no more."""
     moves: Mapping[tuple[str, bool, bool, int, bool], tuple[tuple[str, ...], ...]]
     """(area, off_road, road_paid, limit up to ``longest_road``, sail) -> the moves."""
+    ends: Mapping[tuple[str, bool, bool, int, bool], frozenset[str]]
+    """The same key -> the areas those moves end in."""
 
 
 @functools.cache
@@ -188,11 +189,13 @@ def move_table() -> MoveTable:
     """The one :class:`MoveTable`."""
     longest = max((len(s) for stretches in road_table().stretches.values() for s in stretches), default=1)
     flags = (False, True)
-    return MoveTable(longest, MappingProxyType({
+    moves = {
         (here, off_road, paid, limit, sail): moves_from(here, off_road, paid, limit, sail)
         for here in tables().data.board.areas for off_road in flags for paid in flags
         for limit in range(1, longest + 1) for sail in flags
-    }))
+    }
+    return MoveTable(longest, MappingProxyType(moves),
+                     MappingProxyType({key: frozenset(map(destination, paths)) for key, paths in moves.items()}))
 
 
 def legal_paths(
@@ -211,15 +214,26 @@ def legal_paths(
 def _table_paths(data: WKData, noble: str, allowed: Allowance | None) -> tuple[tuple[str, ...], ...]:
     """:func:`legal_paths` with no area refused, as the move table's own (immutable) tuple:
     for the callers that only test or read the moves, without a copy."""
+    key = _table_key(data, noble, allowed)
+    return () if key is None else move_table().moves[key]
+
+
+def _table_ends(data: WKData, noble: str, allowed: Allowance | None) -> frozenset[str]:
+    """Where :func:`_table_paths` end (the table's own set)."""
+    key = _table_key(data, noble, allowed)
+    return frozenset() if key is None else move_table().ends[key]
+
+
+def _table_key(data: WKData, noble: str, allowed: Allowance | None) -> tuple[str, bool, bool, int, bool] | None:
+    """The noble's entry in the :class:`MoveTable`; ``None`` when he may not move at all."""
+    if not is_ready(data, noble) or shut_in(data, noble):
+        return None
     here = data.noble_area[noble]
-    if here is None or not is_ready(data, noble) or shut_in(data, noble):
-        return ()
     baron = data.baron_of_noble(noble)
     if allowed is None:
         allowed = allowance(data, baron)
-    table = move_table()
-    return table.moves[here, allowed.off_road, allowed.road_toll <= data.crowns[baron],
-                       min(allowed.road_limit, table.longest_road), allowed.may_sail]
+    return (here, allowed.off_road, allowed.road_toll <= data.crowns[baron],
+            min(allowed.road_limit, move_table().longest_road), allowed.may_sail)
 
 
 def is_road_move(path: tuple[str, ...]) -> bool:
@@ -295,6 +309,16 @@ def paths_for(
     """The noble's legal paths that serve the card: into its area for Mobilize Forces."""
     paths = legal_paths(data, noble, orders.refused, allowed)
     return paths if orders.area is None else [p for p in paths if destination(p) == orders.area]
+
+
+def may_serve(data: WKData, noble: str, orders: Orders, allowed: Allowance | None = None) -> bool:
+    """Whether :func:`paths_for` names any path, read from the move table's ends when no
+    passage was refused during the card."""
+    if orders.refused:
+        return bool(paths_for(data, noble, orders, allowed))
+    if orders.area is None:
+        return bool(_table_paths(data, noble, allowed))
+    return orders.area in _table_ends(data, noble, allowed)
 
 
 def passage_needed(data: WKData, journey: Journey) -> list[tuple[str, tuple[str, ...]]]:
@@ -532,22 +556,10 @@ def mobilize_areas(state: State, baron: str) -> list[str]:
     or where he can start a battle."""
     data: WKData = state.data
     allowed = allowance(data, baron)
-    areas = {destination(p) for nb in data.nobles_of(baron) for p in _table_paths(data, nb, allowed)}
-    return sorted(areas | set(battle_areas(state, baron)))
-
-
-def _mobilize_label(area: str) -> str:
-    return f"mobilize into {area_name(area)}"
-
-
-@functools.cache
-def mobilize_actions() -> Mapping[tuple[str, str], Action]:
-    """(baron, area) -> his action naming the area for Mobilize Forces, built once
-    (immutable): a menu of areas is a look-up per area."""
-    return MappingProxyType({
-        (baron, area): Action(baron, _mobilize_label(area), MobilizeForces.kind, area)
-        for baron in tables().baron_cards for area in tables().data.board.areas
-    })
+    areas = set(battle_areas(state, baron))
+    for noble in data.nobles_of(baron):
+        areas |= _table_ends(data, noble, allowed)
+    return sorted(areas)
 
 
 class MobilizeForces(BaronCard):
@@ -559,11 +571,11 @@ class MobilizeForces(BaronCard):
     def uses(self, state: State, frame: Frame) -> Sequence[Any]:
         return mobilize_areas(state, var(state, "baron"))
 
-    def use_label(self, state: State, frame: Frame, option: Any) -> str:
-        return _mobilize_label(option)
+    def fixed_uses(self) -> Sequence[Any]:
+        return tuple(tables().data.board.areas)
 
-    def use_action(self, state: State, frame: Frame, player: str, option: Any) -> Action:
-        return mobilize_actions()[player, option]
+    def fixed_label(self, option: Any) -> str:
+        return f"mobilize into {area_name(option)}"
 
     def use(self, state: State, frame: Frame, option: Any) -> None:
         call(state, Mobilize, area=option, record=Orders(area=option))
@@ -610,7 +622,7 @@ class MobilizeStep(MoversChoice):
         baron = var(state, "baron")
         orders = record(state, Orders)
         allowed = allowance(data, baron)
-        nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and paths_for(data, nb, orders, allowed)]
+        nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and may_serve(data, nb, orders, allowed)]
         battle = [BATTLE] if battle_possible_in(state, baron, orders.area) else []
         return (*nobles, *battle, FINISH)
 
@@ -675,7 +687,7 @@ class ChooseNoble(MoversChoice):
         orders = record(state, Orders)
         baron = var(state, "baron")
         allowed = allowance(data, baron)
-        nobles = [nb for nb in data.nobles_of(baron) if paths_for(data, nb, orders, allowed)]
+        nobles = [nb for nb in data.nobles_of(baron) if may_serve(data, nb, orders, allowed)]
         return (*nobles, FINISH) if orders.refused else tuple(nobles)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:

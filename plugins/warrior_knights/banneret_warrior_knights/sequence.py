@@ -145,10 +145,9 @@ class PlanCards(Decision):
         offered: dict[str, Action] = {}  # one card per title: copies of a title are alike
         planned = plan.planned()
         for card in state.data.hand[player]:  # only the player's own cards
-            if card not in planned:
-                title, action = offers[card]
-                if title not in offered:
-                    offered[title] = action
+            title, action = offers[card]
+            if title not in offered and card not in planned:
+                offered[title] = action
         return [*offered.values(), menu.no_more[player, k]]
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
@@ -160,7 +159,8 @@ class PlanCards(Decision):
         if action.kind == "plan":
             cards = plan.spaces[k] + (action.args,)
             plan.spaces = plan.spaces[:k] + (cards,) + plan.spaces[k + 1:]
-            state.emit(f"{action.player} plans {tables().card_titles[title_of(action.args)]} for {_space_label(k)}", "plan")
+            t = tables()
+            state.emit(f"{action.player} plans {t.card_titles[t.action_card_title[action.args]]} for {_space_label(k)}", "plan")
             if len(cards) < state.rules["cards_per_space"]:
                 return
         plan.space = k + 1

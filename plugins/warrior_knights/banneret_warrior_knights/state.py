@@ -86,6 +86,12 @@ class Tables:
     """Event card id (one per copy) -> its record."""
     nobles_of: Mapping[str, tuple[str, ...]]
     """Each baron's four nobles, in data order."""
+    baron_of_noble: Mapping[str, str]
+    """Noble id -> his baron."""
+    action_card_title: Mapping[str, str]
+    """Action card id (baron or neutral) -> its title id (:func:`title_of`)."""
+    action_card_owner: Mapping[str, str | None]
+    """Action card id -> the baron owning it, ``None`` for a neutral card (:func:`owner_of`)."""
 
     event_colours: Mapping[str, str]
     """Event card id -> the colour of its back (public for the deck's top card, AMB-13)."""
@@ -123,6 +129,8 @@ def tables() -> Tables:
         baron: tuple(sorted(c for rec in data.baron_cards for c in _copies(f"{baron}:{rec.id}", rec.copies_per_baron)))
         for baron in data.barons
     }
+    action_cards = (*(c for own in baron_cards.values() for c in own),
+                    *(c for rec in data.neutral_cards for c in _copies(rec.id, rec.copies)))
     return Tables(
         data=data,
         troops=MappingProxyType(troops),
@@ -153,18 +161,30 @@ def tables() -> Tables:
         nobles_of=MappingProxyType({
             baron: tuple(n.id for n in data.nobles.values() if n.baron == baron) for baron in data.barons
         }),
+        baron_of_noble=MappingProxyType({n.id: n.baron for n in data.nobles.values()}),
+        action_card_title=MappingProxyType({card: _title(card) for card in action_cards}),
+        action_card_owner=MappingProxyType({card: _owner(card) for card in action_cards}),
     )
 
 
 def title_of(card: str) -> str:
     """The title id of an action card id: ``"green:levy_taxes:1"`` -> ``"levy_taxes"``,
     ``"fund_expeditions:2"`` -> ``"fund_expeditions"``."""
-    parts = card.split(":")
-    return parts[-2]
+    return tables().action_card_title[card]
 
 
 def owner_of(card: str) -> str | None:
     """The baron owning an action card (``None`` for a neutral card)."""
+    return tables().action_card_owner[card]
+
+
+def _title(card: str) -> str:
+    """:func:`title_of`, read from the id itself (to build the table)."""
+    return card.split(":")[-2]
+
+
+def _owner(card: str) -> str | None:
+    """:func:`owner_of`, read from the id itself (to build the table)."""
     parts = card.split(":")
     return parts[0] if len(parts) == 3 else None
 
@@ -317,7 +337,7 @@ class WKData:
         return tables().nobles_of[baron]
 
     def baron_of_noble(self, noble: str) -> str:
-        return tables().data.nobles[noble].baron
+        return tables().baron_of_noble[noble]
 
     def strength_of(self, cards: list[str]) -> int:
         t = tables()

@@ -1,8 +1,9 @@
 """Guiscard hoplites (§7.3.1) as a block, on the Downs: the members of a formation chosen one
-at a time; the formation moving as one piece at its MP, keeping its shape and facing, and
-wheeling in place (a reading: a rider's flank-turn MP); infiltration and defensive fire at a
-moving block; a member driven off leaving at once; the agent's odds against the spears; and
-random Mixed games in which every block step keeps the block's shape."""
+at a time; the formation moving as one piece at its MP, keeping its shape and facing;
+infiltration and defensive fire at a moving block; a member driven off leaving at once; the
+agent's odds against the spears; and random Mixed games in which every block step keeps the
+block's shape and every wheel walks the members round its pivot (the wheel itself:
+``test_guiscard_hoplite_wheel.py``)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,15 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import banneret
-from banneret.boards.hexgrid import DIRECTIONS
+from banneret.boards.hexgrid import DIRECTIONS, distance, rotate
+from banneret.flow import Frame
 from banneret_guiscard import hoplites
-from banneret_guiscard.agent import SPEARS_VALUE, _harm_gain, attack_gain
+from banneret_guiscard.agent import SPEARS_VALUE, _harm_gain, attack_gain, block_route
 from banneret_guiscard.melee import combat_column, combat_table, defender
-from banneret_guiscard.movement import forced_move, movable
+from banneret_guiscard.movement import Movement, forced_move, movable
 from banneret_guiscard.state import Battle, Formation
 
-from test_guiscard_hoplites import BLOCK, ENE, block, byzantine_movement, formed, position
+from test_guiscard_hoplites import BLOCK, ENE, agent_choice, block, byzantine_movement, formed, position
 from test_guiscard_movement import REG, force_dice, foot, labels, play
 
 N, B = "normans", "byzantines"
@@ -65,7 +67,7 @@ def test_three_side_by_side_all_join_and_a_hoplite_that_moved_does_not_form_up()
 # --------------------------------------------------------------------------- the block moving
 
 
-def test_the_block_steps_as_one_piece_keeping_shape_and_facing_and_wheels_for_one_mp():
+def test_the_block_steps_as_one_piece_keeping_shape_and_facing():
     state = byzantine_movement(*block(ranks=2), foot("romaric", N, (9, 7)), formations=[formed(2)])
     b: Battle = state.data
     members = formed(2).members
@@ -75,16 +77,15 @@ def test_the_block_steps_as_one_piece_keeping_shape_and_facing_and_wheels_for_on
         "halt the formation", "the formation steps east (1 MP)", "the formation steps north-east (1 MP)",
         "the formation steps north-west (1 MP)", "the formation steps west (1 MP)",
         "the formation steps south-west (1 MP)", "the formation steps south-east (1 MP)",
-        "wheel to face north (1 MP)", "wheel to face east-southeast (1 MP)"]
+        "wheel on nikolaos to face north (2 MP)", "wheel on theodoros to face east-southeast (3 MP)"]
     play(state, "the formation steps east (1 MP)")
     assert hexes(state, members) == {m: (q + 1, r) for m, (q, r) in before.items()}
     assert b.formations["basileios"].facing == ENE
     assert {b.left[m] for m in members} == {2} and {b.spent[m] for m in members} == {1}
-    play(state, "wheel to face north (1 MP)")
-    assert hexes(state, members) == {m: (q + 1, r) for m, (q, r) in before.items()}
-    assert b.formations["basileios"].facing == 1 and {b.left[m] for m in members} == {1}
-    play(state, "the formation steps north-east (1 MP)")                  # the last MP: it halts at once
-    assert hexes(state, members) == {m: (q + 2, r - 1) for m, (q, r) in before.items()}
+    play(state, "the formation steps north-east (1 MP)")
+    play(state, "the formation steps south-east (1 MP)")                  # the last MP: it halts at once
+    assert hexes(state, members) == {m: (q + 2, r) for m, (q, r) in before.items()}
+    assert b.formations["basileios"].facing == ENE
     assert set(members) <= b.done and not set(members) & set(movable(b, B))
     assert "move basileios's formation" not in labels(state)
     assert REG.game("guiscard").invariants(state) == []
@@ -172,20 +173,39 @@ def test_the_agent_scores_a_front_attack_against_the_spears_and_a_flank_attack_a
         assert attack_gain(state, ("romaric",), "okeanos") == pytest.approx(expected / 10)
 
 
+def test_the_agent_takes_the_block_round_an_obstacle_as_one_piece():
+    state = byzantine_movement(*line(2), foot("romaric", N, (7, 3)), formations=[Formation(LINE, ENE)])
+    b: Battle = state.data
+    b.bodies = {h: (6, 0) for h in ((4, 2), (4, 3), (4, 4))}           # six bodies close each hex (§4.2.2)
+    assert block_route(b, b.formations["nikolaos"]) == 5                  # south-east first, round the wall
+    for steps, where in ((["south-east"] * 3, {"nikolaos": (2, 5), "okeanos": (2, 6), "theodoros": (2, 7)}),
+                         (["south-east", "east", "north-east"], {"nikolaos": (4, 5), "okeanos": (4, 6), "theodoros": (4, 7)})):
+        seen = []
+        while not seen or seen[-1] != "end movement":
+            seen.append(agent_choice(state))
+            play(state, seen[-1])
+        assert seen == ["move nikolaos's formation", *(f"the formation steps {d} (1 MP)" for d in steps), "end movement"]
+        assert hexes(state, LINE) == where and b.formations["nikolaos"].facing == ENE
+        for spent in (b.done, b.left, b.spent):                          # the Byzantines' next movement step
+            spent.clear()
+        state.stack[-1] = Frame(Movement.name, {})
+        REG.game("guiscard").flow.settle(state)
+
 # --------------------------------------------------------------------------- random games
 
 
-BLOCK_WORDS = ("form up", "with ", "face ", "the formation steps", "wheel to face")
+BLOCK_WORDS = ("form up", "with ", "face ", "the formation steps", "wheel on ")
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))
 @example(seed=0)
+@example(seed=1102)  # a wheel halted before its first hex keeps the facing
 def test_random_mixed_games_keep_every_block_side_by_side_with_one_facing(seed):
     game = REG.game("guiscard")
     state = banneret.new_game("guiscard", seed=seed, registry=REG, scenario="Mixed")
     rng = random.Random(seed)
-    blocks = 0
+    blocks = wheels = 0
     for _ in range(1500):
         if banneret.outcome(state) is not None:
             break
@@ -200,19 +220,30 @@ def test_random_mixed_games_keep_every_block_side_by_side_with_one_facing(seed):
             rec = state.stack[-1].record
             f = hoplites.record_of(b, rec.members[0])
             before = {m: b.pieces[m].hex for m in rec.members}
+            if action.args[0] == "wheel":
+                turn = 1 if action.args[1] == (f.facing + 1) % 6 else -1
+                paths = hoplites.wheel_paths(b, f, turn)
+                pivot = b.pieces[action.args[3]].hex
         banneret.apply(state, action)
         assert game.invariants(state) == []
         if moving:
             blocks += 1
             after = {m: b.pieces[m].hex for m in rec.members}
             g = hoplites.record_of(b, rec.members[0])
-            if action.args[0] == "wheel":
-                assert after == before and g.facing == action.args[1]
+            if action.args[0] == "wheel":                                  # each member on its walk round the pivot
+                wheels += 1
+                walked = {m: (before[m], *paths[m]).index(after[m]) for m in rec.members}
+                assert g is None or g.facing == (action.args[1] if max(walked.values()) else f.facing)
+                assert walked[action.args[3]] == 0 and paths[action.args[3]] == ()
+                assert all(walked[m] == min(len(paths[m]), max(walked.values())) for m in rec.members)
+                assert all(len(paths[m]) == distance(before[m], pivot) for m in rec.members)
+                if max(walked.values()) == max(map(len, paths.values())):  # the whole wheel: a rigid turn
+                    assert after == {m: rotate(h, turn, pivot) for m, h in before.items()}
             elif after != before:                                          # not halted by a test
                 dq, dr = DIRECTIONS[action.args[1]]
                 assert after == {m: (q + dq, r + dr) for m, (q, r) in before.items()}
                 assert g is None or g.facing == f.facing
-        if state.stack and state.stack[-1].proc in ("BlockStep", "BlockUnderFire"):
+        if state.stack and state.stack[-1].proc in ("BlockStep", "BlockWheel", "BlockUnderFire"):
             f = hoplites.record_of(b, state.stack[-1].record.members[0])
             assert f is not None and hoplites.standing(b, f)                # side by side, one facing
-    assert blocks > 0 or seed != 0                                        # seed 0 moves blocks 21 times
+    assert blocks > wheels > 0 or seed != 0                               # seed 0: a step and two wheels

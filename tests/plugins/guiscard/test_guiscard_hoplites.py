@@ -348,7 +348,7 @@ def test_random_games_of_the_mixed_scenario_keep_the_formation_invariants(seed):
 # --------------------------------------------------------------------------- the heuristic agent
 
 
-def test_the_heuristic_agent_forms_up_facing_the_enemy_and_advances_the_block_a_hex():
+def test_the_heuristic_agent_forms_up_facing_the_enemy_and_advances_the_block_as_far_as_its_mp_go():
     state = byzantine_movement(*block(ranks=2), foot("romaric", N, (8, 3)))
     b: Battle = state.data
     before = {pid: p.hex for pid, p in b.pieces.items() if pid != "romaric"}
@@ -364,10 +364,11 @@ def test_the_heuristic_agent_forms_up_facing_the_enemy_and_advances_the_block_a_
         chosen = agent_choice(state)
         seen.append(chosen)
         play(state, chosen)
-    assert seen == ["move basileios's formation", "the formation steps east (1 MP)", "halt the formation", "end movement"]
+    assert seen == ["move basileios's formation", "the formation steps north-east (1 MP)",   # round the tree on 5,2
+                    "the formation steps east (1 MP)", "halt the formation", "end movement"]    # east again: 2 MP
     f = b.formations["basileios"]
     assert f.members == tuple(sorted(before)) and f.facing == ENE
-    assert {pid: b.pieces[pid].hex for pid in before} == {pid: (q + 1, r) for pid, (q, r) in before.items()}
+    assert {pid: b.pieces[pid].hex for pid in before} == {pid: (q + 2, r - 1) for pid, (q, r) in before.items()}
 
 
 def test_the_heuristic_agents_formation_holds_while_a_member_fights():

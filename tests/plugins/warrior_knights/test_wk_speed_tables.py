@@ -14,9 +14,11 @@
   ready noble. ``has_battle_area`` and ``movement.has_movable_noble`` stop at the first
   area or noble and must agree with the full lists, ``battle_possible_in`` (one area) with
   ``battle_areas``; ``movement.mobilize_areas`` (the move table's own tuples, not copied)
-  with the areas ``legal_paths`` and ``battle_areas`` give.
-* The prebuilt actions of a baron card's menu (declining it, Mobilize Forces' areas) are
-  the actions the plain ``Choice.action`` would build from the labels.
+  with the areas ``legal_paths`` and ``battle_areas`` give. ``movement.may_serve`` (the move
+  table's ends when no passage was refused) answers as ``paths_for`` does.
+* The prebuilt actions of every baron card's menu (declining it, each use with a fixed
+  label: Mobilize Forces' areas, Versatile Strategy's uses, the track spaces) are the actions
+  the plain ``Choice.action`` would build from the labels.
 * The planning menu, put together from ``sequence.plan_menu``, offers one card of each title
   left in the hand with the label ``space k: Title`` and the ``no more cards`` step.
 
@@ -32,8 +34,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banneret.flow import Choice, Frame
-from banneret_warrior_knights import battles, movement
-from banneret_warrior_knights.card_play import DECLINE, decline_actions
+from banneret_warrior_knights import baron_cards, battles, movement
+from banneret_warrior_knights.card_play import DECLINE, card_actions
 from banneret_warrior_knights.data_model import EFFECT_KINDS
 from banneret_warrior_knights.standing import forbidden, in_force, in_force_kinds
 from banneret_warrior_knights.state import WKData, tables, title_of
@@ -96,6 +98,9 @@ def test_tables_agree_with_plain_rules(seed: int, barons: int, steps: int) -> No
             refused = rng.sample(areas, rng.choice([0, 0, 1, 3]))
             assert movement.legal_paths(data, noble, refused, allowed) == movement.legal_paths(data, noble, refused)
             assert movement.legal_paths(data, noble, refused) == plain_paths(data, noble, refused)
+            for area in (None, rng.choice(areas), *{p[-1] for p in plain_paths(data, noble, [])}):
+                orders = movement.Orders(area=area, refused=refused)
+                assert movement.may_serve(data, noble, orders, allowed) == bool(movement.paths_for(data, noble, orders))
     kinds = sorted(EFFECT_KINDS)
     for baron in data.barons:
         asked = tuple(rng.sample(kinds, rng.randint(1, 5)))
@@ -148,14 +153,21 @@ def test_planning_menu_offers_one_card_per_title(seed: int, barons: int) -> None
 
 
 def test_prebuilt_card_actions_are_the_plain_ones() -> None:
+    """Every baron card's prebuilt actions (declining and each use with a fixed label) are
+    the ones the plain Choice.action builds, in every state a label could read."""
     state = new_game(4, seed=1)
-    frame = Frame("MobilizeForces", {})
+    for card in (baron_cards.DraftSoldiers(), baron_cards.RallySupport(), baron_cards.ServeTheChurch(),
+                 baron_cards.VersatileStrategy(), movement.MobilizeForces(), baron_cards.LevyTaxes()):
+        for baron in T.baron_cards:
+            frame = Frame(card.name, {"baron": baron})
+            state.stack.append(frame)
+            for option in (*card.fixed_uses(), DECLINE):
+                plain = Choice.action(card, state, frame, baron, option)
+                assert card.action(state, frame, baron, option) == plain
+                assert (baron, option) in card_actions(card)
+            state.stack.pop()
+    assert card_actions(baron_cards.LevyTaxes()).keys() == {(b, DECLINE) for b in T.baron_cards}
     mobilize = movement.MobilizeForces()
-    for baron in T.baron_cards:
-        plain = Choice.action(mobilize, state, frame, baron, DECLINE)
-        assert mobilize.action(state, frame, baron, DECLINE) == plain == decline_actions()[baron]
-        assert plain.label == "decline the card"
-        for area in T.data.board.areas:
-            plain = Choice.action(mobilize, state, frame, baron, area)
-            assert mobilize.action(state, frame, baron, area) == plain
-            assert plain == (baron, f"mobilize into {T.data.board.areas[area].name}", "card", area)
+    for area in T.data.board.areas:
+        assert mobilize.action(state, Frame("MobilizeForces", {}), "green", area) == (
+            "green", f"mobilize into {T.data.board.areas[area].name}", "card", area)
