@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -41,13 +41,13 @@ from banneret_guiscard import buildings
 from banneret_guiscard.fire import traced_lines
 from banneret_guiscard.melee import CombatRecord, Resolve, begin_combat_step, kill_surrounded
 from banneret_guiscard.movement import (
-    MoveRecord, MoveStep, allowance, enemy_hexes, infiltrate, may_stop, step_options,
+    MoveRecord, MoveStep, allowance, enemy_hexes, infiltrate, may_stop, step_options, steps_for,
 )
 from banneret_guiscard.results import can_attack
-from banneret_guiscard.state import Battle, Charge, Piece, hex_label
+from banneret_guiscard.state import Battle, Charge, Piece, hex_label, tables_for
 
 __all__ = [
-    "in_front", "rider_sees", "objects_this_turn", "charge_targets", "chargers", "charge_steps", "charge_complete",
+    "in_front", "rider_sees", "objects_this_turn", "least_strike_mp", "StrikeMP", "strike_lane", "charge_targets", "chargers", "charge_steps", "charge_complete",
     "counter_routes", "meeting_position", "charge_strengths", "defence_bonus", "group_shift", "Charges", "ChargeRoute", "CounterCharge",
     "ChargeMoves", "ChargeCombats",
 ]
@@ -119,6 +119,7 @@ class _Routes:
         self._blocked = enemy_hexes(b, rider.side)
         self._steps: dict[Position, tuple[tuple[Position, int], ...]] = {}
         self._stops: dict[Position, bool] = {}
+        self._floors: dict[Hex, tuple[Mapping[Hex, int], bytes] | None] = {}
 
     def at(self, pos: Position) -> Piece:
         r = self.rider
@@ -149,6 +150,28 @@ class _Routes:
             left, run, pos = left - cost, _next_run(pos, nxt, entered, run), nxt
         return pos, run, left
 
+    def _least_mp(self, aim: Hex) -> tuple[Mapping[Hex, int], bytes] | None:
+        """The least MP to strike ``aim`` from each hex (:func:`least_strike_mp`, its hex
+        index and row) by the straight rows into it still open: no enemy on the head's
+        hexes, the last one where the rider may stop; the row is empty if none is open.
+        None on a map without the table."""
+        if aim not in self._floors:
+            self._floors[aim] = self._open_lanes_mp(aim)
+        return self._floors[aim]
+
+    def _open_lanes_mp(self, aim: Hex) -> tuple[Mapping[Hex, int], bytes] | None:
+        table = least_strike_mp(self.b.tables.scenario.id)
+        if table is None:
+            return None
+        armoured = self.b.tables.counter(self.rider.id).armoured
+        rows = [row for direction in range(6)
+                if (row := table.rows.get((aim, armoured, direction))) is not None
+                and self._lane_open(strike_lane(aim, direction, table.straight), direction)]
+        return table.index, (rows[0] if len(rows) == 1 else bytes(map(min, *rows)) if rows else b"")
+
+    def _lane_open(self, lane: tuple[Hex, ...], direction: int) -> bool:
+        return not any(h in self._blocked for h in lane) and self.stoppable((lane[0], direction))
+
     def can_strike(self, pos: Position, entered: int, run: int, left: int, aims: set[Hex]) -> bool:
         """Whether a charge going on from this state can strike one of ``aims`` (a target's
         hexes): reach a place straight in front of it, by a long enough route straight at the
@@ -157,7 +180,9 @@ class _Routes:
         the most MP left, those with the most MP to spare over the least still needed first
         (among equals the farthest along, with the fewest MP left), skipping those from which the target, the hexes or the run still needed are out of
         reach: each hex costs 1 MP at least, so the least MP still needed is at least the
-        hexes still needed, plainly counted or read from :func:`least_front_steps`."""
+        hexes still needed, plainly counted or read from :func:`least_front_steps`, and for a
+        one-hex target at least the MP the terrain asks on the cheapest way there
+        (:func:`least_strike_mp`)."""
         rules = self.b.tables.data.tactics
         cap_e, cap_r = rules.charge_min_hexes, rules.charge_straight_hexes
         gaps: dict[Hex, int] = {}
@@ -174,6 +199,10 @@ class _Routes:
         else:
             table = least_front_steps(cap_e, cap_r, _table_depth(self.b), closing=len(aims) == 1)
             at, ends = table.at, tuple(aims)
+            terrain = self._least_mp(ends[0]) if len(ends) == 1 else None
+            if terrain is not None and not terrain[1]:
+                return False  # every straight row into the aim is closed
+            index, row = terrain if terrain is not None else ({}, b"")
 
             def least(here: Position, e: int, r: int) -> int:
                 (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
@@ -181,7 +210,7 @@ class _Routes:
                 for x, y in ends:
                     x, y = x - q, y - s
                     fewest = min(fewest, at(a * x + b * y, c * x + d * y, e, r))
-                return fewest
+                return max(fewest, row[index[here[0]]]) if row else fewest
 
         # ``lack`` is how many MP a state is short of the least it still needs (never above 0)
         best: dict[tuple[Position, int, int], int] = {}
@@ -287,6 +316,107 @@ def least_front_steps(min_hexes: int, straight_hexes: int, depth: int, closing: 
         assert i is not None  # a key reached in ``depth`` steps lies within ``depth + 1`` hexes
         steps_at[i] = steps
     return attrs.evolve(packed, steps=bytes(steps_at))
+
+
+@attrs.frozen
+class StrikeMP:
+    """:func:`least_strike_mp`, packed: by (aim hex, armoured, direction of the last hexes),
+    one byte per map hex in the order of ``index`` (255: no way there); no row for a
+    direction whose last hexes the map never allows."""
+
+    index: Mapping[Hex, int]
+    rows: Mapping[tuple[Hex, bool, int], bytes]
+    straight: int
+    """How many hexes a charge's head enters in a straight row at the end (the row's first
+    hex, where it may turn, included)."""
+
+
+_NO_WAY = 255
+"""A :class:`StrikeMP` byte for a hex from which no front steps lead next to the aim."""
+
+
+@functools.cache
+def least_strike_mp(scenario_id: str) -> StrikeMP | None:
+    """The least MP a rider's head needs to strike an aim hex by a charge from each hex: by
+    front steps never drawing farther from the aim, to the first hex of the straight row
+    that ends next to the aim in one direction, then along it (§7.2.1), counting each step
+    at the cheapest the map's terrain and hexsides ever make it
+    (:func:`~banneret_guiscard.movement.steps_for`, by any facing). Enemies, bodies and stops
+    only take steps away or add to their cost, and the hexes entered and the facing only add
+    conditions, so a charge ending in that direction needs at least this many MP: with
+    :func:`least_front_steps` it proves "no route" without a search where the terrain, or
+    the enemies and friends on the rows into the aim, are what stop the charge. None on maps
+    with §8-§9 structures (no :func:`steps_for` table); built once per scenario."""
+    candidates = steps_for(scenario_id)
+    if not candidates:
+        return None
+    t = tables_for(scenario_id)
+    straight = t.data.tactics.charge_straight_hexes
+    hexes = tuple(t.board.hexes())
+    index = {h: i for i, h in enumerate(hexes)}
+    rows: dict[tuple[Hex, bool, int], bytes] = {}
+    for armoured in (False, True):
+        cheapest: dict[tuple[Hex, Hex], int] = {}
+        for (h, facing, arm, front_only), steps in candidates.items():
+            if arm == armoured and front_only and facing is not None:
+                for step, _ in steps:
+                    key = (h, step.hex)
+                    cheapest[key] = min(cheapest.get(key, step.cost), step.cost)
+        into: dict[Hex, list[tuple[Hex, int]]] = {}
+        for (h, x), cost in cheapest.items():
+            into.setdefault(x, []).append((h, cost))
+        for aim in hexes:
+            for direction in range(6):
+                lane = strike_lane(aim, direction, straight)
+                lane_costs = _lane_costs(candidates, lane, direction, armoured)
+                if lane_costs is not None:
+                    rows[(aim, armoured, direction)] = _least_mp_to(aim, lane, lane_costs, index, into)
+    return StrikeMP(index, rows, straight)
+
+
+def strike_lane(aim: Hex, direction: int, straight: int) -> tuple[Hex, ...]:
+    """The head's hexes on a charge's straight row at the end, last first: the hex next to
+    ``aim`` that the rider faces it from, in ``direction``, and the ``straight - 1`` behind."""
+    dq, dr = DIRECTIONS[direction]
+    return tuple((aim[0] - k * dq, aim[1] - k * dr) for k in range(1, straight + 1))
+
+
+def _lane_costs(candidates: Mapping[tuple[Hex, int | None, bool, bool], Any], lane: tuple[Hex, ...],
+                direction: int, armoured: bool) -> list[int] | None:
+    """For each hex of ``lane`` (last first), the MP of the front steps from it along the lane
+    to its last hex, entering each facing ``direction`` (from the lane's first hex the rider
+    may still turn into it); None if the map allows no such step somewhere."""
+    costs = [0]
+    for frm, to in zip(lane[1:], lane):
+        cost = min((s.cost for facing in range(6) for s, _ in candidates.get((frm, facing, armoured, True), ())
+                    if (s.hex, s.facing) == (to, direction)), default=None)
+        if cost is None:
+            return None
+        costs.append(costs[-1] + cost)
+    return costs
+
+
+def _least_mp_to(aim: Hex, lane: tuple[Hex, ...], lane_costs: list[int], index: Mapping[Hex, int],
+                 into: Mapping[Hex, list[tuple[Hex, int]]]) -> bytes:
+    """One row of :func:`least_strike_mp`: the lane's own hexes by the MP left along it, then
+    Dijkstra back from its first hex over the cheapest steps, keeping only those that draw
+    no farther from ``aim`` (no other hex leads into the lane's later hexes, which are
+    nearer the aim than its first)."""
+    mp = [_NO_WAY] * len(index)
+    for h, cost in zip(lane, lane_costs):
+        mp[index[h]] = cost
+    heap = [(lane_costs[-1], lane[-1])]
+    while heap:
+        spent, x = heapq.heappop(heap)
+        if spent > mp[index[x]]:
+            continue
+        closer = distance(x, aim)
+        for h, cost in into.get(x, ()):
+            i = index[h]
+            if spent + cost < mp[i] and distance(h, aim) >= closer:
+                mp[i] = spent + cost
+                heapq.heappush(heap, (spent + cost, h))
+    return bytes(min(m, _NO_WAY) for m in mp)
 
 
 def _states_before(state: StrikeKey, min_hexes: int, straight_hexes: int) -> list[StrikeKey]:
