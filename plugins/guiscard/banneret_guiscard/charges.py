@@ -41,7 +41,7 @@ from banneret_guiscard import buildings
 from banneret_guiscard.fire import traced_lines
 from banneret_guiscard.melee import CombatRecord, Resolve, begin_combat_step, kill_surrounded
 from banneret_guiscard.movement import (
-    MoveRecord, MoveStep, allowance, enemy_hexes, infiltrate, may_stop, step_options, steps_for,
+    MoveRecord, MoveStep, allowance, enemy_hexes, infiltrate, may_stop, step_options, steps_for, table_steps,
 )
 from banneret_guiscard.results import can_attack
 from banneret_guiscard.state import Battle, Charge, Piece, hex_label, tables_for
@@ -117,6 +117,9 @@ class _Routes:
         self.rider = rider
         self.plain = plain
         self._blocked = enemy_hexes(b, rider.side)
+        self._ma = b.ma(rider)
+        self._table = steps_for(b.tables.scenario.id)
+        self._armoured = b.tables.counter(rider.id).armoured
         self._steps: dict[Position, tuple[tuple[Position, int], ...]] = {}
         self._stops: dict[Position, bool] = {}
         self._floors: dict[Hex, tuple[Mapping[Hex, int], bytes] | None] = {}
@@ -127,10 +130,14 @@ class _Routes:
 
     def front(self, pos: Position) -> tuple[tuple[Position, int], ...]:
         """The steps from ``pos`` without a turn costing extra MP (§4.4.1): into the front hexes."""
-        if pos not in self._steps:
-            steps = step_options(self.b, self.at(pos), self.b.ma(self.rider), front_only=True, blocked=self._blocked)
-            self._steps[pos] = tuple(((s.hex, s.facing), s.cost) for s in steps)
-        return self._steps[pos]
+        steps = self._steps.get(pos)
+        if steps is None:
+            # step_options, its table looked up here: no stand-in piece for every place searched
+            candidates = self._table.get((pos[0], pos[1], self._armoured, True))
+            found = (table_steps(self.b, self.rider, candidates, self._ma, self._blocked) if candidates is not None
+                     else step_options(self.b, self.at(pos), self._ma, front_only=True, blocked=self._blocked))
+            steps = self._steps[pos] = tuple(((s.hex, s.facing), s.cost) for s in found)
+        return steps
 
     def stoppable(self, pos: Position) -> bool:
         if pos not in self._stops:
@@ -202,15 +209,22 @@ class _Routes:
             terrain = self._least_mp(ends[0]) if len(ends) == 1 else None
             if terrain is not None and not terrain[1]:
                 return False  # every straight row into the aim is closed
-            index, row = terrain if terrain is not None else ({}, b"")
+            if terrain is not None:
+                index, row = terrain
+                ((aim_q, aim_r),) = ends
 
-            def least(here: Position, e: int, r: int) -> int:
-                (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
-                fewest = table.beyond
-                for x, y in ends:
-                    x, y = x - q, y - s
-                    fewest = min(fewest, at(a * x + b * y, c * x + d * y, e, r))
-                return max(fewest, row[index[here[0]]]) if row else fewest
+                def least(here: Position, e: int, r: int) -> int:
+                    (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
+                    x, y = aim_q - q, aim_r - s
+                    return max(at(a * x + b * y, c * x + d * y, e, r), row[index[here[0]]])
+            else:
+                def least(here: Position, e: int, r: int) -> int:
+                    (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
+                    fewest = table.beyond
+                    for x, y in ends:
+                        x, y = x - q, y - s
+                        fewest = min(fewest, at(a * x + b * y, c * x + d * y, e, r))
+                    return fewest
 
         # ``lack`` is how many MP a state is short of the least it still needs (never above 0)
         best: dict[tuple[Position, int, int], int] = {}
@@ -274,9 +288,13 @@ class FrontSteps:
     beyond: int
 
     def at(self, q: int, r: int, entered: int, run: int) -> int:
-        """The fewest front steps still needed from the state with this :data:`StrikeKey`."""
-        i = self.index(q, r, entered, run)
-        return self.beyond if i is None else self.steps[i]
+        """The fewest front steps still needed from the state with this :data:`StrikeKey`
+        (:meth:`index` written out: the search asks this for every state it keeps)."""
+        reach = self.reach
+        if not (-reach <= q <= reach and -reach <= r <= reach):
+            return self.beyond
+        return self.steps[((((q + reach) * (2 * reach + 1) + r + reach) * (self.min_hexes + 1) + entered)
+                           * (self.straight_hexes + 1) + run)]
 
     def index(self, q: int, r: int, entered: int, run: int) -> int | None:
         """Where the key's byte is; None for an aim farther than ``reach`` on an axis."""
@@ -450,12 +468,16 @@ def charge_steps(b: Battle, rider_id: str, target_id: str, route: tuple[Position
     """The next hexes of a charge declared so far as ``route`` from which a legal charge on
     the target can still be made (§7.2.1; ``plain``: found by the reference search,
     :class:`_Routes`)."""
-    routes = _Routes(b, b.pieces[rider_id], plain)
+    return _next_hexes(_Routes(b, b.pieces[rider_id], plain), target_id, route)
+
+
+def _next_hexes(routes: _Routes, target_id: str, route: tuple[Position, ...]) -> list[Position]:
+    """:func:`charge_steps` with the rider's front steps as ``routes`` found them."""
     walked = routes.walk(route)
     if walked is None:
         return []
     pos, run, left = walked
-    aims = set(b.pieces[target_id].hexes())
+    aims = set(routes.b.pieces[target_id].hexes())
     return [nxt for nxt, cost in routes.front(pos)
             if cost <= left and min(distance(nxt[0], a) for a in aims) <= min(distance(pos[0], a) for a in aims)
             and routes.can_strike(nxt, len(route) + 1, _next_run(pos, nxt, len(route), run), left - cost, aims)]
@@ -465,14 +487,18 @@ def charge_complete(b: Battle, rider_id: str, target_id: str, route: tuple[Posit
     """Whether ``route`` is a legal charge on the target from where the rider stands (§7.2.1):
     long enough, its last hexes in a straight row with one of the target's hexes straight
     ahead, ending where the rider may stop."""
-    rules = b.tables.data.tactics
-    routes = _Routes(b, b.pieces[rider_id])
+    return _complete(_Routes(b, b.pieces[rider_id]), target_id, route)
+
+
+def _complete(routes: _Routes, target_id: str, route: tuple[Position, ...]) -> bool:
+    """:func:`charge_complete` with the rider's front steps as ``routes`` found them."""
+    rules = routes.b.tables.data.tactics
     walked = routes.walk(route)
     if walked is None:
         return False
     pos, run, _ = walked
     return (len(route) >= rules.charge_min_hexes and run >= rules.charge_straight_hexes
-            and neighbour(*pos) in b.pieces[target_id].hexes() and routes.stoppable(pos))
+            and neighbour(*pos) in routes.b.pieces[target_id].hexes() and routes.stoppable(pos))
 
 
 def charge_targets(b: Battle, rider: Piece, plain: bool = False) -> list[str]:
@@ -660,8 +686,9 @@ class ChargeRoute(Choice):
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
         route = frame["route"]
-        out: list[tuple[Any, ...]] = [("via", pos) for pos in charge_steps(b, frame["rider"], frame["target"], route)]
-        if charge_complete(b, frame["rider"], frame["target"], route):
+        routes = _Routes(b, b.pieces[frame["rider"]])  # one board read for both questions
+        out: list[tuple[Any, ...]] = [("via", pos) for pos in _next_hexes(routes, frame["target"], route)]
+        if _complete(routes, frame["target"], route):
             out.append(("declare",))
         return out
 

@@ -662,6 +662,13 @@ def defensive_weapons(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, 
     the previous turn), and moved in its own preceding phase no more than the weapon allows
     before defensive fire (the "both" limit if it also fired then). ``where``: as for
     :func:`engaged`."""
+    out = _weapons_after_moving(b, piece)
+    return out if out and _unfired(b, piece) and _free_to_fire(b, piece, where) else []  # may_fire: the dearest last
+
+
+def _weapons_after_moving(b: Battle, piece: Piece) -> list[Weapon]:
+    """:func:`defensive_weapons` before the tests it shares with :func:`may_fire`: those the
+    attacks and the moves of the last phases leave (§5.3, A-09)."""
     p = b.phase
     if not piece.able or b.attacked_in.get(piece.id) == p - 1 or b.targeted_in.get(piece.id, p - 3) >= p - 2:
         return []
@@ -678,7 +685,7 @@ def defensive_weapons(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, 
         allowed = None if limit is None else limit.allowance(b.ma(piece))
         if allowed is not None and moved <= allowed:
             out.append(weapon)
-    return out if out and _unfired(b, piece) and _free_to_fire(b, piece, where) else []  # may_fire: the dearest last
+    return out
 
 
 def _refire_kind(b: Battle, target: Piece) -> str:
@@ -711,11 +718,19 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
 
 
 def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
-    shooters = _defensive_shooters(b, target, named)
-    where = b.living_index() if shooters else {}
-    for piece in shooters:
-        for weapon, h in _targets(b, piece, defensive_weapons(b, piece, where), [target], where):
-            yield piece.id, weapon, h
+    """:func:`defensive_shots`, one at a time: who stands where is looked up only once a
+    shooter has a weapon its moves and attacks leave it (:func:`defensive_weapons` in that
+    order)."""
+    where: dict[Hex, tuple[Piece, ...]] | None = None
+    for piece in _defensive_shooters(b, target, named):
+        weapons = _weapons_after_moving(b, piece)
+        if not weapons:
+            continue
+        if where is None:
+            where = b.living_index()
+        if _free_to_fire(b, piece, where):  # _defensive_shooters asked _unfired
+            for weapon, h in _targets(b, piece, weapons, [target], where):
+                yield piece.id, weapon, h
 
 
 def defensive_shots(b: Battle, target: Piece, named: tuple[str, ...] = ()) -> list[tuple[str, str, Hex]]:
