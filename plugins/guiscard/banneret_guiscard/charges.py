@@ -120,6 +120,7 @@ class _Routes:
         self._ma = b.ma(rider)
         self._table = steps_for(b.tables.scenario.id)
         self._armoured = b.tables.counter(rider.id).armoured
+        self._depth = _table_depth(b)
         self._steps: dict[Position, tuple[tuple[Position, int], ...]] = {}
         self._stops: dict[Position, bool] = {}
         self._floors: dict[Hex, tuple[Mapping[Hex, int], bytes] | None] = {}
@@ -192,19 +193,25 @@ class _Routes:
         (:func:`least_strike_mp`)."""
         rules = self.b.tables.data.tactics
         cap_e, cap_r = rules.charge_min_hexes, rules.charge_straight_hexes
-        gaps: dict[Hex, int] = {}
+        if len(aims) == 1:
+            (only,) = aims
 
-        def gap(h: Hex) -> int:  # hexes still to go to stand next to the target
-            still = gaps.get(h)
-            if still is None:
-                still = gaps[h] = min(distance(h, a) for a in aims) - 1
-            return still
+            def gap(h: Hex) -> int:  # hexes still to go to stand next to the target
+                return distance(h, only) - 1
+        else:
+            gaps: dict[Hex, int] = {}
+
+            def gap(h: Hex) -> int:  # the same, to the nearer hex, kept for each hex asked
+                still = gaps.get(h)
+                if still is None:
+                    still = gaps[h] = min(distance(h, a) for a in aims) - 1
+                return still
 
         if self.plain:
             def least(here: Position, e: int, r: int) -> int:
                 return max(gap(here[0]), cap_e - e, cap_r - r)
         else:
-            table = least_front_steps(cap_e, cap_r, _table_depth(self.b), closing=len(aims) == 1)
+            table = least_front_steps(cap_e, cap_r, self._depth, closing=len(aims) == 1)
             at, ends = table.at, tuple(aims)
             terrain = self._least_mp(ends[0]) if len(ends) == 1 else None
             if terrain is not None and not terrain[1]:

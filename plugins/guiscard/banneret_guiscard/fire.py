@@ -592,7 +592,8 @@ def offensive_shooters(b: Battle, side: str) -> list[str]:
     enemies = sorted((p for p in b.enemies_of(side) if p.alive), key=lambda p: p.id)
     aims = [h for p in enemies for h in p.hexes()]
     where = b.living_index()
-    return sorted(p.id for p in b.pieces.values() if p.side == side and _unfired(b, p) and _within_range(b, p, aims)
+    reach = b.tables.reach  # 0: no missile weapon, so no shot
+    return sorted(p.id for p in b.pieces.values() if p.side == side and reach[p.id] and _unfired(b, p) and _within_range(b, p, aims)
                   and may_fire(b, p, where) and next(_targets(b, p, usable_weapons(b, p), enemies, where), None) is not None)
 
 
@@ -713,7 +714,8 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
     :func:`defensive_weapons` (able, not fired this phase, §5.1) and :func:`_within_range`, by
     id: most windows end here, with nobody to ask the dearer tests of."""
     aims = target.hexes()
-    return sorted((p for p in b.pieces.values() if p.side != target.side and _unfired(b, p)
+    reach = b.tables.reach  # 0: no missile weapon, so no shot
+    return sorted((p for p in b.pieces.values() if p.side != target.side and reach[p.id] and _unfired(b, p)
                    and p.id not in named and _within_range(b, p, aims)), key=lambda p: p.id)
 
 

@@ -410,7 +410,7 @@ def movable(b: Battle, side: str) -> list[str]:
     hoplites of a formation that must stop or re-form (§7.3.1)."""
     return sorted(p.id for p in b.pieces.values()
                   if p.side == side and p.able and p.id not in b.done and p.id not in b.busy
-                  and not hoplites.halted(b, p.id))
+                  and not (b.formations and hoplites.halted(b, p.id)))
 
 
 # --------------------------------------------------------------------------- §4.4.3 loose horses
