@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 import heapq
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -172,9 +173,7 @@ class _Routes:
         if table is None:
             return None
         armoured = self.b.tables.counter(self.rider.id).armoured
-        rows = [row for direction in range(6)
-                if (row := table.rows.get((aim, armoured, direction))) is not None
-                and self._lane_open(strike_lane(aim, direction, table.straight), direction)]
+        rows = [row for direction, lane, row in table.ways.get((aim, armoured), ()) if self._lane_open(lane, direction)]
         return table.index, (rows[0] if len(rows) == 1 else bytes(map(min, *rows)) if rows else b"")
 
     def _lane_open(self, lane: tuple[Hex, ...], direction: int) -> bool:
@@ -345,15 +344,17 @@ def least_front_steps(min_hexes: int, straight_hexes: int, depth: int, closing: 
 
 @attrs.frozen
 class StrikeMP:
-    """:func:`least_strike_mp`, packed: by (aim hex, armoured, direction of the last hexes),
-    one byte per map hex in the order of ``index`` (255: no way there); no row for a
-    direction whose last hexes the map never allows."""
+    """:func:`least_strike_mp`, packed: by (aim hex, armoured), for each direction of the
+    last hexes that the map allows, the direction, the head's hexes on that straight row
+    (:func:`strike_lane`) and one byte per map hex in the order of ``index`` (255: no way
+    there)."""
 
     index: Mapping[Hex, int]
-    rows: Mapping[tuple[Hex, bool, int], bytes]
-    straight: int
-    """How many hexes a charge's head enters in a straight row at the end (the row's first
-    hex, where it may turn, included)."""
+    ways: Mapping[tuple[Hex, bool], tuple[tuple[int, tuple[Hex, ...], bytes], ...]]
+
+    def row(self, aim: Hex, armoured: bool, direction: int) -> bytes | None:
+        """The bytes of one direction into ``aim``; None if the map allows no row there."""
+        return next((row for d, _, row in self.ways.get((aim, armoured), ()) if d == direction), None)
 
 
 _NO_WAY = 255
@@ -379,7 +380,7 @@ def least_strike_mp(scenario_id: str) -> StrikeMP | None:
     straight = t.data.tactics.charge_straight_hexes
     hexes = tuple(t.board.hexes())
     index = {h: i for i, h in enumerate(hexes)}
-    rows: dict[tuple[Hex, bool, int], bytes] = {}
+    ways: dict[tuple[Hex, bool], tuple[tuple[int, tuple[Hex, ...], bytes], ...]] = {}
     for armoured in (False, True):
         cheapest: dict[tuple[Hex, Hex], int] = {}
         for (h, facing, arm, front_only), steps in candidates.items():
@@ -391,12 +392,14 @@ def least_strike_mp(scenario_id: str) -> StrikeMP | None:
         for (h, x), cost in cheapest.items():
             into.setdefault(x, []).append((h, cost))
         for aim in hexes:
+            found = []
             for direction in range(6):
                 lane = strike_lane(aim, direction, straight)
                 lane_costs = _lane_costs(candidates, lane, direction, armoured)
                 if lane_costs is not None:
-                    rows[(aim, armoured, direction)] = _least_mp_to(aim, lane, lane_costs, index, into)
-    return StrikeMP(index, rows, straight)
+                    found.append((direction, lane, _least_mp_to(aim, lane, lane_costs, index, into)))
+            ways[(aim, armoured)] = tuple(found)
+    return StrikeMP(index, MappingProxyType(ways))
 
 
 def strike_lane(aim: Hex, direction: int, straight: int) -> tuple[Hex, ...]:

@@ -241,8 +241,9 @@ def infiltration_testers(b: Battle, mover: Piece, per_mover: bool) -> list[Piece
     to attack that hex, and not yet rolled this phase (against this mover, under the
     ``per_mover`` reading; against anyone, by default: errata 1, A-05)."""
     used = b.infiltration_rolls
+    around = b.tables.around.get(mover.hex, ())  # only an enemy next to the hex may attack it (can_attack)
     out = []
-    for enemy in sorted(b.enemies_of(mover.side), key=lambda p: p.id):
+    for enemy in sorted((e for e in b.enemies_of(mover.side) if e.hex in around), key=lambda p: p.id):
         if (not can_attack(b, enemy, mover.hex) or (b.ladders and ladders.carrying(b, enemy.id))  # A-07 (a)
                 or not hoplites.tests_mover(b, enemy, mover)):  # §7.3.3
             continue
