@@ -952,10 +952,12 @@ class Movement(SideChoice):
         b: Battle = state.data
         side = b.side
         free = movable(b, side)
+        on_foot = [b.pieces[pid].hex for pid in free if not b.pieces[pid].mounted]
         return [
             *(("move", pid) for pid in free),
             *(("stay", pid) for pid in free),
-            *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h, free)),
+            *(("clear", h) for h in sorted(b.bodies)
+              if _two_beside(b, h, on_foot) and body_loads(b, h) and clearer_pairs(b, side, h, free)),
             *(("cut", pid, h) for pid, h in buildings.cut_options(b, free)),
             *(("carry", lid, lead, partner) for lid, lead, partner in ladders.carry_choices(b, free)),
             *(("throw", pid, h) for pid in (free if b.ropes else ()) if pid not in b.left  # none without ropes
@@ -1053,6 +1055,13 @@ def _load_counts(b: Battle, load: str) -> tuple[int, int]:
     if load == "characters":
         return -(-weight // rules.weight(1, 0)), 0
     return 0, -(-weight // rules.weight(0, 1))
+
+
+def _two_beside(b: Battle, h: Hex, on_foot: list[Hex]) -> bool:
+    """Whether two of these hexes of movers on foot are next to ``h`` or on it: without them
+    :func:`clearer_pairs` finds no pair, so the menu asks it nothing more."""
+    around = b.tables.around[h]
+    return sum(1 for x in on_foot if x == h or x in around) >= 2
 
 
 def clearer_pairs(b: Battle, side: str, h: Hex, free: list[str] | None = None) -> list[tuple[str, str]]:

@@ -1,6 +1,8 @@
-"""The movement step's shortcuts beside the plain rules (issue 14, Performance): who tests a
-mover's infiltration, asked only of the enemies next to its hex, is who the plain test of
-every enemy finds, at every decision of random games (§4.3, §6.7)."""
+"""The movement step's shortcuts beside the plain rules (issue 14, Performance), at every
+decision of random games: who tests a mover's infiltration, asked only of the enemies next to
+its hex, is who the plain test of every enemy finds (§4.3, §6.7); the bodies the movement
+menu offers to clear, asked only where two movers on foot stand near, are those the plain
+test of every hex with bodies finds (§4.2.3)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from hypothesis import strategies as st
 
 from banneret.agents import agent_seed
 from banneret_guiscard import hoplites, ladders
-from banneret_guiscard.movement import infiltration_testers, movable
+from banneret_guiscard.movement import body_loads, clearer_pairs, infiltration_testers, movable
 from banneret_guiscard.results import can_attack
 from banneret_guiscard.state import Battle, Piece
 
@@ -26,13 +28,26 @@ def _plain_testers(b: Battle, mover: Piece, per_mover: bool) -> list[Piece]:
 
 @settings(max_examples=4, deadline=None)
 @given(st.sampled_from(("Open skirmish", "Village fight", "Mixed", "Castle assault")), st.integers(0, 10_000))
-def test_infiltration_testers_and_movers_are_the_plain_scans(scenario, seed):
+def test_infiltration_testers_movers_and_clearing_are_the_plain_scans(scenario, seed):
     """At every decision, for every living character as a mover, under both readings of the
-    limit: the testers are those the plain scan of every enemy finds; and who may still move
-    is the plain scan with the hoplites' halt asked of everyone (§4, §7.3.1)."""
+    limit: the testers are those the plain scan of every enemy finds; who may still move is
+    the plain scan with the hoplites' halt asked of everyone (§4, §7.3.1); at every movement
+    decision the bodies offered to clear are those of every hex with bodies that a pair may
+    clear (§4.2.3)."""
+    assert _movement_checks(scenario, seed)[0]
+
+
+def test_random_games_offer_bodies_to_clear():
+    """The check above is not empty: random games do reach movement menus with bodies to clear."""
+    assert any(_movement_checks("Open skirmish", seed)[1] for seed in range(4))
+
+
+def _movement_checks(scenario: str, seed: int) -> tuple[int, int]:
+    """Play 300 decisions of a random game checking the above: (movers checked, movement
+    menus offering bodies to clear)."""
     state = banneret.new_game("guiscard", seed=seed, scenario=scenario)
     agents = {f: banneret.RandomAgent(agent_seed(seed, f)) for f in state.factions}
-    checked = 0
+    checked = clears = 0
     for _ in range(300):
         pending = banneret.pending(state)
         if not pending.players:
@@ -46,5 +61,9 @@ def test_infiltration_testers_and_movers_are_the_plain_scans(scenario, seed):
         assert movable(b, b.side) == sorted(
             p.id for p in b.pieces.values() if p.side == b.side and p.able and p.id not in b.done
             and p.id not in b.busy and not hoplites.halted(b, p.id))
+        if pending.kind == "movement":
+            offered = [o[1] for o in state.stack[-1].vars["options"] if o[0] == "clear"]
+            assert offered == [h for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, b.side, h)]
+            clears += bool(offered)
         banneret.apply(state, agents[pending.players[0]].choose(banneret.Seat(state, pending.players[0])))
-    assert checked
+    return checked, clears
