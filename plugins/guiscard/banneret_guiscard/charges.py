@@ -172,11 +172,12 @@ class _Routes:
         table = least_strike_mp(self.b.tables.scenario.id)
         if table is None:
             return None
-        armoured = self.b.tables.counter(self.rider.id).armoured
-        rows = [row for direction, lane, row in table.ways.get((aim, armoured), ()) if self._lane_open(lane, direction)]
+        rows = [row for direction, lane, row in table.ways.get((aim, self._armoured), ())
+                if self._lane_open(lane, direction)]
         return table.index, (rows[0] if len(rows) == 1 else bytes(map(min, *rows)) if rows else b"")
 
     def _lane_open(self, lane: tuple[Hex, ...], direction: int) -> bool:
+        """No enemy on the head's hexes of this straight row, and the rider may stop at its end."""
         return not any(h in self._blocked for h in lane) and self.stoppable((lane[0], direction))
 
     def can_strike(self, pos: Position, entered: int, run: int, left: int, aims: set[Hex]) -> bool:
