@@ -255,7 +255,8 @@ def _aim(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> tuple[str, li
     band = weapon.band_at(distance(shooter.hex, aimed))
     if band is None or aimed not in b.tables.terrain or not in_throwing_arc(shooter, weapon, aimed):
         return None
-    return band, [path for path in fire_lines(b, shooter, aimed) if engine_in_way(b, path) is None]
+    lines = fire_lines(b, shooter, aimed)
+    return band, [path for path in lines if engine_in_way(b, path) is None] if b.engines else list(lines)
 
 
 def _short_max(weapon: Weapon) -> int:
@@ -348,21 +349,23 @@ def _in_the_way(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex],
     above the shooter, for a mounted archer the friends next to him (§5.5.3.1), and for a
     mounted lance thrower the friends on foot next to him when the target is far enough
     (§7.1, A-10). ``where``: who stands where, built here if not given."""
-    t = b.tables
     s, aimed = path[0], path[-1]
-    low = min(t.level[s], t.level[aimed])
-    rise = t.level[aimed] - t.level[s]
     mine = set(shooter.hexes())
     between = set(path[1:-1]) - mine
     if not between:
         return False
     if where is None:
         where = b.living_index()
-    over_foot = distance(s, aimed) >= t.data.tactics.lance_over_foot_min_hexes  # §7.1, A-10
     in_way: list[tuple[Hex, Piece | None]] = [
         (h, p) for h in between for p in where.get(h, ()) if p.able and aimed not in p.footprint]
     in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.hexes()
                for h in horse.hexes() if h in between]
+    if not in_way:
+        return False  # nobody on the line: the heights and the exceptions below need not be read
+    t = b.tables
+    low = min(t.level[s], t.level[aimed])
+    rise = t.level[aimed] - t.level[s]
+    over_foot = distance(s, aimed) >= t.data.tactics.lance_over_foot_min_hexes  # §7.1, A-10
     for h, p in in_way:
         if t.terrain[h].water or t.level[h] < low or (rise > 0 and distance(h, aimed) <= rise):
             continue

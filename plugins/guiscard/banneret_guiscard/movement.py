@@ -84,7 +84,7 @@ def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool) -> int | None:
 def enemy_hexes(b: Battle, side: str) -> frozenset[Hex]:
     """The hexes a character of ``side`` may not enter: held by a living enemy that is not
     stunned (§4.2)."""
-    return frozenset(h for p in b.pieces.values() if p.side != side and p.able for h in p.hexes())
+    return frozenset(h for p in b.pieces.values() if p.side != side and p.able for h in p.footprint)
 
 
 def enter_cost(b: Battle, piece: Piece, frm: Hex, to: Hex) -> int | None:
