@@ -279,6 +279,8 @@ def cut_options(b: Battle, movable: Iterable[str]) -> list[tuple[str, Hex]]:
     """(character, canvas hex) pairs: a character on foot that has neither moved nor fired
     this phase may cut the canvas next to it, from outside or from inside the tent (§8.5.2)."""
     tent_of = _structures(b).tent_of
+    if not tent_of:
+        return []
     out = set()
     for pid in movable:
         piece = b.pieces[pid]

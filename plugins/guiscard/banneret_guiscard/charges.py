@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -41,13 +42,13 @@ from banneret_guiscard import buildings
 from banneret_guiscard.fire import traced_lines
 from banneret_guiscard.melee import CombatRecord, Resolve, begin_combat_step, kill_surrounded
 from banneret_guiscard.movement import (
-    MoveRecord, MoveStep, allowance, enemy_hexes, infiltrate, may_stop, step_options,
+    MoveRecord, MoveStep, allowance, enemy_hexes, infiltrate, may_stop, step_options, steps_for, table_steps,
 )
 from banneret_guiscard.results import can_attack
-from banneret_guiscard.state import Battle, Charge, Piece, hex_label
+from banneret_guiscard.state import Battle, Charge, Piece, hex_label, tables_for
 
 __all__ = [
-    "in_front", "rider_sees", "objects_this_turn", "charge_targets", "chargers", "charge_steps", "charge_complete",
+    "in_front", "rider_sees", "objects_this_turn", "least_strike_mp", "StrikeMP", "strike_lane", "charge_targets", "chargers", "charge_steps", "charge_complete",
     "counter_routes", "meeting_position", "charge_strengths", "defence_bonus", "group_shift", "Charges", "ChargeRoute", "CounterCharge",
     "ChargeMoves", "ChargeCombats",
 ]
@@ -117,8 +118,13 @@ class _Routes:
         self.rider = rider
         self.plain = plain
         self._blocked = enemy_hexes(b, rider.side)
+        self._ma = b.ma(rider)
+        self._table = steps_for(b.tables.scenario.id)
+        self._armoured = b.tables.counter(rider.id).armoured
+        self._depth = _table_depth(b)
         self._steps: dict[Position, tuple[tuple[Position, int], ...]] = {}
         self._stops: dict[Position, bool] = {}
+        self._floors: dict[Hex, tuple[Mapping[Hex, int], bytes] | None] = {}
 
     def at(self, pos: Position) -> Piece:
         r = self.rider
@@ -126,10 +132,14 @@ class _Routes:
 
     def front(self, pos: Position) -> tuple[tuple[Position, int], ...]:
         """The steps from ``pos`` without a turn costing extra MP (§4.4.1): into the front hexes."""
-        if pos not in self._steps:
-            steps = step_options(self.b, self.at(pos), self.b.ma(self.rider), front_only=True, blocked=self._blocked)
-            self._steps[pos] = tuple(((s.hex, s.facing), s.cost) for s in steps)
-        return self._steps[pos]
+        steps = self._steps.get(pos)
+        if steps is None:
+            # step_options, its table looked up here: no stand-in piece for every place searched
+            candidates = self._table.get((pos[0], pos[1], self._armoured, True))
+            found = (table_steps(self.b, self.rider, candidates, self._ma, self._blocked) if candidates is not None
+                     else step_options(self.b, self.at(pos), self._ma, front_only=True, blocked=self._blocked))
+            steps = self._steps[pos] = tuple(((s.hex, s.facing), s.cost) for s in found)
+        return steps
 
     def stoppable(self, pos: Position) -> bool:
         if pos not in self._stops:
@@ -149,6 +159,27 @@ class _Routes:
             left, run, pos = left - cost, _next_run(pos, nxt, entered, run), nxt
         return pos, run, left
 
+    def _least_mp(self, aim: Hex) -> tuple[Mapping[Hex, int], bytes] | None:
+        """The least MP to strike ``aim`` from each hex (:func:`least_strike_mp`, its hex
+        index and row) by the straight rows into it still open: no enemy on the head's
+        hexes, the last one where the rider may stop; the row is empty if none is open.
+        None on a map without the table."""
+        if aim not in self._floors:
+            self._floors[aim] = self._open_lanes_mp(aim)
+        return self._floors[aim]
+
+    def _open_lanes_mp(self, aim: Hex) -> tuple[Mapping[Hex, int], bytes] | None:
+        table = least_strike_mp(self.b.tables.scenario.id)
+        if table is None:
+            return None
+        rows = [row for direction, lane, row in table.ways.get((aim, self._armoured), ())
+                if self._lane_open(lane, direction)]
+        return table.index, (rows[0] if len(rows) == 1 else bytes(map(min, *rows)) if rows else b"")
+
+    def _lane_open(self, lane: tuple[Hex, ...], direction: int) -> bool:
+        """No enemy on the head's hexes of this straight row, and the rider may stop at its end."""
+        return not any(h in self._blocked for h in lane) and self.stoppable((lane[0], direction))
+
     def can_strike(self, pos: Position, entered: int, run: int, left: int, aims: set[Hex]) -> bool:
         """Whether a charge going on from this state can strike one of ``aims`` (a target's
         hexes): reach a place straight in front of it, by a long enough route straight at the
@@ -157,31 +188,50 @@ class _Routes:
         the most MP left, those with the most MP to spare over the least still needed first
         (among equals the farthest along, with the fewest MP left), skipping those from which the target, the hexes or the run still needed are out of
         reach: each hex costs 1 MP at least, so the least MP still needed is at least the
-        hexes still needed, plainly counted or read from :func:`least_front_steps`."""
+        hexes still needed, plainly counted or read from :func:`least_front_steps`, and for a
+        one-hex target at least the MP the terrain asks on the cheapest way there
+        (:func:`least_strike_mp`)."""
         rules = self.b.tables.data.tactics
         cap_e, cap_r = rules.charge_min_hexes, rules.charge_straight_hexes
-        gaps: dict[Hex, int] = {}
+        if len(aims) == 1:
+            (only,) = aims
 
-        def gap(h: Hex) -> int:  # hexes still to go to stand next to the target
-            still = gaps.get(h)
-            if still is None:
-                still = gaps[h] = min(distance(h, a) for a in aims) - 1
-            return still
+            def gap(h: Hex) -> int:  # hexes still to go to stand next to the target
+                return distance(h, only) - 1
+        else:
+            gaps: dict[Hex, int] = {}
+
+            def gap(h: Hex) -> int:  # the same, to the nearer hex, kept for each hex asked
+                still = gaps.get(h)
+                if still is None:
+                    still = gaps[h] = min(distance(h, a) for a in aims) - 1
+                return still
 
         if self.plain:
             def least(here: Position, e: int, r: int) -> int:
                 return max(gap(here[0]), cap_e - e, cap_r - r)
         else:
-            table = least_front_steps(cap_e, cap_r, _table_depth(self.b), closing=len(aims) == 1)
+            table = least_front_steps(cap_e, cap_r, self._depth, closing=len(aims) == 1)
             at, ends = table.at, tuple(aims)
+            terrain = self._least_mp(ends[0]) if len(ends) == 1 else None
+            if terrain is not None and not terrain[1]:
+                return False  # every straight row into the aim is closed
+            if terrain is not None:
+                index, row = terrain
+                ((aim_q, aim_r),) = ends
 
-            def least(here: Position, e: int, r: int) -> int:
-                (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
-                fewest = table.beyond
-                for x, y in ends:
-                    x, y = x - q, y - s
-                    fewest = min(fewest, at(a * x + b * y, c * x + d * y, e, r))
-                return fewest
+                def least(here: Position, e: int, r: int) -> int:
+                    (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
+                    x, y = aim_q - q, aim_r - s
+                    return max(at(a * x + b * y, c * x + d * y, e, r), row[index[here[0]]])
+            else:
+                def least(here: Position, e: int, r: int) -> int:
+                    (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
+                    fewest = table.beyond
+                    for x, y in ends:
+                        x, y = x - q, y - s
+                        fewest = min(fewest, at(a * x + b * y, c * x + d * y, e, r))
+                    return fewest
 
         # ``lack`` is how many MP a state is short of the least it still needs (never above 0)
         best: dict[tuple[Position, int, int], int] = {}
@@ -245,9 +295,13 @@ class FrontSteps:
     beyond: int
 
     def at(self, q: int, r: int, entered: int, run: int) -> int:
-        """The fewest front steps still needed from the state with this :data:`StrikeKey`."""
-        i = self.index(q, r, entered, run)
-        return self.beyond if i is None else self.steps[i]
+        """The fewest front steps still needed from the state with this :data:`StrikeKey`
+        (:meth:`index` written out: the search asks this for every state it keeps)."""
+        reach = self.reach
+        if not (-reach <= q <= reach and -reach <= r <= reach):
+            return self.beyond
+        return self.steps[((((q + reach) * (2 * reach + 1) + r + reach) * (self.min_hexes + 1) + entered)
+                           * (self.straight_hexes + 1) + run)]
 
     def index(self, q: int, r: int, entered: int, run: int) -> int | None:
         """Where the key's byte is; None for an aim farther than ``reach`` on an axis."""
@@ -289,6 +343,111 @@ def least_front_steps(min_hexes: int, straight_hexes: int, depth: int, closing: 
     return attrs.evolve(packed, steps=bytes(steps_at))
 
 
+@attrs.frozen
+class StrikeMP:
+    """:func:`least_strike_mp`, packed: by (aim hex, armoured), for each direction of the
+    last hexes that the map allows, the direction, the head's hexes on that straight row
+    (:func:`strike_lane`) and one byte per map hex in the order of ``index`` (255: no way
+    there)."""
+
+    index: Mapping[Hex, int]
+    ways: Mapping[tuple[Hex, bool], tuple[tuple[int, tuple[Hex, ...], bytes], ...]]
+
+    def row(self, aim: Hex, armoured: bool, direction: int) -> bytes | None:
+        """The bytes of one direction into ``aim``; None if the map allows no row there."""
+        return next((row for d, _, row in self.ways.get((aim, armoured), ()) if d == direction), None)
+
+
+_NO_WAY = 255
+"""A :class:`StrikeMP` byte for a hex from which no front steps lead next to the aim."""
+
+
+@functools.cache
+def least_strike_mp(scenario_id: str) -> StrikeMP | None:
+    """The least MP a rider's head needs to strike an aim hex by a charge from each hex: by
+    front steps never drawing farther from the aim, to the first hex of the straight row
+    that ends next to the aim in one direction, then along it (§7.2.1), counting each step
+    at the cheapest the map's terrain and hexsides ever make it
+    (:func:`~banneret_guiscard.movement.steps_for`, by any facing). Enemies, bodies and stops
+    only take steps away or add to their cost, and the hexes entered and the facing only add
+    conditions, so a charge ending in that direction needs at least this many MP: with
+    :func:`least_front_steps` it proves "no route" without a search where the terrain, or
+    the enemies and friends on the rows into the aim, are what stop the charge. None on maps
+    with §8-§9 structures (no :func:`steps_for` table); built once per scenario."""
+    candidates = steps_for(scenario_id)
+    if not candidates:
+        return None
+    t = tables_for(scenario_id)
+    straight = t.data.tactics.charge_straight_hexes
+    hexes = tuple(t.board.hexes())
+    index = {h: i for i, h in enumerate(hexes)}
+    ways: dict[tuple[Hex, bool], tuple[tuple[int, tuple[Hex, ...], bytes], ...]] = {}
+    for armoured in (False, True):
+        cheapest: dict[tuple[Hex, Hex], int] = {}
+        for (h, facing, arm, front_only), steps in candidates.items():
+            if arm == armoured and front_only and facing is not None:
+                for step, _ in steps:
+                    key = (h, step.hex)
+                    cheapest[key] = min(cheapest.get(key, step.cost), step.cost)
+        into: dict[Hex, list[tuple[Hex, int]]] = {}
+        for (h, x), cost in cheapest.items():
+            into.setdefault(x, []).append((h, cost))
+        for aim in hexes:
+            found = []
+            for direction in range(6):
+                lane = strike_lane(aim, direction, straight)
+                lane_costs = _lane_costs(candidates, lane, direction, armoured)
+                if lane_costs is not None:
+                    found.append((direction, lane, _least_mp_to(aim, lane, lane_costs, index, into)))
+            ways[(aim, armoured)] = tuple(found)
+    return StrikeMP(index, MappingProxyType(ways))
+
+
+def strike_lane(aim: Hex, direction: int, straight: int) -> tuple[Hex, ...]:
+    """The head's hexes on a charge's straight row at the end, last first: the hex next to
+    ``aim`` that the rider faces it from, in ``direction``, and the ``straight - 1`` behind."""
+    dq, dr = DIRECTIONS[direction]
+    return tuple((aim[0] - k * dq, aim[1] - k * dr) for k in range(1, straight + 1))
+
+
+def _lane_costs(candidates: Mapping[tuple[Hex, int | None, bool, bool], Any], lane: tuple[Hex, ...],
+                direction: int, armoured: bool) -> list[int] | None:
+    """For each hex of ``lane`` (last first), the MP of the front steps from it along the lane
+    to its last hex, entering each facing ``direction`` (from the lane's first hex the rider
+    may still turn into it); None if the map allows no such step somewhere."""
+    costs = [0]
+    for frm, to in zip(lane[1:], lane):
+        cost = min((s.cost for facing in range(6) for s, _ in candidates.get((frm, facing, armoured, True), ())
+                    if (s.hex, s.facing) == (to, direction)), default=None)
+        if cost is None:
+            return None
+        costs.append(costs[-1] + cost)
+    return costs
+
+
+def _least_mp_to(aim: Hex, lane: tuple[Hex, ...], lane_costs: list[int], index: Mapping[Hex, int],
+                 into: Mapping[Hex, list[tuple[Hex, int]]]) -> bytes:
+    """One row of :func:`least_strike_mp`: the lane's own hexes by the MP left along it, then
+    Dijkstra back from its first hex over the cheapest steps, keeping only those that draw
+    no farther from ``aim`` (no other hex leads into the lane's later hexes, which are
+    nearer the aim than its first)."""
+    mp = [_NO_WAY] * len(index)
+    for h, cost in zip(lane, lane_costs):
+        mp[index[h]] = cost
+    heap = [(lane_costs[-1], lane[-1])]
+    while heap:
+        spent, x = heapq.heappop(heap)
+        if spent > mp[index[x]]:
+            continue
+        closer = distance(x, aim)
+        for h, cost in into.get(x, ()):
+            i = index[h]
+            if spent + cost < mp[i] and distance(h, aim) >= closer:
+                mp[i] = spent + cost
+                heapq.heappush(heap, (spent + cost, h))
+    return bytes(min(m, _NO_WAY) for m in mp)
+
+
 def _states_before(state: StrikeKey, min_hexes: int, straight_hexes: int) -> list[StrikeKey]:
     """The keys of :func:`least_front_steps` one front step before ``state``: the step went in
     direction 0 (the facing after it) from a rider facing -1, 0 or +1, whose aim was one hex
@@ -320,12 +479,16 @@ def charge_steps(b: Battle, rider_id: str, target_id: str, route: tuple[Position
     """The next hexes of a charge declared so far as ``route`` from which a legal charge on
     the target can still be made (§7.2.1; ``plain``: found by the reference search,
     :class:`_Routes`)."""
-    routes = _Routes(b, b.pieces[rider_id], plain)
+    return _next_hexes(_Routes(b, b.pieces[rider_id], plain), target_id, route)
+
+
+def _next_hexes(routes: _Routes, target_id: str, route: tuple[Position, ...]) -> list[Position]:
+    """:func:`charge_steps` with the rider's front steps as ``routes`` found them."""
     walked = routes.walk(route)
     if walked is None:
         return []
     pos, run, left = walked
-    aims = set(b.pieces[target_id].hexes())
+    aims = set(routes.b.pieces[target_id].hexes())
     return [nxt for nxt, cost in routes.front(pos)
             if cost <= left and min(distance(nxt[0], a) for a in aims) <= min(distance(pos[0], a) for a in aims)
             and routes.can_strike(nxt, len(route) + 1, _next_run(pos, nxt, len(route), run), left - cost, aims)]
@@ -335,14 +498,18 @@ def charge_complete(b: Battle, rider_id: str, target_id: str, route: tuple[Posit
     """Whether ``route`` is a legal charge on the target from where the rider stands (§7.2.1):
     long enough, its last hexes in a straight row with one of the target's hexes straight
     ahead, ending where the rider may stop."""
-    rules = b.tables.data.tactics
-    routes = _Routes(b, b.pieces[rider_id])
+    return _complete(_Routes(b, b.pieces[rider_id]), target_id, route)
+
+
+def _complete(routes: _Routes, target_id: str, route: tuple[Position, ...]) -> bool:
+    """:func:`charge_complete` with the rider's front steps as ``routes`` found them."""
+    rules = routes.b.tables.data.tactics
     walked = routes.walk(route)
     if walked is None:
         return False
     pos, run, _ = walked
     return (len(route) >= rules.charge_min_hexes and run >= rules.charge_straight_hexes
-            and neighbour(*pos) in b.pieces[target_id].hexes() and routes.stoppable(pos))
+            and neighbour(*pos) in routes.b.pieces[target_id].hexes() and routes.stoppable(pos))
 
 
 def charge_targets(b: Battle, rider: Piece, plain: bool = False) -> list[str]:
@@ -533,8 +700,9 @@ class ChargeRoute(Choice):
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
         route = frame["route"]
-        out: list[tuple[Any, ...]] = [("via", pos) for pos in charge_steps(b, frame["rider"], frame["target"], route)]
-        if charge_complete(b, frame["rider"], frame["target"], route):
+        routes = _Routes(b, b.pieces[frame["rider"]])  # one board read for both questions
+        out: list[tuple[Any, ...]] = [("via", pos) for pos in _next_hexes(routes, frame["target"], route)]
+        if _complete(routes, frame["target"], route):
             out.append(("declare",))
         return out
 

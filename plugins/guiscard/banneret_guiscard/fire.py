@@ -255,7 +255,8 @@ def _aim(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> tuple[str, li
     band = weapon.band_at(distance(shooter.hex, aimed))
     if band is None or aimed not in b.tables.terrain or not in_throwing_arc(shooter, weapon, aimed):
         return None
-    return band, [path for path in fire_lines(b, shooter, aimed) if engine_in_way(b, path) is None]
+    lines = fire_lines(b, shooter, aimed)
+    return band, [path for path in lines if engine_in_way(b, path) is None] if b.engines else list(lines)
 
 
 def _short_max(weapon: Weapon) -> int:
@@ -348,21 +349,23 @@ def _in_the_way(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex],
     above the shooter, for a mounted archer the friends next to him (§5.5.3.1), and for a
     mounted lance thrower the friends on foot next to him when the target is far enough
     (§7.1, A-10). ``where``: who stands where, built here if not given."""
-    t = b.tables
     s, aimed = path[0], path[-1]
-    low = min(t.level[s], t.level[aimed])
-    rise = t.level[aimed] - t.level[s]
     mine = set(shooter.hexes())
     between = set(path[1:-1]) - mine
     if not between:
         return False
     if where is None:
         where = b.living_index()
-    over_foot = distance(s, aimed) >= t.data.tactics.lance_over_foot_min_hexes  # §7.1, A-10
     in_way: list[tuple[Hex, Piece | None]] = [
         (h, p) for h in between for p in where.get(h, ()) if p.able and aimed not in p.footprint]
     in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.hexes()
                for h in horse.hexes() if h in between]
+    if not in_way:
+        return False  # nobody on the line: the heights and the exceptions below need not be read
+    t = b.tables
+    low = min(t.level[s], t.level[aimed])
+    rise = t.level[aimed] - t.level[s]
+    over_foot = distance(s, aimed) >= t.data.tactics.lance_over_foot_min_hexes  # §7.1, A-10
     for h, p in in_way:
         if t.terrain[h].water or t.level[h] < low or (rise > 0 and distance(h, aimed) <= rise):
             continue
@@ -592,7 +595,8 @@ def offensive_shooters(b: Battle, side: str) -> list[str]:
     enemies = sorted((p for p in b.enemies_of(side) if p.alive), key=lambda p: p.id)
     aims = [h for p in enemies for h in p.hexes()]
     where = b.living_index()
-    return sorted(p.id for p in b.pieces.values() if p.side == side and _unfired(b, p) and _within_range(b, p, aims)
+    reach = b.tables.reach  # 0: no missile weapon, so no shot
+    return sorted(p.id for p in b.pieces.values() if p.side == side and reach[p.id] and _unfired(b, p) and _within_range(b, p, aims)
                   and may_fire(b, p, where) and next(_targets(b, p, usable_weapons(b, p), enemies, where), None) is not None)
 
 
@@ -662,6 +666,13 @@ def defensive_weapons(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, 
     the previous turn), and moved in its own preceding phase no more than the weapon allows
     before defensive fire (the "both" limit if it also fired then). ``where``: as for
     :func:`engaged`."""
+    out = _weapons_after_moving(b, piece)
+    return out if out and _unfired(b, piece) and _free_to_fire(b, piece, where) else []  # may_fire: the dearest last
+
+
+def _weapons_after_moving(b: Battle, piece: Piece) -> list[Weapon]:
+    """:func:`defensive_weapons` before the tests it shares with :func:`may_fire`: those the
+    attacks and the moves of the last phases leave (§5.3, A-09)."""
     p = b.phase
     if not piece.able or b.attacked_in.get(piece.id) == p - 1 or b.targeted_in.get(piece.id, p - 3) >= p - 2:
         return []
@@ -678,7 +689,7 @@ def defensive_weapons(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, 
         allowed = None if limit is None else limit.allowance(b.ma(piece))
         if allowed is not None and moved <= allowed:
             out.append(weapon)
-    return out if out and _unfired(b, piece) and _free_to_fire(b, piece, where) else []  # may_fire: the dearest last
+    return out
 
 
 def _refire_kind(b: Battle, target: Piece) -> str:
@@ -706,16 +717,25 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
     :func:`defensive_weapons` (able, not fired this phase, §5.1) and :func:`_within_range`, by
     id: most windows end here, with nobody to ask the dearer tests of."""
     aims = target.hexes()
-    return sorted((p for p in b.pieces.values() if p.side != target.side and _unfired(b, p)
+    reach = b.tables.reach  # 0: no missile weapon, so no shot
+    return sorted((p for p in b.pieces.values() if p.side != target.side and reach[p.id] and _unfired(b, p)
                    and p.id not in named and _within_range(b, p, aims)), key=lambda p: p.id)
 
 
 def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
-    shooters = _defensive_shooters(b, target, named)
-    where = b.living_index() if shooters else {}
-    for piece in shooters:
-        for weapon, h in _targets(b, piece, defensive_weapons(b, piece, where), [target], where):
-            yield piece.id, weapon, h
+    """:func:`defensive_shots`, one at a time: who stands where is looked up only once a
+    shooter has a weapon its moves and attacks leave it (:func:`defensive_weapons` in that
+    order)."""
+    where: dict[Hex, tuple[Piece, ...]] | None = None
+    for piece in _defensive_shooters(b, target, named):
+        weapons = _weapons_after_moving(b, piece)
+        if not weapons:
+            continue
+        if where is None:
+            where = b.living_index()
+        if _free_to_fire(b, piece, where):  # _defensive_shooters asked _unfired
+            for weapon, h in _targets(b, piece, weapons, [target], where):
+                yield piece.id, weapon, h
 
 
 def defensive_shots(b: Battle, target: Piece, named: tuple[str, ...] = ()) -> list[tuple[str, str, Hex]]:

@@ -84,7 +84,7 @@ def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool) -> int | None:
 def enemy_hexes(b: Battle, side: str) -> frozenset[Hex]:
     """The hexes a character of ``side`` may not enter: held by a living enemy that is not
     stunned (§4.2)."""
-    return frozenset(h for p in b.pieces.values() if p.side != side and p.able for h in p.hexes())
+    return frozenset(h for p in b.pieces.values() if p.side != side and p.able for h in p.footprint)
 
 
 def enter_cost(b: Battle, piece: Piece, frm: Hex, to: Hex) -> int | None:
@@ -241,8 +241,9 @@ def infiltration_testers(b: Battle, mover: Piece, per_mover: bool) -> list[Piece
     to attack that hex, and not yet rolled this phase (against this mover, under the
     ``per_mover`` reading; against anyone, by default: errata 1, A-05)."""
     used = b.infiltration_rolls
+    around = b.tables.around.get(mover.hex, ())  # only an enemy next to the hex may attack it (can_attack)
     out = []
-    for enemy in sorted(b.enemies_of(mover.side), key=lambda p: p.id):
+    for enemy in sorted((e for e in b.enemies_of(mover.side) if e.hex in around), key=lambda p: p.id):
         if (not can_attack(b, enemy, mover.hex) or (b.ladders and ladders.carrying(b, enemy.id))  # A-07 (a)
                 or not hoplites.tests_mover(b, enemy, mover)):  # §7.3.3
             continue
@@ -410,7 +411,7 @@ def movable(b: Battle, side: str) -> list[str]:
     hoplites of a formation that must stop or re-form (§7.3.1)."""
     return sorted(p.id for p in b.pieces.values()
                   if p.side == side and p.able and p.id not in b.done and p.id not in b.busy
-                  and not hoplites.halted(b, p.id))
+                  and not (b.formations and hoplites.halted(b, p.id)))
 
 
 # --------------------------------------------------------------------------- §4.4.3 loose horses
@@ -961,10 +962,12 @@ class Movement(SideChoice):
         b: Battle = state.data
         side = b.side
         free = movable(b, side)
+        on_foot = [b.pieces[pid].hex for pid in free if not b.pieces[pid].mounted]
         return [
             *(("move", pid) for pid in free),
             *(("stay", pid) for pid in free),
-            *(("clear", h) for h in sorted(b.bodies) if body_loads(b, h) and clearer_pairs(b, side, h, free)),
+            *(("clear", h) for h in sorted(b.bodies)
+              if _two_beside(b, h, on_foot) and body_loads(b, h) and clearer_pairs(b, side, h, free)),
             *(("cut", pid, h) for pid, h in buildings.cut_options(b, free)),
             *(("carry", lid, lead, partner) for lid, lead, partner in ladders.carry_choices(b, free)),
             *(("throw", pid, h) for pid in (free if b.ropes else ()) if pid not in b.left  # none without ropes
@@ -1062,6 +1065,13 @@ def _load_counts(b: Battle, load: str) -> tuple[int, int]:
     if load == "characters":
         return -(-weight // rules.weight(1, 0)), 0
     return 0, -(-weight // rules.weight(0, 1))
+
+
+def _two_beside(b: Battle, h: Hex, on_foot: list[Hex]) -> bool:
+    """Whether two of these hexes of movers on foot are next to ``h`` or on it: without them
+    :func:`clearer_pairs` finds no pair, so the menu asks it nothing more."""
+    around = b.tables.around[h]
+    return sum(1 for x in on_foot if x == h or x in around) >= 2
 
 
 def clearer_pairs(b: Battle, side: str, h: Hex, free: list[str] | None = None) -> list[tuple[str, str]]:
