@@ -171,21 +171,22 @@ def wage_of(
     return max(0, tables().troops[card].wage + change)
 
 
-def troop_cards(data: WKData, baron: str) -> list[tuple[str, str]]:
-    """Every troop card he holds as (holder, card): under his nobles, on or off the board,
-    and in his stronghold."""
-    return [(holder, c) for holder in holders_of(data, baron) for c in troops_of(data, holder)]
-
-
 @attrs.define
 class WageBill:
     """One baron's Wages: what each of his cards costs, the per-phase discounts left (troops
-    kind -> crowns) and the mercenaries paid so far."""
+    kind -> crowns), his mercenaries as (holder, card), holders in :func:`holders_of` order (no
+    card moves while he pays, so they are listed once) and the mercenaries paid so far."""
 
     baron: str
     costs: dict[str, int] = attrs.Factory(dict)
     discounts: dict[str, int] = attrs.Factory(dict)
+    mercenaries: list[tuple[str, str]] = attrs.Factory(list)
     paid: list[str] = attrs.Factory(list)
+
+    def unpaid(self) -> list[tuple[str, str]]:
+        """His mercenaries not paid yet, as (holder, card)."""
+        paid = self.paid
+        return [pair for pair in self.mercenaries if pair[1] not in paid]
 
     def cost(self, card: str) -> int:
         """What paying ``card`` takes now, after the discounts left."""
@@ -212,13 +213,19 @@ def wage_bill(state: State, baron: str) -> WageBill:
     data: WKData = state.data
     exempt = exempt_nobles(data, baron)
     bill = WageBill(baron)
-    held = troop_cards(data, baron)
     changes = in_force(data, "wage_change", baron)
-    for holder, card in held:
-        bill.costs[card] = wage_of(data, baron, card, holder in exempt, changes)
+    costs, mercenaries, troop_table = bill.costs, bill.mercenaries, tables().troops
+    for holder in holders_of(data, baron):  # every card he holds, walked once for costs and mercenaries
+        free = holder in exempt
+        for card in troops_of(data, holder):
+            troop = troop_table[card]
+            # with no wage_change in force, wage_of is the printed wage (0 when exempt)
+            costs[card] = wage_of(data, baron, card, free, changes) if changes else 0 if free else troop.wage
+            if troop.nationality is not None:
+                mercenaries.append((holder, card))
     for _, effect in changes:
         troops, crowns = effect.params["troops"], effect.params["crowns"]
-        if effect.params["per"] != "phase" or not any(bill.costs[c] and _applies(troops, c) for _, c in held):
+        if effect.params["per"] != "phase" or not any(cost and _applies(troops, c) for c, cost in costs.items()):
             continue
         if crowns < 0:
             bill.discounts[troops] = bill.discounts.get(troops, 0) - crowns
@@ -256,8 +263,8 @@ class Wages(Procedure):
                 break
             paid += bill.pay(data, card)
         state.emit(f"wages: {baron} pays {paid} crowns for loyal soldiers ({data.crowns[baron]} left)", "wages")
-        for card in bill.costs:
-            if troops[card].nationality is not None and bill.cost(card) == 0:
+        for _, card in bill.mercenaries:
+            if bill.cost(card) == 0:
                 bill.paid.append(card)
         call(state, PayMercenaries, record=bill)
 
@@ -280,19 +287,13 @@ class PayMercenaries(Decision):
     def decider(self, state: State, frame: Frame) -> str:
         return frame.record.baron
 
-    def _unpaid(self, state: State, frame: Frame) -> list[tuple[str, str]]:
-        bill: WageBill = frame.record
-        troops = tables().troops
-        return [(h, c) for h, c in troop_cards(state.data, bill.baron)
-                if troops[c].nationality is not None and c not in bill.paid]
-
     def _groups(self, state: State, frame: Frame) -> dict[tuple[str, str], str]:
         """(holder, label) -> one affordable unpaid card of that kind."""
         bill: WageBill = frame.record
         crowns = state.data.crowns[bill.baron]
         troops = tables().troops
         groups: dict[tuple[str, str], str] = {}
-        for holder, card in self._unpaid(state, frame):
+        for holder, card in bill.unpaid():
             if bill.cost(card) <= crowns:
                 groups.setdefault((holder, troops[card].label), card)
         return groups
@@ -315,8 +316,7 @@ class PayMercenaries(Decision):
         self._dismiss(state, frame)
 
     def _dismiss(self, state: State, frame: Frame) -> None:
-        data: WKData = state.data
-        leaving = self._unpaid(state, frame)
+        leaving = frame.record.unpaid()
         for holder, card in leaving:
             mercenaries_leave(state, holder, [card])
         if leaving:

@@ -42,9 +42,9 @@ def in_force_kinds(data: WKData, kinds: tuple[str, ...], baron: str) -> dict[str
     by_kind = tables().agenda_effects_by_kind
     found: dict[str, list[tuple[str, Effect]]] = {kind: [] for kind in kinds}
     for card in _cards_in_force(data, baron):
-        effects = by_kind[card]
-        for kind in kinds:
-            found[kind] += effects.get(kind, ())
+        for kind, pairs in by_kind[card].items():  # a card has a kind or two: fewer than asked
+            if kind in found:
+                found[kind] += pairs
     for rule in data.motion_rules:
         effect = MOTION_RULES[rule].effect
         if effect.kind in found:
@@ -57,11 +57,10 @@ def _cards_in_force(data: WKData, baron: str | None) -> list[str]:
     and his nobles' Offices."""
     if baron is None:
         return data.laws
-    cards = [*data.laws, *data.charges[baron]]
+    cards = data.laws + data.charges[baron]
     offices = data.office
-    for noble in data.nobles_of(baron):
-        office = offices[noble]
-        if office is not None:
+    for noble in tables().nobles_of[baron]:
+        if (office := offices[noble]) is not None:
             cards.append(office)
     return cards
 
