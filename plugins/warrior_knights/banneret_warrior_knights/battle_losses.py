@@ -77,7 +77,7 @@ def holder_baron(data: WKData, holder: str) -> str:
 
 def holder_name(holder: str) -> str:
     """What the holder's baron reads: ``the stronghold`` or the noble's name."""
-    return "the stronghold" if is_garrison(holder) else tables().data.nobles[holder].name
+    return "the stronghold" if holder.startswith(_GARRISON) else tables().data.nobles[holder].name
 
 
 def return_mercenaries(state: State, cards: Sequence[str]) -> None:

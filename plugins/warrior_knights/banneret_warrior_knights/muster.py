@@ -34,7 +34,7 @@ from banneret.flow import Choice, Decision, ForEach, Frame, Procedure, Steps, ca
 from banneret.state import State
 from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome, Standing, eliminated_last
 from banneret_warrior_knights.battle_losses import (
-    garrison_holder, holder_name, holders_of, is_garrison, lift_broken_sieges, markers_of, return_mercenaries,
+    garrison_holder, holder_name, is_garrison, lift_broken_sieges, markers_of, return_mercenaries,
     set_markers, troops_of,
 )
 from banneret_warrior_knights.cities import besieged_inside, neutralise_city
@@ -60,7 +60,9 @@ def kingdom_cities() -> frozenset[str]:
 
 def cities_of(data: WKData, baron: str) -> list[str]:
     """The cities ``baron`` controls (Kingdom and overseas), sorted."""
-    return sorted(c for c, owner in data.city_owner.items() if owner == baron)
+    cities = [c for c, owner in data.city_owner.items() if owner == baron]
+    cities.sort()
+    return cities
 
 
 # --------------------------------------------------------------------------- step 1, 14
@@ -258,22 +260,26 @@ def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
 def giving_holders(data: WKData, baron: str) -> list[str]:
     """The holders of his troops (:func:`holders_of` order) for which :func:`troop_holders`
     names a receiver, all found in one walk over his nobles instead of one per holder."""
+    sieges = data.besieged or data.besieged_strongholds  # none: nobody is shut inside
+    nobles = data.nobles_of(baron)
     off = off_board(data, baron)
     free_in_area: dict[str, int] = {}  # area -> his nobles there not shut inside a siege
-    for nb in data.nobles_of(baron):
+    for nb in nobles:
         area = data.noble_area[nb]
-        if area is not None and not besieged_inside(data, nb):
+        if area is not None and not (sieges and besieged_inside(data, nb)):
             free_in_area[area] = free_in_area.get(area, 0) + 1
     found: list[str] = []
-    for holder in holders_of(data, baron):
-        if holder in data.awaiting_heir:
+    for nb in nobles:  # holders_of: his nobles, then his garrison
+        if nb in data.awaiting_heir:
             continue
-        area = None if is_garrison(holder) else data.noble_area[holder]
+        area = data.noble_area[nb]
         if area is None:
-            if any(nb != holder for nb in off):
-                found.append(holder)
-        elif free_in_area.get(area, 0) >= 2 and not besieged_inside(data, holder):  # he and another
-            found.append(holder)
+            if len(off) > (nb in off):  # an off-board noble but himself
+                found.append(nb)
+        elif free_in_area.get(area, 0) >= 2 and not (sieges and besieged_inside(data, nb)):  # he and another
+            found.append(nb)
+    if off:
+        found.append(garrison_holder(baron))
     return found
 
 

@@ -256,9 +256,9 @@ class Wages(Procedure):
         baron, frame["order"] = order[0], order[1:]
         bill = wage_bill(state, baron)
         troops = tables().troops
-        loyal = sorted((c for c in bill.costs if troops[c].nationality is None), key=lambda c: (bill.cost(c), c))
+        loyal = sorted([(bill.cost(c), c) for c in bill.costs if troops[c].nationality is None])
         paid = 0
-        for card in loyal:
+        for _, card in loyal:
             if bill.cost(card) > data.crowns[baron]:
                 break
             paid += bill.pay(data, card)
@@ -387,7 +387,34 @@ def _hire(state: State, baron: str, card: str) -> None:
     state.emit(f"{baron} hires {tables().troops[card].label} for {cost} crowns", "draft")
 
 
-class HireMercenary(Choice):
+class DraftChoice(Choice):
+    """A choice of displayed units to hire by the baron in frame variable ``baron``; its
+    labels show the price, his units hired so far and :func:`hire_discount` asked once
+    for the whole menu."""
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["baron"]
+
+    def _pricing(self, state: State, frame: Frame) -> tuple[int, int]:
+        """(units he has hired in this Draft, his discount on the next)."""
+        baron = frame["baron"]
+        hired = record(state, DraftRecord).hires.get(baron, 0)
+        return hired, hire_discount(state.data, baron, hired)
+
+    def priced_label(self, state: State, frame: Frame, option: Any, pricing: tuple[int, int]) -> str:
+        """The label of ``option`` given :meth:`_pricing`."""
+        raise NotImplementedError
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        return self.priced_label(state, frame, option, self._pricing(state, frame))
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        pricing = self._pricing(state, frame)
+        return [Action(player, self.priced_label(state, frame, option, pricing), self.kind, option)
+                for option in frame.vars["options"]]
+
+
+class HireMercenary(DraftChoice):
     """9.4: at his marker the baron hires one displayed unit, paying its wage, or passes;
     either way the marker comes off."""
 
@@ -395,17 +422,14 @@ class HireMercenary(Choice):
     kind = "hire"
     prompt = "Hire a displayed mercenary or pass"
 
-    def decider(self, state: State, frame: Frame) -> str:
-        return frame["baron"]
-
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         return (*_display_choices(state, frame["baron"], None), None)
 
-    def label(self, state: State, frame: Frame, option: Any) -> str:
+    def priced_label(self, state: State, frame: Frame, option: Any, pricing: tuple[int, int]) -> str:
         if option is None:
             return "pass: hire nothing"
-        hired = record(state, DraftRecord).hires.get(frame["baron"], 0)
-        return f"hire {tables().troops[option].label} for {hire_cost(state.data, frame['baron'], option, hired)} crowns"
+        cost = hire_cost(state.data, frame["baron"], option, *pricing)
+        return f"hire {tables().troops[option].label} for {cost} crowns"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         data: WKData = state.data
@@ -417,7 +441,7 @@ class HireMercenary(Choice):
         end(state)
 
 
-class BlockHire(Choice):
+class BlockHire(DraftChoice):
     """9.4: at his first marker a baron may hire more displayed units of the same
     nationality at once, each taking off one of his later markers (frame variables
     ``baron``, ``nationality`` and ``marker``, the space of his next marker)."""
@@ -426,17 +450,13 @@ class BlockHire(Choice):
     kind = "block hire"
     prompt = "Hire another unit of the same nationality with a later marker, or stop"
 
-    def decider(self, state: State, frame: Frame) -> str:
-        return frame["baron"]
-
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         return (*_display_choices(state, frame["baron"], frame["nationality"]), None)
 
-    def label(self, state: State, frame: Frame, option: Any) -> str:
+    def priced_label(self, state: State, frame: Frame, option: Any, pricing: tuple[int, int]) -> str:
         if option is None:
             return "hire no more now"
-        rec = record(state, DraftRecord)
-        cost = hire_cost(state.data, frame["baron"], option, rec.hires.get(frame["baron"], 0))
+        cost = hire_cost(state.data, frame["baron"], option, *pricing)
         return f"also hire {tables().troops[option].label} for {cost} crowns (the marker on space {frame['marker'] + 1})"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:

@@ -40,7 +40,9 @@ def in_force_kinds(data: WKData, kinds: tuple[str, ...], baron: str) -> dict[str
     """:func:`in_force` of each of ``kinds`` (kind -> its effects), the cards in force walked
     once: for a rule that reads several kinds at a time (a menu of moves reads four)."""
     by_kind = tables().agenda_effects_by_kind
-    found: dict[str, list[tuple[str, Effect]]] = {kind: [] for kind in kinds}
+    found: dict[str, list[tuple[str, Effect]]] = {}
+    for kind in kinds:
+        found[kind] = []
     for card in _cards_in_force(data, baron):
         for kind, pairs in by_kind[card].items():  # a card has a kind or two: fewer than asked
             if kind in found:
@@ -77,9 +79,10 @@ def forbidden_actions(data: WKData, baron: str) -> set[str]:
 
 def forbidden_of(found: dict[str, list[tuple[str, Effect]]]) -> set[str]:
     """:func:`forbidden_actions` from the baron's effects of the kinds :data:`FORBIDS`."""
+    if not found["forbid"]:  # the usual case: nothing forbidden
+        return set()
     banned = {e.params["action"] for _, e in found["forbid"]}
-    if banned:
-        banned -= {e.params["action"] for _, e in found["exempt_from"]}
+    banned -= {e.params["action"] for _, e in found["exempt_from"]}
     return banned
 
 

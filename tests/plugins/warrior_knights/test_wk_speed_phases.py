@@ -5,6 +5,8 @@
   ``troop_holders`` names a receiver, in ``holders_of`` order.
 * ``muster.dominating_baron`` (the cities counted in one pass) names the baron the plain
   count per baron names.
+* the stake menu is prebuilt (``neutral.stake_actions``) and the Draft's menus ask the
+  baron's discount once: each is the menu the plain ``Choice.action`` builds.
 * ``special_phases.wage_bill`` prices every card he holds as ``wage_of`` does (the printed
   wage read directly when no ``wage_change`` is in force) and lists his mercenaries as the
   plain walk over his holders does.
@@ -20,11 +22,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import banneret
 from banneret import State
+from banneret.flow import Choice
 from banneret_warrior_knights.battle_losses import holders_of, set_markers, troops_of
 from banneret_warrior_knights.effects import can_heal, heal_options
 from banneret_warrior_knights.muster import dominating_baron, giving_holders, kingdom_cities, troop_holders
-from banneret_warrior_knights.special_phases import exempt_nobles, wage_bill, wage_of
+from banneret_warrior_knights.neutral import Stake
+from banneret_warrior_knights.special_phases import BlockHire, HireMercenary, exempt_nobles, wage_bill, wage_of
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, tables
 
@@ -102,3 +107,28 @@ def test_fast_paths_agree_with_plain_rules(seed: int, barons: int, steps: int) -
         assert bill.costs == {c: wage_of(data, baron, c, h in exempt, changes) for h, c in held}
         assert bill.costs == {c: wage_of(data, baron, c, h in exempt) for h, c in held}
         assert bill.mercenaries == [(h, c) for h, c in held if T.troops[c].nationality is not None]
+
+
+MENUS = {"stake": Stake, "hire": HireMercenary, "block hire": BlockHire}
+"""The decisions whose menus are prebuilt (stakes) or priced once (the Draft)."""
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 4, 6]))
+def test_prebuilt_and_priced_menus_are_the_plain_ones(seed: int, barons: int) -> None:
+    """The stake menu (``neutral.stake_actions``) and the Draft's menus (the discount asked
+    once) are the actions the plain ``Choice.action`` builds from each option's label."""
+    rng = random.Random(seed)
+    state = new_game(barons, seed=seed % 1000)
+    checked = {kind: 0 for kind in MENUS}
+    while not banneret.is_over(state) and min(checked["stake"], checked["hire"]) < 3:
+        now = banneret.pending(state)
+        player = rng.choice(now.players)
+        actions = banneret.legal_actions(state, player)
+        if now.kind in MENUS:
+            frame = state.stack[-1]
+            plain = [Choice.action(MENUS[now.kind](), state, frame, player, o) for o in frame.vars["options"]]
+            assert list(actions) == plain
+            checked[now.kind] += 1
+        banneret.apply(state, rng.choice(actions))
+    assert banneret.is_over(state) or min(checked["stake"], checked["hire"]) >= 3
