@@ -236,7 +236,7 @@ class Assembly(Procedure):
     def _next(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
         rec: AssemblyRecord = frame.record
-        if rec.postponed or not voters(data):
+        if rec.postponed or not any(can_vote(data, b) for b in data.barons):  # voters(data), stopping at one
             self._close(state, "postponed" if rec.postponed else "nobody may vote")
             return
         if presiding(data) is None:

@@ -25,6 +25,7 @@ __all__ = [
 ]
 
 _GARRISON = "stronghold:"
+_GARRISON_LEN = len(_GARRISON)
 
 
 def garrison_holder(baron: str) -> str:
@@ -33,7 +34,7 @@ def garrison_holder(baron: str) -> str:
 
 
 def _garrison_of(holder: str) -> str | None:
-    return holder[len(_GARRISON):] if holder.startswith(_GARRISON) else None
+    return holder[_GARRISON_LEN:] if holder.startswith(_GARRISON) else None
 
 
 def is_garrison(holder: object) -> bool:
@@ -48,13 +49,15 @@ def holders_of(data: WKData, baron: str) -> tuple[str, ...]:
 
 def troops_of(data: WKData, holder: str) -> list[str]:
     """The troop cards of a noble's army or of a garrison (the engine's list: do not keep it)."""
-    baron = _garrison_of(holder)
-    return data.garrison[baron] if baron is not None else data.army[holder]
+    if holder.startswith(_GARRISON):  # _garrison_of written out: asked more than once a decision
+        return data.garrison[holder[_GARRISON_LEN:]]
+    return data.army[holder]
 
 
 def markers_of(data: WKData, holder: str) -> int:
-    baron = _garrison_of(holder)
-    return data.garrison_casualties.get(baron, 0) if baron is not None else data.casualties[holder]
+    if holder.startswith(_GARRISON):
+        return data.garrison_casualties.get(holder[_GARRISON_LEN:], 0)
+    return data.casualties[holder]
 
 
 def set_markers(data: WKData, holder: str, markers: int) -> None:
@@ -74,7 +77,7 @@ def holder_baron(data: WKData, holder: str) -> str:
 
 def holder_name(holder: str) -> str:
     """What the holder's baron reads: ``the stronghold`` or the noble's name."""
-    return "the stronghold" if is_garrison(holder) else tables().data.nobles[holder].name
+    return "the stronghold" if holder.startswith(_GARRISON) else tables().data.nobles[holder].name
 
 
 def return_mercenaries(state: State, cards: Sequence[str]) -> None:
@@ -222,6 +225,8 @@ def lift_broken_sieges(data: WKData) -> list[str]:
     """A siege breaks when the besieging baron has no noble left in the area, port icons
     aside (11.5, AMB-28); call after anything that moves or kills nobles. Returns what was
     freed, as names to log (a city's name, or "BARON's stronghold")."""
+    if not (data.besieged or data.besieged_strongholds):  # no siege anywhere: the usual case
+        return []
     board = tables().data.board
     present = {(data.baron_of_noble(nb), area) for nb, area in data.noble_area.items()
                if area is not None and nb not in data.at_sea}

@@ -101,15 +101,19 @@ def ready_nobles(data: WKData, baron: str, area: str) -> list[str]:
 def battle_areas(state: State, baron: str) -> list[str]:
     """Areas where the baron has a ready noble and something to attack (11.1), sorted."""
     data: WKData = state.data
-    present = _barons_present(data)
-    return sorted(a for a in _ready_areas(data, baron) if _targets(data, baron, a, present[a]))
+    ready = _ready_areas(data, baron)
+    present = _barons_present(data, ready)
+    return sorted(a for a in ready if _targets(data, baron, a, present[a]))
 
 
 def has_battle_area(state: State, baron: str) -> bool:
     """Whether :func:`battle_areas` names any area (stops at the first)."""
     data: WKData = state.data
-    present = _barons_present(data)
-    return any(_targets(data, baron, a, present[a]) for a in _ready_areas(data, baron))
+    ready = _ready_areas(data, baron)
+    if not ready:
+        return False
+    present = _barons_present(data, ready)
+    return any(_targets(data, baron, a, present[a]) for a in ready)
 
 
 def battle_possible_in(state: State, baron: str, area: str) -> bool:
@@ -125,14 +129,14 @@ def _ready_areas(data: WKData, baron: str) -> set[str]:
             and nb not in data.exhausted and nb not in data.at_sea}
 
 
-def _barons_present(data: WKData) -> dict[str, set[str]]:
-    """Area -> the barons with a noble there, not at sea (:func:`nobles_in` for every area
-    in one pass over the nobles)."""
-    present: dict[str, set[str]] = {}
+def _barons_present(data: WKData, areas: set[str]) -> dict[str, set[str]]:
+    """Each of ``areas`` -> the barons with a noble there, not at sea (:func:`nobles_in` for
+    several areas in one pass over the nobles)."""
+    present: dict[str, set[str]] = {area: set() for area in areas}
     at_sea = data.at_sea
     for noble, area in data.noble_area.items():
-        if area is not None and noble not in at_sea:
-            present.setdefault(area, set()).add(data.baron_of_noble(noble))
+        if area in present and noble not in at_sea:
+            present[area].add(data.baron_of_noble(noble))
     return present
 
 
@@ -1069,10 +1073,12 @@ class FightBattle(Procedure):
 
     def _advance(self, state: State, frame: Frame) -> None:
         battle: Battle = frame.record
-        while frame["step"] < len(STEPS):
-            if STEPS[frame["step"]](state, battle, frame):
+        step = frame["step"]  # no step reads it: kept in a local, stored when one asks
+        while step < len(STEPS):
+            if STEPS[step](state, battle, frame):
+                frame["step"] = step
                 return
-            frame["step"] += 1
+            step += 1
         end(state, None if battle.refused else battle.attackers)
 
 

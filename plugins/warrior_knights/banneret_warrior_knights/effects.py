@@ -238,7 +238,7 @@ def _heal(state: State, effect: Effect, ctx: _Context) -> Calls:
     data: WKData = state.data
     markers, price = effect.params["markers"], effect.params["crowns_per_marker"]
     return _calls(*((HealArmy, {"baron": b, "markers": markers, "price": price})
-                    for b in _barons(data, effect.params["who"], ctx) if len(heal_options(data, b, price, markers)) > 1))
+                    for b in _barons(data, effect.params["who"], ctx) if can_heal(data, b, price, markers)))
 
 
 def _upgrade_defences(state: State, effect: Effect, ctx: _Context) -> Calls:
@@ -462,6 +462,14 @@ def heal_options(data: WKData, baron: str, price: int, limit: int | str) -> list
         elif most:
             options.append((holder, most))
     return options
+
+
+def can_heal(data: WKData, baron: str, price: int, limit: int | str) -> bool:
+    """Whether :func:`heal_options` offers more than no heal: an army or garrison of his with
+    a marker, at least one marker allowed, and the crowns for one (stops at the first)."""
+    if (limit != "all" and limit < 1) or (price and data.crowns[baron] < price):
+        return False
+    return any(markers_of(data, holder) for holder in holders_of(data, baron))
 
 
 class HealArmy(BaronChoice):

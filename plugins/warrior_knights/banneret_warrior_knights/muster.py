@@ -34,7 +34,7 @@ from banneret.flow import Choice, Decision, ForEach, Frame, Procedure, Steps, ca
 from banneret.state import State
 from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome, Standing, eliminated_last
 from banneret_warrior_knights.battle_losses import (
-    garrison_holder, holder_name, holders_of, is_garrison, lift_broken_sieges, markers_of, return_mercenaries,
+    garrison_holder, holder_name, is_garrison, lift_broken_sieges, markers_of, return_mercenaries,
     set_markers, troops_of,
 )
 from banneret_warrior_knights.cities import besieged_inside, neutralise_city
@@ -60,7 +60,9 @@ def kingdom_cities() -> frozenset[str]:
 
 def cities_of(data: WKData, baron: str) -> list[str]:
     """The cities ``baron`` controls (Kingdom and overseas), sorted."""
-    return sorted(c for c, owner in data.city_owner.items() if owner == baron)
+    cities = [c for c, owner in data.city_owner.items() if owner == baron]
+    cities.sort()
+    return cities
 
 
 # --------------------------------------------------------------------------- step 1, 14
@@ -69,10 +71,14 @@ def cities_of(data: WKData, baron: str) -> list[str]:
 def dominating_baron(data: WKData) -> str | None:
     """The baron controlling more than half the unrazed Kingdom cities (6.5 step 1, 14)."""
     kingdom = kingdom_cities()
-    unrazed = sum(1 for c in data.city_owner if c in kingdom)
+    unrazed = 0
+    held: dict[str | None, int] = {}  # owner -> unrazed Kingdom cities, counted in one pass
+    for city, owner in data.city_owner.items():
+        if city in kingdom:
+            unrazed += 1
+            held[owner] = held.get(owner, 0) + 1
     for baron in data.barons:
-        held = sum(1 for c, owner in data.city_owner.items() if owner == baron and c in kingdom)
-        if 2 * held > unrazed:
+        if 2 * held.get(baron, 0) > unrazed:
             return baron
     return None
 
@@ -251,6 +257,32 @@ def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
             if nb != source and data.noble_area[nb] == area and not besieged_inside(data, nb)]
 
 
+def giving_holders(data: WKData, baron: str) -> list[str]:
+    """The holders of his troops (:func:`holders_of` order) for which :func:`troop_holders`
+    names a receiver, all found in one walk over his nobles instead of one per holder."""
+    sieges = data.besieged or data.besieged_strongholds  # none: nobody is shut inside
+    nobles = data.nobles_of(baron)
+    off = off_board(data, baron)
+    free_in_area: dict[str, int] = {}  # area -> his nobles there not shut inside a siege
+    for nb in nobles:
+        area = data.noble_area[nb]
+        if area is not None and not (sieges and besieged_inside(data, nb)):
+            free_in_area[area] = free_in_area.get(area, 0) + 1
+    found: list[str] = []
+    for nb in nobles:  # holders_of: his nobles, then his garrison
+        if nb in data.awaiting_heir:
+            continue
+        area = data.noble_area[nb]
+        if area is None:
+            if len(off) > (nb in off):  # an off-board noble but himself
+                found.append(nb)
+        elif free_in_area.get(area, 0) >= 2 and not (sieges and besieged_inside(data, nb)):  # he and another
+            found.append(nb)
+    if off:
+        found.append(garrison_holder(baron))
+    return found
+
+
 def off_board(data: WKData, baron: str) -> list[str]:
     """The baron's nobles off the board who may come back: not those who died without an
     heir (11.8, AMB-65), nor the dead whose heir another baron holds (17.3)."""
@@ -318,9 +350,9 @@ class ReturnTroops(Decision):
         moved = frame["moved"]
         troops = tables().troops
         picks: list[tuple[str, str]] = []
-        for holder in holders_of(data, baron):
+        for holder in giving_holders(data, baron):
             cards = troops_of(data, holder)
-            if not cards or not troop_holders(data, baron, holder):
+            if not cards:
                 continue
             if markers_of(data, holder):  # a marked army or garrison moves whole (10.3, 13)
                 if not any(c in moved for c in cards):

@@ -18,8 +18,9 @@ Uncertain Times (8.6).
 
 from __future__ import annotations
 
+import functools
 from types import MappingProxyType
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from banneret.flow import Choice, Decision, Frame, Procedure, call, end
 from banneret.state import State
@@ -299,6 +300,21 @@ class LaunchExpedition(Choice):
         end(state, option)
 
 
+def _stake_label(crowns: int, expedition: str) -> str:
+    return f"stake {crowns} crowns on {_expedition_name(expedition)}"
+
+
+@functools.cache
+def stake_actions() -> Mapping[tuple[str, str], tuple[Action, ...]]:
+    """(baron, expedition) -> his stakes of 0 crowns up to the expedition's most, built once
+    (immutable): a stake menu, 0 up to what he has, is the first of them."""
+    t = tables()
+    return MappingProxyType({
+        (baron, e.id): tuple(Action(baron, _stake_label(k, e.id), Stake.kind, k) for k in range(e.max_stake + 1))
+        for baron in t.baron_cards for e in t.data.expeditions.values()
+    })
+
+
 class Stake(BaronChoice):
     """A baron stakes 0 to 5 crowns on the expedition being launched (8.3 step 2, AMB-45)."""
 
@@ -311,7 +327,11 @@ class Stake(BaronChoice):
         return range(min(most, state.data.crowns[frame["baron"]]) + 1)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
-        return f"stake {option} crowns on {_expedition_name(frame['expedition'])}"
+        return _stake_label(option, frame["expedition"])
+
+    def actions(self, state: State, frame: Frame, player: str) -> Sequence[Action]:
+        """The prebuilt stakes (:func:`stake_actions`), as many as the options."""
+        return stake_actions()[player, frame["expedition"]][:len(frame.vars["options"])]
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         data: WKData = state.data

@@ -171,21 +171,22 @@ def wage_of(
     return max(0, tables().troops[card].wage + change)
 
 
-def troop_cards(data: WKData, baron: str) -> list[tuple[str, str]]:
-    """Every troop card he holds as (holder, card): under his nobles, on or off the board,
-    and in his stronghold."""
-    return [(holder, c) for holder in holders_of(data, baron) for c in troops_of(data, holder)]
-
-
 @attrs.define
 class WageBill:
     """One baron's Wages: what each of his cards costs, the per-phase discounts left (troops
-    kind -> crowns) and the mercenaries paid so far."""
+    kind -> crowns), his mercenaries as (holder, card), holders in :func:`holders_of` order (no
+    card moves while he pays, so they are listed once) and the mercenaries paid so far."""
 
     baron: str
     costs: dict[str, int] = attrs.Factory(dict)
     discounts: dict[str, int] = attrs.Factory(dict)
+    mercenaries: list[tuple[str, str]] = attrs.Factory(list)
     paid: list[str] = attrs.Factory(list)
+
+    def unpaid(self) -> list[tuple[str, str]]:
+        """His mercenaries not paid yet, as (holder, card)."""
+        paid = self.paid
+        return [pair for pair in self.mercenaries if pair[1] not in paid]
 
     def cost(self, card: str) -> int:
         """What paying ``card`` takes now, after the discounts left."""
@@ -212,13 +213,19 @@ def wage_bill(state: State, baron: str) -> WageBill:
     data: WKData = state.data
     exempt = exempt_nobles(data, baron)
     bill = WageBill(baron)
-    held = troop_cards(data, baron)
     changes = in_force(data, "wage_change", baron)
-    for holder, card in held:
-        bill.costs[card] = wage_of(data, baron, card, holder in exempt, changes)
+    costs, mercenaries, troop_table = bill.costs, bill.mercenaries, tables().troops
+    for holder in holders_of(data, baron):  # every card he holds, walked once for costs and mercenaries
+        free = holder in exempt
+        for card in troops_of(data, holder):
+            troop = troop_table[card]
+            # with no wage_change in force, wage_of is the printed wage (0 when exempt)
+            costs[card] = wage_of(data, baron, card, free, changes) if changes else 0 if free else troop.wage
+            if troop.nationality is not None:
+                mercenaries.append((holder, card))
     for _, effect in changes:
         troops, crowns = effect.params["troops"], effect.params["crowns"]
-        if effect.params["per"] != "phase" or not any(bill.costs[c] and _applies(troops, c) for _, c in held):
+        if effect.params["per"] != "phase" or not any(cost and _applies(troops, c) for c, cost in costs.items()):
             continue
         if crowns < 0:
             bill.discounts[troops] = bill.discounts.get(troops, 0) - crowns
@@ -249,15 +256,15 @@ class Wages(Procedure):
         baron, frame["order"] = order[0], order[1:]
         bill = wage_bill(state, baron)
         troops = tables().troops
-        loyal = sorted((c for c in bill.costs if troops[c].nationality is None), key=lambda c: (bill.cost(c), c))
+        loyal = sorted([(bill.cost(c), c) for c in bill.costs if troops[c].nationality is None])
         paid = 0
-        for card in loyal:
+        for _, card in loyal:
             if bill.cost(card) > data.crowns[baron]:
                 break
             paid += bill.pay(data, card)
         state.emit(f"wages: {baron} pays {paid} crowns for loyal soldiers ({data.crowns[baron]} left)", "wages")
-        for card in bill.costs:
-            if troops[card].nationality is not None and bill.cost(card) == 0:
+        for _, card in bill.mercenaries:
+            if bill.cost(card) == 0:
                 bill.paid.append(card)
         call(state, PayMercenaries, record=bill)
 
@@ -280,19 +287,13 @@ class PayMercenaries(Decision):
     def decider(self, state: State, frame: Frame) -> str:
         return frame.record.baron
 
-    def _unpaid(self, state: State, frame: Frame) -> list[tuple[str, str]]:
-        bill: WageBill = frame.record
-        troops = tables().troops
-        return [(h, c) for h, c in troop_cards(state.data, bill.baron)
-                if troops[c].nationality is not None and c not in bill.paid]
-
     def _groups(self, state: State, frame: Frame) -> dict[tuple[str, str], str]:
         """(holder, label) -> one affordable unpaid card of that kind."""
         bill: WageBill = frame.record
         crowns = state.data.crowns[bill.baron]
         troops = tables().troops
         groups: dict[tuple[str, str], str] = {}
-        for holder, card in self._unpaid(state, frame):
+        for holder, card in bill.unpaid():
             if bill.cost(card) <= crowns:
                 groups.setdefault((holder, troops[card].label), card)
         return groups
@@ -315,8 +316,7 @@ class PayMercenaries(Decision):
         self._dismiss(state, frame)
 
     def _dismiss(self, state: State, frame: Frame) -> None:
-        data: WKData = state.data
-        leaving = self._unpaid(state, frame)
+        leaving = frame.record.unpaid()
         for holder, card in leaving:
             mercenaries_leave(state, holder, [card])
         if leaving:
@@ -387,7 +387,34 @@ def _hire(state: State, baron: str, card: str) -> None:
     state.emit(f"{baron} hires {tables().troops[card].label} for {cost} crowns", "draft")
 
 
-class HireMercenary(Choice):
+class DraftChoice(Choice):
+    """A choice of displayed units to hire by the baron in frame variable ``baron``; its
+    labels show the price, his units hired so far and :func:`hire_discount` asked once
+    for the whole menu."""
+
+    def decider(self, state: State, frame: Frame) -> str:
+        return frame["baron"]
+
+    def _pricing(self, state: State, frame: Frame) -> tuple[int, int]:
+        """(units he has hired in this Draft, his discount on the next)."""
+        baron = frame["baron"]
+        hired = record(state, DraftRecord).hires.get(baron, 0)
+        return hired, hire_discount(state.data, baron, hired)
+
+    def priced_label(self, state: State, frame: Frame, option: Any, pricing: tuple[int, int]) -> str:
+        """The label of ``option`` given :meth:`_pricing`."""
+        raise NotImplementedError
+
+    def label(self, state: State, frame: Frame, option: Any) -> str:
+        return self.priced_label(state, frame, option, self._pricing(state, frame))
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        pricing = self._pricing(state, frame)
+        return [Action(player, self.priced_label(state, frame, option, pricing), self.kind, option)
+                for option in frame.vars["options"]]
+
+
+class HireMercenary(DraftChoice):
     """9.4: at his marker the baron hires one displayed unit, paying its wage, or passes;
     either way the marker comes off."""
 
@@ -395,17 +422,14 @@ class HireMercenary(Choice):
     kind = "hire"
     prompt = "Hire a displayed mercenary or pass"
 
-    def decider(self, state: State, frame: Frame) -> str:
-        return frame["baron"]
-
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         return (*_display_choices(state, frame["baron"], None), None)
 
-    def label(self, state: State, frame: Frame, option: Any) -> str:
+    def priced_label(self, state: State, frame: Frame, option: Any, pricing: tuple[int, int]) -> str:
         if option is None:
             return "pass: hire nothing"
-        hired = record(state, DraftRecord).hires.get(frame["baron"], 0)
-        return f"hire {tables().troops[option].label} for {hire_cost(state.data, frame['baron'], option, hired)} crowns"
+        cost = hire_cost(state.data, frame["baron"], option, *pricing)
+        return f"hire {tables().troops[option].label} for {cost} crowns"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         data: WKData = state.data
@@ -417,7 +441,7 @@ class HireMercenary(Choice):
         end(state)
 
 
-class BlockHire(Choice):
+class BlockHire(DraftChoice):
     """9.4: at his first marker a baron may hire more displayed units of the same
     nationality at once, each taking off one of his later markers (frame variables
     ``baron``, ``nationality`` and ``marker``, the space of his next marker)."""
@@ -426,17 +450,13 @@ class BlockHire(Choice):
     kind = "block hire"
     prompt = "Hire another unit of the same nationality with a later marker, or stop"
 
-    def decider(self, state: State, frame: Frame) -> str:
-        return frame["baron"]
-
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         return (*_display_choices(state, frame["baron"], frame["nationality"]), None)
 
-    def label(self, state: State, frame: Frame, option: Any) -> str:
+    def priced_label(self, state: State, frame: Frame, option: Any, pricing: tuple[int, int]) -> str:
         if option is None:
             return "hire no more now"
-        rec = record(state, DraftRecord)
-        cost = hire_cost(state.data, frame["baron"], option, rec.hires.get(frame["baron"], 0))
+        cost = hire_cost(state.data, frame["baron"], option, *pricing)
         return f"also hire {tables().troops[option].label} for {cost} crowns (the marker on space {frame['marker'] + 1})"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:

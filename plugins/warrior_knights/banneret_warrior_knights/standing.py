@@ -40,11 +40,13 @@ def in_force_kinds(data: WKData, kinds: tuple[str, ...], baron: str) -> dict[str
     """:func:`in_force` of each of ``kinds`` (kind -> its effects), the cards in force walked
     once: for a rule that reads several kinds at a time (a menu of moves reads four)."""
     by_kind = tables().agenda_effects_by_kind
-    found: dict[str, list[tuple[str, Effect]]] = {kind: [] for kind in kinds}
+    found: dict[str, list[tuple[str, Effect]]] = {}
+    for kind in kinds:
+        found[kind] = []
     for card in _cards_in_force(data, baron):
-        effects = by_kind[card]
-        for kind in kinds:
-            found[kind] += effects.get(kind, ())
+        for kind, pairs in by_kind[card].items():  # a card has a kind or two: fewer than asked
+            if kind in found:
+                found[kind] += pairs
     for rule in data.motion_rules:
         effect = MOTION_RULES[rule].effect
         if effect.kind in found:
@@ -57,11 +59,10 @@ def _cards_in_force(data: WKData, baron: str | None) -> list[str]:
     and his nobles' Offices."""
     if baron is None:
         return data.laws
-    cards = [*data.laws, *data.charges[baron]]
+    cards = data.laws + data.charges[baron]
     offices = data.office
-    for noble in data.nobles_of(baron):
-        office = offices[noble]
-        if office is not None:
+    for noble in tables().nobles_of[baron]:
+        if (office := offices[noble]) is not None:
             cards.append(office)
     return cards
 
@@ -78,9 +79,10 @@ def forbidden_actions(data: WKData, baron: str) -> set[str]:
 
 def forbidden_of(found: dict[str, list[tuple[str, Effect]]]) -> set[str]:
     """:func:`forbidden_actions` from the baron's effects of the kinds :data:`FORBIDS`."""
+    if not found["forbid"]:  # the usual case: nothing forbidden
+        return set()
     banned = {e.params["action"] for _, e in found["forbid"]}
-    if banned:
-        banned -= {e.params["action"] for _, e in found["exempt_from"]}
+    banned -= {e.params["action"] for _, e in found["exempt_from"]}
     return banned
 
 

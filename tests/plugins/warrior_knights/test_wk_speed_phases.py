@@ -1,0 +1,134 @@
+"""The fast paths of the special phases, effects and the Muster agree with the plain rules.
+
+* ``effects.can_heal`` (stops at the first army) says what ``len(heal_options) > 1`` says.
+* ``muster.giving_holders`` (his nobles walked once) names the holders for which the plain
+  ``troop_holders`` names a receiver, in ``holders_of`` order.
+* ``muster.dominating_baron`` (the cities counted in one pass) names the baron the plain
+  count per baron names.
+* the stake menu is prebuilt (``neutral.stake_actions``) and the Draft's menus ask the
+  baron's discount once: each is the menu the plain ``Choice.action`` builds.
+* ``special_phases.wage_bill`` prices every card he holds as ``wage_of`` does (the printed
+  wage read directly when no ``wage_change`` is in force) and lists his mercenaries as the
+  plain walk over his holders does.
+
+Random games through the public API, then random markers, crowns, sieges, off-board nobles
+and agenda cards put in force, so that the rare cases come up.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import banneret
+from banneret import State
+from banneret.flow import Choice
+from banneret_warrior_knights.battle_losses import holders_of, set_markers, troops_of
+from banneret_warrior_knights.effects import can_heal, heal_options
+from banneret_warrior_knights.muster import dominating_baron, giving_holders, kingdom_cities, troop_holders
+from banneret_warrior_knights.neutral import Stake
+from banneret_warrior_knights.special_phases import BlockHire, HireMercenary, exempt_nobles, wage_bill, wage_of
+from banneret_warrior_knights.standing import in_force
+from banneret_warrior_knights.state import WKData, tables
+
+from test_wk_speed_tables import play_random, put_agendas_in_force
+from wk_helpers import new_game
+
+T = tables()
+
+
+def shake(data: WKData, rng: random.Random) -> None:
+    """Random casualty markers, crowns, sieges, dead and off-board nobles and city owners."""
+    areas = sorted(T.data.board.areas)
+    for baron in data.barons:
+        data.crowns[baron] = rng.randint(0, 6)
+        for holder in holders_of(data, baron):
+            set_markers(data, holder, rng.choice([0, 0, 0, 1, 2]))
+        for noble in data.nobles_of(baron):
+            roll = rng.random()
+            if roll < 0.2:
+                data.noble_area[noble] = None
+            elif roll < 0.4:
+                data.noble_area[noble] = rng.choice(areas)
+    dead = [nb for nb, area in data.noble_area.items() if area is None]
+    data.heirless_dead[:] = sorted(rng.sample(dead, rng.randint(0, len(dead))))
+    data.awaiting_heir[:] = sorted(nb for nb in dead if nb not in data.heirless_dead and rng.random() < 0.3)
+    owners = [None, *data.barons]
+    for city in sorted(data.city_owner):
+        if rng.random() < 0.3:
+            data.city_owner[city] = rng.choice(owners)
+    for city, owner in sorted(data.city_owner.items()):
+        if owner is not None and rng.random() < 0.2:
+            data.besieged[city] = rng.choice(data.barons)
+    for baron in data.barons:
+        if data.stronghold[baron] is not None and rng.random() < 0.2:
+            data.besieged_strongholds[baron] = rng.choice(data.barons)
+
+
+def shaken_game(seed: int, barons: int, steps: int) -> State:
+    """A random game played ``steps`` steps, then shaken, with agenda cards in force half the time."""
+    rng = random.Random(seed)
+    state = new_game(barons, seed=seed % 1000)
+    play_random(state, rng, steps)
+    shake(state.data, rng)
+    if rng.random() < 0.5:
+        put_agendas_in_force(state.data, rng)
+    return state
+
+
+def plain_dominating_baron(data: WKData) -> str | None:
+    kingdom = kingdom_cities()
+    unrazed = sum(1 for c in data.city_owner if c in kingdom)
+    for baron in data.barons:
+        held = sum(1 for c, owner in data.city_owner.items() if owner == baron and c in kingdom)
+        if 2 * held > unrazed:
+            return baron
+    return None
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 3, 4, 6]), steps=st.integers(0, 600))
+def test_fast_paths_agree_with_plain_rules(seed: int, barons: int, steps: int) -> None:
+    """Every baron of a shaken random game, every heal price and limit."""
+    state = shaken_game(seed, barons, steps)
+    data: WKData = state.data
+    assert dominating_baron(data) == plain_dominating_baron(data)
+    for baron in data.barons:
+        for price in (0, 1, 2, 3):
+            for limit in (0, 1, 2, "all"):
+                assert can_heal(data, baron, price, limit) == (len(heal_options(data, baron, price, limit)) > 1)
+        assert giving_holders(data, baron) == [h for h in holders_of(data, baron) if troop_holders(data, baron, h)]
+        bill = wage_bill(state.clone(), baron)
+        exempt = exempt_nobles(data, baron)
+        changes = in_force(data, "wage_change", baron)
+        held = [(h, c) for h in holders_of(data, baron) for c in troops_of(data, h)]
+        assert bill.costs == {c: wage_of(data, baron, c, h in exempt, changes) for h, c in held}
+        assert bill.costs == {c: wage_of(data, baron, c, h in exempt) for h, c in held}
+        assert bill.mercenaries == [(h, c) for h, c in held if T.troops[c].nationality is not None]
+
+
+MENUS = {"stake": Stake, "hire": HireMercenary, "block hire": BlockHire}
+"""The decisions whose menus are prebuilt (stakes) or priced once (the Draft)."""
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 4, 6]))
+def test_prebuilt_and_priced_menus_are_the_plain_ones(seed: int, barons: int) -> None:
+    """The stake menu (``neutral.stake_actions``) and the Draft's menus (the discount asked
+    once) are the actions the plain ``Choice.action`` builds from each option's label."""
+    rng = random.Random(seed)
+    state = new_game(barons, seed=seed % 1000)
+    checked = {kind: 0 for kind in MENUS}
+    while not banneret.is_over(state) and min(checked["stake"], checked["hire"]) < 3:
+        now = banneret.pending(state)
+        player = rng.choice(now.players)
+        actions = banneret.legal_actions(state, player)
+        if now.kind in MENUS:
+            frame = state.stack[-1]
+            plain = [Choice.action(MENUS[now.kind](), state, frame, player, o) for o in frame.vars["options"]]
+            assert list(actions) == plain
+            checked[now.kind] += 1
+        banneret.apply(state, rng.choice(actions))
+    assert banneret.is_over(state) or min(checked["stake"], checked["hire"]) >= 3
