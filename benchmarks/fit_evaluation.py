@@ -10,7 +10,7 @@ cover what a search's random rollouts reach; ``--epsilons 0``: the heuristic's o
 what heuristic rollouts reach), samples every ``--every``-th state, labels it with whether Lancaster won, and fits a
 logistic regression (Newton's method, a small ridge) on the games of even index. Printed: the
 weights to paste into ``WEIGHTS``, and the log-loss and accuracy on the games of odd index for
-the fitted model and for a coin (0.693 log-loss).
+the fitted model, for the weights in use and for a coin (0.693 log-loss).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import time
 
 import banneret
 from banneret.agents import Seat, agent_seed
-from banneret_richard3.evaluation import FEATURES, features
+from banneret_richard3.evaluation import FEATURES, WEIGHTS, features
 
 EPSILONS = "0,0.1,0.3"
 RIDGE = 1e-3
@@ -128,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     print("WEIGHTS = {" + ", ".join(f'"{n}": {v:.4f}' for n, v in zip(FEATURES, w)) + "}")
     loss, accuracy = score(w, test)
     print(f"held out: log-loss {loss:.3f} (a coin: 0.693), accuracy {accuracy:.1%}")
+    loss, accuracy = score([WEIGHTS[name] for name in FEATURES], test)
+    print(f"the weights in use, on the same states: log-loss {loss:.3f}, accuracy {accuracy:.1%}")
     return 0
 
 
