@@ -2,14 +2,15 @@
 """Fit the weights of Richard III's evaluation (``banneret_richard3.evaluation``) and print
 them with how well they predict (run by hand; the test suite never runs it).
 
-    python benchmarks/fit_evaluation.py [--games 400] [--seed 1] [--jobs 2] [--every 5]
+    python benchmarks/fit_evaluation.py [--games 400] [--seed 1] [--jobs 2] [--every 5] [--epsilons 0,0.1,0.3]
 
 Plays ``--games`` games between two heuristic agents that each take a random move with a
-probability drawn per game from 0, 0.1, 0.3 (so the states cover what a search's rollouts
-reach), samples every ``--every``-th state, labels it with whether Lancaster won, and fits a
+probability taken per game in turn from ``--epsilons`` (by default 0, 0.1, 0.3, so the states
+cover what a search's random rollouts reach; ``--epsilons 0``: the heuristic's own games,
+what heuristic rollouts reach), samples every ``--every``-th state, labels it with whether Lancaster won, and fits a
 logistic regression (Newton's method, a small ridge) on the games of even index. Printed: the
 weights to paste into ``WEIGHTS``, and the log-loss and accuracy on the games of odd index for
-the fitted model and for a coin (0.693 log-loss).
+the fitted model, for the weights in use and for a coin (0.693 log-loss).
 """
 
 from __future__ import annotations
@@ -23,20 +24,20 @@ import time
 
 import banneret
 from banneret.agents import Seat, agent_seed
-from banneret_richard3.evaluation import FEATURES, features
+from banneret_richard3.evaluation import FEATURES, WEIGHTS, features
 
-EPSILONS = (0.0, 0.1, 0.3)
+EPSILONS = "0,0.1,0.3"
 RIDGE = 1e-3
 
 
-def play(job: tuple[int, int]) -> list[tuple[list[float], int]]:
-    """One game: (features, Lancaster won) for every ``every``-th state before the end."""
-    seed, every = job
+def play(job: tuple[int, int, float]) -> list[tuple[list[float], int]]:
+    """One game: (features, Lancaster won) for every ``every``-th state before the end, each
+    move random with probability ``epsilon``."""
+    seed, every, epsilon = job
     registry = banneret.default_registry()
     heuristic = registry.agents("richard3")["heuristic"]
     state = banneret.new_game("richard3", seed=seed, registry=registry)
     chooser = random.Random(seed)
-    epsilon = EPSILONS[seed % len(EPSILONS)]
     rows = []
     while not banneret.is_over(state):
         if state.step % every == 0:
@@ -111,9 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--every", type=int, default=5, help="sample every N-th state")
+    parser.add_argument("--epsilons", default=EPSILONS, help="shares of random moves, one per game in turn")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    jobs = [(args.seed + i, args.every) for i in range(args.games)]
+    epsilons = [float(e) for e in args.epsilons.split(",")]
+    jobs = [(args.seed + i, args.every, epsilons[(args.seed + i) % len(epsilons)]) for i in range(args.games)]
     with multiprocessing.Pool(args.jobs) as pool:
         games = pool.map(play, jobs, chunksize=4)
     train = [row for i, g in enumerate(games) if i % 2 == 0 for row in g]
@@ -125,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     print("WEIGHTS = {" + ", ".join(f'"{n}": {v:.4f}' for n, v in zip(FEATURES, w)) + "}")
     loss, accuracy = score(w, test)
     print(f"held out: log-loss {loss:.3f} (a coin: 0.693), accuracy {accuracy:.1%}")
+    loss, accuracy = score([WEIGHTS[name] for name in FEATURES], test)
+    print(f"the weights in use, on the same states: log-loss {loss:.3f}, accuracy {accuracy:.1%}")
     return 0
 
 

@@ -68,7 +68,11 @@ class SearchSettings:
     as much). ``epsilon`` (with ``rollout=heuristic``) plays that share of the rollout's
     moves at random instead of asking the heuristic: cheaper per step, so a rollout can
     look further for the same time, and varied where the heuristic would always repeat
-    itself."""
+    itself. ``veto`` (a margin in reward, from 0) lets the heuristic's choice stand unless
+    the search finds better: the heuristic's choice is tried first at the root, and the
+    search's own choice is played only when its mean reward there beats the heuristic
+    choice's by at least ``veto`` (so the search adds to the heuristic instead of replacing
+    it; ``None``, the default, plays the search's choice)."""
 
     iterations: int | None = 200
     time: float | None = None
@@ -78,6 +82,7 @@ class SearchSettings:
     prior: float = 0.0
     bias: float = 0.0
     epsilon: float = 0.0
+    veto: float | None = None
 
 
 def _positive_int(name: str, text: str) -> int:
@@ -122,6 +127,7 @@ _PARSERS: dict[str, Callable[[str, str], Any]] = {
     "prior": _nonnegative_float,
     "bias": _nonnegative_float,
     "epsilon": _share,
+    "veto": _nonnegative_float,
 }
 
 
@@ -184,6 +190,11 @@ def evaluate(state: "State") -> dict[str, float]:
 
 # --- the tree ------------------------------------------------------------------------------
 
+def _mean(edges: dict[str, list[float]], label: str) -> float:
+    """The mean reward of ``label`` in a node's ``edges``; -1 (below any reward) untried."""
+    edge = edges.get(label)
+    return edge[2] / edge[0] if edge is not None and edge[0] else -1.0
+
 class _Node:
     """One information set of the searching seat. ``edges[player][label]`` holds
     ``[visits, availability, total reward of player]``; ``children`` are keyed by the
@@ -207,7 +218,8 @@ class IsmctsAgent:
         self.settings = settings
         self.rng = random.Random(seed)
         self.iterations_done = 0  # of the last decision, for reports
-        self._guide: Any = None  # the game's heuristic agent, when settings.prior asks for it
+        self._guide: Any = None  # the game's heuristic agent, when prior or veto asks for it
+        self._guided: str | None = None  # its choice in the last search
 
     def choose(self, seat: "Seat") -> "Action":
         actions = seat.actions
@@ -217,9 +229,15 @@ class IsmctsAgent:
         root = self.search(seat)
         edges = root.edges.get(seat.player, {})
         visits = {a.label: edges.get(a.label, (0,))[0] for a in actions}
-        if self.settings.prior and self._guide is not None:  # None: no iteration ran
-            visits[self._guide.choose(seat).label] += self.settings.prior * self.iterations_done
-        return max(actions, key=lambda a: visits[a.label])  # max keeps the first of ties
+        guided = self._guided  # None: no iteration ran, or neither prior nor veto asked
+        if self.settings.prior and guided is not None:
+            visits[guided] += self.settings.prior * self.iterations_done
+        best = max(actions, key=lambda a: visits[a.label])  # max keeps the first of ties
+        veto = self.settings.veto
+        if veto is not None and guided is not None and best.label != guided:
+            if not _mean(edges, best.label) >= _mean(edges, guided) + veto:
+                return next(a for a in actions if a.label == guided)
+        return best
 
     def search(self, seat: "Seat") -> _Node:
         """Run the iterations from ``seat`` and return the root of the tree."""
@@ -230,14 +248,20 @@ class IsmctsAgent:
         sample_rng = Rng(self.rng.getrandbits(62))
         deadline = None if settings.time is None else time.perf_counter() + settings.time
         limit = settings.iterations
+        guiding = bool(settings.prior) or settings.veto is not None
+        self._guided = None
         done = 0
         while (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline):
             world = seat.sample(sample_rng)
             world.rng = Rng(self.rng.getrandbits(62))  # chance to come is unknown: draw it anew
             if rollout is None:
                 rollout = self._rollout_policy(world)
-                if settings.prior and self._guide is None:
-                    self._guide = self._heuristic_factory(world)(world.game_id, seat.player, self.rng.getrandbits(62))
+                if guiding:
+                    if self._guide is None:
+                        self._guide = self._heuristic_factory(world)(world.game_id, seat.player, self.rng.getrandbits(62))
+                    self._guided = self._guide.choose(seat).label
+                    if settings.veto is not None:
+                        root.favoured[seat.player] = self._guided  # its mean is what the search must beat
                 if settings.bias:
                     favourite = self._heuristic_picker(world)
             self._iterate(root, world, rollout, favourite)
@@ -256,11 +280,9 @@ class IsmctsAgent:
             picks = []
             for player in players:
                 actions = engine.legal_actions(world, player)
-                favoured = None
-                if favourite is not None and len(actions) > 1:
-                    favoured = node.favoured.get(player)
-                    if favoured is None:
-                        favoured = node.favoured[player] = favourite(world, player).label
+                favoured = node.favoured.get(player)
+                if favoured is None and favourite is not None and len(actions) > 1:
+                    favoured = node.favoured[player] = favourite(world, player).label
                 picks.append((player, self._select(node, actions, player, favoured)))
             chosen: list[tuple[str, str]] = []
             for player, action in picks:

@@ -112,6 +112,8 @@ def test_seat_parameters_are_parsed():
     assert parse_settings("prior=0.3") == SearchSettings(prior=0.3)
     assert parse_settings("bias=0.5") == SearchSettings(bias=0.5)
     assert parse_settings("rollout=heuristic,epsilon=0.25") == SearchSettings(rollout="heuristic", epsilon=0.25)
+    assert parse_settings("veto=0") == SearchSettings(veto=0.0)
+    assert parse_settings("veto=0.1,prior=0.3") == SearchSettings(prior=0.3, veto=0.1)
 
 
 @pytest.mark.parametrize("text, says", [
@@ -134,6 +136,9 @@ def test_seat_parameters_are_parsed():
     ("rollout=heuristic,epsilon=some", "takes a number"),
     ("epsilon=0.5", "give rollout=heuristic"),
     ("rollout=random,epsilon=0.5", "give rollout=heuristic"),
+    ("veto=-0.1", "at least 0"),
+    ("veto=inf", "finite"),
+    ("veto=high", "takes a number"),
 ])
 def test_wrong_parameters_are_refused_with_the_allowed_ones(text, says):
     with pytest.raises(SeatError, match=says):
@@ -208,6 +213,26 @@ def test_a_bias_tries_the_heuristics_choice_first_at_every_node_and_fades_with_e
     assert IsmctsAgent(3, parse_settings("iterations=1500,bias=5")).choose(Seat(state, "first")).label == "take 1"
     with pytest.raises(SeatError, match="no heuristic agent"):
         IsmctsAgent(0, parse_settings("bias=0.5,iterations=2")).choose(Seat(banneret.new_game("nim", registry=REG), "first"))
+
+
+def test_a_veto_lets_the_heuristics_choice_stand_unless_the_search_beats_it_by_the_margin():
+    registry = registry_from([toys, NimPlugin(), GreedyNimPlugin()])
+
+    def search(settings: str, seed: int = 3) -> tuple[str, dict[str, list[float]]]:
+        agent = IsmctsAgent(seed, parse_settings(settings))
+        seat = Seat(banneret.new_game("nim", registry=registry), "first")
+        return agent.choose(seat).label, agent.search(seat).edges["first"]
+
+    assert all(search("iterations=1,veto=0.5", seed)[1]["take 3"][0] == 1 for seed in range(6))  # tried first
+    label, edges = search("iterations=1500,veto=0.05")
+    means = {name: edge[2] / edge[0] for name, edge in edges.items()}
+    assert means["take 1"] >= means["take 3"] + 0.05 and label == "take 1"  # beaten by the margin
+    gap = means["take 1"] - means["take 3"]
+    assert search(f"iterations=1500,veto={gap + 0.01:.4f}")[0] == "take 3"  # not beaten by it: it stands
+    assert search("iterations=1500,veto=1")[0] == "take 3"
+    assert search("iterations=1500,veto=0.05")[0] == "take 1"  # the same seed, the same choice
+    with pytest.raises(SeatError, match="no heuristic agent"):
+        IsmctsAgent(0, parse_settings("veto=0.1,iterations=2")).choose(Seat(banneret.new_game("nim", registry=REG), "first"))
 
 
 def test_heuristic_rollouts_play_the_games_heuristic():
@@ -299,6 +324,9 @@ def test_the_same_seed_and_budget_give_the_same_game():
     biased = play_with_ismcts("iterations=25,depth=8,bias=0.5", 3, 40)
     assert biased == play_with_ismcts("iterations=25,depth=8,bias=0.5", 3, 40)
     assert biased != first
+    vetoed = play_with_ismcts("iterations=25,depth=8,veto=0.05", 3, 40)
+    assert vetoed == play_with_ismcts("iterations=25,depth=8,veto=0.05", 3, 40)
+    assert vetoed != first
 
 
 def richard3_states(seed: int, steps: int, every: int):
