@@ -195,6 +195,7 @@ def _mean(edges: dict[str, list[float]], label: str) -> float:
     edge = edges.get(label)
     return edge[2] / edge[0] if edge is not None and edge[0] else -1.0
 
+
 class _Node:
     """One information set of the searching seat. ``edges[player][label]`` holds
     ``[visits, availability, total reward of player]``; ``children`` are keyed by the

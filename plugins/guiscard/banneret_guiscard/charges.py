@@ -35,9 +35,10 @@ from typing import Any
 import attrs
 
 from banneret.boards.hexgrid import DIRECTIONS, Hex, arc, distance, neighbour, opposite, rotate
-from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
+from banneret.flow import Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import buildings
 from banneret_guiscard.fire import traced_lines
 from banneret_guiscard.melee import CombatRecord, Resolve, begin_combat_step, kill_surrounded
@@ -654,15 +655,12 @@ def group_shift(b: Battle, charge: Charge) -> int:
 # --------------------------------------------------------------------------- step 2: declarations
 
 
-class Charges(Choice):
+class Charges(SideChoice):
     """Step 2: the phasing player declares charges one at a time, or ends the step (§7.2.1)."""
 
     rule = "7.2"
     kind = "charges"
     prompt = "Declare a charge, or end the charge declarations"
-
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
 
     def start(self, state: State, frame: Frame) -> None:
         state.data.step = 2
@@ -686,16 +684,13 @@ class Charges(Choice):
         goto(state, Charges)
 
 
-class ChargeRoute(Choice):
+class ChargeRoute(SideChoice):
     """The charge's route, hex by hex, among those that can still make a legal charge; then the
     declaration, which cannot be taken back (§7.2.1)."""
 
     rule = "7.2.1"
     kind = "charge-route"
     prompt = "The charge's next hex, or declare the charge"
-
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
 
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data

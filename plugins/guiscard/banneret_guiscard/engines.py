@@ -32,8 +32,9 @@ from typing import Any
 import attrs
 
 from banneret.boards.hexgrid import Hex, arc, closest_direction, distance, neighbour
-from banneret.flow import Choice, Frame, call, end, goto
+from banneret.flow import Frame, call, end, goto
 from banneret.state import State
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import castles
 from banneret_guiscard.fire import engaged, fire_cover, hit, may_fire, terrain_lines, usable_weapons
 from banneret_guiscard.flames import burnable, ignite, light_naphtha_near_fires, wooden_defence
@@ -316,15 +317,12 @@ def haul(state: State, engine_id: str, route: tuple[Hex, ...]) -> None:
     state.emit(f"{', '.join(hands)} haul {engine_id} to {hex_label(to)}", "move")
 
 
-class HaulEngines(Choice):
+class HaulEngines(SideChoice):
     """Step 3 begins with the hauls (§10.4.2), one engine at a time."""
 
     rule = "10.4.2"
     kind = "haul"
     prompt = "Haul an engine, or go on to movement"
-
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
 
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
@@ -347,15 +345,12 @@ class HaulEngines(Choice):
 # --------------------------------------------------------------------------- step 1, after the ordinary shots
 
 
-class SiegeFire(Choice):
+class SiegeFire(SideChoice):
     """Step 1 goes on with burning arrows and the engines, one at a time (§10.3-§10.5)."""
 
     rule = "10.3"
     kind = "siege-fire"
     prompt = "Shoot a burning arrow, work an engine, or end offensive fire"
-
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
 
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
@@ -387,15 +382,12 @@ class SiegeFire(Choice):
         goto(state, SiegeFire)
 
 
-class AimEngine(Choice):
+class AimEngine(SideChoice):
     """The hex an engine is aimed at (§10.4.4, §10.5.1); the shot is resolved at once."""
 
     rule = "10.4"
     kind = "aim-engine"
     prompt = "Choose the hex to aim the engine at"
-
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
 
     def options(self, state: State, frame: Frame) -> list[Hex]:
         b: Battle = state.data

@@ -30,6 +30,7 @@ from banneret.boards.hexgrid import Hex, Hexside, SightView, arc, closest_direct
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
@@ -600,12 +601,7 @@ def offensive_shooters(b: Battle, side: str) -> list[str]:
                   and may_fire(b, p, where) and next(_targets(b, p, usable_weapons(b, p), enemies, where), None) is not None)
 
 
-class _SideChoice(Choice):
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
-
-
-class OffensiveFire(_SideChoice):
+class OffensiveFire(SideChoice):
     """Step 1: the phasing side's shooters fire one at a time, each once (§2.1, §5)."""
 
     rule = "5"
@@ -637,7 +633,7 @@ def _target_label(b: Battle, weapon: str, h: Hex) -> str:
     return f"{b.tables.data.weapons[weapon].name.lower()} at {who} on {hex_label(h)}"
 
 
-class AimShot(_SideChoice):
+class AimShot(SideChoice):
     """The shooter's weapon and target hex (a rider's either hex, §5.4); the shot is resolved
     at once and its retreats follow (§5.4.4)."""
 

@@ -26,8 +26,9 @@ from typing import Any
 import attrs
 
 from banneret.boards.hexgrid import Hex
-from banneret.flow import Choice, Frame, Procedure, call, end, goto
+from banneret.flow import Frame, Procedure, call, end, goto
 from banneret.state import State
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.results import hurt, kill, kill_horse, wound
 from banneret_guiscard.retreat import RetreatOrder, Retreats, retreat_paths
 from banneret_guiscard.state import Battle, Flame, Piece, hex_label
@@ -180,16 +181,13 @@ def put_out(state: State, pid: str, h: Hex) -> bool:
     return success
 
 
-class FireWork(Choice):
+class FireWork(SideChoice):
     """Step 4, after the attacks: characters that neither moved, fired nor fought set fires and
     put them out, one at a time (§10.2.1, §10.2.3)."""
 
     rule = "10.2"
     kind = "fire-work"
     prompt = "Set a fire or put one out, or end the combat step"
-
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
 
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         return [*workers(state.data), ("end",)]

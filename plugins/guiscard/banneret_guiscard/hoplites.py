@@ -34,8 +34,9 @@ from typing import Any
 import attrs
 
 from banneret.boards.hexgrid import DIRECTIONS, Hex, direction_to, distance, neighbour, ring
-from banneret.flow import Choice, Frame, Procedure, call, end, goto
+from banneret.flow import Frame, Procedure, call, end, goto
 from banneret.state import State
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import castles, ladders, movement, ropes
 from banneret_guiscard.data_model import HopliteRules
 from banneret_guiscard.state import Battle, Formation, Piece, hex_label
@@ -361,16 +362,13 @@ def joinable(b: Battle, group: Sequence[str], chosen: Sequence[str]) -> list[str
     return [m for m in group if m not in chosen and (not taken or any(distance(b.pieces[m].hex, h) == 1 for h in taken))]
 
 
-class FormMembers(Choice):
+class FormMembers(SideChoice):
     """Which free hoplites of a group side by side join the formation (§7.3.1): one at a time,
     each side by side with one already chosen, then form up with 3 or more."""
 
     rule = "7.3.1"
     kind = "form-members"
     prompt = "Which hoplites join the formation"
-
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
 
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
@@ -388,15 +386,12 @@ class FormMembers(Choice):
             goto(state, FormUp, members=option[1])
 
 
-class FormUp(Choice):
+class FormUp(SideChoice):
     """The facing of a formation being formed (§7.3.1, P-08): one of six."""
 
     rule = "7.3.1"
     kind = "form-up"
     prompt = "Which way the formation faces"
-
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
 
     def options(self, state: State, frame: Frame) -> list[int]:
         return list(range(6))
@@ -570,15 +565,12 @@ def _enter(state: State, rec: BlockMove, moves: Sequence[tuple[str, Hex]], cost:
     goto(state, BlockUnderFire, record=rec, movers=tuple(m for m, _ in moves))
 
 
-class BlockStep(Choice):
+class BlockStep(SideChoice):
     """The block's next step, a wheel, or halt (§7.3.1): every member moves, or none."""
 
     rule = "7.3.1"
     kind = "block-step"
     prompt = "Move the formation on, wheel it, or halt"
-
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
 
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data

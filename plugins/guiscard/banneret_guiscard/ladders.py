@@ -23,6 +23,7 @@ import attrs
 from banneret.boards.hexgrid import Hex, distance
 from banneret.flow import Choice, Frame, Procedure, end, goto
 from banneret.state import State
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import castles
 from banneret_guiscard.castles import raised_at
 from banneret_guiscard.results import stun, wound
@@ -248,15 +249,12 @@ class PushOver(Procedure):
         goto(state, FallenLadder, ladder=frame["ladder"])
 
 
-class FallenLadder(Choice):
+class FallenLadder(SideChoice):
     """The pushing player lays the fallen ladder, one half still on its hex (§10.1.6)."""
 
     rule = "10.1.6"
     kind = "fallen-ladder"
     prompt = "Where the fallen ladder lies"
-
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
 
     def options(self, state: State, frame: Frame) -> list[Hex]:
         b: Battle = state.data

@@ -26,6 +26,7 @@ import attrs
 from banneret.boards.hexgrid import Hex
 from banneret.flow import Choice, Frame, Procedure, call, end, goto
 from banneret.state import State
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.data_model import Effect, MeleeTable
 from banneret_guiscard.movement import infiltrate, may_stop, step_options
@@ -257,11 +258,6 @@ def begin_combat_step(state: State) -> None:
         kill_surrounded(state)
 
 
-class _SideChoice(Choice):
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
-
-
 
 def _within_reach(b: Battle, strikers: list[Piece]) -> list[str]:
     """The characters (in id order), then the loose horses, with a hex that one of
@@ -274,7 +270,7 @@ def _within_reach(b: Battle, strikers: list[Piece]) -> list[str]:
             *(HORSE + owner for owner in sorted(b.horses) if not struck.isdisjoint(b.horses[owner].footprint))]
 
 
-class Combat(_SideChoice):
+class Combat(SideChoice):
     """Step 4: the phasing side attacks, one combat at a time (§2.1, §6)."""
 
     rule = "6"
@@ -335,7 +331,7 @@ class Combat(_SideChoice):
         goto(state, Combat)
 
 
-class Engage(_SideChoice):
+class Engage(SideChoice):
     """Name the attackers of one combat, and with two or more, other defenders that every
     attacker may reach (§6.2, A-14); then resolve it."""
 

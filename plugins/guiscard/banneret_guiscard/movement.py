@@ -30,8 +30,9 @@ import attrs
 from banneret.boards.hexgrid import (
     Hex, TwoHexStep, front_hexes, neighbour, opposite, two_hex_footprint, two_hex_step, two_hex_steps,
 )
-from banneret.flow import Choice, Frame, call, end, goto, record
+from banneret.flow import Frame, call, end, goto, record
 from banneret.state import State
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.results import can_attack, kill, threatened, wound
 from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label, tables_for
@@ -664,13 +665,6 @@ class MoveRecord:
     """The ladder the mover carries (§10.1.2), with ``partner`` following it."""
     partner: str = ""
 
-
-
-class SideChoice(Choice):
-    """A choice made by the phasing side's player (§2.1)."""
-
-    def decider(self, state: State, frame: Frame) -> str:
-        return state.data.side
 
 
 class MoveStep(SideChoice):
