@@ -32,7 +32,7 @@ def _empty(b: Battle, pid: str, h: Hex, mounted: bool) -> bool:
     t = b.tables
     return (h in t.terrain and t.terrain[h].cost(mounted, t.counter(pid).armoured) is not None
             and t.data.bodies.extra_mp(b.body_total(h)) is not None and not b.closed(h)  # §10.2.4, §10.4.3
-            and not any(p.id != pid for p in b.living_at(h)) and b.horse_at(h) is None)
+            and b.free(h, pid))
 
 
 def avoid_paths(b: Battle, attackers: tuple[str, ...], defenders: tuple[str, ...]) -> list[tuple[Hex, ...]]:

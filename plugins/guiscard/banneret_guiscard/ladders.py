@@ -208,10 +208,6 @@ def fallen_places(b: Battle, ladder: Ladder) -> list[Hex]:
             if h != ladder.against and b.tables.terrain[h].cost_foot is not None]
 
 
-def _free(b: Battle, h: Hex, but: str) -> bool:
-    return not any(p.id != but for p in b.living_at(h)) and b.horse_at(h) is None
-
-
 def fall_places(b: Battle, ladder: Ladder, pid: str) -> list[tuple[Hex, Hex]]:
     """(where it falls, where it ends): a climber falling with its ladder lands next to its
     foot, never on the palisade, on a hex open to it, maybe on another character; landing
@@ -227,10 +223,10 @@ def fall_places(b: Battle, ladder: Ladder, pid: str) -> list[tuple[Hex, Hex]]:
     for h in t.around[foot]:
         if not open_to(h):
             continue
-        if _free(b, h, pid):
+        if b.free(h, pid):
             out.append((h, h))
             continue
-        free = [x for x in t.terrain if x != foot and open_to(x) and _free(b, x, pid)
+        free = [x for x in t.terrain if x != foot and open_to(x) and b.free(x, pid)
                 and raised_at(b, x) is None and t.data.bodies.extra_mp(b.body_total(x)) is not None]
         nearest = min((distance(h, x) for x in free), default=None)
         out += [(h, x) for x in sorted(free) if distance(h, x) == nearest]

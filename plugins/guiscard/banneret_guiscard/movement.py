@@ -310,8 +310,7 @@ def forced_move(state: State, mover_id: str, path: list[Hex], *, retreat: bool, 
 def _free_for(b: Battle, piece: Piece, h: Hex) -> bool:
     """Whether ``piece`` on foot may be placed on ``h``: empty of living characters and loose
     horses, terrain and bodies allowing it."""
-    return (not any(p.id != piece.id for p in b.living_at(h)) and b.horse_at(h) is None
-            and _terrain_cost(b, piece, h, mounted=False) is not None)
+    return b.free(h, piece.id) and _terrain_cost(b, piece, h, mounted=False) is not None
 
 
 def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:

@@ -113,17 +113,13 @@ def _open_to(b: Battle, piece: Piece, h: Hex) -> bool:
             and t.data.bodies.extra_mp(b.body_total(h)) is not None and not b.closed(h))  # §10.2.4, §10.4.3
 
 
-def _empty(b: Battle, h: Hex, but: str = "") -> bool:
-    return not any(p.id != but for p in b.living_at(h)) and b.horse_at(h) is None
-
-
 def unhorse_places(b: Battle, rider: Piece) -> list[Place]:
     """Where an unhorsed rider may land (§6.8), best first (:data:`Place`). Free hexes next to
     the horse, those no enemy could attack first; failing those, a hex of a friend pushed one
     hex on to a free hex."""
     horse_hexes = rider.hexes()
     around = sorted({n for h in horse_hexes for n in b.tables.around[h]} - set(horse_hexes))
-    free = [h for h in around if _open_to(b, rider, h) and _empty(b, h, rider.id)]
+    free = [h for h in around if _open_to(b, rider, h) and b.free(h, rider.id)]
     free.sort(key=lambda h: threatened(b, rider.side, (h,)))
     if free:
         return [(h, "", h) for h in free]
@@ -134,7 +130,7 @@ def unhorse_places(b: Battle, rider: Piece) -> list[Place]:
             continue
         friend = friends[0]
         for to in b.tables.crossable[h]:
-            if to not in horse_hexes and _open_to(b, friend, to) and _empty(b, to):
+            if to not in horse_hexes and _open_to(b, friend, to) and b.free(to):
                 out.append((h, friend.id, to))
                 break
     return out

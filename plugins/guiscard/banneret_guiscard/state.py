@@ -432,6 +432,11 @@ class Battle:
                 return horse
         return None
 
+    def free(self, h: Hex, but: str = "") -> bool:
+        """Whether ``h`` holds no living character (but ``but``) and no loose horse: where a
+        character may be put or go (§4.1)."""
+        return not any(p.id != but for p in self.living_at(h)) and self.horse_at(h) is None
+
     def closed(self, h: Hex) -> bool:
         """Whether nobody may enter ``h`` whatever its terrain: it burns (§10.2.4) or holds a
         siege engine that is not destroyed (§10.4.3)."""
