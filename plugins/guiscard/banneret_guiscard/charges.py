@@ -38,8 +38,8 @@ from banneret.boards.hexgrid import DIRECTIONS, Hex, arc, distance, neighbour, o
 from banneret.flow import Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
-from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import buildings
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.fire import traced_lines
 from banneret_guiscard.melee import CombatRecord, Resolve, begin_combat_step, kill_surrounded
 from banneret_guiscard.movement import (

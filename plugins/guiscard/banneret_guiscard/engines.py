@@ -34,8 +34,8 @@ import attrs
 from banneret.boards.hexgrid import Hex, arc, closest_direction, distance, neighbour
 from banneret.flow import Frame, call, end, goto
 from banneret.state import State
-from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import castles
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.fire import engaged, fire_cover, hit, may_fire, terrain_lines, usable_weapons
 from banneret_guiscard.flames import burnable, ignite, light_naphtha_near_fires, wooden_defence
 from banneret_guiscard.retreat import Aftermath, RetreatOrder, Retreats

@@ -30,8 +30,8 @@ from banneret.boards.hexgrid import Hex, Hexside, SightView, arc, closest_direct
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
-from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import Unhorsing, can_attack, hurt, kill_horse, lands

@@ -36,8 +36,8 @@ import attrs
 from banneret.boards.hexgrid import DIRECTIONS, Hex, direction_to, distance, neighbour, ring
 from banneret.flow import Frame, Procedure, call, end, goto
 from banneret.state import State
-from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import castles, ladders, movement, ropes
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.data_model import HopliteRules
 from banneret_guiscard.state import Battle, Formation, Piece, hex_label
 

@@ -23,9 +23,9 @@ import attrs
 from banneret.boards.hexgrid import Hex, distance
 from banneret.flow import Choice, Frame, Procedure, end, goto
 from banneret.state import State
-from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import castles
 from banneret_guiscard.castles import raised_at
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.results import stun, wound
 from banneret_guiscard.state import Battle, Ladder, Piece, hex_label
 

@@ -26,8 +26,8 @@ import attrs
 from banneret.boards.hexgrid import Hex
 from banneret.flow import Choice, Frame, Procedure, call, end, goto
 from banneret.state import State
-from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.data_model import Effect, MeleeTable
 from banneret_guiscard.movement import infiltrate, may_stop, step_options
 from banneret_guiscard.results import PlaceRider, Unhorsing, can_attack, hurt, kill, kill_horse, lands

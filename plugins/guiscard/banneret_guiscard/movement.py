@@ -32,8 +32,8 @@ from banneret.boards.hexgrid import (
 )
 from banneret.flow import Frame, call, end, goto, record
 from banneret.state import State
-from banneret_guiscard.choices import SideChoice
 from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.results import can_attack, kill, threatened, wound
 from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label, tables_for
 
