@@ -68,10 +68,9 @@ class RevealCard(Procedure):
         space = var(state, "space")
         card = data.action_spaces[space].pop()
         data.revealed = card
-        t = tables()
-        owner = t.action_card_owner[card]
-        title = t.action_card_title[card]
-        state.emit(f"space {space + 1}: {owner + ' ' if owner else 'neutral card '}{t.card_titles[title]}", "reveal")
+        owner = owner_of(card)
+        title = title_of(card)
+        state.emit(f"space {space + 1}: {owner + ' ' if owner else 'neutral card '}{tables().card_titles[title]}", "reveal")
         frame.record = CardPlay()
         frame.vars["stage"] = "resolve"
         call(state, RESOLVERS[title], card=card, baron=owner)

@@ -159,8 +159,7 @@ class PlanCards(Decision):
         if action.kind == "plan":
             cards = plan.spaces[k] + (action.args,)
             plan.spaces = plan.spaces[:k] + (cards,) + plan.spaces[k + 1:]
-            t = tables()
-            state.emit(f"{action.player} plans {t.card_titles[t.action_card_title[action.args]]} for {_space_label(k)}", "plan")
+            state.emit(f"{action.player} plans {tables().card_titles[title_of(action.args)]} for {_space_label(k)}", "plan")
             if len(cards) < state.rules["cards_per_space"]:
                 return
         plan.space = k + 1
