@@ -20,6 +20,7 @@ __all__ = ["Rng", "DiceSpec", "parse_dice"]
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
 _DICE_RE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(!?)\s*([+-]\s*\d+)?\s*$")
 
@@ -114,7 +115,7 @@ class Rng:
         """A uniform integer in ``[0, n)``, without modulo bias."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, not {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - (_TWO64 % n)
         key = self.key
         while True:  # next64 and _mix64 written out: this is the hottest call of random play
             self.counter += 1
@@ -164,10 +165,29 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
+        """Shuffle in place (Fisher-Yates): for ``i`` from the last index down to 1, swap
+        item ``i`` with item ``below(i + 1)``.
+
+        The draws of :meth:`below` are written out in the loop, one method call less per
+        item: a game that reshuffles a deck each time a card leaves it (Warrior Knights'
+        Mercenary deck) spends more here than in any other draw. A test checks it against
+        the plain loop over :meth:`below`."""
+        key = self.key
+        counter = self.counter
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - (_TWO64 % n)
+            while True:
+                counter += 1
+                z = (key + counter * _GAMMA) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                x = z ^ (z >> 31)
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.counter = counter
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         """``k`` distinct elements in random order."""

@@ -157,6 +157,20 @@ def test_shuffle_is_a_permutation_and_repeats_for_a_seed(seed, items):
     assert sorted(a) == sorted(items)
 
 
+@given(seed=st.integers(0, 2**64), counter=st.integers(0, 2**40), items=st.lists(st.integers(), max_size=60))
+def test_shuffle_draws_as_fisher_yates_over_below(seed, counter, items):
+    """The shuffle's written-out draws are those of the plain loop over ``below``: the same
+    order, and the generator left at the same counter."""
+    fast, plain = Rng(seed, counter), Rng(seed, counter)
+    shuffled, reference = list(items), list(items)
+    fast.shuffle(shuffled)
+    for i in range(len(reference) - 1, 0, -1):
+        j = plain.below(i + 1)
+        reference[i], reference[j] = reference[j], reference[i]
+    assert shuffled == reference
+    assert fast.counter == plain.counter
+
+
 def test_shuffle_is_pinned_and_moves_items():
     items = list(range(10))
     Rng(7).shuffle(items)
