@@ -95,6 +95,9 @@ class Tables:
 
     event_colours: Mapping[str, str]
     """Event card id -> the colour of its back (public for the deck's top card, AMB-13)."""
+    troop_strength: Mapping[str, int]
+    """Troop card id -> its printed strength (``troops[c].strength``, read without the
+    record: armies are summed at every wage bill and every Fate draw of a battle)."""
 
 
 def _copies(record_id: str, copies: int) -> list[str]:
@@ -164,6 +167,7 @@ def tables() -> Tables:
         baron_of_noble=MappingProxyType({n.id: n.baron for n in data.nobles.values()}),
         action_card_title=MappingProxyType({card: _title(card) for card in action_cards}),
         action_card_owner=MappingProxyType({card: _owner(card) for card in action_cards}),
+        troop_strength=MappingProxyType({card: rec.strength for card, rec in troops.items()}),
     )
 
 
@@ -340,8 +344,7 @@ class WKData:
         return tables().baron_of_noble[noble]
 
     def strength_of(self, cards: list[str]) -> int:
-        t = tables()
-        return sum(t.troops[c].strength for c in cards)
+        return sum(map(tables().troop_strength.__getitem__, cards))
 
     def unrazed_kingdom_cities(self) -> list[str]:
         board = tables().data.board

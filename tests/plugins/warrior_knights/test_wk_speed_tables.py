@@ -19,6 +19,7 @@
 * The prebuilt actions of every baron card's menu (declining it, each use with a fixed
   label: Mobilize Forces' areas, Versatile Strategy's uses, the track spaces) are the actions
   the plain ``Choice.action`` would build from the labels.
+* ``Tables.troop_strength`` is each troop card's printed strength (``WKData.strength_of``).
 * The planning menu, put together from ``sequence.plan_menu``, offers one card of each title
   left in the hand with the label ``space k: Title`` and the ``no more cards`` step.
 
@@ -171,3 +172,19 @@ def test_prebuilt_card_actions_are_the_plain_ones() -> None:
     for area in T.data.board.areas:
         assert mobilize.action(state, Frame("MobilizeForces", {}), "green", area) == (
             "green", f"mobilize into {T.data.board.areas[area].name}", "card", area)
+
+def test_troop_strengths_are_the_printed_ones() -> None:
+    """``Tables.troop_strength`` holds every troop card's printed strength, so an army's
+    ``strength_of`` is the sum of its cards' records."""
+    assert T.troop_strength.keys() == T.troops.keys()
+    assert all(T.troop_strength[c] == rec.strength for c, rec in T.troops.items())
+    state = new_game(4, seed=3)
+    agent = banneret.RandomAgent(3)
+    summed = 0
+    while banneret.pending(state).players and state.step < 600:
+        data = state.data
+        for troops in (*data.army.values(), *data.garrison.values()):
+            assert data.strength_of(troops) == sum(T.troops[c].strength for c in troops)
+            summed += bool(troops)
+        banneret.apply(state, agent.choose(banneret.Seat(state, banneret.pending(state).players[0])))
+    assert summed > 0
