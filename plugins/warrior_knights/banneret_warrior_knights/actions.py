@@ -23,6 +23,10 @@ what happened (moved, fought), and the allocation reads it.
 
 from __future__ import annotations
 
+import functools
+from types import MappingProxyType
+from typing import Mapping
+
 from banneret.flow import Choice, Frame, ForEach, Procedure, Repeat, Steps, call, end, record, var
 from banneret.state import State
 from banneret_warrior_knights import assembly, battles, effects, movement, muster, neutral, special_phases
@@ -68,12 +72,10 @@ class RevealCard(Procedure):
         space = var(state, "space")
         card = data.action_spaces[space].pop()
         data.revealed = card
-        owner = owner_of(card)
-        title = title_of(card)
-        state.emit(f"space {space + 1}: {owner + ' ' if owner else 'neutral card '}{tables().card_titles[title]}", "reveal")
+        state.emit(reveal_lines()[space, card], "reveal")
         frame.record = CardPlay()
         frame.vars["stage"] = "resolve"
-        call(state, RESOLVERS[title], card=card, baron=owner)
+        call(state, RESOLVERS[title_of(card)], card=card, baron=owner_of(card))
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         stage = frame.vars["stage"]
@@ -119,6 +121,17 @@ class RevealCard(Procedure):
             call(state, MercenaryDraft)
             return
         end(state)
+
+
+@functools.cache
+def reveal_lines() -> Mapping[tuple[int, str], str]:
+    """(space, action card id) -> the log line turning it face up there (``space 2: red
+    Levy Taxes``, ``space 1: neutral card Fund Expeditions``), built once (immutable)."""
+    t = tables()
+    return MappingProxyType({
+        (space, card): f"space {space + 1}: {owner + ' ' if owner else 'neutral card '}{t.card_titles[title_of(card)]}"
+        for space in range(SPACES) for card, owner in t.action_card_owner.items()
+    })
 
 
 def allocation_options(card: str, play: CardPlay) -> tuple[str, ...]:

@@ -94,9 +94,9 @@ class PlanMenu:
     """Every action of the planning menus, built once (immutable): a menu is put together
     from these, not formatted again at every step."""
 
-    offers: tuple[Mapping[str, tuple[str, Action]], ...]
-    """For each space: baron action card id -> its title id and its owner's action planning
-    it there."""
+    offers: tuple[Mapping[str, tuple[str, Action, str]], ...]
+    """For each space: baron action card id -> its title id, its owner's action planning
+    it there, and the (secret) log line saying so."""
     no_more: Mapping[tuple[str, int], Action]
     """(baron, space) -> his action leaving the rest of the space empty."""
     confirm: Mapping[str, Action]
@@ -110,7 +110,8 @@ def plan_menu() -> PlanMenu:
     cards = {card: baron for baron, own in t.baron_cards.items() for card in own}
     return PlanMenu(
         offers=tuple(MappingProxyType({
-            card: (title_of(card), Action(baron, f"{_space_label(k)}: {t.card_titles[title_of(card)]}", "plan", card))
+            card: (title_of(card), Action(baron, f"{_space_label(k)}: {t.card_titles[title_of(card)]}", "plan", card),
+                   f"{baron} plans {t.card_titles[title_of(card)]} for {_space_label(k)}")
             for card, baron in cards.items()
         }) for k in range(SPACES)),
         no_more=MappingProxyType({
@@ -145,7 +146,7 @@ class PlanCards(Decision):
         offered: dict[str, Action] = {}  # one card per title: copies of a title are alike
         planned = plan.planned()
         for card in state.data.hand[player]:  # only the player's own cards
-            title, action = offers[card]
+            title, action, _ = offers[card]
             if title not in offered and card not in planned:
                 offered[title] = action
         return [*offered.values(), menu.no_more[player, k]]
@@ -159,7 +160,7 @@ class PlanCards(Decision):
         if action.kind == "plan":
             cards = plan.spaces[k] + (action.args,)
             plan.spaces = plan.spaces[:k] + (cards,) + plan.spaces[k + 1:]
-            state.emit(f"{action.player} plans {tables().card_titles[title_of(action.args)]} for {_space_label(k)}", "plan")
+            state.emit(plan_menu().offers[k][action.args][2], "plan")
             if len(cards) < state.rules["cards_per_space"]:
                 return
         plan.space = k + 1

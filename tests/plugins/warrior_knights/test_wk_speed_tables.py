@@ -19,9 +19,11 @@
 * The prebuilt actions of every baron card's menu (declining it, each use with a fixed
   label: Mobilize Forces' areas, Versatile Strategy's uses, the track spaces) are the actions
   the plain ``Choice.action`` would build from the labels.
+* ``actions.reveal_lines`` holds the log line of each card turned up on each space.
 * ``Tables.troop_strength`` is each troop card's printed strength (``WKData.strength_of``).
 * The planning menu, put together from ``sequence.plan_menu``, offers one card of each title
-  left in the hand with the label ``space k: Title`` and the ``no more cards`` step.
+  left in the hand with the label ``space k: Title`` and the ``no more cards`` step; planning a
+  card logs the prebuilt line ``baron plans Title for space k``, to the baron alone.
 
 Random games through the public API, with random agenda cards then put in force.
 """
@@ -36,10 +38,11 @@ from hypothesis import strategies as st
 
 from banneret.flow import Choice, Frame
 from banneret_warrior_knights import baron_cards, battles, movement
+from banneret_warrior_knights.actions import reveal_lines
 from banneret_warrior_knights.card_play import DECLINE, card_actions
 from banneret_warrior_knights.data_model import EFFECT_KINDS
 from banneret_warrior_knights.standing import forbidden, in_force, in_force_kinds
-from banneret_warrior_knights.state import WKData, tables, title_of
+from banneret_warrior_knights.state import SPACES, WKData, owner_of, tables, title_of
 from banneret_warrior_knights.variants import MOTION_RULES
 
 from wk_helpers import new_game
@@ -148,6 +151,10 @@ def test_planning_menu_offers_one_card_per_title(seed: int, barons: int) -> None
             assert len(titles) == len(set(titles))
             assert all(a.label == f"{space}: {T.card_titles[title_of(a.args)]}" and a.player == player
                        and a.args in state.data.hand[player] for a in offered)
+            chosen = offered[0]
+            banneret.apply(state, chosen)  # the secret log line, prebuilt too
+            assert state.log[-1].text == f"{player} plans {T.card_titles[title_of(chosen.args)]} for {space}"
+            assert state.log[-1].only == (player,)
             return
         banneret.apply(state, rng.choice(actions))
     raise AssertionError("no planning menu with cards was reached")
@@ -188,3 +195,15 @@ def test_troop_strengths_are_the_printed_ones() -> None:
             summed += bool(troops)
         banneret.apply(state, agent.choose(banneret.Seat(state, banneret.pending(state).players[0])))
     assert summed > 0
+
+
+def test_reveal_lines_name_the_space_the_owner_and_the_title() -> None:
+    """``actions.reveal_lines`` holds the log line of every action card turned up on every
+    space, as the plain formatting writes it."""
+    lines = reveal_lines()
+    assert len(lines) == SPACES * len(T.action_card_owner)
+    for (space, card), line in lines.items():
+        owner = owner_of(card)
+        who = f"{owner} " if owner else "neutral card "
+        assert line == f"space {space + 1}: {who}{T.card_titles[title_of(card)]}"
+    assert lines[0, "fund_expeditions:1"] == "space 1: neutral card Fund Expeditions"
