@@ -31,6 +31,7 @@ import attrs
 
 from banneret.flow import Choice, Frame, Procedure, call, end, record, var
 from banneret.state import State
+from banneret.types import Action
 from banneret_warrior_knights.battle_losses import (
     garrison_holder, holder_name, is_garrison, lift_broken_sieges, markers_of, set_markers, troops_of,
 )
@@ -627,12 +628,12 @@ class MobilizeStep(MoversChoice):
         return (*nobles, *battle, FINISH)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
-        area = area_name(record(state, Orders).area)
-        if option == FINISH:
-            return "end the card"
-        if option == BATTLE:
-            return f"start a battle in {area}"
-        return f"move {noble_name(option)} into {area}"
+        return mobilize_step_label(record(state, Orders).area, option)
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        prebuilt = mobilize_step_actions()
+        area = record(state, Orders).area
+        return [prebuilt[player, area, option] for option in frame.vars["options"]]
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         if option == FINISH:
@@ -651,6 +652,29 @@ class MobilizeStep(MoversChoice):
         if result:
             record(state, Orders).attackers.extend(result)  # the attacking nobles (battles.py)
         end(state, FINISH)
+
+
+def mobilize_step_label(area: str, option: Any) -> str:
+    """The label of a :class:`MobilizeStep` option for the card's ``area``."""
+    if option == FINISH:
+        return "end the card"
+    if option == BATTLE:
+        return f"start a battle in {area_name(area)}"
+    return f"move {noble_name(option)} into {area_name(area)}"
+
+
+@functools.cache
+def mobilize_step_actions() -> Mapping[tuple[str, str, Any], Action]:
+    """(baron, area, option) -> the baron's :class:`MobilizeStep` action, for every area
+    and every option (his nobles, a battle, the end), built once (immutable): the step comes
+    round after every noble moved, and its menu is looked up, not labelled again."""
+    t = tables()
+    kind = MobilizeStep.kind
+    return MappingProxyType({
+        (baron, area, option): Action(baron, mobilize_step_label(area, option), kind, option)
+        for baron, nobles in t.nobles_of.items() for area in t.data.board.areas
+        for option in (*nobles, BATTLE, FINISH)
+    })
 
 
 # --------------------------------------------------------------------------- 7.6 one noble

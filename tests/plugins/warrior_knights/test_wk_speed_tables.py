@@ -19,6 +19,8 @@
 * The prebuilt actions of every baron card's menu (declining it, each use with a fixed
   label: Mobilize Forces' areas, Versatile Strategy's uses, the track spaces) are the actions
   the plain ``Choice.action`` would build from the labels.
+* ``movement.mobilize_step_actions`` holds the actions of Mobilize Forces' step (each noble,
+  the battle, the end, for each area) that ``Choice.action`` would build.
 * ``actions.reveal_lines`` holds the log line of each card turned up on each space.
 * ``Tables.troop_strength`` is each troop card's printed strength (``WKData.strength_of``).
 * The planning menu, put together from ``sequence.plan_menu``, offers one card of each title
@@ -207,3 +209,22 @@ def test_reveal_lines_name_the_space_the_owner_and_the_title() -> None:
         who = f"{owner} " if owner else "neutral card "
         assert line == f"space {space + 1}: {who}{T.card_titles[title_of(card)]}"
     assert lines[0, "fund_expeditions:1"] == "space 1: neutral card Fund Expeditions"
+
+
+def test_prebuilt_mobilize_step_actions_are_the_plain_ones() -> None:
+    """Every prebuilt action of Mobilize Forces' step (each noble of the baron, the battle,
+    the end, for every area) is the one ``Choice.action`` builds from the step's label."""
+    step = movement.MobilizeStep()
+    prebuilt = movement.mobilize_step_actions()
+    state = new_game(4, seed=2)
+    for baron, nobles in T.nobles_of.items():
+        for area in T.data.board.areas:
+            orders = movement.Orders(area=area)
+            state.stack.append(Frame("Mobilize", {"baron": baron}, True, orders))
+            frame = Frame(step.name, {"options": (*nobles, movement.BATTLE, movement.FINISH)}, True)
+            state.stack.append(frame)
+            plain = [Choice.action(step, state, frame, baron, o) for o in frame.vars["options"]]
+            assert step.actions(state, frame, baron) == plain
+            assert all(prebuilt[baron, area, o] is a for o, a in zip(frame.vars["options"], step.actions(state, frame, baron)))
+            del state.stack[-2:]
+    assert prebuilt["green", "k_a1", movement.BATTLE].label == "start a battle in K-a1"
