@@ -253,10 +253,23 @@ def movable_nobles(state: State, baron: str) -> list[str]:
 
 
 def has_movable_noble(state: State, baron: str) -> bool:
-    """Whether :func:`movable_nobles` names anyone (stops at the first)."""
+    """Whether :func:`movable_nobles` names anyone (stops at the first).
+
+    Standing effects only add moves to the least a noble may do (one step along a road:
+    ``LEAST``), so a ready noble with such a step answers without the baron's
+    :func:`allowance`; it is asked only when none has one."""
     data: WKData = state.data
+    moves = move_table().moves
+    free = [nb for nb in data.nobles_of(baron) if is_ready(data, nb) and not shut_in(data, nb)]
+    if any(moves[(data.noble_area[nb], *LEAST)] for nb in free):
+        return True
     allowed = allowance(data, baron)
-    return any(_table_paths(data, nb, allowed) for nb in data.nobles_of(baron))
+    return any(_table_paths(data, nb, allowed) for nb in free)
+
+
+LEAST = (False, False, 1, False)
+"""The :class:`MoveTable` key's allowance part with every standing effect against the
+mover: no step off the roads, road moves unpaid, a limit of one area, no sailing."""
 
 
 def area_name(area: str) -> str:

@@ -11,7 +11,8 @@
   ``in_force`` gives for each kind; ``movement.allowance`` reads its four kinds that way.
 * ``battles.battle_areas`` finds the barons present in every area in one pass; the plain
   reference asks ``battle_targets`` (which walks the nobles for its area) of each area of a
-  ready noble. ``has_battle_area`` and ``movement.has_movable_noble`` stop at the first
+  ready noble. ``has_battle_area`` and ``movement.has_movable_noble`` (which tries the least
+  moves, one step along a road, before the standing effects) stop at the first
   area or noble and must agree with the full lists, ``battle_possible_in`` (one area) with
   ``battle_areas``; ``movement.mobilize_areas`` (the move table's own tuples, not copied)
   with the areas ``legal_paths`` and ``battle_areas`` give. ``movement.may_serve`` (the move
