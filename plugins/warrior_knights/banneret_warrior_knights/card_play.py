@@ -77,6 +77,11 @@ class BaronCard(Choice):
         found = card_actions(self).get((player, option))
         return found if found is not None else Action(player, self.use_label(state, frame, option), self.kind, option)
 
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        """:meth:`action` of each option, the card's table looked up once for the menu."""
+        prebuilt = card_actions(self).get
+        return [prebuilt((player, o)) or self.action(state, frame, player, o) for o in frame.vars["options"]]
+
     def fixed_uses(self) -> Sequence[Any]:
         """Every use whose label depends on the use alone (:meth:`fixed_label`), so that its
         actions are built once (:func:`card_actions`); none when the labels read the game."""

@@ -176,6 +176,9 @@ def test_prebuilt_card_actions_are_the_plain_ones() -> None:
                 plain = Choice.action(card, state, frame, baron, option)
                 assert card.action(state, frame, baron, option) == plain
                 assert (baron, option) in card_actions(card)
+            frame.vars["options"] = (*card.fixed_uses(), DECLINE)
+            assert card.actions(state, frame, baron) == [Choice.action(card, state, frame, baron, o)
+                                                         for o in frame.vars["options"]]
             state.stack.pop()
     assert card_actions(baron_cards.LevyTaxes()).keys() == {(b, DECLINE) for b in T.baron_cards}
     mobilize = movement.MobilizeForces()
