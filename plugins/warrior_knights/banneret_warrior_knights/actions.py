@@ -104,7 +104,11 @@ class RevealCard(Procedure):
         areas = data.special_areas
         area = frame.record.allocated
         if area not in areas or len(areas[area]) < trigger:  # not the card's own area: another one?
-            area = next((a for a in SPECIAL_AREAS if len(areas[a]) >= trigger), None)
+            area = None
+            for other in SPECIAL_AREAS:  # a loop, not next(generator): asked after every card
+                if len(areas[other]) >= trigger:
+                    area = other
+                    break
         if area is not None:
             frame.vars["stage"] = "area phase"
             frame.vars["area"] = area
