@@ -311,6 +311,9 @@ class Orders:
 
     area: str | None = None
     """Mobilize Forces' chosen area (None: any destination, Versatile Strategy)."""
+    allowed: Allowance | None = None
+    """The baron's :func:`allowance`, asked once when the card's moves begin: nothing done
+    while his nobles move changes a standing effect (a battle is the card's last step)."""
     moved: list[str] = attrs.Factory(list)
     refused: list[str] = attrs.Factory(list)
     """Areas whose passage was refused during this card: paths through them are not offered again."""
@@ -363,7 +366,8 @@ class ChoosePath(MoversChoice):
     prompt = "Choose the noble's move"
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
-        return paths_for(state.data, record(state, Journey).noble, record(state, Orders))
+        orders = record(state, Orders)
+        return paths_for(state.data, record(state, Journey).noble, orders, orders.allowed)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
         return path_label(option)
@@ -592,7 +596,8 @@ class MobilizeForces(BaronCard):
         return f"mobilize into {area_name(option)}"
 
     def use(self, state: State, frame: Frame, option: Any) -> None:
-        call(state, Mobilize, area=option, record=Orders(area=option))
+        baron = var(state, "baron")
+        call(state, Mobilize, area=option, record=Orders(area=option, allowed=allowance(state.data, baron)))
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         end(state)
@@ -635,8 +640,7 @@ class MobilizeStep(MoversChoice):
         data: WKData = state.data
         baron = var(state, "baron")
         orders = record(state, Orders)
-        allowed = allowance(data, baron)
-        nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and may_serve(data, nb, orders, allowed)]
+        nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and may_serve(data, nb, orders, orders.allowed)]
         battle = [BATTLE] if battle_possible_in(state, baron, orders.area) else []
         return (*nobles, *battle, FINISH)
 
@@ -700,7 +704,7 @@ class MoveOneNoble(Procedure):
     rule = "7.6"
 
     def start(self, state: State, frame: Frame) -> None:
-        frame.record = Orders()
+        frame.record = Orders(allowed=allowance(state.data, var(state, "baron")))
         call(state, ChooseNoble)
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
@@ -723,8 +727,7 @@ class ChooseNoble(MoversChoice):
         data: WKData = state.data
         orders = record(state, Orders)
         baron = var(state, "baron")
-        allowed = allowance(data, baron)
-        nobles = [nb for nb in data.nobles_of(baron) if may_serve(data, nb, orders, allowed)]
+        nobles = [nb for nb in data.nobles_of(baron) if may_serve(data, nb, orders, orders.allowed)]
         return (*nobles, FINISH) if orders.refused else tuple(nobles)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:

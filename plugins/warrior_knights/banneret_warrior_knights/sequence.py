@@ -81,8 +81,9 @@ class Plan:
     spaces: tuple[tuple[str, ...], ...] = ((),) * SPACES
     space: int = 0
 
-    def planned(self) -> list[str]:
-        return [c for cards in self.spaces for c in cards]
+    def planned(self) -> tuple[str, ...]:
+        """Every card planned so far, space 1 first."""
+        return sum(self.spaces, ())
 
 
 def _space_label(k: int) -> str:

@@ -20,6 +20,8 @@
 * The prebuilt actions of every baron card's menu (declining it, each use with a fixed
   label: Mobilize Forces' areas, Versatile Strategy's uses, the track spaces) are the actions
   the plain ``Choice.action`` would build from the labels.
+* A card's moves keep the allowance they began with (``movement.Orders.allowed``): it is the
+  baron's allowance at every step of them.
 * ``movement.mobilize_step_actions`` holds the actions of Mobilize Forces' step (each noble,
   the battle, the end, for each area) that ``Choice.action`` would build.
 * ``actions.reveal_lines`` holds the log line of each card turned up on each space.
@@ -39,7 +41,7 @@ import banneret
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banneret.flow import Choice, Frame
+from banneret.flow import Choice, Frame, record
 from banneret_warrior_knights import baron_cards, battles, movement
 from banneret_warrior_knights.actions import reveal_lines
 from banneret_warrior_knights.card_play import DECLINE, card_actions
@@ -232,3 +234,22 @@ def test_prebuilt_mobilize_step_actions_are_the_plain_ones() -> None:
             assert all(prebuilt[baron, area, o] is a for o, a in zip(frame.vars["options"], step.actions(state, frame, baron)))
             del state.stack[-2:]
     assert prebuilt["green", "k_a1", movement.BATTLE].label == "start a battle in K-a1"
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 4, 6]))
+def test_a_cards_moves_keep_the_allowance_they_began_with(seed: int, barons: int) -> None:
+    """The allowance a card's moves keep in their ``Orders`` (asked once when they begin) is
+    the baron's allowance at every step of them, standing effects in force or not."""
+    rng = random.Random(seed)
+    state = new_game(barons, seed=seed % 1000)
+    put_agendas_in_force(state.data, rng)
+    steps = 0
+    while not banneret.is_over(state) and state.step < 3000:
+        now = banneret.pending(state)
+        if now.kind in ("mobilize", "noble", "move"):
+            orders = record(state, movement.Orders)
+            assert orders.allowed == movement.allowance(state.data, now.players[0])
+            steps += 1
+        banneret.apply(state, rng.choice(banneret.legal_actions(state, rng.choice(now.players))))
+    assert steps > 0
