@@ -361,3 +361,26 @@ def test_the_heuristic_agent_throws_its_hook_and_climbs():
     assert heuristic_choice(hooked, N) == "move milo"
     play(hooked, "move milo")
     assert heuristic_choice(hooked, N) == "climb the rope (8 MP)"
+
+
+def test_the_heuristic_agent_pulls_up_an_enemy_rope_but_leaves_its_own_for_its_friends():
+    state = position(foot("filemon", B, (8, 6)), FAR, foot("milo", N, (10, 6)), ropes_=(EAST,), side=B)
+    assert heuristic_choice(state, B) == "move filemon"  # the platform's man first
+    play(state, "move filemon")
+    assert heuristic_choice(state, B) == "pull up the rope on 9,6"
+    own = position(foot("milo", N, (8, 6)), foot("olivier", N, (11, 6)), FAR, ropes_=(EAST,))
+    play(own, "move milo")
+    assert "pull up the rope on 9,6" in labels(own) and heuristic_choice(own, N) != "pull up the rope on 9,6"
+
+
+def test_the_heuristic_agent_throws_its_hook_again_after_a_miss():
+    state = position(foot("milo", N, (7, 10)), FAR, ropes_=(Rope("r", N, "milo"),))
+    force(state, (10, 1))
+    play(state, "milo throws a hook at the palisade on 7,9")
+    assert state.data.ropes["r"] == Rope("r", N, "milo")  # missed: still coiled
+    for _ in range(200):  # both sides' heuristic players to the Normans' next movement step
+        player = banneret.pending(state).players[0]
+        if player == N and "milo throws a hook at the palisade on 7,9" in labels(state):
+            break
+        play(state, heuristic_choice(state, player))
+    assert state.data.turn == 2 and heuristic_choice(state, N) == "milo throws a hook at the palisade on 7,9"
