@@ -326,6 +326,8 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: 
         cover = "none"  # §5.5.4
     if any(h in t.terrain and t.terrain[h].id == "brush" for h in path[1:-1]):
         cover = "medium" if terrain.water else max(cover, "light", key=COVERS.index)  # §5.5.2.1, §5.5.2.4
+    if terrain.water and any(h in t.terrain and castles.terrain_at(b, h).burns for h in path[1:-1]):
+        cover = "medium"  # §5.5.2.4: in water behind a wooden structure still standing (a jetty)
     cover = buildings.structure_cover(b, shooter_hex, target, path, cover)  # §8.3
     cover = castles.castle_cover(b, shooter_hex, target, path, cover)  # §9.4
     shields = hoplites.foulkon_cover(b, target)  # §7.3.2

@@ -129,3 +129,15 @@ def test_a_rider_never_enters_a_standing_tent_but_crosses_the_burnt_ground():
     assert castles.terrain_at(b, (10, 5)).cost(True, True) is None
     b.structures[(10, 5)] = ("destroyed", 1)
     assert castles.terrain_at(b, (10, 5)).cost(True, True) == 1
+
+
+def test_a_target_in_the_water_behind_the_jetty_has_medium_cover_until_it_burns():
+    # §5.5.2.4: the line from 3,6 along row 6 crosses the beach and the jetty to the deep 2 west of it
+    state = position(foot("stephanos", B, (3, 6)), foot("milo", N, (-2, 6)), foot("guillaume", N, (0, 7)),
+                     step=FireWork)
+    b = state.data
+    bow = DATA.weapons["composite_bow"]
+    assert fire_cover(b, b.pieces["stephanos"], bow, (-2, 6)) == "medium"
+    assert fire_cover(b, b.pieces["stephanos"], bow, (0, 7)) == "light"  # in the shallows, no jetty on the line
+    b.structures[(0, 6)] = b.structures[(-1, 6)] = ("destroyed", 1)
+    assert fire_cover(b, b.pieces["stephanos"], bow, (-2, 6)) == "light"  # burnt down: water's own cover
