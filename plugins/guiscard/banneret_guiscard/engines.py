@@ -51,7 +51,8 @@ __all__ = ["siege_invariants", "hauls", "haul", "HaulEngines", "arrow_targets", 
 def arrow_targets(b: Battle) -> list[Hex]:
     """Hexes a burning arrow may set alight: a siege engine or wooden structure not burning,
     a tent where the scenario lets them burn (§11.4.2), or naphtha (§10.3, §10.5.3). Only
-    hexes with an engine, naphtha, a tent or a terrain that burns may be :func:`~banneret_guiscard.flames.burnable`, so only they are asked."""
+    hexes with an engine, naphtha, a tent or a terrain that burns may be
+    :func:`~banneret_guiscard.flames.burnable`, so only they are asked."""
     wooden = [h for h, terrain in b.tables.terrain.items() if terrain.burns or terrain.tent is not None]
     return sorted(h for h in {*wooden, *(e.hex for e in b.engines.values()), *b.naphtha}
                   if burnable(b, h) or h in b.naphtha)

@@ -206,15 +206,18 @@ def terrain_lines(t: Tables, a: Hex, b: Hex) -> list[list[Hex]]:
 def fixed_lines(scenario_id: str) -> Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]]:
     """On a map with §8-§9 structures, by (shooter's hex, aimed hex): the lines of fire
     (:func:`traced_lines`) of every ordered pair whose readings, from the centre or an opening,
-    pass no hex whose structure may change in play (a gate, a palisade, §9.2): walls, windows
-    and slits never change, so these are traced once, when the scenario's first shot is
-    considered; the others are traced as the battle stands. Empty on a map without structures
+    pass no hex whose structure may change its height in play (a gate, a palisade, §9.2; a
+    platform or a tent burnt down stays as high): walls, windows and slits never change, so
+    these are traced once, when the scenario's first shot is considered; the others are
+    traced as the battle stands. Empty on a map without structures
     (:attr:`~banneret_guiscard.state.Tables.sight_lines` holds its lines)."""
     t = tables_for(scenario_id)
     if t.sight_lines:
         return MappingProxyType({})
     battle = Battle(tables=t, pieces={})
-    changeable = {h for h, terrain in t.terrain.items() if terrain.changes_to}
+    terrains = t.data.terrain.terrains  # only a change of height moves a line (terrain_blocks)
+    changeable = {h for h, terrain in t.terrain.items()
+                  if any(terrains[x].height != terrain.height for x in terrain.changes_to.values())}
     table: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = {}
     for a in t.board.hexes():
         origins = buildings.fire_origins(battle, a)
