@@ -180,7 +180,7 @@ def rope_notes(view: Mapping[str, Any]) -> list[str]:
             notes.append(f"{rid} ({rope['side']}) coiled, carried by {rope['carrier']}")
         else:
             climber = f", {rope['climber']} on it" if rope["climber"] else ""
-            notes.append(f"{rid} ({rope['side']}) hooked on the palisade on {hex_label(rope['against'])} "
+            notes.append(f"{rid} ({rope['side']}) hooked towards {hex_label(rope['against'])} "  # a palisade or a wall
                          f"from {hex_label(rope['hex'])}{climber}")
     return notes
 

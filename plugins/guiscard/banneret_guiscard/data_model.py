@@ -293,6 +293,8 @@ class HexsideFeature(Sourced):
     """Cover of a target whose hex the line of fire enters across it (a low wall, A-68)."""
     defender_behind: MeleeSign | None = None
     """The sign of a defender attacked across it (a low wall, §8.1)."""
+    parapet: bool = False
+    """A wall topped by a parapet: +2 MP to get over it by a rope (§10.6.1)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -720,6 +722,10 @@ class RopeRules(Sourced):
     """MP a level climbed up a rope (§10.6.1)."""
     climb_down_mp_per_level: int
     """MP a level climbed down (§10.6.1)."""
+    wall_levels: int
+    """Levels a courtyard wall rises above the higher of its two sides, for climbing (placeholder)."""
+    parapet_mp: int
+    """MP added to get over a wall topped by a parapet by a rope (§10.6.1)."""
     climber_attack_shift: int
     """Columns right for a character on a platform attacking a rope's climber (§10.6.3)."""
     catch_fail_max: int

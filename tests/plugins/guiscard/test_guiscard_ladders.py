@@ -47,10 +47,10 @@ SOUTH = Ladder("south", N, ((7, 10),), (7, 9))
 
 
 def position(*pieces: Piece, ladders_: tuple[Ladder, ...] = (), ropes_: tuple[Rope, ...] = (), step=Movement,
-             side: str = N) -> banneret.State:
-    """``side``'s phase of the Castle assault at ``step`` with exactly these characters,
-    ladders and ropes on the map (the gate burnt, as the scenario starts)."""
-    state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=KEEP)
+             side: str = N, scenario: str = KEEP) -> banneret.State:
+    """``side``'s phase of the Castle assault (or ``scenario``) at ``step`` with exactly these
+    characters, ladders and ropes on the map (the gate burnt, as the scenario starts)."""
+    state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=scenario)
     b = state.data
     b.pieces = {p.id: p for p in pieces}
     b.stunned_in = {p.id: 0 for p in pieces if p.health == "stunned"}
