@@ -65,7 +65,7 @@ from banneret_guiscard.fire import COVERS, cover_threats, fire_cover, targets, u
 from banneret_guiscard.flames import wooden_defence
 from banneret_guiscard.melee import attackers_of, combat_column, combat_table, defender
 from banneret_guiscard.results import threatened
-from banneret_guiscard.state import Battle, Piece
+from banneret_guiscard.state import Battle, Piece, Rope
 
 __all__ = ["HeuristicAgent", "make_agent", "FIGHTER_ATTACK", "state_value", "shot_gain", "attack_gain", "siege_scores",
            "block_route", "BLOCK_ROUTE_REACH"]
@@ -406,15 +406,18 @@ def _ladder_scores(state: State, me: str, actions: Sequence[Action]) -> list[flo
     """Ladders and ropes, where a decision offers them, else None: a pair carries its ladder
     before anyone else moves, and a rope's carrier walks, towards the nearest hex outside a
     palisade; there the pair raises the ladder, the carrier throws the hook; a fighter climbs
-    its side's ladder or rope and goes over whenever it can; a character that can push an
-    enemy's ladder over, cut its rope or haul on its own does so when nothing better is to be
-    fought (§10.1, §10.6)."""
+    its side's ladder or rope and goes over whenever it can; a character on the platform pulls
+    up an enemy's rope nobody is on, so no one else climbs it (its own side's it leaves for its
+    friends), and a carrier throws again after a throw that failed; a character that can push
+    an enemy's ladder over, cut its rope or haul on its own does so when nothing better is to
+    be fought (§10.1, §10.6)."""
     if actions[0].kind not in ("movement", "move-step", "combat"):  # the decisions that offer them
         return None
     b: Battle = state.data
     words = [a.args[0] if a.args and isinstance(a.args[0], str) else "" for a in actions]
     if actions[0].kind == "movement":
-        ready = [a.args[0] == "move" and _at_the_wall(b, b.pieces[a.args[1]]) for a in actions]
+        ready = [a.args[0] == "move" and (_at_the_wall(b, b.pieces[a.args[1]]) or bool(_enemy_ropes(b, b.pieces[a.args[1]])))
+                 for a in actions]
         if not ({"carry", "throw"} & set(words) or any(ready)):
             return None
         base = _movement(state, me, actions)
@@ -424,6 +427,11 @@ def _ladder_scores(state: State, me: str, actions: Sequence[Action]) -> list[flo
         here = _to_raise(b, b.pieces[_mover(state)].hex)
         return [3.0 if a.args[0] == "raise" else float(here - _to_raise(b, a.args[1])) - 0.01 * a.args[3]
                 if a.args[0] == "step" else 0.0 for a in actions]
+    if actions[0].kind == "move-step" and "rope_pull" in words:  # §10.6.1: deny the enemy his rope
+        enemy = {r.id for r in _enemy_ropes(b, b.pieces[_mover(state)])}
+        base = _move_step(state, me, actions)
+        return [3.0 if a.args[0] == "rope_pull" and a.args[1] in enemy else -1.0 if a.args[0] == "rope_pull" else score
+                for a, score in zip(actions, base)]
     if actions[0].kind == "move-step":
         mover = b.pieces[_mover(state)]
         climbs = [a.args[0] in ("over", "rope_over") or (a.args[0] == "rope_up" and not _shooter(b, mover))
@@ -450,6 +458,12 @@ def _at_the_wall(b: Battle, piece: Piece) -> bool:
     rope = ropes.climb_cost(b, piece)
     return ((ladder is not None and ladder.side == piece.side) or ropes.climbing(b, piece.id) is not None
             or (rope is not None and rope[0].side == piece.side))
+
+
+def _enemy_ropes(b: Battle, piece: Piece) -> list[Rope]:
+    """The enemy's hooked ropes, nobody on them, that ``piece`` may pull up from where it stands
+    (§10.6.1)."""
+    return [r for r in ropes.pull_up_choices(b, piece) if r.side != piece.side] if b.ropes else []
 
 
 def _rope_carrier(b: Battle, pid: str) -> bool:

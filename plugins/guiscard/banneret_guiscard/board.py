@@ -53,9 +53,9 @@ __all__ = [
 
 TERRAIN_LETTERS: Mapping[str, str] = {
     "clear": "..", "brush": "br", "tree": "TT", "slope": "sl", "marsh": "ma", "rocks": "RR", "path": "pa",
-    "stone_stairs": "st", "beach": "be", "shallow_water": "~~", "deep_water": "≈≈",
+    "stone_stairs": "st", "beach": "be", "shallow_water": "~~", "deep_water": "≈≈", "jetty": "Je",
     "interior": "In", "window": "Wi", "door": "Do", "house_stairs": "Hs", "corner": "Co", "unidentified": "Un",
-    "tent": "Te", "tent_entrance": "Tn", "courtyard": "Yd",
+    "tent": "Te", "tent_entrance": "Tn", "tent_burnt": "Tx", "courtyard": "Yd",
     "bailey": "Ba", "palisade": "PP", "palisade_destroyed": "Px", "platform": "Pl", "castle_stairs": "Cs",
     "gate": "Ga", "gate_open": "Go", "gate_destroyed": "Gx", "arrow_slit": "As", "tower_entrance": "Tw",
     "vertical_ladder": "Lv",
@@ -65,9 +65,9 @@ _LYING_LADDER = "Lh"
 TERRAIN_COLOURS: Mapping[str, str] = {
     "clear": "#ebe5c6", "brush": "#b9cc8c", "tree": "#5d8c4c", "slope": "#cdb68a", "marsh": "#9cc2ae",
     "rocks": "#9c968c", "path": "#dcc9a0", "stone_stairs": "#bab3a6", "beach": "#f2e2ae",
-    "shallow_water": "#9fcbe9", "deep_water": "#4b87c4",
+    "shallow_water": "#9fcbe9", "deep_water": "#4b87c4", "jetty": "#8a6a45",
     "interior": "#c9a37a", "window": "#d8b48c", "door": "#b07f52", "house_stairs": "#a88a6a", "corner": "#e3dcc0",
-    "unidentified": "#8f7f6f", "tent": "#f4eedc", "tent_entrance": "#e9d9a8", "courtyard": "#d9cfb0",
+    "unidentified": "#8f7f6f", "tent": "#f4eedc", "tent_entrance": "#e9d9a8", "tent_burnt": "#8c857a", "courtyard": "#d9cfb0",
     "bailey": "#d6cbb0", "palisade": "#6b4a2b", "palisade_destroyed": "#a58a6c", "platform": "#9c7a55",
     "castle_stairs": "#b3a58f", "gate": "#4a3320", "gate_open": "#8c6a48", "gate_destroyed": "#b59b7e",
     "arrow_slit": "#c0b8a8", "tower_entrance": "#a89a86", "vertical_ladder": "#c89b5a",
@@ -180,7 +180,7 @@ def rope_notes(view: Mapping[str, Any]) -> list[str]:
             notes.append(f"{rid} ({rope['side']}) coiled, carried by {rope['carrier']}")
         else:
             climber = f", {rope['climber']} on it" if rope["climber"] else ""
-            notes.append(f"{rid} ({rope['side']}) hooked on the palisade on {hex_label(rope['against'])} "
+            notes.append(f"{rid} ({rope['side']}) hooked towards {hex_label(rope['against'])} "  # a palisade or a wall
                          f"from {hex_label(rope['hex'])}{climber}")
     return notes
 

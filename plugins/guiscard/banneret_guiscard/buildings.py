@@ -102,9 +102,11 @@ def crossing_mp(b: Battle, frm: Hex, to: Hex) -> int:
 
 
 def _entrance(b: Battle, h: Hex) -> bool:
-    """A tent entrance, or canvas cut open in an earlier game turn (§8.5.2)."""
+    """A tent entrance, canvas cut open in an earlier game turn (§8.5.2), or a tent hex burnt
+    down (§10.2.5): no canvas is left to stop anyone."""
     cut = b.structures.get(h)
-    return b.tables.terrain[h].tent == "entrance" or (cut is not None and cut[0] == "cut" and cut[1] < b.turn)
+    return b.tables.terrain[h].tent == "entrance" or (cut is not None and (
+        cut[0] == "cut" and cut[1] < b.turn or cut[0] == "destroyed"))
 
 
 def tent_wall(b: Battle, x: Hex, y: Hex) -> bool:
@@ -261,7 +263,7 @@ def structure_cover(b: Battle, shooter: Hex, target: Hex, path: list[Hex], cover
         last = feature(b, *sides[-1])
         if last is not None and last.cover_behind is not None:
             cover = max(cover, last.cover_behind, key=_COVERS.index)
-    tent = _structures(b).tent_of.get(target)
+    tent = None if b.structures.get(target, ("", 0))[0] == "destroyed" else _structures(b).tent_of.get(target)
     if tent is not None and (_entrance(b, target) or any(
             _structures(b).tent_of.get(h) == tent and _entrance(b, h) for h in path[1:-1])):
         cover = "light"

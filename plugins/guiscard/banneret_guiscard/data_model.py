@@ -44,7 +44,8 @@ Files (``banneret_guiscard.data``)
   format (every map file is listed in :data:`MAP_FILES`).
 * ``scenarios.json`` -- scenarios (P-22): map, sides (the first is side A), forces with start
   hexes (a rider's ``hex`` is its head, ``facing`` points from rear to head), turn limit,
-  victory condition, structures changed at the start, ladders (§10.1) and ropes (§10.6).
+  victory condition, structures changed at the start, ladders (§10.1) and ropes (§10.6), and
+  whether fire may take the tents (``tents_burn``, §11.4.2).
 
 Provenance
 ----------
@@ -146,12 +147,13 @@ FILES: tuple[str, ...] = (
     "codes.json", "movement_classes.json", "terrain.json", "melee_foot.json", "melee_mounted.json",
     "fire_foot.json", "fire_mounted.json", "impact.json", "weapons.json", "infiltration.json",
     "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "tactics.json", "siege.json", "roster.json",
-    "map_test_field.json", "map_downs.json", "map_village.json", "map_keep.json", "scenarios.json",
+    "map_test_field.json", "map_downs.json", "map_village.json", "map_keep.json", "map_lagoon.json", "scenarios.json",
 )
 """Every data file, in loading order."""
 
 MAP_FILES: Mapping[str, str] = MappingProxyType({"test_field": "map_test_field.json", "downs": "map_downs.json",
-                                                  "village": "map_village.json", "keep": "map_keep.json"})
+                                                  "village": "map_village.json", "keep": "map_keep.json",
+                                                  "lagoon": "map_lagoon.json"})
 """Each map's id and its file."""
 
 Mount = Literal["foot", "mounted"]
@@ -291,6 +293,8 @@ class HexsideFeature(Sourced):
     """Cover of a target whose hex the line of fire enters across it (a low wall, A-68)."""
     defender_behind: MeleeSign | None = None
     """The sign of a defender attacked across it (a low wall, §8.1)."""
+    parapet: bool = False
+    """A wall topped by a parapet: +2 MP to get over it by a rope (§10.6.1)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -718,6 +722,10 @@ class RopeRules(Sourced):
     """MP a level climbed up a rope (§10.6.1)."""
     climb_down_mp_per_level: int
     """MP a level climbed down (§10.6.1)."""
+    wall_levels: int
+    """Levels a courtyard wall rises above the higher of its two sides, for climbing (placeholder)."""
+    parapet_mp: int
+    """MP added to get over a wall topped by a parapet by a rope (§10.6.1)."""
     climber_attack_shift: int
     """Columns right for a character on a platform attacking a rope's climber (§10.6.3)."""
     catch_fail_max: int
@@ -809,6 +817,7 @@ class SiegeFireTable(Sourced):
     extinguish: int
     arrow_engine: int
     arrow_wood: int
+    arrow_tent: int
     arrow_naphtha: int
 
 
@@ -1059,6 +1068,8 @@ class Scenario(Sourced):
     engines: tuple[EnginePlacement, ...] = ()
     ladders: tuple[LadderPlacement, ...] = ()
     ropes: tuple[RopePlacement, ...] = ()
+    tents_burn: bool = False
+    """Fire may take the map's tents, by hand or by burning arrows (the sally's rule, §11.4.2)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -50,9 +50,10 @@ __all__ = ["siege_invariants", "hauls", "haul", "HaulEngines", "arrow_targets", 
 
 def arrow_targets(b: Battle) -> list[Hex]:
     """Hexes a burning arrow may set alight: a siege engine or wooden structure not burning,
-    or naphtha (§10.3, §10.5.3). Only hexes with an engine, naphtha or a terrain that burns
-    may be :func:`~banneret_guiscard.flames.burnable`, so only they are asked."""
-    wooden = [h for h, terrain in b.tables.terrain.items() if terrain.burns]
+    a tent where the scenario lets them burn (§11.4.2), or naphtha (§10.3, §10.5.3). Only
+    hexes with an engine, naphtha, a tent or a terrain that burns may be
+    :func:`~banneret_guiscard.flames.burnable`, so only they are asked."""
+    wooden = [h for h, terrain in b.tables.terrain.items() if terrain.burns or terrain.tent is not None]
     return sorted(h for h in {*wooden, *(e.hex for e in b.engines.values()), *b.naphtha}
                   if burnable(b, h) or h in b.naphtha)
 
@@ -79,7 +80,7 @@ def arrow_shots(b: Battle, side: str) -> list[tuple[str, str, Hex]]:
 
 def shoot_arrow(state: State, pid: str, weapon_id: str, h: Hex) -> list[RetreatOrder]:
     """One burning arrow (§10.3): it spends the archer's shot; a d10 on the fire table's column
-    for the target (naphtha, an engine, else wood) sets it alight or not."""
+    for the target (naphtha, an engine, a tent, else wood) sets it alight or not."""
     b: Battle = state.data
     table = b.tables.data.siege.fire_table
     b.fired_in[pid] = (b.phase, weapon_id)
@@ -87,6 +88,8 @@ def shoot_arrow(state: State, pid: str, weapon_id: str, h: Hex) -> list[RetreatO
         column, what = table.arrow_naphtha, "naphtha"
     elif any(e.hex == h for e in b.engines.values()):
         column, what = table.arrow_engine, "engine"
+    elif b.tables.terrain[h].tent is not None:
+        column, what = table.arrow_tent, "tent"
     else:
         column, what = table.arrow_wood, "wood"
     die = state.rng.die(10)
@@ -236,7 +239,8 @@ def siege_invariants(b: Battle) -> list[str]:
         if e.fired_turn > b.turn:
             bad.append(f"{e.id} fired in a later turn {e.fired_turn} (§10.4.1)")
     for h, flame in b.flames.items():
-        if not (flame.naphtha or b.tables.terrain[h].burns or any(e.hex == h for e in b.engines.values())):
+        if not (flame.naphtha or b.tables.terrain[h].burns or any(e.hex == h for e in b.engines.values())
+                or b.tables.scenario.tents_burn and b.tables.terrain[h].tent is not None):  # §11.4.2
             bad.append(f"a fire on {h} where nothing burns (§10.2.2)")
         if not flame.naphtha and flame.turns >= siege.burn_turns:
             bad.append(f"the fire on {h} has burnt {flame.turns} turns and not burnt out (§10.2.5)")

@@ -206,15 +206,18 @@ def terrain_lines(t: Tables, a: Hex, b: Hex) -> list[list[Hex]]:
 def fixed_lines(scenario_id: str) -> Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]]:
     """On a map with §8-§9 structures, by (shooter's hex, aimed hex): the lines of fire
     (:func:`traced_lines`) of every ordered pair whose readings, from the centre or an opening,
-    pass no hex whose structure may change in play (a gate, a palisade, §9.2): walls, windows
-    and slits never change, so these are traced once, when the scenario's first shot is
-    considered; the others are traced as the battle stands. Empty on a map without structures
+    pass no hex whose structure may change its height in play (a gate, a palisade, §9.2; a
+    platform or a tent burnt down stays as high): walls, windows and slits never change, so
+    these are traced once, when the scenario's first shot is considered; the others are
+    traced as the battle stands. Empty on a map without structures
     (:attr:`~banneret_guiscard.state.Tables.sight_lines` holds its lines)."""
     t = tables_for(scenario_id)
     if t.sight_lines:
         return MappingProxyType({})
     battle = Battle(tables=t, pieces={})
-    changeable = {h for h, terrain in t.terrain.items() if terrain.changes_to}
+    terrains = t.data.terrain.terrains  # only a change of height moves a line (terrain_blocks)
+    changeable = {h for h, terrain in t.terrain.items()
+                  if any(terrains[x].height != terrain.height for x in terrain.changes_to.values())}
     table: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = {}
     for a in t.board.hexes():
         origins = buildings.fire_origins(battle, a)
@@ -326,6 +329,8 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: 
         cover = "none"  # §5.5.4
     if any(h in t.terrain and t.terrain[h].id == "brush" for h in path[1:-1]):
         cover = "medium" if terrain.water else max(cover, "light", key=COVERS.index)  # §5.5.2.1, §5.5.2.4
+    if terrain.water and any(h in t.terrain and castles.terrain_at(b, h).burns for h in path[1:-1]):
+        cover = "medium"  # §5.5.2.4: in water behind a wooden structure still standing (a jetty)
     cover = buildings.structure_cover(b, shooter_hex, target, path, cover)  # §8.3
     cover = castles.castle_cover(b, shooter_hex, target, path, cover)  # §9.4
     shields = hoplites.foulkon_cover(b, target)  # §7.3.2

@@ -5,7 +5,8 @@ The rules are plain functions on :class:`~banneret_guiscard.state.Battle`, whose
 hold the burning hexes and ``naphtha`` the mixture not yet alight:
 
 * :func:`burnable` -- what a fire may take: a siege engine or a wooden structure still
-  standing (§10.2.1, §10.2.2);
+  standing (§10.2.1, §10.2.2), and where the scenario says so a tent (§11.4.2, never by
+  spreading);
 * :func:`ignite` -- a hex catches fire: whoever stands in it must get out at once (a stunned
   character may come round first), naphtha catches in every hex next to a fire;
 * :func:`workers`, :func:`set_fire`, :func:`put_out` -- a character that neither moved,
@@ -33,7 +34,7 @@ from banneret_guiscard.results import hurt, kill, kill_horse, wound
 from banneret_guiscard.retreat import RetreatOrder, Retreats, retreat_paths
 from banneret_guiscard.state import Battle, Flame, Piece, hex_label
 
-__all__ = ["burnable", "wooden_defence", "ignite", "burn_out", "workers", "set_fire", "put_out", "FireWork", "Burning"]
+__all__ = ["burnable", "tent_burns", "wooden_defence", "ignite", "burn_out", "workers", "set_fire", "put_out", "FireWork", "Burning"]
 
 
 def wooden_defence(b: Battle, h: Hex) -> bool:
@@ -42,12 +43,20 @@ def wooden_defence(b: Battle, h: Hex) -> bool:
     return b.tables.terrain[h].burns and b.structures.get(h, ("", 0))[0] != "destroyed"
 
 
-def burnable(b: Battle, h: Hex) -> bool:
+def tent_burns(b: Battle, h: Hex) -> bool:
+    """A tent hex still standing, where the scenario lets fire take tents (the sally's rule,
+    §11.4.2: set alight by hand, §10.2.1, or by a burning arrow, §10.3)."""
+    return (b.tables.scenario.tents_burn and b.tables.terrain[h].tent is not None
+            and b.structures.get(h, ("", 0))[0] != "destroyed")
+
+
+def burnable(b: Battle, h: Hex, spreading: bool = False) -> bool:
     """Whether a fire may take ``h`` now: not burning yet, and holding a siege engine that is
-    not destroyed or a wooden structure still standing (§10.2.1, §10.2.2)."""
+    not destroyed or a wooden structure still standing (§10.2.1, §10.2.2), or a tent that may
+    burn, except by spreading: §10.2.2 names only engines and wooden structures (reading)."""
     if h not in b.tables.terrain or h in b.flames:
         return False
-    return wooden_defence(b, h) or b.engine_at(h) is not None
+    return wooden_defence(b, h) or b.engine_at(h) is not None or (not spreading and tent_burns(b, h))
 
 
 def _escape(state: State, piece: Piece, h: Hex) -> RetreatOrder | None:
@@ -125,7 +134,7 @@ def burn_out(state: State, h: Hex) -> None:
     engine = b.engine_at(h)
     if engine is not None:
         b.engines[engine.id] = attrs.evolve(engine, condition="destroyed")
-    if wooden_defence(b, h):
+    if wooden_defence(b, h) or tent_burns(b, h):  # a burnt tent hex reads as its changes_to
         b.structures[h] = ("destroyed", b.turn)
     if not b.flames[h].naphtha:
         del b.flames[h]
@@ -244,7 +253,7 @@ class Burning(Procedure):
         orders: list[RetreatOrder] = []
         for h in burning:  # a hex that burnt down this turn burnt this turn too (A-26)
             for n in sorted(b.tables.around[h]):
-                if burnable(b, n):
+                if burnable(b, n, spreading=True):
                     die = state.rng.die(10)
                     state.emit(f"fire on {hex_label(h)} spreads to {hex_label(n)}? d10 {die}", "fire")
                     if die <= siege.fire_table.spread:

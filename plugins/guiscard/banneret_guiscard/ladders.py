@@ -31,7 +31,7 @@ from banneret_guiscard.state import Battle, Ladder, Piece, hex_label
 
 __all__ = [
     "PALISADE", "raised_at", "carriers", "carrying", "hands_full", "on_ladder", "pair_allowance", "carry_choices",
-    "raise_places", "shift_choices", "raise_ladder", "far_side", "beyond", "land", "pushers", "push_over", "fallen_places", "fall_places",
+    "raise_places", "shift_choices", "raise_ladder", "far_side", "beyond", "land", "top_fights", "over_advances", "pushers", "push_over", "fallen_places", "fall_places",
     "ladder_invariants", "PushOver", "FallenLadder", "FallPlace",
 ]
 
@@ -162,6 +162,48 @@ def land(state: State, pid: str) -> None:
                f"{'wounded' if hurt else 'safe'}", "ladder")
     if hurt:
         wound(b, pid)
+
+
+# --------------------------------------------------------------------------- fighting across a ladder's top (§10.1.3, §10.1.5)
+
+
+def top_fights(b: Battle, side: str, may_strike: Callable[[Battle, Piece], bool]) -> list[tuple[str, str, str]]:
+    """(attacker, defender, ladder): the melees of ``side`` across a raised ladder's top in this
+    combat step. Its climber and an enemy on a platform beside the whole palisade hex it leans
+    on, on the far side, are read as next to each other (as a rope's climber is, §10.6.3), so
+    either may attack the other, one against one, free to attack (``may_strike``)."""
+    t = b.tables
+    out = []
+    for lid in sorted(b.ladders):
+        ladder = b.ladders[lid]
+        if ladder.against is None:
+            continue
+        climber = next((p for p in b.living_at(ladder.hexes[0]) if not p.mounted), None)
+        if climber is None:
+            continue
+        above = sorted((p for h in far_side(b, ladder) if t.terrain[h].vantage for p in b.living_at(h)
+                        if p.side != climber.side), key=lambda p: p.id)
+        for p in above:
+            if climber.side == side and may_strike(b, climber):
+                out.append((climber.id, p.id, lid))
+            elif p.side == side and may_strike(b, p):
+                out.append((p.id, climber.id, lid))
+    return out
+
+
+def over_advances(b: Battle, lid: str, winners: tuple[str, ...], vacated: tuple[Hex, ...]) -> list[tuple[str, Hex, int]]:
+    """(climber, hex, 0): after a fight across the ladder ``lid``'s top, its climber among the
+    ``winners``, still able and on it, may advance over the palisade onto a platform hex his
+    enemy left, free now (§10.1.3, §6.6). The advance stands for the 4 MP of the step over
+    (reading): it costs nothing and ends there, after the landing die (§9.2.2)."""
+    ladder = b.ladders[lid]
+    if ladder.against is None:
+        return []
+    t = b.tables
+    sides = far_side(b, ladder)
+    return [(pid, h, 0) for pid in sorted(winners) if b.pieces[pid].able and b.pieces[pid].hex == ladder.hexes[0]
+            for h in vacated if h in sides and b.free(h, pid) and not b.closed(h)
+            and t.data.bodies.extra_mp(b.body_total(h)) is not None]
 
 
 # --------------------------------------------------------------------------- pushing a ladder over (§10.1.6, §10.1.7)

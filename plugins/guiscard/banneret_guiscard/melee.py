@@ -37,7 +37,7 @@ from banneret_guiscard.state import Battle, Piece, hex_label
 __all__ = [
     "may_attack", "attackers_of", "combat_table", "combat_column", "roll_combat", "victims", "surrounded",
     "kill_surrounded", "begin_combat_step", "advance_starts", "joint_bonus", "HORSE", "Defender", "defender", "Combat", "Engage",
-    "Declared", "Resolve", "Victim", "Advance", "AdvanceStep", "CombatRecord",
+    "Declared", "Resolve", "Victim", "Advance", "AdvanceOver", "AdvanceStep", "CombatRecord",
 ]
 
 _SIGN_VALUE = {"-": -1, "0": 0, "+": 1}
@@ -287,6 +287,7 @@ class Combat(SideChoice):
         return [*(("attack", t) for t, other in ((t, defender(b, t)) for t in _within_reach(b, strikers))
                   if any(_reaches(b, p, other) for p in strikers)),
                 *(("push", pid, lid) for pid, lid in ladders.pushers(b, b.side, _may_strike)),
+                *(("top", a, d, lid) for a, d, lid in ladders.top_fights(b, b.side, _may_strike)),
                 *(("strike", pid, rid) for pid, rid in ropes.strikers(b, b.side, _may_strike)),
                 *(("cut", pid, rid) for pid, rid in ropes.cutters(b, b.side, _may_strike)),
                 *(("haul", rid, haulers) for rid, haulers in ropes.hauling_groups(b, b.side, _may_strike)), ("end",)]
@@ -296,6 +297,11 @@ class Combat(SideChoice):
             return "end combat"
         if option[0] == "push":
             return f"{option[1]} pushes the ladder on {hex_label(state.data.ladders[option[2]].hexes[0])} over"
+        if option[0] == "top":
+            foot = hex_label(state.data.ladders[option[3]].hexes[0])
+            climbs = state.data.pieces[option[1]].hex == state.data.ladders[option[3]].hexes[0]
+            return f"{option[1]} on the ladder on {foot} attacks {option[2]}" if climbs else \
+                f"{option[1]} attacks {option[2]} on the ladder on {foot}"
         if option[0] == "cut":
             return f"{option[1]} cuts the rope on {hex_label(state.data.ropes[option[2]].against)}"
         if option[0] == "strike":
@@ -311,6 +317,8 @@ class Combat(SideChoice):
             end(state)
         elif option[0] == "push":  # instead of fighting (§10.1.6, §10.1.7)
             call(state, ladders.PushOver, pusher=option[1], ladder=option[2])
+        elif option[0] == "top":  # §10.1.3, §10.1.5: across the ladder's top, the climber on "-"
+            call(state, Declared, record=CombatRecord((option[1],), (option[2],), ladder=option[3]))
         elif option[0] == "strike":  # §10.6.3: from the platform, 2 columns right; no avoiding on a rope
             b: Battle = state.data
             climber = ropes.climber_of(b, b.ropes[option[2]])
@@ -406,6 +414,8 @@ class CombatRecord:
     """A hoplite in formation attacked from a flank or the rear: a retreat is a wound (§7.3.1)."""
     on_rope: bool = False
     """The defender climbs a rope, attacked from the platform: a wound or stun kills, no retreat (§10.6.3)."""
+    ladder: str = ""
+    """The raised ladder whose climber fights the platform across its top: he advances over the palisade (§10.1.3)."""
 
 
 class Resolve(Procedure):
@@ -478,7 +488,7 @@ class Resolve(Procedure):
         elif rec.stage == 4:
             starts = self._advance(b, rec)
             if starts:
-                call(state, Advance, starts=tuple(starts))
+                call(state, AdvanceOver if rec.ladder else Advance, starts=tuple(starts))
             else:
                 end(state)
         else:
@@ -493,7 +503,8 @@ class Resolve(Procedure):
             vacated = tuple(h for pid, h, health in rec.before if pid in now and (
                 now[pid].hex != h or now[pid].health in ("stunned", "dead") and health != now[pid].health))
             if vacated:
-                return advance_starts(b, winners, vacated)
+                return ladders.over_advances(b, rec.ladder, winners, vacated) if rec.ladder else \
+                    advance_starts(b, winners, vacated)
         return []
 
 
@@ -555,6 +566,24 @@ class Advance(Choice):
         state.emit(f"{pid} advances to {hex_label(first)}", "melee")
         goto(state, AdvanceStep, mover=pid, left=left, last_stop=origin if not may_stop(b, b.pieces[pid]) else
              (step.hex, step.facing))
+
+
+class AdvanceOver(Advance):
+    """The climber who won a fight across his ladder's top may advance over the palisade onto
+    the platform hex his enemy left, and lands there with the die (§10.1.3, §9.2.2); or stay."""
+
+    rule = "10.1.3"
+
+    def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
+        return "no advance" if option == ("stay",) else f"advance {option[0]} over the palisade to {hex_label(option[1])}"
+
+    def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
+        if option != ("stay",):
+            b: Battle = state.data
+            b.pieces[option[0]] = attrs.evolve(b.pieces[option[0]], hex=option[1])
+            state.emit(f"{option[0]} advances over the palisade to {hex_label(option[1])}", "melee")
+            ladders.land(state, option[0])
+        end(state)
 
 
 class AdvanceStep(Choice):

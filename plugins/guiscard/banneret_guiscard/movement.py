@@ -725,7 +725,9 @@ class MoveStep(SideChoice):
         if what == "rope_down":
             return f"climb down the rope ({option[1]} MP)"
         if what == "rope_over":
-            return f"over the palisade by the rope to {hex_label(option[1])} ({option[2]} MP)"
+            rope = ropes.climbing(state.data, frame.record.mover)
+            wall = rope is not None and not ropes.on_palisade(state.data, rope)
+            return f"over the {'wall' if wall else 'palisade'} by the rope to {hex_label(option[1])} ({option[2]} MP)"
         if what == "raise":
             return f"raise the ladder on {hex_label(option[1])} against {hex_label(option[2])}"
         if what == "rope_pull":
@@ -981,7 +983,7 @@ class Movement(SideChoice):
         if option[0] == "cut":
             return f"{option[1]} cuts the tent on {hex_label(option[2])}"
         if option[0] == "throw":
-            return f"{option[1]} throws a hook at the palisade on {hex_label(option[2])}"
+            return f"{option[1]} throws a hook at {ropes.target_label(state.data, state.data.pieces[option[1]].hex, option[2])}"
         if option[0] == "shift":
             _, lid, first, second, h, palisade = option
             return (f"{first} and {second} move the ladder on {hex_label(state.data.ladders[lid].hexes[0])} to "

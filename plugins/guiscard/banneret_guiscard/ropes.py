@@ -6,10 +6,13 @@ Representation (a reading; see the game's docs page): a rope is a
 :class:`~banneret_guiscard.state.Rope` in ``Battle.ropes``, carried coiled by one character,
 or thrown from the hex ``hex`` next to the palisade hex ``against`` it hooks. Whoever climbs
 it stays in that hex as the rope's ``climber`` (between the hook and the rope, §10.6.2) until
-it crosses the palisade or climbs down. Only palisades are climbed here: the tower cannot be
-(§10.6.1), and a building's walls are hexsides with no top to stand on, whose far side is the
-building's inside, entered only by doors and windows (§8.1), so the +2 MP of a parapet has no
-wall to apply to.
+it crosses the palisade or climbs down. A rope may also hook on a courtyard's wall, a hexside
+between a hex outside and the courtyard hex ``against`` beyond it: read as one level high, it
+is climbed as a palisade and crossed straight into that hex, +2 MP over its parapet
+(§10.6.1). A wall has no top to stand on: nobody pulls such a rope up, cuts it or attacks its
+climber from above, and no wall is hauled down (§10.6.5 names the palisade). The tower is
+never climbed (§10.6.1), nor a building's walls, whose far side is its inside, entered only by
+doors and windows (§8.1).
 """
 
 from __future__ import annotations
@@ -21,13 +24,13 @@ import attrs
 
 from banneret.boards.hexgrid import Hex, distance
 from banneret.state import State
-from banneret_guiscard import castles, ladders
+from banneret_guiscard import buildings, castles, ladders
 from banneret_guiscard.data_model import Effect
 from banneret_guiscard.results import kill, wound
 from banneret_guiscard.state import Battle, Piece, Rope, hex_label
 
 __all__ = [
-    "unarmoured", "thrown", "climbing", "climber_of", "let_go", "throw_places", "throw", "climb_cost", "cross_options", "down_cost",
+    "unarmoured", "thrown", "on_palisade", "courtyard_wall", "climbing", "climber_of", "let_go", "throw_places", "throw", "climb_cost", "cross_options", "down_cost",
     "at_the_top", "pull_up_choices", "pull_up", "strikers", "on_rope", "retreat_feet", "catch",
     "cutters", "cut", "hauling_groups", "haul", "rope_invariants",
 ]
@@ -39,9 +42,24 @@ def unarmoured(b: Battle, piece: Piece) -> bool:
 
 
 def thrown(b: Battle) -> list[Rope]:
-    """The ropes hooked on a palisade hex that still stands, in id order."""
-    return [r for _, r in sorted(b.ropes.items()) if r.against is not None
-            and castles.terrain_at(b, r.against).id == ladders.PALISADE]
+    """The ropes hooked on a palisade hex that still stands or on a courtyard wall, in id order."""
+    return [r for _, r in sorted(b.ropes.items()) if r.against is not None and r.hex is not None
+            and (on_palisade(b, r) or courtyard_wall(b, r.hex, r.against))]
+
+
+def on_palisade(b: Battle, rope: Rope) -> bool:
+    """Whether ``rope`` hooks a palisade hex that still stands (not a wall)."""
+    return rope.against is not None and castles.terrain_at(b, rope.against).id == ladders.PALISADE
+
+
+def courtyard_wall(b: Battle, foot: Hex, beyond: Hex) -> bool:
+    """Whether a rope thrown from ``foot`` may hook the wall between it and ``beyond``: a wall
+    with no opening, ``foot`` outside any building or courtyard and ``beyond`` a courtyard's
+    hex (§10.6.1; a building's own walls lead into it, §8.1)."""
+    t = b.tables
+    f = buildings.feature(b, foot, beyond)
+    return (f is not None and f.blocks_sight and not f.passable and f.opening is None
+            and t.terrain[foot].enclosed is None and t.terrain[beyond].enclosed == "courtyard")
 
 
 def climbing(b: Battle, pid: str) -> Rope | None:
@@ -62,21 +80,34 @@ def let_go(b: Battle, pid: str) -> None:
             b.ropes[rid] = attrs.evolve(rope, climber="")
 
 
-def _top(b: Battle, palisade: Hex) -> int:
-    """The level of a palisade's top: its ground and its height (§9.2.1)."""
-    return b.tables.level[palisade] + castles.terrain_at(b, palisade).height
+def _top(b: Battle, rope: Rope) -> int:
+    """The level of the top ``rope`` hooks: a palisade's ground and its height (§9.2.1), a
+    wall's levels above the higher of its two sides (placeholder)."""
+    assert rope.against is not None and rope.hex is not None
+    t = b.tables
+    if on_palisade(b, rope):
+        return t.level[rope.against] + castles.terrain_at(b, rope.against).height
+    return max(t.level[rope.hex], t.level[rope.against]) + t.data.tactics.ropes.wall_levels
 
 
 def throw_places(b: Battle, piece: Piece) -> list[Hex]:
-    """The palisade hexes ``piece`` may throw its rope at: it carries one, may use it, stands
-    outside the castle next to a whole palisade hex with a hex beyond it, where no other rope
-    hangs (§10.6.1)."""
+    """The palisade hexes ``piece`` may throw its rope at, and the courtyard hexes over whose
+    wall it may throw it: it carries one, may use it, stands outside the castle next to a whole
+    palisade hex with a hex beyond it, or outside a courtyard's wall, where no other rope hangs
+    (§10.6.1)."""
     if not unarmoured(b, piece) or not any(r.carrier == piece.id for r in b.ropes.values()):
         return []
     if piece.hex in castles.castle_inside(b.tables.scenario.id) or any(r.hex == piece.hex for r in b.ropes.values()):
         return []
     return [p for p in b.tables.around[piece.hex]
-            if castles.terrain_at(b, p).id == ladders.PALISADE and ladders.beyond(b, piece.hex, p)]
+            if castles.terrain_at(b, p).id == ladders.PALISADE and ladders.beyond(b, piece.hex, p)
+            or courtyard_wall(b, piece.hex, p)]
+
+
+def target_label(b: Battle, foot: Hex, against: Hex) -> str:
+    """How the labels name what a rope from ``foot`` hooks: the palisade hex, or the wall over
+    into the courtyard hex."""
+    return f"the wall to {hex_label(against)}" if courtyard_wall(b, foot, against) else f"the palisade on {hex_label(against)}"
 
 
 def throw(state: State, pid: str, palisade: Hex) -> None:
@@ -88,7 +119,7 @@ def throw(state: State, pid: str, palisade: Hex) -> None:
     holds = die > b.tables.data.tactics.ropes.throw_fail_max
     b.done.add(pid)
     b.attacked_in[pid] = b.phase
-    state.emit(f"{pid} throws a hook at the palisade on {hex_label(palisade)}: d10 {die} -> "
+    state.emit(f"{pid} throws a hook at {target_label(b, b.pieces[pid].hex, palisade)}: d10 {die} -> "
                f"{'it holds' if holds else 'it fails'}", "rope")
     if holds:
         b.ropes[rope.id] = attrs.evolve(rope, carrier="", hex=b.pieces[pid].hex, against=palisade)
@@ -96,44 +127,49 @@ def throw(state: State, pid: str, palisade: Hex) -> None:
 
 def climb_cost(b: Battle, piece: Piece) -> tuple[Rope, int] | None:
     """The rope ``piece`` may climb from where it stands and the MP (8 a level up to the
-    palisade's top, §10.6.1); None if there is none free to climb."""
+    palisade's or the wall's top, §10.6.1); None if there is none free to climb."""
     if not unarmoured(b, piece):
         return None
     for rope in thrown(b):
         if rope.hex == piece.hex and not climber_of(b, rope):
-            assert rope.against is not None
-            levels = _top(b, rope.against) - b.tables.level[piece.hex]
+            levels = _top(b, rope) - b.tables.level[piece.hex]
             return rope, b.tables.data.tactics.ropes.climb_up_mp_per_level * levels
     return None
 
 
 def cross_options(b: Battle, piece: Piece, entry_cost: Callable[[Hex], int | None]) -> list[tuple[Hex, int]]:
-    """(hex, MP): from the rope over the palisade onto a hex beyond it that ``entry_cost``
-    (the movement rules' MP for that hex, None if closed or taken) lets it enter, with 4 MP for
-    each level down from the palisade's top (§10.6.1, §10.6.2)."""
+    """(hex, MP): from the rope over the palisade onto a hex beyond it, or over the wall into
+    the courtyard hex, that ``entry_cost`` (the movement rules' MP for that hex, None if closed
+    or taken) lets it enter, with 4 MP for each level down from the top, and 2 more over a
+    wall's parapet (§10.6.1, §10.6.2)."""
     rope = climbing(b, piece.id)
-    if rope is None or rope.against is None or castles.terrain_at(b, rope.against).id != ladders.PALISADE:
+    if rope is None or rope not in thrown(b):
         return []
-    assert rope.hex is not None
-    down = b.tables.data.tactics.ropes.climb_down_mp_per_level
+    assert rope.hex is not None and rope.against is not None
+    rules = b.tables.data.tactics.ropes
+    if on_palisade(b, rope):
+        beyond, extra = ladders.beyond(b, rope.hex, rope.against), 0
+    else:
+        f = buildings.feature(b, rope.hex, rope.against)
+        beyond, extra = [rope.against], rules.parapet_mp if f is not None and f.parapet else 0
     out = []
-    for h in ladders.beyond(b, rope.hex, rope.against):
+    for h in beyond:
         cost = entry_cost(h)
         if cost is not None:
-            out.append((h, cost + down * max(0, _top(b, rope.against) - b.tables.level[h])))
+            out.append((h, cost + extra + rules.climb_down_mp_per_level * max(0, _top(b, rope) - b.tables.level[h])))
     return out
 
 
 def down_cost(b: Battle, rope: Rope) -> int:
     """MP to climb back down to the rope's foot (§10.6.1)."""
-    assert rope.against is not None and rope.hex is not None
-    return b.tables.data.tactics.ropes.climb_down_mp_per_level * (_top(b, rope.against) - b.tables.level[rope.hex])
+    assert rope.hex is not None
+    return b.tables.data.tactics.ropes.climb_down_mp_per_level * (_top(b, rope) - b.tables.level[rope.hex])
 
 
 def at_the_top(b: Battle, h: Hex, rope: Rope) -> bool:
     """Whether ``h`` is at the top of the wall ``rope`` hooks: a platform beside its palisade
-    hex, next to its climber in the reading of §10.6.3 and §10.6.4."""
-    return rope.against is not None and b.tables.terrain[h].vantage and h in b.tables.around[rope.against]
+    hex, next to its climber in the reading of §10.6.3 and §10.6.4; a wall has none."""
+    return on_palisade(b, rope) and b.tables.terrain[h].vantage and h in b.tables.around[rope.against]
 
 
 def pull_up_choices(b: Battle, piece: Piece) -> list[Rope]:
@@ -242,7 +278,7 @@ def hauling_groups(b: Battle, side: str, may_strike: Callable[[Battle, Piece], b
     rules = b.tables.data.tactics.ropes
     out = []
     for rope in thrown(b):
-        if rope.side != side or climber_of(b, rope):
+        if rope.side != side or climber_of(b, rope) or not on_palisade(b, rope):  # never a wall
             continue
         assert rope.hex is not None
         near = sorted(p.id for p in b.pieces.values() if p.side == side and p.able and not p.mounted
@@ -284,9 +320,9 @@ def rope_invariants(b: Battle) -> list[str]:
         people = [pid for pid in (rope.carrier, rope.climber) if pid]
         if any(not unarmoured(b, b.pieces[pid]) for pid in people if pid in b.pieces):
             bad.append(f"an armoured or mounted character uses rope {rid} (§10.6.1, inv. 76)")
-        if rope.against is not None and (rope.hex is None or rope.against not in b.tables.around[rope.hex]
-                                         or b.tables.terrain[rope.against].id != ladders.PALISADE):
-            bad.append(f"rope {rid} is not hooked on a palisade hex next to its foot (§10.6.2)")
+        if rope.against is not None and (rope.hex is None or rope.against not in b.tables.around[rope.hex] or (
+                b.tables.terrain[rope.against].id != ladders.PALISADE and not courtyard_wall(b, rope.hex, rope.against))):
+            bad.append(f"rope {rid} is not hooked on a palisade hex or a courtyard wall next to its foot (§10.6.2)")
         if climber_of(b, rope) and b.pieces[rope.climber].hex != rope.hex:
             bad.append(f"{rope.climber} climbs rope {rid} away from its foot (§10.6.2)")
     return bad

@@ -37,7 +37,9 @@
                                        window (7.4) -> Resolve -> Victim, PlaceRider (6.8),
                                        Retreats, Advance
                                        -> AdvanceStep; or push a ladder over -> PushOver
-                                       -> FallenLadder -> FallPlace (10.1.6)
+                                       -> FallenLadder -> FallPlace (10.1.6); or fight
+                                       across a ladder's top -> Declared ... -> AdvanceOver
+                                       (10.1.3)
                10.2 FireWork         step 4 ends: set fires, put them out -> Retreats
                2.1  Recovery         step 5: stunned characters of the side stand up (A-04)
         10.2 Burning            fires burn, wound, destroy and spread -> Retreats
@@ -57,7 +59,7 @@ from banneret_guiscard.fire import AimShot, DefensiveFire, FireVolley, HoldCover
 from banneret_guiscard.flames import Burning, FireWork
 from banneret_guiscard.ladders import FallenLadder, FallPlace, PushOver
 from banneret_guiscard.hoplites import BlockStep, BlockUnderFire, BlockWheel, FormMembers, FormUp
-from banneret_guiscard.melee import Advance, AdvanceStep, Combat, Declared, Engage, Resolve, Victim
+from banneret_guiscard.melee import Advance, AdvanceOver, AdvanceStep, Combat, Declared, Engage, Resolve, Victim
 from banneret_guiscard.movement import ClearTo, ClearWith, Movement, MoveStep, PlaceHorses, PushHorse, PutDown
 from banneret_guiscard.results import PlaceRider
 from banneret_guiscard.retreat import Retreat, Retreats
@@ -185,5 +187,6 @@ FLOW = Flow(
            Engage, Declared, AvoidCombat,  # 6.2 one combat declared, 7.4 the defender may avoid it
            Resolve, Victim,                # 6 the combat, its result
            Advance, AdvanceStep,           # 6.6 advance after combat
+           AdvanceOver,                    # 10.1.3 a climber's advance over the palisade
            PushOver, FallenLadder, FallPlace],  # 10.1.6 pushing a ladder over
 )

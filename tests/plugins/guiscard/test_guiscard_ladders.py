@@ -47,10 +47,10 @@ SOUTH = Ladder("south", N, ((7, 10),), (7, 9))
 
 
 def position(*pieces: Piece, ladders_: tuple[Ladder, ...] = (), ropes_: tuple[Rope, ...] = (), step=Movement,
-             side: str = N) -> banneret.State:
-    """``side``'s phase of the Castle assault at ``step`` with exactly these characters,
-    ladders and ropes on the map (the gate burnt, as the scenario starts)."""
-    state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=KEEP)
+             side: str = N, scenario: str = KEEP) -> banneret.State:
+    """``side``'s phase of the Castle assault (or ``scenario``) at ``step`` with exactly these
+    characters, ladders and ropes on the map (the gate burnt, as the scenario starts)."""
+    state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=scenario)
     b = state.data
     b.pieces = {p.id: p for p in pieces}
     b.stunned_in = {p.id: 0 for p in pieces if p.health == "stunned"}
@@ -210,6 +210,71 @@ def test_a_climber_has_no_cover_is_minus_in_melee_and_does_not_fire():
     assert not may_fire(b, b.pieces["olivier"])  # only at the palisade before it: nobody stands there
     assert can_attack(b, b.pieces["yani"], (10, 6)) and not can_attack(b, b.pieces["alexio"], (10, 6))
     assert "attack olivier" in labels(state)
+
+
+def test_a_friend_climbs_past_the_climber_and_goes_over_but_never_stops_as_a_second_on_the_ladder():
+    # §4.1: a mover passes through a friend; at the end of its move a hex holds one character,
+    # so a ladder holds one climber between moves, at its top or its foot alike (reading)
+    state = position(foot("milo", N, (10, 6)), foot("guillaume", N, (11, 6)), ladders_=(EAST,))
+    play(state, "move guillaume", "to 10,6 (3 MP)")
+    assert [x for x in labels(state) if x.startswith("over")] == [
+        "over the palisade to 9,5 (5 MP)", "over the palisade to 8,6 (5 MP)", "over the palisade to 8,7 (5 MP)"]
+    stopped = state.clone()
+    play(stopped, "stop here")  # back to where it last could stop
+    assert stopped.data.pieces["guillaume"].hex == (11, 6) and stopped.data.pieces["milo"].hex == (10, 6)
+    force(state, (6, 2))
+    play(state, "over the palisade to 9,5 (5 MP)")
+    assert state.data.pieces["guillaume"].hex == (9, 5)
+    assert log(state) == ["guillaume jumps down from the palisade on 9,5: d6 2+0 -> safe"]
+    assert battle_invariants(state) == []
+
+
+def test_the_climber_fights_the_platform_across_the_top_and_advances_over_with_the_landing_die():
+    # §10.1.3, §10.1.5: the climber and the platform beside the palisade are read as next to each
+    # other; the winner on the ladder advances over onto the hex the enemy left, and lands
+    state = position(foot("milo", N, (10, 6)), foot("manueles", B, (8, 6)), ladders_=(EAST,), step=Combat)
+    assert labels(state) == ["milo on the ladder on 10,6 attacks manueles", "end combat"]
+    force_dice(state, 3)  # E: the defender retreats
+    play(state, "milo on the ladder on 10,6 attacks manueles")
+    assert [e.text for e in state.log if e.kind == "melee"][-1] == \
+        "milo attack manueles: difference 6, column 1/4, d10 3+0 -> E"  # "-" on the ladder, 0 on the platform
+    play(state, "retreat via 8,7")
+    assert labels(state) == ["advance milo over the palisade to 8,6", "no advance"]
+    force(state, (6, 6))
+    play(state, "advance milo over the palisade to 8,6")
+    b = state.data
+    assert (b.pieces["milo"].hex, b.pieces["milo"].health) == ((8, 6), "wounded")
+    assert log(state) == ["milo jumps down from the palisade on 8,6: d6 6+0 -> wounded"]
+    assert battle_invariants(state) == []
+
+
+def test_the_platform_attacks_the_climber_who_advances_over_when_the_attacker_falls_back():
+    state = position(foot("milo", N, (10, 6)), foot("manueles", B, (8, 6)), ladders_=(EAST,), step=Combat, side=B)
+    assert labels(state) == ["manueles pushes the ladder on 10,6 over", "manueles attacks milo on the ladder on 10,6",
+                             "end combat"]
+    beaten = state.clone()
+    force_dice(beaten, 5)  # E: the climber retreats down off the ladder; nobody advances onto it
+    play(beaten, "manueles attacks milo on the ladder on 10,6", "retreat via 11,6")
+    assert beaten.data.pieces["milo"].hex == (11, 6) and banneret.pending(beaten).kind != "advance"
+    force_dice(state, 9)  # C: the attacker retreats; the climber, the winner, may go over
+    play(state, "manueles attacks milo on the ladder on 10,6", "retreat via 9,5")
+    assert labels(state) == ["advance milo over the palisade to 8,6", "no advance"]
+    play(state, "no advance")
+    assert state.data.pieces["milo"].hex == (10, 6)
+
+
+def test_no_fight_across_the_top_onto_the_ground_behind_or_over_a_destroyed_palisade():
+    def anyone(b, p):
+        return True
+
+    south = position(foot("milo", N, (7, 10)), foot("okeanos", B, (7, 8)), ladders_=(SOUTH,), step=Combat)
+    assert ladders.top_fights(south.data, N, anyone) == []  # 7,8 is the bailey's ground, not a platform
+    state = position(foot("milo", N, (10, 6)), foot("manueles", B, (8, 6)), ladders_=(EAST,), step=Combat)
+    b = state.data
+    assert ladders.top_fights(b, N, anyone) == [("milo", "manueles", "east")]
+    assert ladders.top_fights(b, B, anyone) == [("manueles", "milo", "east")]
+    b.structures[(9, 6)] = ("destroyed", 1)  # no palisade top left: the platform is a step away
+    assert ladders.top_fights(b, N, anyone) == []
 
 
 # --------------------------------------------------------------------------- §10.1.6, §10.1.7 pushing a ladder over

@@ -344,7 +344,7 @@ def test_the_loader_refuses_a_rope_for_an_armoured_character(tmp_path, monkeypat
 def test_both_boards_show_the_ropes():
     state = position(foot("milo", N, (7, 10)), foot("olivier", N, (1, 11)), FAR,
                      ropes_=(Rope("south", N, "", (7, 10), (7, 9), "milo"), Rope("spare", N, "olivier")))
-    notes = ["south (normans) hooked on the palisade on 7,9 from 7,10, milo on it",
+    notes = ["south (normans) hooked towards 7,9 from 7,10, milo on it",
              "spare (normans) coiled, carried by olivier"]
     assert [line.strip() for line in GAME.render(state, None).splitlines() if line.startswith("  rope: ")] == [
         f"rope: {n}" for n in notes]
@@ -361,3 +361,83 @@ def test_the_heuristic_agent_throws_its_hook_and_climbs():
     assert heuristic_choice(hooked, N) == "move milo"
     play(hooked, "move milo")
     assert heuristic_choice(hooked, N) == "climb the rope (8 MP)"
+
+
+def test_the_heuristic_agent_pulls_up_an_enemy_rope_but_leaves_its_own_for_its_friends():
+    state = position(foot("filemon", B, (8, 6)), FAR, foot("milo", N, (10, 6)), ropes_=(EAST,), side=B)
+    assert heuristic_choice(state, B) == "move filemon"  # the platform's man first
+    play(state, "move filemon")
+    assert heuristic_choice(state, B) == "pull up the rope on 9,6"
+    own = position(foot("milo", N, (8, 6)), foot("olivier", N, (11, 6)), FAR, ropes_=(EAST,))
+    play(own, "move milo")
+    assert "pull up the rope on 9,6" in labels(own) and heuristic_choice(own, N) != "pull up the rope on 9,6"
+
+
+def test_the_heuristic_agent_throws_its_hook_again_after_a_miss():
+    state = position(foot("milo", N, (7, 10)), FAR, ropes_=(Rope("r", N, "milo"),))
+    force(state, (10, 1))
+    play(state, "milo throws a hook at the palisade on 7,9")
+    assert state.data.ropes["r"] == Rope("r", N, "milo")  # missed: still coiled
+    for _ in range(200):  # both sides' heuristic players to the Normans' next movement step
+        player = banneret.pending(state).players[0]
+        if player == N and "milo throws a hook at the palisade on 7,9" in labels(state):
+            break
+        play(state, heuristic_choice(state, player))
+    assert state.data.turn == 2 and heuristic_choice(state, N) == "milo throws a hook at the palisade on 7,9"
+
+
+# --------------------------------------------------------------------------- §10.6.1 a courtyard's wall
+
+
+def village(*pieces: Piece, **kwargs) -> banneret.State:
+    """A position of the Village fight (the walled courtyard 0,4-3,3; 1,6 outside its wall,
+    with 1,5 and 2,5 beyond)."""
+    return position(*pieces, scenario="Village fight", **kwargs)
+
+
+VILLAGE_FAR = foot("yani", B, (12, 0))
+
+
+def test_a_rope_hooks_a_courtyards_wall_and_never_a_buildings():
+    state = village(foot("milo", N, (1, 6)), VILLAGE_FAR, ropes_=(Rope("r", N, "milo"),))
+    assert [x for x in labels(state) if "hook" in x] == ["milo throws a hook at the wall to 2,5",
+                                                         "milo throws a hook at the wall to 1,5"]
+    force(state, (10, 3))
+    play(state, "milo throws a hook at the wall to 1,5")
+    assert state.data.ropes["r"] == Rope("r", N, "", (1, 6), (1, 5))
+    assert log(state) == ["milo throws a hook at the wall to 1,5: d10 3 -> it holds"]
+    b = state.data
+    beside_house = foot("guillaume", N, (2, 6))  # the courtyard 2,5 and the house's inside 3,5 behind walls
+    b.ropes["spare"] = Rope("spare", N, "guillaume")
+    b.pieces["guillaume"] = beside_house
+    assert ropes.throw_places(b, beside_house) == [(2, 5)]  # never into the house
+    b.pieces["guillaume"] = attrs.evolve(beside_house, hex=(1, 4))
+    assert ropes.throw_places(b, b.pieces["guillaume"]) == []  # nor out of the courtyard
+
+
+def test_over_a_courtyard_wall_eight_up_then_the_hex_four_down_and_two_for_the_parapet():
+    hooked = Rope("r", N, "", (1, 6), (1, 5))
+    state = village(foot("milo", N, (1, 6)), VILLAGE_FAR, ropes_=(hooked,))
+    play(state, "move milo")
+    assert "climb the rope (8 MP)" in labels(state)  # the wall read as one level high
+    on = village(foot("milo", N, (1, 6)), VILLAGE_FAR, ropes_=(attrs.evolve(hooked, climber="milo"),))
+    play(on, "move milo")
+    assert [x for x in labels(on) if "rope" in x] == ["over the wall by the rope to 1,5 (7 MP)",
+                                                      "climb down the rope (4 MP)"]  # courtyard 1 + 4 + 2
+    play(on, "over the wall by the rope to 1,5 (7 MP)")
+    b = on.data
+    assert b.pieces["milo"].hex == (1, 5) and b.ropes["r"].climber == "" and battle_invariants(on) == []
+    assert b.tables.data.terrain.hexside_features["wall"].parapet
+
+
+def test_nobody_pulls_up_cuts_hauls_or_strikes_at_a_wall_rope():
+    hooked = Rope("r", N, "", (1, 6), (1, 5), "milo")
+    state = village(foot("milo", N, (1, 6)), foot("filemon", B, (1, 5)), ropes_=(hooked,), step=Combat, side=B)
+    b = state.data
+
+    def anyone(b, p):
+        return True
+
+    assert ropes.cutters(b, B, anyone) == [] and ropes.strikers(b, B, anyone) == []
+    assert ropes.pull_up_choices(b, b.pieces["filemon"]) == []
+    assert ropes.hauling_groups(b, N, anyone) == [] and not any("rope" in x for x in labels(state))
