@@ -541,9 +541,9 @@ def block_route(b: Battle, f: hoplites.Formation) -> int | None:
 
 
 def _block_step(state: State, me: str, actions: Sequence[Action]) -> list[float]:
-    """Before it enters a hex, wheel while a wheel turns the front nearer the enemy; then step
-    by step along :func:`block_route`, round whatever stands in the way, as far as its MP go;
-    halt next to the enemy (§7.3.1)."""
+    """Before it enters a hex, wheel while a wheel turns the front nearer the enemy (the
+    cheapest of the wheels to one facing); then step by step along :func:`block_route`, round
+    whatever stands in the way, as far as its MP go; halt next to the enemy (§7.3.1)."""
     b: Battle = state.data
     rec = next(f.record for f in reversed(state.stack) if isinstance(f.record, hoplites.BlockMove))
     f = hoplites.record_of(b, rec.members[0])
@@ -555,7 +555,7 @@ def _block_step(state: State, me: str, actions: Sequence[Action]) -> list[float]
         what = action.args[0]
         if what == "wheel":
             better = _facing_score(b, me, f.members, action.args[1]) - now
-            scores.append(2.0 + better if better > 0 and not rec.entered else -1.0)
+            scores.append(2.0 + better - 0.01 * action.args[2] if better > 0 and not rec.entered else -1.0)
         elif what == "step":
             scores.append(1.0 if action.args[1] == way else -1.0)
         else:
