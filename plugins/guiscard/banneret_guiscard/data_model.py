@@ -264,6 +264,9 @@ class Terrain(Sourced):
     burns: bool = False
     """A wooden structure that may be set on fire: the palisade, the gate, platforms (§9.2.1,
     §9.2.2, §9.2.4, §10.2); a fire spreads into it (§10.2.2)."""
+    worked_mp: int | None = None
+    """MP a character inside the castle next to it spends raising or lowering it: the lifting
+    gate (§9.2.3, a reading: the rules say it is worked with chains, not by whom nor when)."""
 
     def cost(self, mounted: bool, armoured: bool) -> int | None:
         """MP to enter, or None where the character may not go (§3.1, §4.2.1)."""

@@ -24,7 +24,7 @@ from banneret_guiscard.melee import Combat, combat_column, may_attack
 from banneret_guiscard.movement import Movement, step_options
 from banneret_guiscard.state import Piece
 
-from test_guiscard_movement import GAME, REG, foot, rider
+from test_guiscard_movement import GAME, REG, foot, labels, play, rider
 
 N, B = "normans", "byzantines"
 DATA = load_data()
@@ -90,6 +90,50 @@ def test_66_the_gate_closed_open_and_destroyed():
     assert steps(state, "milo")[GATE] == 2 and GATE not in steps(state, "robert")       # open: foot only
     state.data.structures[GATE] = ("destroyed", 1)
     assert steps(state, "milo")[GATE] == 2 and steps(state, "robert")[GATE] == 4        # destroyed: riders too
+
+
+def gate_labels(state: banneret.State) -> list[str]:
+    return [x for x in labels(state) if "the gate" in x]
+
+
+def test_a_character_inside_next_to_the_gate_raises_it_for_two_mp_and_another_lowers_it():
+    # §9.2.3, reading: on foot, on the castle's ground next to the gate, before it moves; either side
+    state = position(foot("milo", N, (4, 8)), foot("guido", N, (5, 8)), foot("gautier", N, (4, 10)),
+                     rider("robert", N, (6, 8), 3), foot("petros", B, (12, 0)), step=Movement)
+    b = state.data
+    assert gate_labels(state) == ["guido raises the gate on 4,9", "milo raises the gate on 4,9"]  # not from outside
+    play(state, "milo raises the gate on 4,9")                                         # nor a rider
+    assert b.structures[GATE] == ("open", b.turn) and castles.terrain_at(b, GATE).id == "gate_open"
+    assert b.spent["milo"] == 2 and b.left["milo"] == 6                                 # MA 8, 6 MP left
+    assert gate_labels(state) == ["guido lowers the gate on 4,9"]                      # milo has spent MP
+    assert "move milo" in labels(state) and steps(state, "milo", 2)[GATE] == 2          # he may go on, stooping
+    assert state.log[-1].text == "milo raises the gate on 4,9"
+    assert GAME.view(state, N)["structures"] == [[[4, 9], "open"]]
+    play(state, "guido lowers the gate on 4,9")
+    assert GATE not in b.structures and castles.terrain_at(b, GATE).id == "gate"
+    assert b.spent["guido"] == 2 and gate_labels(state) == []
+    assert GATE not in steps(state, "gautier")                                          # closed again
+
+
+def test_the_gate_is_never_lowered_onto_anyone_nor_worked_once_destroyed():
+    open_gate = {GATE: ("open", 1)}
+    state = position(foot("milo", N, (4, 8)), foot("gautier", N, GATE), foot("petros", B, (12, 0)),
+                     structures=open_gate, step=Movement)
+    assert gate_labels(state) == []                                                     # gautier under it
+    state = position(foot("milo", N, (4, 8)), foot("petros", B, (12, 0)), structures=open_gate, step=Movement)
+    b = state.data
+    assert gate_labels(state) == ["milo lowers the gate on 4,9"]
+    b.bodies = {GATE: (1, 0)}
+    assert castles.gate_choices(b, ["milo"], lambda pid: 4) == []                       # a body under it
+    b.bodies = {}
+    assert castles.gate_choices(b, ["milo"], lambda pid: 1) == []                       # 2 MP needed
+    assert castles.gate_choices(b, ["milo"], lambda pid: 2) == [("milo", GATE, "close")]
+    state = position(foot("milo", N, (4, 8)), foot("petros", B, (12, 0)), structures={GATE: ("destroyed", 1)},
+                     step=Movement)
+    assert gate_labels(state) == []
+    state = position(foot("milo", N, (4, 8)), foot("petros", B, (12, 0)), step=Movement)
+    play(state, "move milo", "to 5,8 (1 MP)", "stop here")
+    assert "end movement" in labels(state) and gate_labels(state) == []                 # once moved, no more
 
 
 def test_65_the_palisade_is_never_entered_and_a_destroyed_one_costs_one():
