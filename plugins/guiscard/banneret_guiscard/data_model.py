@@ -258,6 +258,9 @@ class Terrain(Sourced):
     """Levels it rises above its hex and cuts lines of fire: a palisade, a closed gate (§9.3.1)."""
     vantage: bool = False
     """A firing height inside a castle: platforms and arrow slits (§9.3.4, §9.4.1)."""
+    firing_height: int = 0
+    """Levels a shooter on it counts above its hex for the loss of cover from higher ground
+    (§5.5.4, §9.3.4): an arrow slit (or chapel window) hex, 1 (A-25: the slit is a height)."""
     changes_to: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
     """The terrain it becomes in each state it may take in play: a gate ``open`` or
     ``destroyed``, a palisade or platform ``destroyed`` (§9.2.1, §9.2.3, §10.2.5)."""

@@ -11,6 +11,9 @@ crest to 6,3 and 7,3); the tower 3,2 4,2 3,3 4,3 with arrow slits 3,2 (north, to
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
+import attrs
 import pytest
 
 import banneret
@@ -176,6 +179,21 @@ def test_arrow_slits_and_the_chapel_window_fire_out_and_are_fired_at_heavy():
     assert cover((4, 0), (4, 2)) is None             # the rest of the tower: walls (§9.4.4, inv. 64)
     assert cover((3, 7), (1, 7)) == "none"           # the chapel's cross window works as a slit (§8.2.2)
     assert cover((2, 7), (3, 7)) == "heavy"
+
+
+def test_a25_an_arrow_slit_counts_a_level_up_so_brush_and_rocks_in_close_range_lose_their_cover():
+    # §9.3.4, A-25: from the west slit's hex 3,3 (one level up, by A-25) a composite bow (short
+    # range to 9) at brush 3 hexes off: less than half its short range, the brush's light cover lost
+    assert cover((3, 3), (0, 5)) == "none" and cover((3, 3), (-1, 4)) == "none"
+    assert cover((0, 2), (0, 5)) == "light"                                              # from the ground: kept
+    state = position(foot("stephanos", N, (3, 3)), foot("yani", B, (0, 5)))
+    b = state.data
+    assert fire_cover(b, b.pieces["stephanos"], DATA.weapons["sling"], (0, 5)) == "light"  # 3 is half of 6
+    rocks = b.tables.data.terrain.terrains["rocks"]                                      # rocks there instead
+    b.tables = attrs.evolve(b.tables, terrain=MappingProxyType({**b.tables.terrain, (0, 5): rocks}))
+    assert fire_cover(b, b.pieces["stephanos"], DATA.weapons["composite_bow"], (0, 5)) == "none"  # §9.3.4
+    b.pieces["stephanos"] = foot("stephanos", N, (0, 2))
+    assert fire_cover(b, b.pieces["stephanos"], DATA.weapons["composite_bow"], (0, 5)) == "light"
 
 
 def test_68_no_shot_from_a_height_at_a_target_beside_a_friend_on_its_level():
