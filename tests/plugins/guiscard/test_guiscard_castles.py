@@ -27,6 +27,7 @@ from banneret_guiscard.melee import Combat, combat_column, may_attack
 from banneret_guiscard.movement import Movement, step_options
 from banneret_guiscard.state import Piece
 
+from test_guiscard_agent import choice as agent_choice
 from test_guiscard_movement import GAME, REG, foot, labels, play, rider
 
 N, B = "normans", "byzantines"
@@ -137,6 +138,19 @@ def test_the_gate_is_never_lowered_onto_anyone_nor_worked_once_destroyed():
     state = position(foot("milo", N, (4, 8)), foot("petros", B, (12, 0)), step=Movement)
     play(state, "move milo", "to 5,8 (1 MP)", "stop here")
     assert "end movement" in labels(state) and gate_labels(state) == []                 # once moved, no more
+
+
+def test_the_heuristic_agent_opens_the_gate_to_friends_outside_and_closes_it_on_enemies():
+    outside = [foot("gautier", N, (4, 11)), foot("sandro", N, (5, 10))]
+    state = position(foot("milo", N, (4, 8)), *outside, foot("petros", B, (12, 0)), step=Movement)
+    assert agent_choice(state) == "milo raises the gate on 4,9"                         # two friends outside
+    state = position(foot("milo", N, (4, 8)), *outside, foot("yani", B, (3, 11)), foot("petros", B, (2, 11)),
+                     step=Movement)
+    assert "milo raises the gate on 4,9" in labels(state)
+    assert agent_choice(state) != "milo raises the gate on 4,9"                         # as many enemies: left shut
+    state = position(foot("milo", N, (4, 8)), foot("yani", B, (3, 11)), foot("petros", B, (4, 10)),
+                     structures={GATE: ("open", 1)}, step=Movement)
+    assert agent_choice(state) == "milo lowers the gate on 4,9"                         # enemies outside
 
 
 def test_65_the_palisade_is_never_entered_and_a_destroyed_one_costs_one():
