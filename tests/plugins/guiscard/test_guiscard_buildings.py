@@ -286,10 +286,12 @@ def _structure_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool]]
 
 
 @settings(max_examples=4, deadline=None)
-@given(scripts(max_drawn=60), st.sampled_from(["Village fight", "Castle assault"]))
+@given(scripts(max_drawn=60), st.sampled_from(["Village fight", "Castle assault", "Siege-methods assault"]))
 # two retreats out of one spreading fire: stephanos steps 6,3 -> 6,4, filemon follows and pushes
 # him on to 5,4 (one hex from 6,3, across a wall, by two legal steps)
 @example(PlayScript(seed=1, players_pick=0, scenario_pick=0, choices=(), agent_seed=3652), "Castle assault")
+# the Siege-methods gate raised, lowered and raised again (§9.2.3, reading)
+@example(PlayScript(seed=2, players_pick=0, scenario_pick=0, choices=(), agent_seed=13), "Siege-methods assault")
 def test_random_games_keep_the_building_and_castle_rules(script, scenario):
     setup = Setup("guiscard", script.seed, 2, scenario, {})
     before: dict[str, tuple[tuple[int, int], bool]] = {}
