@@ -33,7 +33,7 @@ from typing import Any
 
 import attrs
 
-from banneret.boards.hexgrid import DIRECTIONS, Hex, direction_to, distance, neighbour, ring
+from banneret.boards.hexgrid import Hex, direction_to, distance, neighbour, ring
 from banneret.flow import Frame, Procedure, call, end, goto
 from banneret.state import State
 from banneret_guiscard import castles, ladders, movement, ropes
