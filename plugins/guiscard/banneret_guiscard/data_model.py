@@ -146,12 +146,13 @@ FILES: tuple[str, ...] = (
     "codes.json", "movement_classes.json", "terrain.json", "melee_foot.json", "melee_mounted.json",
     "fire_foot.json", "fire_mounted.json", "impact.json", "weapons.json", "infiltration.json",
     "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "tactics.json", "siege.json", "roster.json",
-    "map_test_field.json", "map_downs.json", "map_village.json", "map_keep.json", "scenarios.json",
+    "map_test_field.json", "map_downs.json", "map_village.json", "map_keep.json", "map_wards.json", "scenarios.json",
 )
 """Every data file, in loading order."""
 
 MAP_FILES: Mapping[str, str] = MappingProxyType({"test_field": "map_test_field.json", "downs": "map_downs.json",
-                                                  "village": "map_village.json", "keep": "map_keep.json"})
+                                                  "village": "map_village.json", "keep": "map_keep.json",
+                                                  "wards": "map_wards.json"})
 """Each map's id and its file."""
 
 Mount = Literal["foot", "mounted"]

@@ -36,10 +36,10 @@ KEEP = "Castle assault"
 GATE = (4, 9)
 
 
-def position(*pieces: Piece, structures=None, step=OffensiveFire) -> banneret.State:
-    """The Normans' phase of the Castle assault at ``step``, these characters on the map, the
-    gate and palisade as ``structures`` says (closed and whole by default)."""
-    state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=KEEP)
+def position(*pieces: Piece, structures=None, step=OffensiveFire, scenario=KEEP) -> banneret.State:
+    """The Normans' phase of the Castle assault (or ``scenario``) at ``step``, these characters
+    on the map, the gate and palisade as ``structures`` says (closed and whole by default)."""
+    state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=scenario)
     b = state.data
     b.pieces = {p.id: p for p in pieces}
     b.structures = dict(structures or {})
@@ -158,6 +158,42 @@ def test_65_the_palisade_is_never_entered_and_a_destroyed_one_costs_one():
     assert not {(7, 2), (6, 2)} & set(steps(state, "milo"))
     state.data.structures[(7, 2)] = ("destroyed", 1)
     assert steps(state, "milo")[(7, 2)] == 1
+
+
+WARDS = "Stair fight"
+"""On the Two Wards: the upper ward (rows 0-2, level 1) above the lower, a cliff between them
+but for the stairs 1,3 (onto 1,2 and 2,2), 5,3 (its top on the hexside with 6,2) and the
+flight 9,3 up to the landing 9,2 in the middle of an upper hex (§9.6)."""
+
+
+def test_96_stairs_whose_top_lies_on_one_hexside_are_reached_and_fought_from_that_hex_only():
+    state = position(foot("milo", N, (6, 2)), foot("sandro", N, (5, 2)), foot("petros", B, (0, 8)),
+                     step=Movement, scenario=WARDS)
+    assert steps(state, "milo")[(5, 3)] == 2 and (5, 3) not in steps(state, "sandro")
+    state = position(foot("milo", N, (1, 2)), foot("sandro", N, (2, 2)), foot("petros", B, (8, 8)),
+                     step=Movement, scenario=WARDS)
+    assert steps(state, "milo")[(1, 3)] == 2 and steps(state, "sandro")[(1, 3)] == 2  # two hexes: both
+    state = position(foot("yani", B, (5, 3)), foot("milo", N, (6, 2)), foot("sandro", N, (5, 2)),
+                     foot("romaric", N, (6, 3)), step=Combat, scenario=WARDS)
+    b = state.data
+    assert [pid for pid in ("milo", "sandro", "romaric") if may_attack(b, b.pieces[pid], "yani")] == [
+        "milo", "romaric"]                                       # above only across the top; below, its foot
+
+
+def test_96_stairs_opening_onto_the_middle_of_a_hex_are_reached_and_fought_from_every_hex_beside_it():
+    upper = {"milo": (8, 2), "sandro": (10, 2), "romaric": (9, 1), "guillaume": (10, 1)}
+    for pid, h in upper.items():                                 # every upper hex beside the landing
+        state = position(foot(pid, N, h), foot("petros", B, (0, 8)), step=Movement, scenario=WARDS)
+        assert steps(state, pid)[(9, 2)] == 2, pid
+    state = position(foot("milo", N, (9, 3)), foot("sandro", N, (8, 3)), foot("petros", B, (0, 8)),
+                     step=Movement, scenario=WARDS)
+    assert steps(state, "milo")[(9, 2)] == 2                     # up the flight below it
+    assert (9, 2) not in steps(state, "sandro")                  # not up the cliff beside it
+    state = position(foot("yani", B, (9, 2)), *(foot(pid, N, h) for pid, h in upper.items()),
+                     foot("olivier", N, (9, 3)), foot("bruno", N, (8, 3)), step=Combat, scenario=WARDS)
+    b = state.data
+    assert [pid for pid in b.pieces if pid != "yani" and may_attack(b, b.pieces[pid], "yani")] == [
+        "milo", "sandro", "romaric", "guillaume", "olivier"]      # not bruno, below the cliff
 
 
 def test_platforms_are_reached_only_by_the_stairs_and_the_tower_only_by_its_door():
