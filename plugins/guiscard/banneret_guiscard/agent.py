@@ -35,6 +35,9 @@ that value over the d10, read on the game's tables:
   standing palisade or gate); the side mostly outside the castle burns its wooden defences
   (arrows, torches), the other puts such fires out; both burn the enemy's engines and light
   naphtha where enemies stand in or next to it; it never hauls an engine;
+* the lifting gate (§9.2.3, :func:`_gate_score`): a character that may work it opens it when
+  more of its friends than enemies stand outside the castle near it, closes it when more
+  enemies do, and leaves it otherwise;
 * an unhorsed rider (§6.8) lands on a hex no enemy could attack, then the farthest from the
   able enemies, then the one with the best cover of its terrain;
 * under crossfire (§8.3.5, §8.3.6) the cover holds against the doorway's side more shooters
@@ -356,12 +359,30 @@ def _movement(state: State, me: str, actions: Sequence[Action]) -> list[float]:
             scores.append(2.0)
         elif action.args[0] == "move" and hoplites.record_of(b, action.args[1]) is not None:
             scores.append(-1.0)  # a formation's members move as one piece (§7.3.1)
+        elif action.args[0] == "gate":
+            scores.append(_gate_score(b, me, action.args[2], action.args[3]))
         elif action.args[0] in ("move", "block") and _wants_to_move(state, b.pieces[action.args[1]]):
             piece = b.pieces[action.args[1]]
             scores.append(1.0 / (1 + min(_reach(piece, e) for e in _enemies(b, piece))))
         else:
             scores.append(-1.0)
     return scores
+
+
+GATE_WATCH = 6
+"""How far from the gate the agent counts the able characters outside the castle (§9.2.3)."""
+
+
+def _gate_score(b: Battle, me: str, gate: Hex, what: str) -> float:
+    """Work the gate (§9.2.3, reading) for whichever side has more able characters outside the
+    castle within :data:`GATE_WATCH` hexes of it: open it to let friends in, close it against
+    enemies; with as many of each, leave it as it is."""
+    inside = castles.castle_inside(b.tables.scenario.id)
+    near = [p for p in b.pieces.values() if p.able and p.hex not in inside and distance(p.hex, gate) <= GATE_WATCH]
+    friends = sum(p.side == me for p in near)
+    enemies = len(near) - friends
+    wanted = "open" if friends > enemies else "close" if enemies > friends else None
+    return 1.5 if what == wanted else -1.0
 
 
 def _move_step(state: State, me: str, actions: Sequence[Action]) -> list[float]:
@@ -555,9 +576,9 @@ def block_route(b: Battle, f: hoplites.Formation) -> int | None:
 
 
 def _block_step(state: State, me: str, actions: Sequence[Action]) -> list[float]:
-    """Before it enters a hex, wheel while a wheel turns the front nearer the enemy; then step
-    by step along :func:`block_route`, round whatever stands in the way, as far as its MP go;
-    halt next to the enemy (§7.3.1)."""
+    """Before it enters a hex, wheel while a wheel turns the front nearer the enemy (the
+    cheapest of the wheels to one facing); then step by step along :func:`block_route`, round
+    whatever stands in the way, as far as its MP go; halt next to the enemy (§7.3.1)."""
     b: Battle = state.data
     rec = next(f.record for f in reversed(state.stack) if isinstance(f.record, hoplites.BlockMove))
     f = hoplites.record_of(b, rec.members[0])
@@ -569,7 +590,7 @@ def _block_step(state: State, me: str, actions: Sequence[Action]) -> list[float]
         what = action.args[0]
         if what == "wheel":
             better = _facing_score(b, me, f.members, action.args[1]) - now
-            scores.append(2.0 + better if better > 0 and not rec.entered else -1.0)
+            scores.append(2.0 + better - 0.01 * action.args[2] if better > 0 and not rec.entered else -1.0)
         elif what == "step":
             scores.append(1.0 if action.args[1] == way else -1.0)
         else:

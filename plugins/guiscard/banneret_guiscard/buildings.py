@@ -171,13 +171,14 @@ def defender_sign(b: Battle, attackers: Iterable[Hex], defenders: Iterable[Hex],
 
 def fire_origins(b: Battle, shooter: Hex) -> list[Hex | None]:
     """Where a shooter's lines may start: its hex centre (None), and the middle of an opening
-    in its edge, given as the hex beyond it: a window from either side (§8.2.1), a door from
-    the door hex (§8.2.3), an arrow slit or chapel window from inside (§9.3.3)."""
+    in its edge, given as the hex beyond it: a window from either side (§8.2.1), a door or
+    courtyard entrance from either side, the door hex or the hex just behind it (§8.2.3,
+    §9.3.2), an arrow slit or chapel window from inside (§9.3.3)."""
     out: list[Hex | None] = [None]
     enclosed = b.tables.terrain[shooter].enclosed is not None
     for n in b.tables.around[shooter]:
         f = feature(b, shooter, n)
-        if f is not None and (f.opening == "window" or (f.opening in ("door", "slit") and enclosed)):
+        if f is not None and (f.opening in ("window", "door") or (f.opening == "slit" and enclosed)):
             out.append(n)
     return out
 

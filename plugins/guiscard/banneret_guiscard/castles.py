@@ -14,12 +14,14 @@ with a raised ladder, as the vertical ladder's terrain (§10.1, :mod:`banneret_g
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterable
 
 from banneret.boards.hexgrid import Hex, crossed_hexsides
 from banneret_guiscard.data_model import Terrain
 from banneret_guiscard.state import Battle, Ladder, Piece, tables_for
 
-__all__ = ["VERTICAL_LADDER", "raised_at", "terrain_at", "castle_inside", "breached", "fire_blocked", "castle_cover"]
+__all__ = ["VERTICAL_LADDER", "raised_at", "terrain_at", "castle_inside", "breached", "fire_blocked", "castle_cover",
+           "gate_choices", "work_gate"]
 
 VERTICAL_LADDER = "vertical_ladder"
 """The terrain a raised ladder's hex reads as while it stands (§10.1)."""
@@ -97,3 +99,53 @@ def castle_cover(b: Battle, shooter: Hex, target: Hex, path: list[Hex], cover: s
             breached(b, h) for h in path[1:-1]):
         return "light" if cover == "none" else cover
     return cover
+
+
+# --------------------------------------------------------------------------- working the gate (§9.2.3)
+
+
+@functools.cache
+def _gates(scenario_id: str) -> tuple[Hex, ...]:
+    """The map's hexes that are worked from inside (the lifting gate), built once per scenario."""
+    t = tables_for(scenario_id)
+    return tuple(sorted(h for h, terrain in t.terrain.items() if terrain.worked_mp is not None))
+
+
+def gate_choices(b: Battle, free: Iterable[str], left: Callable[[str], int]) -> list[tuple[str, Hex, str]]:
+    """(character, gate hex, ``open`` or ``close``) in the movement step (§9.2.3, reading: the
+    rules say the gate is worked with chains, not by whom nor when): a character of ``free``
+    on foot, on a ground hex inside the castle next to the gate, that has spent no MP this
+    phase and has the gate's ``worked_mp`` left (``left``), may raise a closed gate or lower an
+    open one; never a destroyed gate, nor onto a character, a horse or bodies on its hex."""
+    gates = _gates(b.tables.scenario.id)
+    if not gates:
+        return []
+    t = b.tables
+    inside = castle_inside(t.scenario.id)
+    out = []
+    for pid in free:
+        piece = b.pieces[pid]
+        if piece.mounted or pid in b.left or piece.hex not in inside or t.terrain[piece.hex].vantage:
+            continue
+        for h in gates:
+            changed = b.structures.get(h)
+            if h not in t.around[piece.hex] or left(pid) < (t.terrain[h].worked_mp or 0):
+                continue
+            if changed is None:
+                out.append((pid, h, "open"))
+            elif (changed[0] == "open" and next(b.living_at(h), None) is None and b.horse_at(h) is None
+                  and h not in b.bodies):
+                out.append((pid, h, "close"))
+    return out
+
+
+def work_gate(b: Battle, pid: str, h: Hex, what: str, mp_left: int) -> None:
+    """The character spends the gate's ``worked_mp`` of the ``mp_left`` it has on the chains and
+    may go on moving with the rest; the gate opens, or closes back to the map's state."""
+    cost = b.tables.terrain[h].worked_mp or 0
+    b.left[pid] = mp_left - cost
+    b.spent[pid] = b.spent.get(pid, 0) + cost
+    if what == "open":
+        b.structures[h] = ("open", b.turn)
+    else:
+        del b.structures[h]

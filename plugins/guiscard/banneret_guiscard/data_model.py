@@ -147,13 +147,14 @@ FILES: tuple[str, ...] = (
     "codes.json", "movement_classes.json", "terrain.json", "melee_foot.json", "melee_mounted.json",
     "fire_foot.json", "fire_mounted.json", "impact.json", "weapons.json", "infiltration.json",
     "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "tactics.json", "siege.json", "roster.json",
-    "map_test_field.json", "map_downs.json", "map_village.json", "map_keep.json", "map_lagoon.json", "scenarios.json",
+    "map_test_field.json", "map_downs.json", "map_village.json", "map_keep.json", "map_lagoon.json", "map_wards.json",
+    "scenarios.json",
 )
 """Every data file, in loading order."""
 
 MAP_FILES: Mapping[str, str] = MappingProxyType({"test_field": "map_test_field.json", "downs": "map_downs.json",
                                                   "village": "map_village.json", "keep": "map_keep.json",
-                                                  "lagoon": "map_lagoon.json"})
+                                                  "lagoon": "map_lagoon.json", "wards": "map_wards.json"})
 """Each map's id and its file."""
 
 Mount = Literal["foot", "mounted"]
@@ -260,12 +261,18 @@ class Terrain(Sourced):
     """Levels it rises above its hex and cuts lines of fire: a palisade, a closed gate (§9.3.1)."""
     vantage: bool = False
     """A firing height inside a castle: platforms and arrow slits (§9.3.4, §9.4.1)."""
+    firing_height: int = 0
+    """Levels a shooter on it counts above its hex for the loss of cover from higher ground
+    (§5.5.4, §9.3.4): an arrow slit (or chapel window) hex, 1 (A-25: the slit is a height)."""
     changes_to: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
     """The terrain it becomes in each state it may take in play: a gate ``open`` or
     ``destroyed``, a palisade or platform ``destroyed`` (§9.2.1, §9.2.3, §10.2.5)."""
     burns: bool = False
     """A wooden structure that may be set on fire: the palisade, the gate, platforms (§9.2.1,
     §9.2.2, §9.2.4, §10.2); a fire spreads into it (§10.2.2)."""
+    worked_mp: int | None = None
+    """MP a character inside the castle next to it spends raising or lowering it: the lifting
+    gate (§9.2.3, a reading: the rules say it is worked with chains, not by whom nor when)."""
 
     def cost(self, mounted: bool, armoured: bool) -> int | None:
         """MP to enter, or None where the character may not go (§3.1, §4.2.1)."""

@@ -57,6 +57,8 @@ THROWN_LANCE = "thrown_lance"
 """The lance without pennant, thrown on foot or from the saddle (§5.0, §7.1)."""
 _HIGH_GROUND_LOSS = frozenset({"brush", "marsh", "shallow_water", "slope"})
 """§5.5.4: the terrains whose cover a shooter on higher ground cancels."""
+_HEIGHT_LOSS = _HIGH_GROUND_LOSS | {"rocks"}
+"""§9.3.4: from a castle's height (a platform, an arrow slit) rocks lose their cover too."""
 
 
 
@@ -324,9 +326,11 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: 
         cover = cover if t.level[shooter_hex] < t.level[target] else "none"
     elif lost == "shooter_adjacent" and (b.water_cover == "any_water" or terrain.id == "deep_water"):
         cover = "none" if rng == 1 else cover
-    rise = t.level[shooter_hex] - t.level[target]
-    if terrain.id in _HIGH_GROUND_LOSS and ((rise == 1 and 2 * rng < short_max) or (rise > 1 and band == "short")):
-        cover = "none"  # §5.5.4
+    here = t.terrain[shooter_hex]
+    rise = t.level[shooter_hex] + here.firing_height - t.level[target]  # A-25: a slit counts a level up
+    lost_from_here = _HEIGHT_LOSS if here.vantage else _HIGH_GROUND_LOSS
+    if terrain.id in lost_from_here and ((rise == 1 and 2 * rng < short_max) or (rise > 1 and band == "short")):
+        cover = "none"  # §5.5.4, §9.3.4
     if any(h in t.terrain and t.terrain[h].id == "brush" for h in path[1:-1]):
         cover = "medium" if terrain.water else max(cover, "light", key=COVERS.index)  # §5.5.2.1, §5.5.2.4
     if terrain.water and any(h in t.terrain and castles.terrain_at(b, h).burns for h in path[1:-1]):

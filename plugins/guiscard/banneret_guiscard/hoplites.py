@@ -16,7 +16,7 @@ members fell or were scattered stops counting at once, and :func:`settle` drops 
 stragglers) at the end of the movement step and after each combat. The player's decisions
 are in the movement step (:func:`formation_options`): form up (:class:`FormMembers`, the
 members one at a time, then :class:`FormUp`, the facing), move the block as one piece or
-wheel it on a flank member (:class:`BlockStep`, :class:`BlockWheel` for a wheel's hexes, with
+wheel it about a member (:class:`BlockStep`, :class:`BlockWheel` for a wheel's hexes, with
 :class:`BlockUnderFire` after each hex), break up, re-form without the members no longer
 healthy, close or open the foulkon.
 
@@ -33,7 +33,7 @@ from typing import Any
 
 import attrs
 
-from banneret.boards.hexgrid import DIRECTIONS, Hex, direction_to, distance, neighbour, ring
+from banneret.boards.hexgrid import Hex, direction_to, distance, neighbour, ring
 from banneret.flow import Frame, Procedure, call, end, goto
 from banneret.state import State
 from banneret_guiscard import castles, ladders, movement, ropes
@@ -46,7 +46,7 @@ __all__ = [
     "side_of", "is_foulkon", "may_close_foulkon", "groups", "move_cap", "halted", "tests_mover", "attack_side",
     "spears_first", "flank_attack", "melee_shift", "foulkon_cover", "settle", "form", "formation_options",
     "apply_option", "option_label", "FormUp", "formation_invariants", "break_spears", "start_forming",
-    "FormMembers", "joinable", "DIRECTION_NAMES", "wheel_pivot", "wheel_paths", "wheel_stages", "step_cost", "block_steps",
+    "FormMembers", "joinable", "DIRECTION_NAMES", "WHEEL_TURNS", "wheel_paths", "wheel_stages", "step_cost", "block_steps",
     "start_block", "BlockMove", "BlockStep", "BlockWheel", "BlockUnderFire",
 ]
 
@@ -408,31 +408,24 @@ class FormUp(SideChoice):
 # --------------------------------------------------------------------------- the block moving (§7.3.1)
 
 
-def wheel_pivot(b: Battle, f: Formation, turn: int) -> str:
-    """The member a block wheels on (reading): the front-rank member farthest out on the flank
-    it turns to, the shield (left) flank for a turn to the left (``turn`` +1), the open (right)
-    flank for a turn to the right (-1); the farther forward, then the least id, on a tie."""
-    flank = DIRECTIONS[(f.facing + (2 if turn > 0 else 5)) % 6]
-    ahead = DIRECTIONS[f.facing % 6]
-
-    def along(h: Hex, d: Hex) -> int:  # the cube coordinates' dot product: a projection
-        return h[0] * d[0] + h[1] * d[1] + (h[0] + h[1]) * (d[0] + d[1])
-
-    front = sorted(m for m in f.members if front_rank(b, f, m))
-    return max(front, key=lambda m: (along(b.pieces[m].hex, flank), along(b.pieces[m].hex, ahead)))
+WHEEL_TURNS = (1, -1, 2, -2, 3, -3)
+"""The wheels offered, in sixths of a turn: left (+) and right (-), up to a half turn (reading)."""
 
 
-def wheel_paths(b: Battle, f: Formation, turn: int) -> dict[str, tuple[Hex, ...]]:
-    """Each member's hexes as the block wheels a sixth of a turn round its pivot
-    (:func:`wheel_pivot`): a member k hexes from the pivot walks k hexes round the ring of
-    radius k, so the block turns as one rigid piece, its shape kept, the pivot standing."""
-    pivot = b.pieces[wheel_pivot(b, f, turn)].hex
+def wheel_paths(b: Battle, f: Formation, turn: int, pivot: str) -> dict[str, tuple[Hex, ...]]:
+    """Each member's hexes as the block wheels ``turn`` sixths of a turn (+ left, - right) round
+    the member ``pivot`` (reading): a member k hexes from the pivot walks k hexes round the ring
+    of radius k for each sixth, so the block turns as one rigid piece, its shape kept, the pivot
+    standing. On a flank member the other flank swings forward or back; on a middle member one
+    flank swings forward and the other back."""
+    centre = b.pieces[pivot].hex
+    step = 1 if turn > 0 else -1
     out = {}
     for m in f.members:
         h = b.pieces[m].hex
-        around = ring(pivot, distance(pivot, h))
+        around = ring(centre, distance(centre, h))
         i = around.index(h)
-        out[m] = tuple(around[(i + turn * j) % len(around)] for j in range(1, distance(pivot, h) + 1))
+        out[m] = tuple(around[(i + step * j) % len(around)] for j in range(1, distance(centre, h) * abs(turn) + 1))
     return out
 
 
@@ -440,13 +433,12 @@ WheelStage = tuple[int, tuple[tuple[str, Hex], ...]]
 """One hex of a wheel: its MP and each moving member's hex entered."""
 
 
-def wheel_stages(b: Battle, f: Formation, turn: int) -> tuple[WheelStage, ...] | None:
+def wheel_stages(b: Battle, f: Formation, paths: dict[str, tuple[Hex, ...]]) -> tuple[WheelStage, ...] | None:
     """The wheel hex by hex (:func:`wheel_paths`): at the n-th hex every member with n hexes or
     more to walk enters its next hex, for the dearest of their steps as a block step pays
     (:func:`~banneret_guiscard.movement.enter_cost`, into an empty hex or a member's own);
     None where a member may not go. Members on one ring move together and members on two rings
     never meet, so no two members ever share a hex."""
-    paths = wheel_paths(b, f, turn)
     stages = []
     for n in range(max(len(p) for p in paths.values())):
         entered = tuple((m, p[n]) for m, p in paths.items() if len(p) > n)
@@ -493,9 +485,9 @@ def step_cost(b: Battle, f: Formation, at: dict[str, Hex], direction: int) -> in
 
 def block_steps(b: Battle, f: Formation) -> list[tuple[Any, ...]]:
     """The block's next steps with the MP its members have left (§7.3.1): every member one hex
-    the same way, keeping shape and facing (:func:`step_cost`); or a wheel a sixth of a turn
-    to either side on the flank member of that side (:func:`wheel_stages`), for the sum of its
-    hexes' MP: ``("wheel", facing, MP, pivot)``."""
+    the same way, keeping shape and facing (:func:`step_cost`); or a wheel of one to three
+    sixths of a turn to either side about any member (:func:`wheel_paths`), for the sum of its
+    hexes' MP (:func:`wheel_stages`): ``("wheel", facing, MP, pivot, turn)``."""
     left = min(movement.mp_left(b, m) for m in f.members)
     at = {m: b.pieces[m].hex for m in f.members}
     out: list[tuple[Any, ...]] = []
@@ -503,10 +495,14 @@ def block_steps(b: Battle, f: Formation) -> list[tuple[Any, ...]]:
         cost = step_cost(b, f, at, direction)
         if cost is not None and cost <= left:
             out.append(("step", direction, cost))
-    for turn in (1, -1):
-        stages = wheel_stages(b, f, turn)
-        if stages is not None and sum(mp for mp, _ in stages) <= left:
-            out.append(("wheel", (f.facing + turn) % 6, sum(mp for mp, _ in stages), wheel_pivot(b, f, turn)))
+    for turn in WHEEL_TURNS:
+        for pivot in f.members:
+            paths = wheel_paths(b, f, turn, pivot)
+            if max(map(len, paths.values())) > left:  # every hex costs 1 MP at least
+                continue
+            stages = wheel_stages(b, f, paths)
+            if stages is not None and sum(mp for mp, _ in stages) <= left:
+                out.append(("wheel", (f.facing + turn) % 6, sum(mp for mp, _ in stages), pivot, turn))
     return out
 
 
@@ -565,6 +561,11 @@ def _enter(state: State, rec: BlockMove, moves: Sequence[tuple[str, Hex]], cost:
     goto(state, BlockUnderFire, record=rec, movers=tuple(m for m, _ in moves))
 
 
+def _way(turn: int) -> str:
+    """A half turn reaches one facing either way: the label says which way it goes."""
+    return "" if abs(turn) != 3 else f" by the {'left' if turn > 0 else 'right'}"
+
+
 class BlockStep(SideChoice):
     """The block's next step, a wheel, or halt (§7.3.1): every member moves, or none."""
 
@@ -581,7 +582,7 @@ class BlockStep(SideChoice):
         if option[0] == "step":
             return f"the formation steps {DIRECTION_NAMES[option[1]]} ({option[2]} MP)"
         if option[0] == "wheel":
-            return f"wheel on {option[3]} to face {FACING_NAMES[option[1]]} ({option[2]} MP)"
+            return f"wheel on {option[3]} to face {FACING_NAMES[option[1]]}{_way(option[4])} ({option[2]} MP)"
         return "halt the formation"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
@@ -592,11 +593,11 @@ class BlockStep(SideChoice):
             _finish_block(state, rec)
             return
         if option[0] == "wheel":
-            f = b.formations[key]
-            stages = wheel_stages(b, f, 1 if option[1] == (f.facing + 1) % 6 else -1)
+            _, facing, _, pivot, turn = option
+            stages = wheel_stages(b, b.formations[key], wheel_paths(b, b.formations[key], turn, pivot))
             assert stages is not None  # offered: every member may go
-            rec.wheel, rec.facing = stages, option[1]
-            state.emit(f"{key}'s formation wheels on {option[3]} to face {FACING_NAMES[option[1]]}", "formation")
+            rec.wheel, rec.facing = stages, facing
+            state.emit(f"{key}'s formation wheels on {pivot} to face {FACING_NAMES[facing]}{_way(turn)}", "formation")
             goto(state, BlockWheel, record=rec)
             return
         _, where, cost = option

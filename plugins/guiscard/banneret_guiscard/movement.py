@@ -947,7 +947,8 @@ class PutDown(SideChoice):
 class Movement(SideChoice):
     """Step 3: the phasing side moves its characters one at a time, each once, or declares one
     will not move this phase (the enemy may then fire at it defensively, §5.3), or sets two of
-    them to clear bodies (§2.1, §4, §4.2.3), or one to cut a tent open (§8.5.2)."""
+    them to clear bodies (§2.1, §4, §4.2.3), or one to cut a tent open (§8.5.2) or work the
+    castle's gate (§9.2.3)."""
 
     rule = "2.1"
     kind = "movement"
@@ -964,6 +965,7 @@ class Movement(SideChoice):
             *(("clear", h) for h in sorted(b.bodies)
               if _two_beside(b, h, on_foot) and body_loads(b, h) and clearer_pairs(b, side, h, free)),
             *(("cut", pid, h) for pid, h in buildings.cut_options(b, free)),
+            *(("gate",) + choice for choice in castles.gate_choices(b, free, lambda pid: mp_left(b, pid))),  # §9.2.3
             *(("carry", lid, lead, partner) for lid, lead, partner in ladders.carry_choices(b, free)),
             *(("throw", pid, h) for pid in (free if b.ropes else ()) if pid not in b.left  # none without ropes
               for h in ropes.throw_places(b, b.pieces[pid])),
@@ -982,6 +984,8 @@ class Movement(SideChoice):
             return f"{option[1]} stays put"
         if option[0] == "cut":
             return f"{option[1]} cuts the tent on {hex_label(option[2])}"
+        if option[0] == "gate":
+            return f"{option[1]} {'raises' if option[3] == 'open' else 'lowers'} the gate on {hex_label(option[2])}"
         if option[0] == "throw":
             return f"{option[1]} throws a hook at {ropes.target_label(state.data, state.data.pieces[option[1]].hex, option[2])}"
         if option[0] == "shift":
@@ -1010,6 +1014,10 @@ class Movement(SideChoice):
             call(state, ClearWith, hex=option[1])
         elif option[0] == "cut":
             buildings.cut_tent(b, option[1], option[2])
+            state.emit(self.label(state, frame, option), "move")
+            goto(state, Movement)
+        elif option[0] == "gate":  # §9.2.3 (reading): its MP spent, it may go on moving
+            castles.work_gate(b, option[1], option[2], option[3], mp_left(b, option[1]))
             state.emit(self.label(state, frame, option), "move")
             goto(state, Movement)
         elif option[0] == "stay":

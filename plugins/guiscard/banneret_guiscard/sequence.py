@@ -176,7 +176,7 @@ FLOW = Flow(
            PlaceHorses, PushHorse,         # 4.4.3 led horses, a horse pushed aside
            ClearWith, ClearTo,             # 4.2.3 clearing bodies
            FormMembers, FormUp,            # 7.3.1 the members and the facing of a formation formed up
-           BlockStep, BlockWheel,          # 7.3.1 a formation moving as one piece, wheeling on a flank
+           BlockStep, BlockWheel,          # 7.3.1 a formation moving as one piece, wheeling about a member
            BlockUnderFire,                 # 5.3 a moving formation fired on
            AimShot, Shot, HoldCover,       # 5.4 one shot, 8.3.5-8.3.6 the crossfire choice
            AimEngine,                      # 10.4, 10.5 an engine's shot

@@ -155,6 +155,19 @@ def test_from_inside_only_a_window_or_the_door_lets_a_shooter_fire_out():
     assert cover((5, 5), (4, 8)) == "none"                    # from the door hex, from its opening (§8.2.3)
 
 
+def test_the_hex_just_behind_a_door_fires_through_it_from_the_middle_of_the_opening():
+    # §9.3.2: from the street hex 4,6 outside the south door the lines may start at the door's
+    # middle, as from the door hex 5,5 (§8.2.3); drawn from 4,6's centre they meet the walls.
+    assert cover((4, 6), (4, 4)) == "medium"                  # the room, through the door (§8.3.1)
+    assert cover((4, 6), (4, 3)) == "medium"
+    assert cover((4, 6), (5, 3)) == "medium"                  # the north window hex, from inside
+    assert cover((4, 6), (3, 4)) == "medium"                  # the door hex into the courtyard
+    assert cover((3, 7), (4, 4)) is None                      # a hex farther off: its centre only
+    state = position(foot("stephanos", N, (4, 6)))
+    assert buildings.fire_origins(state.data, (4, 6)) == [None, (5, 5)]
+    assert buildings.fire_origins(state.data, (3, 7)) == [None]
+
+
 def test_the_sill_shooter_fires_into_the_room_and_the_inside_has_medium_cover_through_openings():
     assert cover((5, 2), (4, 4)) == "medium"                  # from the sill, into the room (§8.2.1)
     assert cover((5, 2), (6, 5)) == "medium"                  # the stairs: medium anyway (§8.1)
@@ -273,10 +286,12 @@ def _structure_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool]]
 
 
 @settings(max_examples=4, deadline=None)
-@given(scripts(max_drawn=60), st.sampled_from(["Village fight", "Castle assault"]))
+@given(scripts(max_drawn=60), st.sampled_from(["Village fight", "Castle assault", "Siege-methods assault"]))
 # two retreats out of one spreading fire: stephanos steps 6,3 -> 6,4, filemon follows and pushes
 # him on to 5,4 (one hex from 6,3, across a wall, by two legal steps)
 @example(PlayScript(seed=1, players_pick=0, scenario_pick=0, choices=(), agent_seed=3652), "Castle assault")
+# the Siege-methods gate raised, lowered and raised again (§9.2.3, reading)
+@example(PlayScript(seed=2, players_pick=0, scenario_pick=0, choices=(), agent_seed=13), "Siege-methods assault")
 def test_random_games_keep_the_building_and_castle_rules(script, scenario):
     setup = Setup("guiscard", script.seed, 2, scenario, {})
     before: dict[str, tuple[tuple[int, int], bool]] = {}

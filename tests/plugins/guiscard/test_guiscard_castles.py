@@ -11,6 +11,9 @@ crest to 6,3 and 7,3); the tower 3,2 4,2 3,3 4,3 with arrow slits 3,2 (north, to
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
+import attrs
 import pytest
 
 import banneret
@@ -24,7 +27,8 @@ from banneret_guiscard.melee import Combat, combat_column, may_attack
 from banneret_guiscard.movement import Movement, step_options
 from banneret_guiscard.state import Piece
 
-from test_guiscard_movement import GAME, REG, foot, rider
+from test_guiscard_agent import choice as agent_choice
+from test_guiscard_movement import GAME, REG, foot, labels, play, rider
 
 N, B = "normans", "byzantines"
 DATA = load_data()
@@ -32,10 +36,10 @@ KEEP = "Castle assault"
 GATE = (4, 9)
 
 
-def position(*pieces: Piece, structures=None, step=OffensiveFire) -> banneret.State:
-    """The Normans' phase of the Castle assault at ``step``, these characters on the map, the
-    gate and palisade as ``structures`` says (closed and whole by default)."""
-    state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=KEEP)
+def position(*pieces: Piece, structures=None, step=OffensiveFire, scenario=KEEP) -> banneret.State:
+    """The Normans' phase of the Castle assault (or ``scenario``) at ``step``, these characters
+    on the map, the gate and palisade as ``structures`` says (closed and whole by default)."""
+    state = banneret.new_game("guiscard", seed=0, registry=REG, scenario=scenario)
     b = state.data
     b.pieces = {p.id: p for p in pieces}
     b.structures = dict(structures or {})
@@ -92,11 +96,104 @@ def test_66_the_gate_closed_open_and_destroyed():
     assert steps(state, "milo")[GATE] == 2 and steps(state, "robert")[GATE] == 4        # destroyed: riders too
 
 
+def gate_labels(state: banneret.State) -> list[str]:
+    return [x for x in labels(state) if "the gate" in x]
+
+
+def test_a_character_inside_next_to_the_gate_raises_it_for_two_mp_and_another_lowers_it():
+    # §9.2.3, reading: on foot, on the castle's ground next to the gate, before it moves; either side
+    state = position(foot("milo", N, (4, 8)), foot("guido", N, (5, 8)), foot("gautier", N, (4, 10)),
+                     rider("robert", N, (6, 8), 3), foot("petros", B, (12, 0)), step=Movement)
+    b = state.data
+    assert gate_labels(state) == ["guido raises the gate on 4,9", "milo raises the gate on 4,9"]  # not from outside
+    play(state, "milo raises the gate on 4,9")                                         # nor a rider
+    assert b.structures[GATE] == ("open", b.turn) and castles.terrain_at(b, GATE).id == "gate_open"
+    assert b.spent["milo"] == 2 and b.left["milo"] == 6                                 # MA 8, 6 MP left
+    assert gate_labels(state) == ["guido lowers the gate on 4,9"]                      # milo has spent MP
+    assert "move milo" in labels(state) and steps(state, "milo", 2)[GATE] == 2          # he may go on, stooping
+    assert state.log[-1].text == "milo raises the gate on 4,9"
+    assert GAME.view(state, N)["structures"] == [[[4, 9], "open"]]
+    play(state, "guido lowers the gate on 4,9")
+    assert GATE not in b.structures and castles.terrain_at(b, GATE).id == "gate"
+    assert b.spent["guido"] == 2 and gate_labels(state) == []
+    assert GATE not in steps(state, "gautier")                                          # closed again
+
+
+def test_the_gate_is_never_lowered_onto_anyone_nor_worked_once_destroyed():
+    open_gate = {GATE: ("open", 1)}
+    state = position(foot("milo", N, (4, 8)), foot("gautier", N, GATE), foot("petros", B, (12, 0)),
+                     structures=open_gate, step=Movement)
+    assert gate_labels(state) == []                                                     # gautier under it
+    state = position(foot("milo", N, (4, 8)), foot("petros", B, (12, 0)), structures=open_gate, step=Movement)
+    b = state.data
+    assert gate_labels(state) == ["milo lowers the gate on 4,9"]
+    b.bodies = {GATE: (1, 0)}
+    assert castles.gate_choices(b, ["milo"], lambda pid: 4) == []                       # a body under it
+    b.bodies = {}
+    assert castles.gate_choices(b, ["milo"], lambda pid: 1) == []                       # 2 MP needed
+    assert castles.gate_choices(b, ["milo"], lambda pid: 2) == [("milo", GATE, "close")]
+    state = position(foot("milo", N, (4, 8)), foot("petros", B, (12, 0)), structures={GATE: ("destroyed", 1)},
+                     step=Movement)
+    assert gate_labels(state) == []
+    state = position(foot("milo", N, (4, 8)), foot("petros", B, (12, 0)), step=Movement)
+    play(state, "move milo", "to 5,8 (1 MP)", "stop here")
+    assert "end movement" in labels(state) and gate_labels(state) == []                 # once moved, no more
+
+
+def test_the_heuristic_agent_opens_the_gate_to_friends_outside_and_closes_it_on_enemies():
+    outside = [foot("gautier", N, (4, 11)), foot("sandro", N, (5, 10))]
+    state = position(foot("milo", N, (4, 8)), *outside, foot("petros", B, (12, 0)), step=Movement)
+    assert agent_choice(state) == "milo raises the gate on 4,9"                         # two friends outside
+    state = position(foot("milo", N, (4, 8)), *outside, foot("yani", B, (3, 11)), foot("petros", B, (2, 11)),
+                     step=Movement)
+    assert "milo raises the gate on 4,9" in labels(state)
+    assert agent_choice(state) != "milo raises the gate on 4,9"                         # as many enemies: left shut
+    state = position(foot("milo", N, (4, 8)), foot("yani", B, (3, 11)), foot("petros", B, (4, 10)),
+                     structures={GATE: ("open", 1)}, step=Movement)
+    assert agent_choice(state) == "milo lowers the gate on 4,9"                         # enemies outside
+
+
 def test_65_the_palisade_is_never_entered_and_a_destroyed_one_costs_one():
     state = position(foot("milo", N, (7, 1)), foot("petros", B, (12, 0)), step=Movement)
     assert not {(7, 2), (6, 2)} & set(steps(state, "milo"))
     state.data.structures[(7, 2)] = ("destroyed", 1)
     assert steps(state, "milo")[(7, 2)] == 1
+
+
+WARDS = "Stair fight"
+"""On the Two Wards: the upper ward (rows 0-2, level 1) above the lower, a cliff between them
+but for the stairs 1,3 (onto 1,2 and 2,2), 5,3 (its top on the hexside with 6,2) and the
+flight 9,3 up to the landing 9,2 in the middle of an upper hex (§9.6)."""
+
+
+def test_96_stairs_whose_top_lies_on_one_hexside_are_reached_and_fought_from_that_hex_only():
+    state = position(foot("milo", N, (6, 2)), foot("sandro", N, (5, 2)), foot("petros", B, (0, 8)),
+                     step=Movement, scenario=WARDS)
+    assert steps(state, "milo")[(5, 3)] == 2 and (5, 3) not in steps(state, "sandro")
+    state = position(foot("milo", N, (1, 2)), foot("sandro", N, (2, 2)), foot("petros", B, (8, 8)),
+                     step=Movement, scenario=WARDS)
+    assert steps(state, "milo")[(1, 3)] == 2 and steps(state, "sandro")[(1, 3)] == 2  # two hexes: both
+    state = position(foot("yani", B, (5, 3)), foot("milo", N, (6, 2)), foot("sandro", N, (5, 2)),
+                     foot("romaric", N, (6, 3)), step=Combat, scenario=WARDS)
+    b = state.data
+    assert [pid for pid in ("milo", "sandro", "romaric") if may_attack(b, b.pieces[pid], "yani")] == [
+        "milo", "romaric"]                                       # above only across the top; below, its foot
+
+
+def test_96_stairs_opening_onto_the_middle_of_a_hex_are_reached_and_fought_from_every_hex_beside_it():
+    upper = {"milo": (8, 2), "sandro": (10, 2), "romaric": (9, 1), "guillaume": (10, 1)}
+    for pid, h in upper.items():                                 # every upper hex beside the landing
+        state = position(foot(pid, N, h), foot("petros", B, (0, 8)), step=Movement, scenario=WARDS)
+        assert steps(state, pid)[(9, 2)] == 2, pid
+    state = position(foot("milo", N, (9, 3)), foot("sandro", N, (8, 3)), foot("petros", B, (0, 8)),
+                     step=Movement, scenario=WARDS)
+    assert steps(state, "milo")[(9, 2)] == 2                     # up the flight below it
+    assert (9, 2) not in steps(state, "sandro")                  # not up the cliff beside it
+    state = position(foot("yani", B, (9, 2)), *(foot(pid, N, h) for pid, h in upper.items()),
+                     foot("olivier", N, (9, 3)), foot("bruno", N, (8, 3)), step=Combat, scenario=WARDS)
+    b = state.data
+    assert [pid for pid in b.pieces if pid != "yani" and may_attack(b, b.pieces[pid], "yani")] == [
+        "milo", "sandro", "romaric", "guillaume", "olivier"]      # not bruno, below the cliff
 
 
 def test_platforms_are_reached_only_by_the_stairs_and_the_tower_only_by_its_door():
@@ -132,6 +229,21 @@ def test_arrow_slits_and_the_chapel_window_fire_out_and_are_fired_at_heavy():
     assert cover((4, 0), (4, 2)) is None             # the rest of the tower: walls (§9.4.4, inv. 64)
     assert cover((3, 7), (1, 7)) == "none"           # the chapel's cross window works as a slit (§8.2.2)
     assert cover((2, 7), (3, 7)) == "heavy"
+
+
+def test_a25_an_arrow_slit_counts_a_level_up_so_brush_and_rocks_in_close_range_lose_their_cover():
+    # §9.3.4, A-25: from the west slit's hex 3,3 (one level up, by A-25) a composite bow (short
+    # range to 9) at brush 3 hexes off: less than half its short range, the brush's light cover lost
+    assert cover((3, 3), (0, 5)) == "none" and cover((3, 3), (-1, 4)) == "none"
+    assert cover((0, 2), (0, 5)) == "light"                                              # from the ground: kept
+    state = position(foot("stephanos", N, (3, 3)), foot("yani", B, (0, 5)))
+    b = state.data
+    assert fire_cover(b, b.pieces["stephanos"], DATA.weapons["sling"], (0, 5)) == "light"  # 3 is half of 6
+    rocks = b.tables.data.terrain.terrains["rocks"]                                      # rocks there instead
+    b.tables = attrs.evolve(b.tables, terrain=MappingProxyType({**b.tables.terrain, (0, 5): rocks}))
+    assert fire_cover(b, b.pieces["stephanos"], DATA.weapons["composite_bow"], (0, 5)) == "none"  # §9.3.4
+    b.pieces["stephanos"] = foot("stephanos", N, (0, 2))
+    assert fire_cover(b, b.pieces["stephanos"], DATA.weapons["composite_bow"], (0, 5)) == "light"
 
 
 def test_68_no_shot_from_a_height_at_a_target_beside_a_friend_on_its_level():

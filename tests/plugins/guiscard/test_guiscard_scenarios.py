@@ -17,7 +17,7 @@ from banneret_guiscard.data_model import DATA_PACKAGE, MAP_FILES, build_data, lo
 
 REG = registry_from([plugin])
 DATA = load_data()
-NEW = ("Open skirmish", "Cavalry charge", "Village fight", "Castle assault", "Mixed", "Sally on the camp")
+NEW = ("Open skirmish", "Cavalry charge", "Village fight", "Castle assault", "Mixed", "Sally on the camp", "Stair fight")
 
 
 def test_the_game_lists_every_scenario_with_its_map_and_turns():
@@ -31,6 +31,7 @@ def test_the_game_lists_every_scenario_with_its_map_and_turns():
         "Castle assault": "castle_assault: 10 turns on the keep map",
         "Mixed": "mixed: 10 turns on the village map",
         "Sally on the camp": "sally_on_the_camp: 8 turns on the lagoon map",
+        "Stair fight": "stair_fight: 8 turns on the wards map",
     }
 
 
