@@ -260,9 +260,14 @@ def has_movable_noble(state: State, baron: str) -> bool:
     :func:`allowance`; it is asked only when none has one."""
     data: WKData = state.data
     moves = move_table().moves
-    free = [nb for nb in data.nobles_of(baron) if is_ready(data, nb) and not shut_in(data, nb)]
-    if any(moves[(data.noble_area[nb], *LEAST)] for nb in free):
-        return True
+    free = []
+    for noble in data.nobles_of(baron):
+        if is_ready(data, noble) and not shut_in(data, noble):
+            if moves[(data.noble_area[noble], *LEAST)]:
+                return True
+            free.append(noble)
+    if not free:
+        return False
     allowed = allowance(data, baron)
     return any(_table_paths(data, nb, allowed) for nb in free)
 
