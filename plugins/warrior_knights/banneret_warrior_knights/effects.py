@@ -242,9 +242,14 @@ def _heal(state: State, effect: Effect, ctx: _Context) -> Calls:
 
 
 def _upgrade_defences(state: State, effect: Effect, ctx: _Context) -> Calls:
+    """A baron with nothing to repair or fortify is not asked: his only option would be to
+    upgrade nothing (an upgrade changes only its own baron's crowns and places, so the
+    others' options stay as they are found here)."""
+    data: WKData = state.data
     fortify, repair = effect.params["fortify_crowns"], effect.params["repair_crowns_per_breach"]
     return _calls(*((UpgradeOne, {"baron": b, "fortify": fortify, "repair": repair})
-                    for b in _barons(state.data, effect.params["who"], ctx)))
+                    for b in _barons(data, effect.params["who"], ctx)
+                    if len(upgrade_options(data, b, fortify, repair)) > 1))
 
 
 def _free_mercenary(state: State, effect: Effect, ctx: _Context) -> Calls:
@@ -509,6 +514,22 @@ def repair_price(data: WKData, baron: str, printed: int) -> int:
     return printed
 
 
+def upgrade_options(data: WKData, baron: str, fortify: int, repair: int) -> list[Any]:
+    """What :class:`UpgradeOne` offers: nothing (``None``), ``("repair", city or
+    "stronghold", breaches)`` or ``("fortify", city, 0)``, at ``fortify`` crowns a
+    fortification and ``repair`` a breach (before :func:`repair_price`)."""
+    per_breach = repair_price(data, baron, repair)
+    afford = data.crowns[baron] // per_breach if per_breach else 99
+    options: list[Any] = [None]
+    for city in sorted(c for c, owner in data.city_owner.items() if owner == baron and c not in data.besieged):
+        options += [("repair", city, k) for k in range(1, min(data.breaches[city], afford) + 1)]
+        if city not in data.fortified and data.crowns[baron] >= fortify:
+            options.append(("fortify", city, 0))
+    if data.stronghold[baron] is not None and baron not in data.besieged_strongholds:  # 11.5, 11.6
+        options += [("repair", "stronghold", k) for k in range(1, min(data.stronghold_breaches[baron], afford) + 1)]
+    return options
+
+
 class UpgradeOne(BaronChoice):
     """The baron improves one place (8.4, AMB-19): repairs breaches of one of his cities or
     of his stronghold, or fortifies one of his unfortified cities; never a besieged city or
@@ -519,18 +540,7 @@ class UpgradeOne(BaronChoice):
     prompt = "Repair or fortify one city, repair your stronghold, or do nothing"
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
-        data: WKData = state.data
-        baron = frame["baron"]
-        per_breach = repair_price(data, baron, frame["repair"])
-        afford = data.crowns[baron] // per_breach if per_breach else 99
-        options: list[Any] = [None]
-        for city in sorted(c for c, owner in data.city_owner.items() if owner == baron and c not in data.besieged):
-            options += [("repair", city, k) for k in range(1, min(data.breaches[city], afford) + 1)]
-            if city not in data.fortified and data.crowns[baron] >= frame["fortify"]:
-                options.append(("fortify", city, 0))
-        if data.stronghold[baron] is not None and baron not in data.besieged_strongholds:  # 11.5, 11.6
-            options += [("repair", "stronghold", k) for k in range(1, min(data.stronghold_breaches[baron], afford) + 1)]
-        return options
+        return upgrade_options(state.data, frame["baron"], frame["fortify"], frame["repair"])
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
         if option is None:

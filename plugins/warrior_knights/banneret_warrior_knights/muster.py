@@ -28,9 +28,9 @@ so, and random play cannot shuffle troops back and forth forever.
 from __future__ import annotations
 
 import functools
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from banneret.flow import Choice, Decision, ForEach, Frame, Procedure, Steps, call, end, end_game, goto, var
+from banneret.flow import Choice, Decision, Frame, Procedure, Steps, call, end, end_game, goto, var
 from banneret.state import State
 from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome, Standing, eliminated_last
 from banneret_warrior_knights.battle_losses import (
@@ -41,7 +41,7 @@ from banneret_warrior_knights.cities import besieged_inside, neutralise_city
 from banneret_warrior_knights.setup import stronghold_sites
 from banneret_warrior_knights.standing import agenda_effects
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
-from banneret_warrior_knights.variants import ExchangeHeirs, influence_ends_game
+from banneret_warrior_knights.variants import HEIR_EXCHANGE, ExchangeHeirs, influence_ends_game
 
 __all__ = [
     "Muster", "PROCEDURES", "kingdom_cities", "dominating_baron", "influence_earned", "revolt_candidates",
@@ -323,6 +323,24 @@ def mercenaries_leave(state: State, holder: str, cards: Sequence[str]) -> None:
 WHOLE = "whole army"
 
 
+def return_picks(data: WKData, baron: str, moved: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """(holder, card label or WHOLE) groups of troops the baron can move now in his returns
+    step (13), none of ``moved`` (the cards moved already)."""
+    troops = tables().troops
+    picks: list[tuple[str, str]] = []
+    for holder in giving_holders(data, baron):
+        cards = troops_of(data, holder)
+        if not cards:
+            continue
+        if markers_of(data, holder):  # a marked army or garrison moves whole (10.3, 13)
+            if not any(c in moved for c in cards):
+                picks.append((holder, WHOLE))
+            continue
+        labels = sorted({troops[c].label for c in cards if c not in moved})
+        picks += [(holder, label) for label in labels]
+    return picks
+
+
 class ReturnTroops(Decision):
     """13 steps 1-3: the baron moves troop cards between his nobles in one area, among his
     off-board nobles, and from his garrison to off-board nobles; a card at a time (first
@@ -344,23 +362,7 @@ class ReturnTroops(Decision):
         return frame["baron"]
 
     def _picks(self, state: State, frame: Frame) -> list[tuple[str, str]]:
-        """(holder, card label or WHOLE) groups that can move now."""
-        data: WKData = state.data
-        baron = frame["baron"]
-        moved = frame["moved"]
-        troops = tables().troops
-        picks: list[tuple[str, str]] = []
-        for holder in giving_holders(data, baron):
-            cards = troops_of(data, holder)
-            if not cards:
-                continue
-            if markers_of(data, holder):  # a marked army or garrison moves whole (10.3, 13)
-                if not any(c in moved for c in cards):
-                    picks.append((holder, WHOLE))
-                continue
-            labels = sorted({troops[c].label for c in cards if c not in moved})
-            picks += [(holder, label) for label in labels]
-        return picks
+        return return_picks(state.data, frame["baron"], frame["moved"])
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         data: WKData = state.data
@@ -560,8 +562,57 @@ class EndOfMuster(Procedure):
         end_game(state, outcome)
 
 
-def _returns_order(state: State) -> tuple[str, ...]:
-    return clockwise_from(state.data, state.data.chairman)
+def _heirs_due(state: State, baron: str) -> bool:
+    """ExchangeHeirs may do something: heirs change hands only under the option, and a
+    line ends only for a noble awaiting his heir (17.3)."""
+    return state.options[HEIR_EXCHANGE] or bool(state.data.awaiting_heir)
+
+
+RETURN_STEPS: tuple[tuple[type[Procedure], Callable[[State, str], bool]], ...] = (
+    (ExchangeHeirs, _heirs_due),                                                       # 17.3
+    (ReturnTroops, lambda state, baron: bool(return_picks(state.data, baron))),         # 13 steps 1-3
+    (ReplaceStronghold, lambda state, baron: state.data.stronghold[baron] is None),    # 13 step 4
+    (PlaceReturning, lambda state, baron: bool(returning_nobles(state.data, baron))),  # 13 step 5
+)
+"""A baron's returns steps, in order, each with a test that it may have something to do
+for him now; a step whose test fails would end at once, changing nothing, if started."""
+
+
+class Returns(Procedure):
+    """6.5 step 6, 13: the Chairman first, then clockwise, each baron takes his returns steps
+    (:data:`RETURN_STEPS`); a step with nothing to do for him is not started at all (most
+    barons have nothing to return most rounds)."""
+
+    name = "returns"
+    rule = "13"
+
+    def children(self) -> Sequence[type[Procedure]]:
+        return tuple(step for step, _ in RETURN_STEPS)
+
+    def start(self, state: State, frame: Frame) -> None:
+        frame.vars["_items"] = clockwise_from(state.data, state.data.chairman)
+        frame.vars["_k"] = 0
+        frame.vars["_i"] = 0
+        self._next(state, frame)
+
+    def _next(self, state: State, frame: Frame) -> None:
+        """Start the baron's next step that is due, or the next baron's first."""
+        barons = frame.vars["_items"]
+        k, i = frame.vars["_k"], frame.vars["_i"]
+        while k < len(barons):
+            baron = barons[k]
+            while i < len(RETURN_STEPS):
+                step, due = RETURN_STEPS[i]
+                i += 1
+                if due(state, baron):
+                    frame.vars["_k"], frame.vars["_i"], frame.vars["baron"] = k, i, baron
+                    call(state, step)
+                    return
+            k, i = k + 1, 0
+        end(state)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        self._next(state, frame)
 
 
 Muster = Steps("Muster", [
@@ -569,8 +620,7 @@ Muster = Steps("Muster", [
     GainInfluence,                                                      # 6.5 step 2
     Revolts,                                                            # 6.5 step 3
     ArriveAndRefresh,                                                   # 6.5 steps 4-5
-    ForEach("returns", over=_returns_order, var="baron", rule="13",    # 6.5 step 6
-            steps=[ExchangeHeirs, ReturnTroops, ReplaceStronghold, PlaceReturning]),  # 17.3 first
+    Returns(),                                                          # 6.5 step 6, 13
     EndOfMuster,                                                        # 14
 ], rule="6.5")
 """The Muster, the round's third phase."""

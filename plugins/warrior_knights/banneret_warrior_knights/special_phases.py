@@ -26,7 +26,9 @@ discount taken off his first payments of the kind, or a surcharge paid before th
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import functools
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
 
 import attrs
 
@@ -141,15 +143,24 @@ class PayLevy(Choice):
 # --------------------------------------------------------------------------- 9.2 Wages
 
 
+@functools.cache
+def exemption_limits() -> Mapping[str, int]:
+    """Noble -> the highest ``max_strength`` of his ``wage_exemption`` abilities, for the
+    few nobles who have one (the printed cards, read once)."""
+    limits: dict[str, int] = {}
+    for noble, card in tables().data.nobles.items():
+        for e in card.abilities:
+            if e.kind == "wage_exemption":
+                limits[noble] = max(limits.get(noble, e.params["max_strength"]), e.params["max_strength"])
+    return MappingProxyType(limits)
+
+
 def exempt_nobles(data: WKData, baron: str) -> frozenset[str]:
     """His nobles whose ``wage_exemption`` ability covers their army now: printed strength of
     its cards at most the ability's limit (AMB-23)."""
-    nobles = tables().data.nobles
-    return frozenset(
-        nb for nb in data.nobles_of(baron)
-        for e in nobles[nb].abilities
-        if e.kind == "wage_exemption" and data.strength_of(data.army[nb]) <= e.params["max_strength"]
-    )
+    limits = exemption_limits()
+    return frozenset(nb for nb in data.nobles_of(baron)
+                     if nb in limits and data.strength_of(data.army[nb]) <= limits[nb])
 
 
 def _applies(troops: str, card: str) -> bool:
@@ -248,60 +259,72 @@ class Wages(Procedure):
         self._next(state, frame)
 
     def _next(self, state: State, frame: Frame) -> None:
+        """The next barons' wages; a baron who can keep no mercenary has nothing to decide:
+        his unpaid ones leave at once, as :class:`PayMercenaries` would send them."""
         data: WKData = state.data
         order = frame["order"]
-        if not order:
-            end(state)
-            return
-        baron, frame["order"] = order[0], order[1:]
-        bill = wage_bill(state, baron)
         troops = tables().troops
-        loyal = sorted([(bill.cost(c), c) for c in bill.costs if troops[c].nationality is None])
-        paid = 0
-        for _, card in loyal:
-            if bill.cost(card) > data.crowns[baron]:
-                break
-            paid += bill.pay(data, card)
-        state.emit(f"wages: {baron} pays {paid} crowns for loyal soldiers ({data.crowns[baron]} left)", "wages")
-        for _, card in bill.mercenaries:
-            if bill.cost(card) == 0:
-                bill.paid.append(card)
-        call(state, PayMercenaries, record=bill)
+        while order:
+            baron, order = order[0], order[1:]
+            bill = wage_bill(state, baron)
+            loyal = sorted([(bill.cost(c), c) for c in bill.costs if troops[c].nationality is None])
+            paid = 0
+            for _, card in loyal:
+                if bill.cost(card) > data.crowns[baron]:
+                    break
+                paid += bill.pay(data, card)
+            state.emit(f"wages: {baron} pays {paid} crowns for loyal soldiers ({data.crowns[baron]} left)", "wages")
+            for _, card in bill.mercenaries:
+                if bill.cost(card) == 0:
+                    bill.paid.append(card)
+            if affordable_mercenaries(data, bill):
+                frame["order"] = order
+                call(state, PayMercenaries, record=bill)
+                return
+            dismiss_unpaid(state, bill)
+        end(state)
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         self._next(state, frame)
 
 
+def affordable_mercenaries(data: WKData, bill: WageBill) -> dict[tuple[str, str], str]:
+    """(holder, label) -> one unpaid mercenary of that kind the baron can pay now (9.2)."""
+    crowns = data.crowns[bill.baron]
+    troops = tables().troops
+    groups: dict[tuple[str, str], str] = {}
+    for holder, card in bill.unpaid():
+        if bill.cost(card) <= crowns:
+            groups.setdefault((holder, troops[card].label), card)
+    return groups
+
+
+def dismiss_unpaid(state: State, bill: WageBill) -> None:
+    """9.2: every mercenary the baron has not paid leaves for the Mercenary deck."""
+    leaving = bill.unpaid()
+    for holder, card in leaving:
+        mercenaries_leave(state, holder, [card])
+    if leaving:
+        labels = ", ".join(tables().troops[c].label for _, c in leaving)
+        state.emit(f"unpaid, {labels} of {bill.baron} leave for the Mercenary deck", "wages")
+
+
 class PayMercenaries(Decision):
     """9.2: the baron pays the mercenaries he wants to keep, one kind at a time; when he
-    stops (or can pay no more) every unpaid mercenary leaves for the Mercenary deck."""
+    stops (or can pay no more) every unpaid mercenary leaves for the Mercenary deck.
+    Called only when he can pay for one (record: his :class:`WageBill`)."""
 
     rule = "9.2"
     kind = "wages"
     prompt = "Pay the mercenaries you keep; the unpaid leave"
 
-    def start(self, state: State, frame: Frame) -> None:
-        if not self._groups(state, frame):
-            self._dismiss(state, frame)
-
     def decider(self, state: State, frame: Frame) -> str:
         return frame.record.baron
-
-    def _groups(self, state: State, frame: Frame) -> dict[tuple[str, str], str]:
-        """(holder, label) -> one affordable unpaid card of that kind."""
-        bill: WageBill = frame.record
-        crowns = state.data.crowns[bill.baron]
-        troops = tables().troops
-        groups: dict[tuple[str, str], str] = {}
-        for holder, card in bill.unpaid():
-            if bill.cost(card) <= crowns:
-                groups.setdefault((holder, troops[card].label), card)
-        return groups
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         bill: WageBill = frame.record
         menu = [Action(player, f"pay {label} of {holder_name(holder)} ({bill.cost(card)} crowns)", "pay", card)
-                for (holder, label), card in self._groups(state, frame).items()]
+                for (holder, label), card in affordable_mercenaries(state.data, bill).items()]
         menu.append(Action(player, "pay no more: the unpaid mercenaries leave", "stop"))
         return menu
 
@@ -311,17 +334,9 @@ class PayMercenaries(Decision):
             cost = bill.pay(state.data, action.args)
             bill.paid.append(action.args)
             state.emit(f"{bill.baron} pays {cost} crowns for {tables().troops[action.args].label}", "wages")
-            if self._groups(state, frame):
+            if affordable_mercenaries(state.data, bill):
                 return
-        self._dismiss(state, frame)
-
-    def _dismiss(self, state: State, frame: Frame) -> None:
-        leaving = frame.record.unpaid()
-        for holder, card in leaving:
-            mercenaries_leave(state, holder, [card])
-        if leaving:
-            labels = ", ".join(tables().troops[c].label for _, c in leaving)
-            state.emit(f"unpaid, {labels} of {frame.record.baron} leave for the Mercenary deck", "wages")
+        dismiss_unpaid(state, bill)
         end(state)
 
 

@@ -1,0 +1,123 @@
+"""Steps a phase no longer starts, or looks it no longer takes, change nothing the plain way
+would have done.
+
+* The Muster's returns (``muster.Returns``): a baron's step whose test in
+  ``muster.RETURN_STEPS`` says "nothing to do" ends at once when started, changing nothing
+  (data, random draws, log).
+* Wages (9.2): a baron is asked about his mercenaries only when he can pay one; so every
+  "wages" menu offers a payment besides stopping.
+* The Upgrade Defences card (8.4): a baron whose only option is to upgrade nothing is not
+  asked; another baron's upgrade, whatever he picks, leaves his options as they were.
+* ``special_phases.exempt_nobles`` reads the wage-exempt nobles' limits from a table
+  (``exemption_limits``); the plain rule reads every ability of every noble.
+
+Random games through the public API, then shaken (random markers, sieges, off-board nobles,
+city owners, agenda cards in force) so that the rare cases come up.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import banneret
+from banneret import State
+from banneret.canonical import state_hash
+from banneret.flow import Frame
+from banneret_warrior_knights.effects import UpgradeOne, upgrade_options
+from banneret_warrior_knights.muster import RETURN_STEPS
+from banneret_warrior_knights.special_phases import exempt_nobles
+from banneret_warrior_knights.state import WKData, tables
+
+from test_wk_speed_phases import shaken_game
+from wk_helpers import new_game
+
+T = tables()
+
+
+def started_alone(state: State, step: str, **vars: object) -> State:
+    """A copy of ``state`` in which ``step`` was started under a frame holding ``vars``
+    (what the enclosing phase would hold); the copy's stack ends with that frame if the step
+    ended at once."""
+    copy = state.clone()
+    holder = Frame("probe", dict(vars), True)
+    frame = Frame(step, {}, True)
+    copy.stack.extend([holder, frame])
+    copy.game.flow.procedures[step].start(copy, frame)
+    return copy
+
+
+def without_probe(state: State) -> tuple[str, int, int]:
+    """The state's hash with the probe's frames gone, its log length and random draws."""
+    while state.stack and state.stack[-1].proc != "probe":
+        state.stack.pop()
+    state.stack.pop()
+    state.flow_result = None
+    return state_hash(state), len(state.log), state.rng.counter
+
+
+def plain_exempt_nobles(data: WKData, baron: str) -> frozenset[str]:
+    """Every ability of every noble of his read (AMB-23: printed strength up to the limit)."""
+    return frozenset(nb for nb in data.nobles_of(baron) for e in T.data.nobles[nb].abilities
+                     if e.kind == "wage_exemption" and data.strength_of(data.army[nb]) <= e.params["max_strength"])
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 3, 4, 6]), steps=st.integers(0, 600))
+def test_skipped_steps_would_do_nothing(seed: int, barons: int, steps: int) -> None:
+    state = shaken_game(seed, barons, steps)
+    data: WKData = state.data
+    before = state_hash(state), len(state.log), state.rng.counter
+    skipped = 0
+    for baron in data.barons:
+        for step, due in RETURN_STEPS:
+            if due(state, baron):
+                continue
+            skipped += 1
+            copy = started_alone(state, step.name, baron=baron)
+            assert copy.stack[-1].proc == "probe", (step.name, baron)
+            assert copy.flow_result is not None
+            assert without_probe(copy) == before, (step.name, baron)
+        assert exempt_nobles(data, baron) == plain_exempt_nobles(data, baron)
+    assert skipped  # the stronghold is on the board for most barons: that step is skipped
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 3, 4, 6]), steps=st.integers(0, 600),
+       prices=st.sampled_from([(4, 2), (0, 0), (2, 0), (1, 1)]))
+def test_an_upgrade_leaves_the_other_barons_options(seed: int, barons: int, steps: int, prices: tuple[int, int]) -> None:
+    """Why a baron with nothing to upgrade can be passed over when the card begins: what the
+    barons before him choose cannot give him an option (nor take one away from another)."""
+    state = shaken_game(seed, barons, steps)
+    data: WKData = state.data
+    fortify, repair = prices
+    found = {b: upgrade_options(data, b, fortify, repair) for b in data.barons}
+    for baron in data.barons:
+        for option in found[baron]:
+            copy = state.clone()
+            frame = Frame(UpgradeOne.name, {"baron": baron, "fortify": fortify, "repair": repair}, True)
+            copy.stack.append(frame)
+            UpgradeOne().choose(copy, frame, option)
+            for other in data.barons:
+                if other != baron:
+                    assert upgrade_options(copy.data, other, fortify, repair) == found[other]
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 4, 6]))
+def test_wages_ask_only_a_baron_who_can_pay(seed: int, barons: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(barons, seed=seed % 1000)
+    asked = 0
+    while not banneret.is_over(state) and asked < 5:
+        now = banneret.pending(state)
+        player = rng.choice(now.players)
+        actions = banneret.legal_actions(state, player)
+        if now.kind == "wages":
+            assert [a.kind for a in actions].count("pay") >= 1
+            assert actions[-1].kind == "stop"
+            asked += 1
+        banneret.apply(state, rng.choice(actions))
+    assert banneret.is_over(state) or asked >= 5
