@@ -102,18 +102,35 @@ def battle_areas(state: State, baron: str) -> list[str]:
     """Areas where the baron has a ready noble and something to attack (11.1), sorted."""
     data: WKData = state.data
     ready = _ready_areas(data, baron)
-    present = _barons_present(data, ready)
-    return sorted(a for a in ready if _targets(data, baron, a, present[a]))
+    found = {a for a in ready if _place_target(data, baron, a)}
+    rest = ready - found  # the barons present are looked up only where no place is a target
+    if rest:
+        present = _barons_present(data, rest)
+        found.update(a for a in rest if _targets(data, baron, a, present[a]))
+    return sorted(found)
 
 
 def has_battle_area(state: State, baron: str) -> bool:
-    """Whether :func:`battle_areas` names any area (stops at the first)."""
+    """Whether :func:`battle_areas` names any area (stops at the first; the barons present
+    are looked up only when no city or Stronghold there is a target)."""
     data: WKData = state.data
     ready = _ready_areas(data, baron)
     if not ready:
         return False
+    if any(_place_target(data, baron, a) for a in ready):
+        return True
     present = _barons_present(data, ready)
     return any(_targets(data, baron, a, present[a]) for a in ready)
+
+
+def _place_target(data: WKData, baron: str, area: str) -> bool:
+    """Whether :func:`_targets` names a city or a Stronghold in the area (11.1): an unrazed
+    city he does not hold, another baron's Stronghold; no look at the nobles there."""
+    city = tables().data.board.city_at[area]
+    if city is not None and city.id in data.city_owner and data.city_owner[city.id] != baron:
+        return True
+    stronghold = data.stronghold
+    return any(stronghold[b] == area for b in data.barons if b != baron)
 
 
 def battle_possible_in(state: State, baron: str, area: str) -> bool:

@@ -10,6 +10,8 @@ would have done.
   asked; another baron's upgrade, whatever he picks, leaves his options as they were.
 * ``special_phases.exempt_nobles`` reads the wage-exempt nobles' limits from a table
   (``exemption_limits``); the plain rule reads every ability of every noble.
+* ``battles._place_target`` (a city or Stronghold to attack, no look at the nobles) says
+  what the plain ``battle_targets`` says about cities and Strongholds.
 
 Random games through the public API, then shaken (random markers, sieges, off-board nobles,
 city owners, agenda cards in force) so that the rare cases come up.
@@ -26,6 +28,7 @@ import banneret
 from banneret import State
 from banneret.canonical import state_hash
 from banneret.flow import Frame
+from banneret_warrior_knights.battles import _place_target, battle_targets
 from banneret_warrior_knights.effects import UpgradeOne, upgrade_options
 from banneret_warrior_knights.muster import RETURN_STEPS
 from banneret_warrior_knights.special_phases import exempt_nobles
@@ -81,6 +84,9 @@ def test_skipped_steps_would_do_nothing(seed: int, barons: int, steps: int) -> N
             assert copy.flow_result is not None
             assert without_probe(copy) == before, (step.name, baron)
         assert exempt_nobles(data, baron) == plain_exempt_nobles(data, baron)
+        for area in T.data.board.areas:
+            places = [t for t in battle_targets(data, baron, area) if t[0] in ("city", "stronghold")]
+            assert _place_target(data, baron, area) == bool(places)
     assert skipped  # the stronghold is on the board for most barons: that step is skipped
 
 
