@@ -249,7 +249,7 @@ def _upgrade_defences(state: State, effect: Effect, ctx: _Context) -> Calls:
     fortify, repair = effect.params["fortify_crowns"], effect.params["repair_crowns_per_breach"]
     return _calls(*((UpgradeOne, {"baron": b, "fortify": fortify, "repair": repair})
                     for b in _barons(data, effect.params["who"], ctx)
-                    if len(upgrade_options(data, b, fortify, repair)) > 1))
+                    if can_upgrade(data, b, fortify, repair)))
 
 
 def _free_mercenary(state: State, effect: Effect, ctx: _Context) -> Calls:
@@ -528,6 +528,25 @@ def upgrade_options(data: WKData, baron: str, fortify: int, repair: int) -> list
     if data.stronghold[baron] is not None and baron not in data.besieged_strongholds:  # 11.5, 11.6
         options += [("repair", "stronghold", k) for k in range(1, min(data.stronghold_breaches[baron], afford) + 1)]
     return options
+
+
+def can_upgrade(data: WKData, baron: str, fortify: int, repair: int) -> bool:
+    """Whether :func:`upgrade_options` offers more than nothing: an unbesieged city of his
+    he can fortify, or a breach he can pay to repair in one or in his stronghold (stops at
+    the first fortification; the repair price is asked only when there is a breach)."""
+    crowns = data.crowns[baron]
+    breached = False
+    for city, owner in data.city_owner.items():
+        if owner == baron and city not in data.besieged:
+            if city not in data.fortified and crowns >= fortify:
+                return True
+            breached = breached or data.breaches[city] > 0
+    if data.stronghold[baron] is not None and baron not in data.besieged_strongholds:  # 11.5, 11.6
+        breached = breached or data.stronghold_breaches[baron] > 0
+    if not breached:
+        return False
+    per_breach = repair_price(data, baron, repair)
+    return not per_breach or crowns >= per_breach
 
 
 class UpgradeOne(BaronChoice):

@@ -263,20 +263,9 @@ class Wages(Procedure):
         his unpaid ones leave at once, as :class:`PayMercenaries` would send them."""
         data: WKData = state.data
         order = frame["order"]
-        troops = tables().troops
         while order:
             baron, order = order[0], order[1:]
-            bill = wage_bill(state, baron)
-            loyal = sorted([(bill.cost(c), c) for c in bill.costs if troops[c].nationality is None])
-            paid = 0
-            for _, card in loyal:
-                if bill.cost(card) > data.crowns[baron]:
-                    break
-                paid += bill.pay(data, card)
-            state.emit(f"wages: {baron} pays {paid} crowns for loyal soldiers ({data.crowns[baron]} left)", "wages")
-            for _, card in bill.mercenaries:
-                if bill.cost(card) == 0:
-                    bill.paid.append(card)
+            bill = pay_loyal(state, baron)
             if affordable_mercenaries(data, bill):
                 frame["order"] = order
                 call(state, PayMercenaries, record=bill)
@@ -286,6 +275,25 @@ class Wages(Procedure):
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         self._next(state, frame)
+
+
+def pay_loyal(state: State, baron: str) -> WageBill:
+    """9.2, AMB-67: the baron's bill; his loyal soldiers paid, cheapest first, as many as he
+    can; his free mercenaries counted as paid."""
+    data: WKData = state.data
+    bill = wage_bill(state, baron)
+    troops = tables().troops
+    loyal = sorted([(bill.cost(c), c) for c in bill.costs if troops[c].nationality is None])
+    paid = 0
+    for _, card in loyal:
+        if bill.cost(card) > data.crowns[baron]:
+            break
+        paid += bill.pay(data, card)
+    state.emit(f"wages: {baron} pays {paid} crowns for loyal soldiers ({data.crowns[baron]} left)", "wages")
+    for _, card in bill.mercenaries:
+        if bill.cost(card) == 0:
+            bill.paid.append(card)
+    return bill
 
 
 def affordable_mercenaries(data: WKData, bill: WageBill) -> dict[tuple[str, str], str]:
@@ -392,6 +400,12 @@ def _later_marker(data: WKData, baron: str, space: int) -> int | None:
     return next((k for k in range(space + 1, len(data.mercenary_track)) if data.mercenary_track[k] == baron), None)
 
 
+def _pass(state: State, rec: DraftRecord) -> None:
+    """The marker being played hires nothing and comes off (9.4)."""
+    state.data.mercenary_track[rec.space] = None
+    state.emit(f"{rec.baron} passes", "draft")
+
+
 def _hire(state: State, baron: str, card: str) -> None:
     data: WKData = state.data
     rec = record(state, DraftRecord)
@@ -448,10 +462,11 @@ class HireMercenary(DraftChoice):
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         data: WKData = state.data
-        data.mercenary_track[record(state, DraftRecord).space] = None
+        rec = record(state, DraftRecord)
         if option is None:
-            state.emit(f"{frame['baron']} passes", "draft")
+            _pass(state, rec)
         else:
+            data.mercenary_track[rec.space] = None
             _hire(state, frame["baron"], option)
         end(state)
 
@@ -492,18 +507,24 @@ class MercenaryDraft(Procedure):
         self._next_marker(state, frame)
 
     def _next_marker(self, state: State, frame: Frame) -> None:
+        """Play the next markers: a baron who can afford no displayed unit has no choice,
+        his marker passes here (as :class:`HireMercenary` would pass at once)."""
         data: WKData = state.data
         rec: DraftRecord = frame.record
+        track = data.mercenary_track
         k = rec.space + 1
-        while k < len(data.mercenary_track) and data.mercenary_track[k] is None:
+        while k < len(track):
+            baron = track[k]
+            if baron is not None:
+                rec.space, rec.baron = k, baron
+                if _display_choices(state, baron, None):
+                    frame["stage"] = "hire"
+                    call(state, HireMercenary, baron=baron)
+                    return
+                _pass(state, rec)
             k += 1
         rec.space = k
-        if k >= len(data.mercenary_track):
-            self._finish(state)
-            return
-        rec.baron = data.mercenary_track[k] or ""
-        frame["stage"] = "hire"
-        call(state, HireMercenary, baron=rec.baron)
+        self._finish(state)
 
     def _block_marker(self, state: State, frame: Frame) -> int | None:
         """The space of the baron's next marker, if he may block-hire with it now."""

@@ -7,11 +7,18 @@ would have done.
 * Wages (9.2): a baron is asked about his mercenaries only when he can pay one; so every
   "wages" menu offers a payment besides stopping.
 * The Upgrade Defences card (8.4): a baron whose only option is to upgrade nothing is not
-  asked; another baron's upgrade, whatever he picks, leaves his options as they were.
+  asked; another baron's upgrade, whatever he picks, leaves his options as they were; and
+  ``effects.can_upgrade`` (stops at the first fortification) says what
+  ``len(upgrade_options) > 1`` says.
+* The Draft (9.4): a marker whose baron can afford no displayed unit passes without a
+  ``HireMercenary`` step; so every "hire" menu offers a unit besides passing.
 * ``special_phases.exempt_nobles`` reads the wage-exempt nobles' limits from a table
   (``exemption_limits``); the plain rule reads every ability of every noble.
 * ``battles._place_target`` (a city or Stronghold to attack, no look at the nobles) says
   what the plain ``battle_targets`` says about cities and Strongholds.
+
+And the whole game: the same random choices played with the shortcuts and with the plain
+procedures (every step started, as before) stay the same at every decision.
 
 Random games through the public API, then shaken (random markers, sieges, off-board nobles,
 city owners, agenda cards in force) so that the rare cases come up.
@@ -19,7 +26,9 @@ city owners, agenda cards in force) so that the rare cases come up.
 
 from __future__ import annotations
 
+import contextlib
 import random
+from typing import Any, Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,11 +36,16 @@ from hypothesis import strategies as st
 import banneret
 from banneret import State
 from banneret.canonical import state_hash
-from banneret.flow import Frame
+from banneret.flow import Frame, call, end
+from banneret_warrior_knights import effects, muster
 from banneret_warrior_knights.battles import _place_target, battle_targets
-from banneret_warrior_knights.effects import UpgradeOne, upgrade_options
+from banneret_warrior_knights.effects import UpgradeOne, can_upgrade, upgrade_options
 from banneret_warrior_knights.muster import RETURN_STEPS
-from banneret_warrior_knights.special_phases import exempt_nobles
+from banneret_warrior_knights.data_model import Effect
+from banneret_warrior_knights.special_phases import (
+    DraftRecord, HireMercenary, MercenaryDraft, PayMercenaries, Wages, affordable_mercenaries, dismiss_unpaid,
+    exempt_nobles, pay_loyal,
+)
 from banneret_warrior_knights.state import WKData, tables
 
 from test_wk_speed_phases import shaken_game
@@ -101,6 +115,8 @@ def test_an_upgrade_leaves_the_other_barons_options(seed: int, barons: int, step
     fortify, repair = prices
     found = {b: upgrade_options(data, b, fortify, repair) for b in data.barons}
     for baron in data.barons:
+        assert can_upgrade(data, baron, fortify, repair) == (len(found[baron]) > 1)
+    for baron in data.barons:
         for option in found[baron]:
             copy = state.clone()
             frame = Frame(UpgradeOne.name, {"baron": baron, "fortify": fortify, "repair": repair}, True)
@@ -113,17 +129,108 @@ def test_an_upgrade_leaves_the_other_barons_options(seed: int, barons: int, step
 
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 4, 6]))
-def test_wages_ask_only_a_baron_who_can_pay(seed: int, barons: int) -> None:
+def test_wages_and_the_draft_ask_only_a_baron_who_can_pay(seed: int, barons: int) -> None:
     rng = random.Random(seed)
     state = new_game(barons, seed=seed % 1000)
-    asked = 0
-    while not banneret.is_over(state) and asked < 5:
+    asked = {"wages": 0, "hire": 0}
+    while not banneret.is_over(state) and min(asked.values()) < 5:
         now = banneret.pending(state)
         player = rng.choice(now.players)
         actions = banneret.legal_actions(state, player)
         if now.kind == "wages":
             assert [a.kind for a in actions].count("pay") >= 1
             assert actions[-1].kind == "stop"
-            asked += 1
+            asked["wages"] += 1
+        if now.kind == "hire":
+            assert [a.args for a in actions][-1] is None and len(actions) >= 2
+            asked["hire"] += 1
         banneret.apply(state, rng.choice(actions))
-    assert banneret.is_over(state) or asked >= 5
+    assert banneret.is_over(state) or min(asked.values()) >= 5
+
+
+# --------------------------------------------------------------------------- the plain way, in lockstep
+
+
+def plain_wages_next(self: Wages, state: State, frame: Frame) -> None:
+    """Wages as they were: every baron's PayMercenaries step is started."""
+    order = frame["order"]
+    if not order:
+        end(state)
+        return
+    baron, frame["order"] = order[0], order[1:]
+    call(state, PayMercenaries, record=pay_loyal(state, baron))
+
+
+def plain_pay_start(self: PayMercenaries, state: State, frame: Frame) -> None:
+    """The step dismisses the unpaid at once when he can pay none."""
+    if not affordable_mercenaries(state.data, frame.record):
+        dismiss_unpaid(state, frame.record)
+        end(state)
+
+
+def plain_next_marker(self: MercenaryDraft, state: State, frame: Frame) -> None:
+    """Every marker starts a HireMercenary step."""
+    data: WKData = state.data
+    rec: DraftRecord = frame.record
+    k = rec.space + 1
+    while k < len(data.mercenary_track) and data.mercenary_track[k] is None:
+        k += 1
+    rec.space = k
+    if k >= len(data.mercenary_track):
+        self._finish(state)
+        return
+    rec.baron = data.mercenary_track[k] or ""
+    frame["stage"] = "hire"
+    call(state, HireMercenary, baron=rec.baron)
+
+
+def plain_upgrade_defences(state: State, effect: Effect, ctx: Any) -> Any:
+    """Every baron named gets an UpgradeOne step."""
+    fortify, repair = effect.params["fortify_crowns"], effect.params["repair_crowns_per_breach"]
+    return effects._calls(*((UpgradeOne, {"baron": b, "fortify": fortify, "repair": repair})
+                            for b in effects._barons(state.data, effect.params["who"], ctx)))
+
+
+@contextlib.contextmanager
+def plain_rules() -> Iterator[None]:
+    """The plain procedures in place of the shortcuts, for one step of a game."""
+    saved = (muster.RETURN_STEPS, Wages._next, PayMercenaries.start, MercenaryDraft._next_marker,
+             effects.HANDLERS["upgrade_defences"])
+    muster.RETURN_STEPS = tuple((step, lambda state, baron: True) for step, _ in saved[0])
+    Wages._next = plain_wages_next  # type: ignore[method-assign]
+    PayMercenaries.start = plain_pay_start  # type: ignore[method-assign]
+    MercenaryDraft._next_marker = plain_next_marker  # type: ignore[method-assign]
+    effects.HANDLERS["upgrade_defences"] = plain_upgrade_defences
+    try:
+        yield
+    finally:
+        (muster.RETURN_STEPS, Wages._next, PayMercenaries.start, MercenaryDraft._next_marker,
+         effects.HANDLERS["upgrade_defences"]) = saved
+
+
+def seen(state: State) -> tuple[Any, ...]:
+    """What the players see of a state and what decides its future, its stack aside."""
+    return (banneret.pending(state), state.game.snapshot(state), [e.text for e in state.log], state.rng.state())
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 4, 6]))
+def test_games_with_and_without_the_shortcuts_are_the_same(seed: int, barons: int) -> None:
+    """The same random choices played with the shortcuts and with the plain procedures (every
+    step started) give the same decisions, menus, data, log and random draws throughout."""
+    rng = random.Random(seed)
+    fast = new_game(barons, seed=seed % 1000)
+    with plain_rules():
+        plain = new_game(barons, seed=seed % 1000)
+    while not banneret.is_over(fast):
+        assert seen(fast) == seen(plain)
+        now = banneret.pending(fast)
+        player = rng.choice(now.players)
+        menu = banneret.legal_actions(fast, player)
+        with plain_rules():
+            assert banneret.legal_actions(plain, player) == menu
+        action = rng.choice(menu)
+        banneret.apply(fast, action)
+        with plain_rules():
+            banneret.apply(plain, action)
+    assert seen(fast) == seen(plain) and banneret.is_over(plain)
