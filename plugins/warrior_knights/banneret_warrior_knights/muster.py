@@ -46,7 +46,7 @@ from banneret_warrior_knights.variants import HEIR_EXCHANGE, ExchangeHeirs, infl
 __all__ = [
     "Muster", "PROCEDURES", "kingdom_cities", "dominating_baron", "influence_earned", "revolt_candidates",
     "troops_on_board", "final_standings", "return_sites", "troop_holders", "SCORE_NAME", "army_shrank",
-    "cities_of", "mercenaries_leave",
+    "cities_of", "cities_by_owner", "mercenaries_leave",
 ]
 
 SCORE_NAME = "influence"
@@ -63,6 +63,20 @@ def cities_of(data: WKData, baron: str) -> list[str]:
     cities = [c for c, owner in data.city_owner.items() if owner == baron]
     cities.sort()
     return cities
+
+
+def cities_by_owner(data: WKData) -> dict[str | None, list[str]]:
+    """Every owner (``None``: neutral) -> :func:`cities_of` him, in one pass over the cities
+    (for a phase that visits every baron's cities)."""
+    owned: dict[str | None, list[str]] = {}
+    for city, owner in data.city_owner.items():
+        if owner in owned:
+            owned[owner].append(city)
+        else:
+            owned[owner] = [city]
+    for cities in owned.values():
+        cities.sort()
+    return owned
 
 
 # --------------------------------------------------------------------------- step 1, 14
@@ -104,12 +118,13 @@ class CheckDomination(Procedure):
 # --------------------------------------------------------------------------- step 2
 
 
-def influence_earned(data: WKData, baron: str) -> int:
+def influence_earned(data: WKData, baron: str, cities: Sequence[str] | None = None) -> int:
     """6.5 step 2: 1 per city he controls that is not besieged (overseas too, AMB-21); none
-    while his stronghold is off the board."""
+    while his stronghold is off the board. ``cities``: :func:`cities_of` him, when the
+    caller has them."""
     if data.stronghold[baron] is None:
         return 0
-    return sum(1 for c in cities_of(data, baron) if c not in data.besieged)
+    return sum(1 for c in (cities_of(data, baron) if cities is None else cities) if c not in data.besieged)
 
 
 class GainInfluence(Procedure):
@@ -121,8 +136,9 @@ class GainInfluence(Procedure):
 
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
+        owned = cities_by_owner(data)
         for baron in clockwise_from(data, data.chairman):
-            earned = influence_earned(data, baron)
+            earned = influence_earned(data, baron, owned.get(baron, ()))
             if not earned:
                 continue
             data.influence[baron] += earned
@@ -140,10 +156,13 @@ def revolt_candidates(data: WKData) -> tuple[str, ...]:
     """6.5 step 3: the controlled cities with none of their controller's nobles in the area
     (a noble at sea does not count, AMB-68), the Chairman's first, then clockwise."""
     board = tables().data.board
+    owned = cities_by_owner(data)
     found: list[str] = []
     for baron in clockwise_from(data, data.chairman):
+        if baron not in owned:
+            continue
         present = {data.noble_area[nb] for nb in data.nobles_of(baron) if nb not in data.at_sea}
-        found += [c for c in cities_of(data, baron) if board.cities[c].area not in present]
+        found += [c for c in owned[baron] if board.cities[c].area not in present]
     return tuple(found)
 
 

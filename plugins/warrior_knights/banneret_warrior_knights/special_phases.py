@@ -27,8 +27,7 @@ discount taken off his first payments of the kind, or a surcharge paid before th
 from __future__ import annotations
 
 import functools
-from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 import attrs
 
@@ -39,7 +38,7 @@ from banneret_warrior_knights.battle_losses import (
     garrison_holder, holder_name, holders_of, troops_of,
 )
 from banneret_warrior_knights.cities import besieged_inside
-from banneret_warrior_knights.muster import cities_of, mercenaries_leave, off_board
+from banneret_warrior_knights.muster import cities_by_owner, cities_of, mercenaries_leave, off_board
 from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.titles import ban
@@ -54,10 +53,12 @@ __all__ = [
 # --------------------------------------------------------------------------- 9.1 Taxation
 
 
-def city_income(data: WKData, baron: str) -> int:
-    """9.1: the income of every city he controls, +1 if fortified, nothing while besieged."""
+def city_income(data: WKData, baron: str, owned: Sequence[str] | None = None) -> int:
+    """9.1: the income of every city he controls, +1 if fortified, nothing while besieged.
+    ``owned``: :func:`cities_of` him, when the caller has them."""
     cities = tables().data.board.cities
-    return sum(cities[c].income + (1 if c in data.fortified else 0) for c in cities_of(data, baron) if c not in data.besieged)
+    return sum(cities[c].income + (1 if c in data.fortified else 0)
+               for c in (cities_of(data, baron) if owned is None else owned) if c not in data.besieged)
 
 
 def concession_income(data: WKData, baron: str) -> int:
@@ -79,8 +80,9 @@ class Taxation(Procedure):
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
         levies: list[tuple[str, str, int]] = []
+        owned = cities_by_owner(data)
         for baron in clockwise_from(data, data.chairman):
-            income = city_income(data, baron)
+            income = city_income(data, baron, owned.get(baron, ()))
             gained = income + concession_income(data, baron)
             data.crowns[baron] += gained
             state.emit(f"taxation: {baron} collects {gained} crowns ({data.crowns[baron]})", "taxation")
@@ -144,23 +146,22 @@ class PayLevy(Choice):
 
 
 @functools.cache
-def exemption_limits() -> Mapping[str, int]:
-    """Noble -> the highest ``max_strength`` of his ``wage_exemption`` abilities, for the
-    few nobles who have one (the printed cards, read once)."""
-    limits: dict[str, int] = {}
-    for noble, card in tables().data.nobles.items():
-        for e in card.abilities:
-            if e.kind == "wage_exemption":
-                limits[noble] = max(limits.get(noble, e.params["max_strength"]), e.params["max_strength"])
-    return MappingProxyType(limits)
+def exemption_limits(baron: str) -> tuple[tuple[str, int], ...]:
+    """(noble, the highest ``max_strength`` of his ``wage_exemption`` abilities) for each of
+    the baron's nobles who has one, in :meth:`~WKData.nobles_of` order (printed, read once)."""
+    nobles = tables().data.nobles
+    limits: list[tuple[str, int]] = []
+    for noble in tables().nobles_of[baron]:
+        found = [e.params["max_strength"] for e in nobles[noble].abilities if e.kind == "wage_exemption"]
+        if found:
+            limits.append((noble, max(found)))
+    return tuple(limits)
 
 
 def exempt_nobles(data: WKData, baron: str) -> frozenset[str]:
     """His nobles whose ``wage_exemption`` ability covers their army now: printed strength of
     its cards at most the ability's limit (AMB-23)."""
-    limits = exemption_limits()
-    return frozenset(nb for nb in data.nobles_of(baron)
-                     if nb in limits and data.strength_of(data.army[nb]) <= limits[nb])
+    return frozenset([nb for nb, limit in exemption_limits(baron) if data.strength_of(data.army[nb]) <= limit])
 
 
 def _applies(troops: str, card: str) -> bool:

@@ -14,6 +14,9 @@ would have done.
   ``HireMercenary`` step; so every "hire" menu offers a unit besides passing.
 * ``special_phases.exempt_nobles`` reads the wage-exempt nobles' limits from a table
   (``exemption_limits``); the plain rule reads every ability of every noble.
+* ``muster.cities_by_owner`` (one pass over the cities, for Taxation, Influence and revolts)
+  gives every owner what ``cities_of`` gives him, and the income and Influence computed from
+  it are those computed from ``cities_of``.
 * ``battles._place_target`` (a city or Stronghold to attack, no look at the nobles) says
   what the plain ``battle_targets`` says about cities and Strongholds.
 
@@ -40,11 +43,11 @@ from banneret.flow import Frame, call, end
 from banneret_warrior_knights import effects, muster
 from banneret_warrior_knights.battles import _place_target, battle_targets
 from banneret_warrior_knights.effects import UpgradeOne, can_upgrade, upgrade_options
-from banneret_warrior_knights.muster import RETURN_STEPS
+from banneret_warrior_knights.muster import RETURN_STEPS, cities_by_owner, cities_of, influence_earned
 from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.special_phases import (
     DraftRecord, HireMercenary, MercenaryDraft, PayMercenaries, Wages, affordable_mercenaries, dismiss_unpaid,
-    exempt_nobles, pay_loyal,
+    city_income, exempt_nobles, pay_loyal,
 )
 from banneret_warrior_knights.state import WKData, tables
 
@@ -88,7 +91,14 @@ def test_skipped_steps_would_do_nothing(seed: int, barons: int, steps: int) -> N
     data: WKData = state.data
     before = state_hash(state), len(state.log), state.rng.counter
     skipped = 0
+    owned = cities_by_owner(data)
+    assert set(owned) <= {None, *data.barons}
+    for owner in (None, *data.barons):
+        assert owned.get(owner, []) == cities_of(data, owner)
     for baron in data.barons:
+        mine = owned.get(baron, [])
+        assert city_income(data, baron, mine) == city_income(data, baron)
+        assert influence_earned(data, baron, mine) == influence_earned(data, baron)
         for step, due in RETURN_STEPS:
             if due(state, baron):
                 continue
