@@ -103,24 +103,33 @@ def battle_areas(state: State, baron: str) -> list[str]:
     data: WKData = state.data
     ready = _ready_areas(data, baron)
     found = {a for a in ready if _place_target(data, baron, a)}
-    rest = ready - found  # the barons present are looked up only where no place is a target
+    rest = ready - found  # the nobles are looked at only where no place is a target
     if rest:
-        present = _barons_present(data, rest)
-        found.update(a for a in rest if _targets(data, baron, a, present[a]))
+        found |= _field_areas(data, baron, rest)
     return sorted(found)
 
 
 def has_battle_area(state: State, baron: str) -> bool:
-    """Whether :func:`battle_areas` names any area (stops at the first; the barons present
-    are looked up only when no city or Stronghold there is a target)."""
+    """Whether :func:`battle_areas` names any area (stops at the first; the nobles are
+    looked at only when no city or Stronghold there is a target)."""
     data: WKData = state.data
     ready = _ready_areas(data, baron)
     if not ready:
         return False
     if any(_place_target(data, baron, a) for a in ready):
         return True
-    present = _barons_present(data, ready)
-    return any(_targets(data, baron, a, present[a]) for a in ready)
+    return bool(_field_areas(data, baron, ready))
+
+
+def _field_areas(data: WKData, baron: str, areas: set[str]) -> set[str]:
+    """Those of ``areas`` (none with a city or Stronghold he may attack) where :func:`_targets`
+    names a field battle: another baron's noble stands there, not at sea, and no standing
+    effect bars the battle. No city or Stronghold of another baron is there, so nobody's
+    nobles are inside one (AMB-64): one pass over the nobles, the ban asked once."""
+    at_sea, baron_of = data.at_sea, tables().baron_of_noble
+    found = {area for noble, area in data.noble_area.items()
+             if area in areas and noble not in at_sea and baron_of[noble] != baron}
+    return found if found and not _field_forbidden(data, baron) else set()
 
 
 def _place_target(data: WKData, baron: str, area: str) -> bool:
@@ -144,17 +153,6 @@ def _ready_areas(data: WKData, baron: str) -> set[str]:
     """The areas of the baron's ready nobles (on the board, not at sea, not exhausted)."""
     return {a for nb in data.nobles_of(baron) if (a := data.noble_area[nb]) is not None
             and nb not in data.exhausted and nb not in data.at_sea}
-
-
-def _barons_present(data: WKData, areas: set[str]) -> dict[str, set[str]]:
-    """Each of ``areas`` -> the barons with a noble there, not at sea (:func:`nobles_in` for
-    several areas in one pass over the nobles)."""
-    present: dict[str, set[str]] = {area: set() for area in areas}
-    at_sea = data.at_sea
-    for noble, area in data.noble_area.items():
-        if area in present and noble not in at_sea:
-            present[area].add(data.baron_of_noble(noble))
-    return present
 
 
 def commander_bonus(data: WKData, baron: str, kind: str) -> int:

@@ -18,7 +18,8 @@ would have done.
   gives every owner what ``cities_of`` gives him, and the income and Influence computed from
   it are those computed from ``cities_of``.
 * ``battles._place_target`` (a city or Stronghold to attack, no look at the nobles) says
-  what the plain ``battle_targets`` says about cities and Strongholds.
+  what the plain ``battle_targets`` says about cities and Strongholds; where it says no,
+  ``battles._field_areas`` (one pass over the nobles) says what it says about field battles.
 
 And the whole game: the same random choices played with the shortcuts and with the plain
 procedures (every step started, as before) stay the same at every decision.
@@ -41,7 +42,7 @@ from banneret import State
 from banneret.canonical import state_hash
 from banneret.flow import Frame, call, end
 from banneret_warrior_knights import effects, muster
-from banneret_warrior_knights.battles import _place_target, battle_targets
+from banneret_warrior_knights.battles import _field_areas, _place_target, battle_targets
 from banneret_warrior_knights.effects import UpgradeOne, can_upgrade, upgrade_options
 from banneret_warrior_knights.muster import RETURN_STEPS, cities_by_owner, cities_of, influence_earned
 from banneret_warrior_knights.data_model import Effect
@@ -109,8 +110,11 @@ def test_skipped_steps_would_do_nothing(seed: int, barons: int, steps: int) -> N
             assert without_probe(copy) == before, (step.name, baron)
         assert exempt_nobles(data, baron) == plain_exempt_nobles(data, baron)
         for area in T.data.board.areas:
-            places = [t for t in battle_targets(data, baron, area) if t[0] in ("city", "stronghold")]
+            targets = battle_targets(data, baron, area)
+            places = [t for t in targets if t[0] in ("city", "stronghold")]
             assert _place_target(data, baron, area) == bool(places)
+            if not places:
+                assert _field_areas(data, baron, {area}) == ({area} if targets else set())
     assert skipped  # the stronghold is on the board for most barons: that step is skipped
 
 
