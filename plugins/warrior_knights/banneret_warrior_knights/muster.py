@@ -360,6 +360,12 @@ def return_picks(data: WKData, baron: str, moved: tuple[str, ...] = ()) -> list[
     return picks
 
 
+def has_return_picks(data: WKData, baron: str) -> bool:
+    """Whether :func:`return_picks` names anything before a card has moved: a holder that
+    can hand on troops has a card (stops at the first; no labels sorted)."""
+    return any(troops_of(data, holder) for holder in giving_holders(data, baron))
+
+
 class ReturnTroops(Decision):
     """13 steps 1-3: the baron moves troop cards between his nobles in one area, among his
     off-board nobles, and from his garrison to off-board nobles; a card at a time (first
@@ -589,7 +595,7 @@ def _heirs_due(state: State, baron: str) -> bool:
 
 RETURN_STEPS: tuple[tuple[type[Procedure], Callable[[State, str], bool]], ...] = (
     (ExchangeHeirs, _heirs_due),                                                       # 17.3
-    (ReturnTroops, lambda state, baron: bool(return_picks(state.data, baron))),         # 13 steps 1-3
+    (ReturnTroops, lambda state, baron: has_return_picks(state.data, baron)),           # 13 steps 1-3
     (ReplaceStronghold, lambda state, baron: state.data.stronghold[baron] is None),    # 13 step 4
     (PlaceReturning, lambda state, baron: bool(returning_nobles(state.data, baron))),  # 13 step 5
 )

@@ -3,7 +3,8 @@ would have done.
 
 * The Muster's returns (``muster.Returns``): a baron's step whose test in
   ``muster.RETURN_STEPS`` says "nothing to do" ends at once when started, changing nothing
-  (data, random draws, log).
+  (data, random draws, log); ``muster.has_return_picks`` (stops at the first card) says
+  what ``bool(return_picks)`` says.
 * Wages (9.2): a baron is asked about his mercenaries only when he can pay one; so every
   "wages" menu offers a payment besides stopping.
 * The Upgrade Defences card (8.4): a baron whose only option is to upgrade nothing is not
@@ -44,7 +45,9 @@ from banneret.flow import Frame, call, end
 from banneret_warrior_knights import effects, muster
 from banneret_warrior_knights.battles import _field_areas, _place_target, battle_targets
 from banneret_warrior_knights.effects import UpgradeOne, can_upgrade, upgrade_options
-from banneret_warrior_knights.muster import RETURN_STEPS, cities_by_owner, cities_of, influence_earned
+from banneret_warrior_knights.muster import (
+    RETURN_STEPS, cities_by_owner, cities_of, has_return_picks, influence_earned, return_picks,
+)
 from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.special_phases import (
     DraftRecord, HireMercenary, MercenaryDraft, PayMercenaries, Wages, affordable_mercenaries, dismiss_unpaid,
@@ -100,6 +103,7 @@ def test_skipped_steps_would_do_nothing(seed: int, barons: int, steps: int) -> N
         mine = owned.get(baron, [])
         assert city_income(data, baron, mine) == city_income(data, baron)
         assert influence_earned(data, baron, mine) == influence_earned(data, baron)
+        assert has_return_picks(data, baron) == bool(return_picks(data, baron))
         for step, due in RETURN_STEPS:
             if due(state, baron):
                 continue
