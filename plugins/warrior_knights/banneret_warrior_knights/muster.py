@@ -380,21 +380,26 @@ class ReturnTroops(Decision):
         frame["baron"] = var(state, "baron")
         frame["moved"] = ()
         frame["picked"] = None
-        if not self._picks(state, frame):
-            end(state)
+        self._list_picks(state, frame)
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["baron"]
 
-    def _picks(self, state: State, frame: Frame) -> list[tuple[str, str]]:
-        return return_picks(state.data, frame["baron"], frame["moved"])
+    def _list_picks(self, state: State, frame: Frame) -> None:
+        """The groups that can move now, kept in the frame for the menus until a card moves
+        (nothing else changes meanwhile); none left: the step ends."""
+        picks = return_picks(state.data, frame["baron"], frame["moved"])
+        if picks:
+            frame["picks"] = tuple(picks)
+        else:
+            end(state)
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         data: WKData = state.data
         picked = frame["picked"]
         if picked is None:
             menu = [Action(player, f"move {label} of {holder_name(holder)}", "pick", (holder, label))
-                    for holder, label in self._picks(state, frame)]
+                    for holder, label in frame["picks"]]
             menu.append(Action(player, "finish moving troops", "finish"))
             return menu
         holder, label = picked
@@ -427,8 +432,7 @@ class ReturnTroops(Decision):
         state.emit(f"{baron} moves {label} from {holder_name(holder)} to {holder_name(action.args)}", "muster")
         if not is_garrison(holder):
             army_shrank(data, holder)
-        if not self._picks(state, frame):
-            end(state)
+        self._list_picks(state, frame)
 
 
 class ReplaceStronghold(Choice):

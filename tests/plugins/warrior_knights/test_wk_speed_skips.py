@@ -13,6 +13,8 @@ would have done.
   ``len(upgrade_options) > 1`` says.
 * The Draft (9.4): a marker whose baron can afford no displayed unit passes without a
   ``HireMercenary`` step; so every "hire" menu offers a unit besides passing.
+* The returns step (13) keeps the groups that can move in its frame until a card moves: at
+  every "returns" decision they are what ``return_picks`` gives then.
 * ``special_phases.exempt_nobles`` reads the wage-exempt nobles' limits from a table
   (``exemption_limits``); the plain rule reads every ability of every noble.
 * ``muster.cities_by_owner`` (one pass over the cities, for Taxation, Influence and revolts)
@@ -148,9 +150,11 @@ def test_an_upgrade_leaves_the_other_barons_options(seed: int, barons: int, step
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 4, 6]))
 def test_wages_and_the_draft_ask_only_a_baron_who_can_pay(seed: int, barons: int) -> None:
+    """And the returns step's menu, kept in its frame until a card moves, is the one
+    ``return_picks`` gives at that decision."""
     rng = random.Random(seed)
     state = new_game(barons, seed=seed % 1000)
-    asked = {"wages": 0, "hire": 0}
+    asked = {"wages": 0, "hire": 0, "returns": 0}
     while not banneret.is_over(state) and min(asked.values()) < 5:
         now = banneret.pending(state)
         player = rng.choice(now.players)
@@ -162,6 +166,10 @@ def test_wages_and_the_draft_ask_only_a_baron_who_can_pay(seed: int, barons: int
         if now.kind == "hire":
             assert [a.args for a in actions][-1] is None and len(actions) >= 2
             asked["hire"] += 1
+        if now.kind == "returns":
+            frame = state.stack[-1]
+            assert frame.vars["picks"] == tuple(return_picks(state.data, frame["baron"], frame["moved"]))
+            asked["returns"] += 1
         banneret.apply(state, rng.choice(actions))
     assert banneret.is_over(state) or min(asked.values()) >= 5
 
