@@ -102,7 +102,7 @@ def battle_areas(state: State, baron: str) -> list[str]:
     """Areas where the baron has a ready noble and something to attack (11.1), sorted."""
     data: WKData = state.data
     ready = _ready_areas(data, baron)
-    found = {a for a in ready if _place_target(data, baron, a)}
+    found = _place_areas(data, baron, ready)
     rest = ready - found  # the nobles are looked at only where no place is a target
     if rest:
         found |= _field_areas(data, baron, rest)
@@ -110,15 +110,34 @@ def battle_areas(state: State, baron: str) -> list[str]:
 
 
 def has_battle_area(state: State, baron: str) -> bool:
-    """Whether :func:`battle_areas` names any area (stops at the first; the nobles are
-    looked at only when no city or Stronghold there is a target)."""
+    """Whether :func:`battle_areas` names any area (the nobles are looked at only when no
+    city or Stronghold is a target)."""
     data: WKData = state.data
     ready = _ready_areas(data, baron)
-    if not ready:
+    return bool(ready) and bool(_place_areas(data, baron, ready) or _field_areas(data, baron, ready))
+
+
+def battle_possible_in(state: State, baron: str, area: str) -> bool:
+    """Whether :func:`battle_areas` names ``area`` (asked of one area: Mobilize Forces'
+    own)."""
+    data: WKData = state.data
+    if area not in _ready_areas(data, baron):
         return False
-    if any(_place_target(data, baron, a) for a in ready):
-        return True
-    return bool(_field_areas(data, baron, ready))
+    one = {area}
+    return bool(_place_areas(data, baron, one) or _field_areas(data, baron, one))
+
+
+def _place_areas(data: WKData, baron: str, areas: set[str]) -> set[str]:
+    """Those of ``areas`` where :func:`_targets` names a city or a Stronghold (11.1): an
+    unrazed city he does not hold, another baron's Stronghold; no look at the nobles."""
+    city_at, owner, stronghold = tables().data.board.city_at, data.city_owner, data.stronghold
+    others = {stronghold[b] for b in data.barons if b != baron}
+    found: set[str] = set()
+    for area in areas:
+        city = city_at[area]
+        if area in others or (city is not None and city.id in owner and owner[city.id] != baron):
+            found.add(area)
+    return found
 
 
 def _field_areas(data: WKData, baron: str, areas: set[str]) -> set[str]:
@@ -130,23 +149,6 @@ def _field_areas(data: WKData, baron: str, areas: set[str]) -> set[str]:
     found = {area for noble, area in data.noble_area.items()
              if area in areas and noble not in at_sea and baron_of[noble] != baron}
     return found if found and not _field_forbidden(data, baron) else set()
-
-
-def _place_target(data: WKData, baron: str, area: str) -> bool:
-    """Whether :func:`_targets` names a city or a Stronghold in the area (11.1): an unrazed
-    city he does not hold, another baron's Stronghold; no look at the nobles there."""
-    city = tables().data.board.city_at[area]
-    if city is not None and city.id in data.city_owner and data.city_owner[city.id] != baron:
-        return True
-    stronghold = data.stronghold
-    return any(stronghold[b] == area for b in data.barons if b != baron)
-
-
-def battle_possible_in(state: State, baron: str, area: str) -> bool:
-    """Whether :func:`battle_areas` names ``area`` (asked of one area: Mobilize Forces'
-    own)."""
-    data: WKData = state.data
-    return area in _ready_areas(data, baron) and bool(battle_targets(data, baron, area))
 
 
 def _ready_areas(data: WKData, baron: str) -> set[str]:
