@@ -474,7 +474,11 @@ def can_heal(data: WKData, baron: str, price: int, limit: int | str) -> bool:
     a marker, at least one marker allowed, and the crowns for one (stops at the first)."""
     if (limit != "all" and limit < 1) or (price and data.crowns[baron] < price):
         return False
-    return any(markers_of(data, holder) for holder in holders_of(data, baron))
+    casualties = data.casualties  # holders_of: his nobles' armies, then his garrison
+    for noble in data.nobles_of(baron):
+        if casualties[noble]:
+            return True
+    return bool(data.garrison_casualties.get(baron, 0))
 
 
 class HealArmy(BaronChoice):
