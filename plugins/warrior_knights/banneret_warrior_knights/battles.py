@@ -102,42 +102,59 @@ def battle_areas(state: State, baron: str) -> list[str]:
     """Areas where the baron has a ready noble and something to attack (11.1), sorted."""
     data: WKData = state.data
     ready = _ready_areas(data, baron)
-    present = _barons_present(data, ready)
-    return sorted(a for a in ready if _targets(data, baron, a, present[a]))
+    found = _place_areas(data, baron, ready)
+    rest = ready - found  # the nobles are looked at only where no place is a target
+    if rest:
+        found |= _field_areas(data, baron, rest)
+    return sorted(found)
 
 
 def has_battle_area(state: State, baron: str) -> bool:
-    """Whether :func:`battle_areas` names any area (stops at the first)."""
+    """Whether :func:`battle_areas` names any area (the nobles are looked at only when no
+    city or Stronghold is a target)."""
     data: WKData = state.data
     ready = _ready_areas(data, baron)
-    if not ready:
-        return False
-    present = _barons_present(data, ready)
-    return any(_targets(data, baron, a, present[a]) for a in ready)
+    return bool(ready) and bool(_place_areas(data, baron, ready) or _field_areas(data, baron, ready))
 
 
 def battle_possible_in(state: State, baron: str, area: str) -> bool:
     """Whether :func:`battle_areas` names ``area`` (asked of one area: Mobilize Forces'
     own)."""
     data: WKData = state.data
-    return area in _ready_areas(data, baron) and bool(battle_targets(data, baron, area))
+    if area not in _ready_areas(data, baron):
+        return False
+    one = {area}
+    return bool(_place_areas(data, baron, one) or _field_areas(data, baron, one))
+
+
+def _place_areas(data: WKData, baron: str, areas: set[str]) -> set[str]:
+    """Those of ``areas`` where :func:`_targets` names a city or a Stronghold (11.1): an
+    unrazed city he does not hold, another baron's Stronghold; no look at the nobles."""
+    city_at, owner, stronghold = tables().data.board.city_at, data.city_owner, data.stronghold
+    others = {stronghold[b] for b in data.barons if b != baron}
+    found: set[str] = set()
+    for area in areas:
+        city = city_at[area]
+        if area in others or (city is not None and city.id in owner and owner[city.id] != baron):
+            found.add(area)
+    return found
+
+
+def _field_areas(data: WKData, baron: str, areas: set[str]) -> set[str]:
+    """Those of ``areas`` (none with a city or Stronghold he may attack) where :func:`_targets`
+    names a field battle: another baron's noble stands there, not at sea, and no standing
+    effect bars the battle. No city or Stronghold of another baron is there, so nobody's
+    nobles are inside one (AMB-64): one pass over the nobles, the ban asked once."""
+    at_sea, baron_of = data.at_sea, tables().baron_of_noble
+    found = {area for noble, area in data.noble_area.items()
+             if area in areas and noble not in at_sea and baron_of[noble] != baron}
+    return found if found and not _field_forbidden(data, baron) else set()
 
 
 def _ready_areas(data: WKData, baron: str) -> set[str]:
     """The areas of the baron's ready nobles (on the board, not at sea, not exhausted)."""
     return {a for nb in data.nobles_of(baron) if (a := data.noble_area[nb]) is not None
             and nb not in data.exhausted and nb not in data.at_sea}
-
-
-def _barons_present(data: WKData, areas: set[str]) -> dict[str, set[str]]:
-    """Each of ``areas`` -> the barons with a noble there, not at sea (:func:`nobles_in` for
-    several areas in one pass over the nobles)."""
-    present: dict[str, set[str]] = {area: set() for area in areas}
-    at_sea = data.at_sea
-    for noble, area in data.noble_area.items():
-        if area in present and noble not in at_sea:
-            present[area].add(data.baron_of_noble(noble))
-    return present
 
 
 def commander_bonus(data: WKData, baron: str, kind: str) -> int:

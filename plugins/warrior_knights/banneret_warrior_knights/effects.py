@@ -242,9 +242,14 @@ def _heal(state: State, effect: Effect, ctx: _Context) -> Calls:
 
 
 def _upgrade_defences(state: State, effect: Effect, ctx: _Context) -> Calls:
+    """A baron with nothing to repair or fortify is not asked: his only option would be to
+    upgrade nothing (an upgrade changes only its own baron's crowns and places, so the
+    others' options stay as they are found here)."""
+    data: WKData = state.data
     fortify, repair = effect.params["fortify_crowns"], effect.params["repair_crowns_per_breach"]
     return _calls(*((UpgradeOne, {"baron": b, "fortify": fortify, "repair": repair})
-                    for b in _barons(state.data, effect.params["who"], ctx)))
+                    for b in _barons(data, effect.params["who"], ctx)
+                    if can_upgrade(data, b, fortify, repair)))
 
 
 def _free_mercenary(state: State, effect: Effect, ctx: _Context) -> Calls:
@@ -469,7 +474,11 @@ def can_heal(data: WKData, baron: str, price: int, limit: int | str) -> bool:
     a marker, at least one marker allowed, and the crowns for one (stops at the first)."""
     if (limit != "all" and limit < 1) or (price and data.crowns[baron] < price):
         return False
-    return any(markers_of(data, holder) for holder in holders_of(data, baron))
+    casualties = data.casualties  # holders_of: his nobles' armies, then his garrison
+    for noble in data.nobles_of(baron):
+        if casualties[noble]:
+            return True
+    return bool(data.garrison_casualties.get(baron, 0))
 
 
 class HealArmy(BaronChoice):
@@ -509,6 +518,41 @@ def repair_price(data: WKData, baron: str, printed: int) -> int:
     return printed
 
 
+def upgrade_options(data: WKData, baron: str, fortify: int, repair: int) -> list[Any]:
+    """What :class:`UpgradeOne` offers: nothing (``None``), ``("repair", city or
+    "stronghold", breaches)`` or ``("fortify", city, 0)``, at ``fortify`` crowns a
+    fortification and ``repair`` a breach (before :func:`repair_price`)."""
+    per_breach = repair_price(data, baron, repair)
+    afford = data.crowns[baron] // per_breach if per_breach else 99
+    options: list[Any] = [None]
+    for city in sorted(c for c, owner in data.city_owner.items() if owner == baron and c not in data.besieged):
+        options += [("repair", city, k) for k in range(1, min(data.breaches[city], afford) + 1)]
+        if city not in data.fortified and data.crowns[baron] >= fortify:
+            options.append(("fortify", city, 0))
+    if data.stronghold[baron] is not None and baron not in data.besieged_strongholds:  # 11.5, 11.6
+        options += [("repair", "stronghold", k) for k in range(1, min(data.stronghold_breaches[baron], afford) + 1)]
+    return options
+
+
+def can_upgrade(data: WKData, baron: str, fortify: int, repair: int) -> bool:
+    """Whether :func:`upgrade_options` offers more than nothing: an unbesieged city of his
+    he can fortify, or a breach he can pay to repair in one or in his stronghold (stops at
+    the first fortification; the repair price is asked only when there is a breach)."""
+    crowns = data.crowns[baron]
+    breached = False
+    for city, owner in data.city_owner.items():
+        if owner == baron and city not in data.besieged:
+            if city not in data.fortified and crowns >= fortify:
+                return True
+            breached = breached or data.breaches[city] > 0
+    if data.stronghold[baron] is not None and baron not in data.besieged_strongholds:  # 11.5, 11.6
+        breached = breached or data.stronghold_breaches[baron] > 0
+    if not breached:
+        return False
+    per_breach = repair_price(data, baron, repair)
+    return not per_breach or crowns >= per_breach
+
+
 class UpgradeOne(BaronChoice):
     """The baron improves one place (8.4, AMB-19): repairs breaches of one of his cities or
     of his stronghold, or fortifies one of his unfortified cities; never a besieged city or
@@ -519,18 +563,7 @@ class UpgradeOne(BaronChoice):
     prompt = "Repair or fortify one city, repair your stronghold, or do nothing"
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
-        data: WKData = state.data
-        baron = frame["baron"]
-        per_breach = repair_price(data, baron, frame["repair"])
-        afford = data.crowns[baron] // per_breach if per_breach else 99
-        options: list[Any] = [None]
-        for city in sorted(c for c, owner in data.city_owner.items() if owner == baron and c not in data.besieged):
-            options += [("repair", city, k) for k in range(1, min(data.breaches[city], afford) + 1)]
-            if city not in data.fortified and data.crowns[baron] >= frame["fortify"]:
-                options.append(("fortify", city, 0))
-        if data.stronghold[baron] is not None and baron not in data.besieged_strongholds:  # 11.5, 11.6
-            options += [("repair", "stronghold", k) for k in range(1, min(data.stronghold_breaches[baron], afford) + 1)]
-        return options
+        return upgrade_options(state.data, frame["baron"], frame["fortify"], frame["repair"])
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
         if option is None:

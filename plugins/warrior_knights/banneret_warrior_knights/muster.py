@@ -28,9 +28,9 @@ so, and random play cannot shuffle troops back and forth forever.
 from __future__ import annotations
 
 import functools
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from banneret.flow import Choice, Decision, ForEach, Frame, Procedure, Steps, call, end, end_game, goto, var
+from banneret.flow import Choice, Decision, Frame, Procedure, Steps, call, end, end_game, goto, var
 from banneret.state import State
 from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome, Standing, eliminated_last
 from banneret_warrior_knights.battle_losses import (
@@ -41,12 +41,12 @@ from banneret_warrior_knights.cities import besieged_inside, neutralise_city
 from banneret_warrior_knights.setup import stronghold_sites
 from banneret_warrior_knights.standing import agenda_effects
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
-from banneret_warrior_knights.variants import ExchangeHeirs, influence_ends_game
+from banneret_warrior_knights.variants import HEIR_EXCHANGE, ExchangeHeirs, influence_ends_game
 
 __all__ = [
     "Muster", "PROCEDURES", "kingdom_cities", "dominating_baron", "influence_earned", "revolt_candidates",
     "troops_on_board", "final_standings", "return_sites", "troop_holders", "SCORE_NAME", "army_shrank",
-    "cities_of", "mercenaries_leave",
+    "cities_of", "cities_by_owner", "mercenaries_leave",
 ]
 
 SCORE_NAME = "influence"
@@ -63,6 +63,20 @@ def cities_of(data: WKData, baron: str) -> list[str]:
     cities = [c for c, owner in data.city_owner.items() if owner == baron]
     cities.sort()
     return cities
+
+
+def cities_by_owner(data: WKData) -> dict[str | None, list[str]]:
+    """Every owner (``None``: neutral) -> :func:`cities_of` him, in one pass over the cities
+    (for a phase that visits every baron's cities)."""
+    owned: dict[str | None, list[str]] = {}
+    for city, owner in data.city_owner.items():
+        if owner in owned:
+            owned[owner].append(city)
+        else:
+            owned[owner] = [city]
+    for cities in owned.values():
+        cities.sort()
+    return owned
 
 
 # --------------------------------------------------------------------------- step 1, 14
@@ -104,12 +118,13 @@ class CheckDomination(Procedure):
 # --------------------------------------------------------------------------- step 2
 
 
-def influence_earned(data: WKData, baron: str) -> int:
+def influence_earned(data: WKData, baron: str, cities: Sequence[str] | None = None) -> int:
     """6.5 step 2: 1 per city he controls that is not besieged (overseas too, AMB-21); none
-    while his stronghold is off the board."""
+    while his stronghold is off the board. ``cities``: :func:`cities_of` him, when the
+    caller has them."""
     if data.stronghold[baron] is None:
         return 0
-    return sum(1 for c in cities_of(data, baron) if c not in data.besieged)
+    return sum(1 for c in (cities_of(data, baron) if cities is None else cities) if c not in data.besieged)
 
 
 class GainInfluence(Procedure):
@@ -121,8 +136,9 @@ class GainInfluence(Procedure):
 
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
+        owned = cities_by_owner(data)
         for baron in clockwise_from(data, data.chairman):
-            earned = influence_earned(data, baron)
+            earned = influence_earned(data, baron, owned.get(baron, ()))
             if not earned:
                 continue
             data.influence[baron] += earned
@@ -140,10 +156,13 @@ def revolt_candidates(data: WKData) -> tuple[str, ...]:
     """6.5 step 3: the controlled cities with none of their controller's nobles in the area
     (a noble at sea does not count, AMB-68), the Chairman's first, then clockwise."""
     board = tables().data.board
+    owned = cities_by_owner(data)
     found: list[str] = []
     for baron in clockwise_from(data, data.chairman):
+        if baron not in owned:
+            continue
         present = {data.noble_area[nb] for nb in data.nobles_of(baron) if nb not in data.at_sea}
-        found += [c for c in cities_of(data, baron) if board.cities[c].area not in present]
+        found += [c for c in owned[baron] if board.cities[c].area not in present]
     return tuple(found)
 
 
@@ -323,6 +342,30 @@ def mercenaries_leave(state: State, holder: str, cards: Sequence[str]) -> None:
 WHOLE = "whole army"
 
 
+def return_picks(data: WKData, baron: str, moved: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """(holder, card label or WHOLE) groups of troops the baron can move now in his returns
+    step (13), none of ``moved`` (the cards moved already)."""
+    troops = tables().troops
+    picks: list[tuple[str, str]] = []
+    for holder in giving_holders(data, baron):
+        cards = troops_of(data, holder)
+        if not cards:
+            continue
+        if markers_of(data, holder):  # a marked army or garrison moves whole (10.3, 13)
+            if not any(c in moved for c in cards):
+                picks.append((holder, WHOLE))
+            continue
+        labels = sorted({troops[c].label for c in cards if c not in moved})
+        picks += [(holder, label) for label in labels]
+    return picks
+
+
+def has_return_picks(data: WKData, baron: str) -> bool:
+    """Whether :func:`return_picks` names anything before a card has moved: a holder that
+    can hand on troops has a card (stops at the first; no labels sorted)."""
+    return any(troops_of(data, holder) for holder in giving_holders(data, baron))
+
+
 class ReturnTroops(Decision):
     """13 steps 1-3: the baron moves troop cards between his nobles in one area, among his
     off-board nobles, and from his garrison to off-board nobles; a card at a time (first
@@ -337,37 +380,26 @@ class ReturnTroops(Decision):
         frame["baron"] = var(state, "baron")
         frame["moved"] = ()
         frame["picked"] = None
-        if not self._picks(state, frame):
-            end(state)
+        self._list_picks(state, frame)
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["baron"]
 
-    def _picks(self, state: State, frame: Frame) -> list[tuple[str, str]]:
-        """(holder, card label or WHOLE) groups that can move now."""
-        data: WKData = state.data
-        baron = frame["baron"]
-        moved = frame["moved"]
-        troops = tables().troops
-        picks: list[tuple[str, str]] = []
-        for holder in giving_holders(data, baron):
-            cards = troops_of(data, holder)
-            if not cards:
-                continue
-            if markers_of(data, holder):  # a marked army or garrison moves whole (10.3, 13)
-                if not any(c in moved for c in cards):
-                    picks.append((holder, WHOLE))
-                continue
-            labels = sorted({troops[c].label for c in cards if c not in moved})
-            picks += [(holder, label) for label in labels]
-        return picks
+    def _list_picks(self, state: State, frame: Frame) -> None:
+        """The groups that can move now, kept in the frame for the menus until a card moves
+        (nothing else changes meanwhile); none left: the step ends."""
+        picks = return_picks(state.data, frame["baron"], frame["moved"])
+        if picks:
+            frame["picks"] = tuple(picks)
+        else:
+            end(state)
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         data: WKData = state.data
         picked = frame["picked"]
         if picked is None:
             menu = [Action(player, f"move {label} of {holder_name(holder)}", "pick", (holder, label))
-                    for holder, label in self._picks(state, frame)]
+                    for holder, label in frame["picks"]]
             menu.append(Action(player, "finish moving troops", "finish"))
             return menu
         holder, label = picked
@@ -400,8 +432,7 @@ class ReturnTroops(Decision):
         state.emit(f"{baron} moves {label} from {holder_name(holder)} to {holder_name(action.args)}", "muster")
         if not is_garrison(holder):
             army_shrank(data, holder)
-        if not self._picks(state, frame):
-            end(state)
+        self._list_picks(state, frame)
 
 
 class ReplaceStronghold(Choice):
@@ -560,8 +591,57 @@ class EndOfMuster(Procedure):
         end_game(state, outcome)
 
 
-def _returns_order(state: State) -> tuple[str, ...]:
-    return clockwise_from(state.data, state.data.chairman)
+def _heirs_due(state: State, baron: str) -> bool:
+    """ExchangeHeirs may do something: heirs change hands only under the option, and a
+    line ends only for a noble awaiting his heir (17.3)."""
+    return state.options[HEIR_EXCHANGE] or bool(state.data.awaiting_heir)
+
+
+RETURN_STEPS: tuple[tuple[type[Procedure], Callable[[State, str], bool]], ...] = (
+    (ExchangeHeirs, _heirs_due),                                                       # 17.3
+    (ReturnTroops, lambda state, baron: has_return_picks(state.data, baron)),           # 13 steps 1-3
+    (ReplaceStronghold, lambda state, baron: state.data.stronghold[baron] is None),    # 13 step 4
+    (PlaceReturning, lambda state, baron: bool(returning_nobles(state.data, baron))),  # 13 step 5
+)
+"""A baron's returns steps, in order, each with a test that it may have something to do
+for him now; a step whose test fails would end at once, changing nothing, if started."""
+
+
+class Returns(Procedure):
+    """6.5 step 6, 13: the Chairman first, then clockwise, each baron takes his returns steps
+    (:data:`RETURN_STEPS`); a step with nothing to do for him is not started at all (most
+    barons have nothing to return most rounds)."""
+
+    name = "returns"
+    rule = "13"
+
+    def children(self) -> Sequence[type[Procedure]]:
+        return tuple(step for step, _ in RETURN_STEPS)
+
+    def start(self, state: State, frame: Frame) -> None:
+        frame.vars["_items"] = clockwise_from(state.data, state.data.chairman)
+        frame.vars["_k"] = 0
+        frame.vars["_i"] = 0
+        self._next(state, frame)
+
+    def _next(self, state: State, frame: Frame) -> None:
+        """Start the baron's next step that is due, or the next baron's first."""
+        barons = frame.vars["_items"]
+        k, i = frame.vars["_k"], frame.vars["_i"]
+        while k < len(barons):
+            baron = barons[k]
+            while i < len(RETURN_STEPS):
+                step, due = RETURN_STEPS[i]
+                i += 1
+                if due(state, baron):
+                    frame.vars["_k"], frame.vars["_i"], frame.vars["baron"] = k, i, baron
+                    call(state, step)
+                    return
+            k, i = k + 1, 0
+        end(state)
+
+    def resume(self, state: State, frame: Frame, result: object) -> None:
+        self._next(state, frame)
 
 
 Muster = Steps("Muster", [
@@ -569,8 +649,7 @@ Muster = Steps("Muster", [
     GainInfluence,                                                      # 6.5 step 2
     Revolts,                                                            # 6.5 step 3
     ArriveAndRefresh,                                                   # 6.5 steps 4-5
-    ForEach("returns", over=_returns_order, var="baron", rule="13",    # 6.5 step 6
-            steps=[ExchangeHeirs, ReturnTroops, ReplaceStronghold, PlaceReturning]),  # 17.3 first
+    Returns(),                                                          # 6.5 step 6, 13
     EndOfMuster,                                                        # 14
 ], rule="6.5")
 """The Muster, the round's third phase."""

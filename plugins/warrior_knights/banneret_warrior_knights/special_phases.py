@@ -26,6 +26,7 @@ discount taken off his first payments of the kind, or a surcharge paid before th
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Sequence
 
 import attrs
@@ -37,7 +38,7 @@ from banneret_warrior_knights.battle_losses import (
     garrison_holder, holder_name, holders_of, troops_of,
 )
 from banneret_warrior_knights.cities import besieged_inside
-from banneret_warrior_knights.muster import cities_of, mercenaries_leave, off_board
+from banneret_warrior_knights.muster import cities_by_owner, cities_of, mercenaries_leave, off_board
 from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.titles import ban
@@ -52,10 +53,12 @@ __all__ = [
 # --------------------------------------------------------------------------- 9.1 Taxation
 
 
-def city_income(data: WKData, baron: str) -> int:
-    """9.1: the income of every city he controls, +1 if fortified, nothing while besieged."""
+def city_income(data: WKData, baron: str, owned: Sequence[str] | None = None) -> int:
+    """9.1: the income of every city he controls, +1 if fortified, nothing while besieged.
+    ``owned``: :func:`cities_of` him, when the caller has them."""
     cities = tables().data.board.cities
-    return sum(cities[c].income + (1 if c in data.fortified else 0) for c in cities_of(data, baron) if c not in data.besieged)
+    return sum(cities[c].income + (1 if c in data.fortified else 0)
+               for c in (cities_of(data, baron) if owned is None else owned) if c not in data.besieged)
 
 
 def concession_income(data: WKData, baron: str) -> int:
@@ -77,8 +80,9 @@ class Taxation(Procedure):
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
         levies: list[tuple[str, str, int]] = []
+        owned = cities_by_owner(data)
         for baron in clockwise_from(data, data.chairman):
-            income = city_income(data, baron)
+            income = city_income(data, baron, owned.get(baron, ()))
             gained = income + concession_income(data, baron)
             data.crowns[baron] += gained
             state.emit(f"taxation: {baron} collects {gained} crowns ({data.crowns[baron]})", "taxation")
@@ -141,15 +145,23 @@ class PayLevy(Choice):
 # --------------------------------------------------------------------------- 9.2 Wages
 
 
+@functools.cache
+def exemption_limits(baron: str) -> tuple[tuple[str, int], ...]:
+    """(noble, the highest ``max_strength`` of his ``wage_exemption`` abilities) for each of
+    the baron's nobles who has one, in :meth:`~WKData.nobles_of` order (printed, read once)."""
+    nobles = tables().data.nobles
+    limits: list[tuple[str, int]] = []
+    for noble in tables().nobles_of[baron]:
+        found = [e.params["max_strength"] for e in nobles[noble].abilities if e.kind == "wage_exemption"]
+        if found:
+            limits.append((noble, max(found)))
+    return tuple(limits)
+
+
 def exempt_nobles(data: WKData, baron: str) -> frozenset[str]:
     """His nobles whose ``wage_exemption`` ability covers their army now: printed strength of
     its cards at most the ability's limit (AMB-23)."""
-    nobles = tables().data.nobles
-    return frozenset(
-        nb for nb in data.nobles_of(baron)
-        for e in nobles[nb].abilities
-        if e.kind == "wage_exemption" and data.strength_of(data.army[nb]) <= e.params["max_strength"]
-    )
+    return frozenset([nb for nb, limit in exemption_limits(baron) if data.strength_of(data.army[nb]) <= limit])
 
 
 def _applies(troops: str, card: str) -> bool:
@@ -248,60 +260,80 @@ class Wages(Procedure):
         self._next(state, frame)
 
     def _next(self, state: State, frame: Frame) -> None:
+        """The next barons' wages; a baron who can keep no mercenary has nothing to decide:
+        his unpaid ones leave at once, as :class:`PayMercenaries` would send them."""
         data: WKData = state.data
         order = frame["order"]
-        if not order:
-            end(state)
-            return
-        baron, frame["order"] = order[0], order[1:]
-        bill = wage_bill(state, baron)
-        troops = tables().troops
-        loyal = sorted([(bill.cost(c), c) for c in bill.costs if troops[c].nationality is None])
-        paid = 0
-        for _, card in loyal:
-            if bill.cost(card) > data.crowns[baron]:
-                break
-            paid += bill.pay(data, card)
-        state.emit(f"wages: {baron} pays {paid} crowns for loyal soldiers ({data.crowns[baron]} left)", "wages")
-        for _, card in bill.mercenaries:
-            if bill.cost(card) == 0:
-                bill.paid.append(card)
-        call(state, PayMercenaries, record=bill)
+        while order:
+            baron, order = order[0], order[1:]
+            bill = pay_loyal(state, baron)
+            if affordable_mercenaries(data, bill):
+                frame["order"] = order
+                call(state, PayMercenaries, record=bill)
+                return
+            dismiss_unpaid(state, bill)
+        end(state)
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         self._next(state, frame)
 
 
+def pay_loyal(state: State, baron: str) -> WageBill:
+    """9.2, AMB-67: the baron's bill; his loyal soldiers paid, cheapest first, as many as he
+    can; his free mercenaries counted as paid."""
+    data: WKData = state.data
+    bill = wage_bill(state, baron)
+    troops = tables().troops
+    loyal = sorted([(bill.cost(c), c) for c in bill.costs if troops[c].nationality is None])
+    paid = 0
+    for _, card in loyal:
+        if bill.cost(card) > data.crowns[baron]:
+            break
+        paid += bill.pay(data, card)
+    state.emit(f"wages: {baron} pays {paid} crowns for loyal soldiers ({data.crowns[baron]} left)", "wages")
+    for _, card in bill.mercenaries:
+        if bill.cost(card) == 0:
+            bill.paid.append(card)
+    return bill
+
+
+def affordable_mercenaries(data: WKData, bill: WageBill) -> dict[tuple[str, str], str]:
+    """(holder, label) -> one unpaid mercenary of that kind the baron can pay now (9.2)."""
+    crowns = data.crowns[bill.baron]
+    troops = tables().troops
+    groups: dict[tuple[str, str], str] = {}
+    for holder, card in bill.unpaid():
+        if bill.cost(card) <= crowns:
+            groups.setdefault((holder, troops[card].label), card)
+    return groups
+
+
+def dismiss_unpaid(state: State, bill: WageBill) -> None:
+    """9.2: every mercenary the baron has not paid leaves for the Mercenary deck."""
+    leaving = bill.unpaid()
+    for holder, card in leaving:
+        mercenaries_leave(state, holder, [card])
+    if leaving:
+        labels = ", ".join(tables().troops[c].label for _, c in leaving)
+        state.emit(f"unpaid, {labels} of {bill.baron} leave for the Mercenary deck", "wages")
+
+
 class PayMercenaries(Decision):
     """9.2: the baron pays the mercenaries he wants to keep, one kind at a time; when he
-    stops (or can pay no more) every unpaid mercenary leaves for the Mercenary deck."""
+    stops (or can pay no more) every unpaid mercenary leaves for the Mercenary deck.
+    Called only when he can pay for one (record: his :class:`WageBill`)."""
 
     rule = "9.2"
     kind = "wages"
     prompt = "Pay the mercenaries you keep; the unpaid leave"
 
-    def start(self, state: State, frame: Frame) -> None:
-        if not self._groups(state, frame):
-            self._dismiss(state, frame)
-
     def decider(self, state: State, frame: Frame) -> str:
         return frame.record.baron
-
-    def _groups(self, state: State, frame: Frame) -> dict[tuple[str, str], str]:
-        """(holder, label) -> one affordable unpaid card of that kind."""
-        bill: WageBill = frame.record
-        crowns = state.data.crowns[bill.baron]
-        troops = tables().troops
-        groups: dict[tuple[str, str], str] = {}
-        for holder, card in bill.unpaid():
-            if bill.cost(card) <= crowns:
-                groups.setdefault((holder, troops[card].label), card)
-        return groups
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         bill: WageBill = frame.record
         menu = [Action(player, f"pay {label} of {holder_name(holder)} ({bill.cost(card)} crowns)", "pay", card)
-                for (holder, label), card in self._groups(state, frame).items()]
+                for (holder, label), card in affordable_mercenaries(state.data, bill).items()]
         menu.append(Action(player, "pay no more: the unpaid mercenaries leave", "stop"))
         return menu
 
@@ -311,17 +343,9 @@ class PayMercenaries(Decision):
             cost = bill.pay(state.data, action.args)
             bill.paid.append(action.args)
             state.emit(f"{bill.baron} pays {cost} crowns for {tables().troops[action.args].label}", "wages")
-            if self._groups(state, frame):
+            if affordable_mercenaries(state.data, bill):
                 return
-        self._dismiss(state, frame)
-
-    def _dismiss(self, state: State, frame: Frame) -> None:
-        leaving = frame.record.unpaid()
-        for holder, card in leaving:
-            mercenaries_leave(state, holder, [card])
-        if leaving:
-            labels = ", ".join(tables().troops[c].label for _, c in leaving)
-            state.emit(f"unpaid, {labels} of {frame.record.baron} leave for the Mercenary deck", "wages")
+        dismiss_unpaid(state, bill)
         end(state)
 
 
@@ -375,6 +399,12 @@ def _display_choices(state: State, baron: str, nationality: str | None) -> list[
 
 def _later_marker(data: WKData, baron: str, space: int) -> int | None:
     return next((k for k in range(space + 1, len(data.mercenary_track)) if data.mercenary_track[k] == baron), None)
+
+
+def _pass(state: State, rec: DraftRecord) -> None:
+    """The marker being played hires nothing and comes off (9.4)."""
+    state.data.mercenary_track[rec.space] = None
+    state.emit(f"{rec.baron} passes", "draft")
 
 
 def _hire(state: State, baron: str, card: str) -> None:
@@ -433,10 +463,11 @@ class HireMercenary(DraftChoice):
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         data: WKData = state.data
-        data.mercenary_track[record(state, DraftRecord).space] = None
+        rec = record(state, DraftRecord)
         if option is None:
-            state.emit(f"{frame['baron']} passes", "draft")
+            _pass(state, rec)
         else:
+            data.mercenary_track[rec.space] = None
             _hire(state, frame["baron"], option)
         end(state)
 
@@ -477,18 +508,24 @@ class MercenaryDraft(Procedure):
         self._next_marker(state, frame)
 
     def _next_marker(self, state: State, frame: Frame) -> None:
+        """Play the next markers: a baron who can afford no displayed unit has no choice,
+        his marker passes here (as :class:`HireMercenary` would pass at once)."""
         data: WKData = state.data
         rec: DraftRecord = frame.record
+        track = data.mercenary_track
         k = rec.space + 1
-        while k < len(data.mercenary_track) and data.mercenary_track[k] is None:
+        while k < len(track):
+            baron = track[k]
+            if baron is not None:
+                rec.space, rec.baron = k, baron
+                if _display_choices(state, baron, None):
+                    frame["stage"] = "hire"
+                    call(state, HireMercenary, baron=baron)
+                    return
+                _pass(state, rec)
             k += 1
         rec.space = k
-        if k >= len(data.mercenary_track):
-            self._finish(state)
-            return
-        rec.baron = data.mercenary_track[k] or ""
-        frame["stage"] = "hire"
-        call(state, HireMercenary, baron=rec.baron)
+        self._finish(state)
 
     def _block_marker(self, state: State, frame: Frame) -> int | None:
         """The space of the baron's next marker, if he may block-hire with it now."""

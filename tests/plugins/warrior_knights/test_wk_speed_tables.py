@@ -9,7 +9,7 @@
   ``legal_paths`` with the baron's ``allowance`` computed once for a whole menu.
 * ``standing.in_force_kinds`` (several kinds, the cards in force walked once) gives what
   ``in_force`` gives for each kind; ``movement.allowance`` reads its four kinds that way.
-* ``battles.battle_areas`` finds the barons present in every area in one pass; the plain
+* ``battles.battle_areas`` looks at the nobles (one pass) only where no place is a target; the plain
   reference asks ``battle_targets`` (which walks the nobles for its area) of each area of a
   ready noble. ``has_battle_area`` and ``movement.has_movable_noble`` (which tries the least
   moves, one step along a road, before the standing effects) stop at the first
