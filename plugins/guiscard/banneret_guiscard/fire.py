@@ -768,6 +768,11 @@ class UnderFire(Procedure):
             finish_move(state, rec)
 
 
+def _fire_at(player: str, target: str) -> Action:
+    """The non-phasing player's one response in the defensive-fire window (§5.3)."""
+    return Action(player, f"fire at {target}", "defensive-fire", (target,))
+
+
 class DefensiveFire(Window):
     """The non-phasing player may stop the mover here and fire at it (§5.3)."""
 
@@ -786,7 +791,14 @@ class DefensiveFire(Window):
         if (not target.alive or not _refire_ready(b, target, frame["hexes"])
                 or next(_defensive_shots(b, target, ()), None) is None):
             return []
-        return [Action(player, f"fire at {target.id}", "defensive-fire", (target.id,))]
+        return [_fire_at(player, target.id)]
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        """The fire and the pass, without searching the shots again: the window waits on
+        ``player`` only once :meth:`responses` found a shot for it, as it opened, and nothing
+        changes while it waits. A property test checks this against ``responses`` at every
+        window of random games."""
+        return [_fire_at(player, frame["mover"]), Action(player, self.pass_label, "pass")]
 
     def respond(self, state: State, frame: Frame, action: Action) -> None:
         b: Battle = state.data

@@ -203,6 +203,12 @@ class Tables:
     reach: Mapping[str, int]
     """By counter id: the longest range, in hexes, of the missile weapons it carries (0 without
     one, §5.4): a shooter farther than this from every target has no shot."""
+    wooden: tuple[Hex, ...]
+    """The hexes whose terrain burns (the palisade, the gate, platforms, §9.2, §10.2.1), in map
+    order: with the engines, the naphtha and the fires, the only hexes the siege methods'
+    menus need to look at (empty on a map without them, where those menus have nothing)."""
+    hoplites: frozenset[str]
+    """The counter ids of the roster's hoplites (§7.3): only they may form up."""
     sight_lines: Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = MappingProxyType({})
     """On a map without §8-§9 structures, for every ordered pair of distinct map hexes, the
     readings of the line between them that the terrain leaves clear
@@ -279,6 +285,8 @@ def _bare_tables(scenario_id: str) -> Tables:
         below_crest=below_crest,
         strikes=MappingProxyType(strikes),
         reach=MappingProxyType(reach),
+        wooden=tuple(h for h in hexes if terrain[h].burns),
+        hoplites=frozenset(c.id for c in data.roster.values() if c.code in data.tactics.hoplites.codes),
     )
 
 
