@@ -351,16 +351,17 @@ def _in_the_way(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex],
     mounted lance thrower the friends on foot next to him when the target is far enough
     (§7.1, A-10). ``where``: who stands where, built here if not given."""
     s, aimed = path[0], path[-1]
-    mine = set(shooter.hexes())
-    between = set(path[1:-1]) - mine
+    mine = shooter.footprint
+    between = [h for h in path[1:-1] if h not in mine]  # a line's hexes are distinct
     if not between:
         return False
     if where is None:
         where = b.living_index()
     in_way: list[tuple[Hex, Piece | None]] = [
-        (h, p) for h in between for p in where.get(h, ()) if p.able and aimed not in p.footprint]
-    in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.hexes()
-               for h in horse.hexes() if h in between]
+        (h, p) for h in between if h in where for p in where[h] if p.able and aimed not in p.footprint]
+    if b.horses:
+        in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.footprint
+                   for h in horse.footprint if h in between]
     if not in_way:
         return False  # nobody on the line: the heights and the exceptions below need not be read
     t = b.tables

@@ -77,6 +77,12 @@ class Piece:
         """The hexes the counter covers: head then rear for a rider (§1.1)."""
         return self.footprint
 
+    def moved(self, h: Hex, facing: int | None) -> "Piece":
+        """The same character with its head on ``h`` facing ``facing``: ``attrs.evolve`` without
+        its generic machinery, for the step of a move, made at most decisions (a test checks
+        it keeps every other field)."""
+        return Piece(self.id, self.side, self.health, self.mounted, h, facing, self.horse)
+
 
 @attrs.frozen
 class LooseHorse:

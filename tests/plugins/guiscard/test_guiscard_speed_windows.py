@@ -93,3 +93,18 @@ def test_the_maps_wooden_hexes_and_the_rosters_hoplites():
     assert downs.hoplites == {c.id for c in data.roster.values() if c.code in codes}
     assert len(downs.hoplites) == 12 and "okeanos" in downs.hoplites
     assert not downs.hoplites & {p.counter for p in downs.scenario.forces}  # Open skirmish has none
+
+
+def test_a_moved_piece_keeps_every_other_field():
+    """``Piece.moved`` is ``attrs.evolve`` of the hex and facing: every other field is kept
+    (a field added to ``Piece`` and forgotten there fails here)."""
+    import attrs
+    from banneret_guiscard.state import Piece
+
+    rider = Piece("okeanos", "byzantines", "wounded", True, (3, 4), 2, "leon")
+    moved = rider.moved((4, 4), 1)
+    assert moved == attrs.evolve(rider, hex=(4, 4), facing=1)
+    assert moved.footprint == attrs.evolve(rider, hex=(4, 4), facing=1).footprint != rider.footprint
+    assert {f.name: getattr(moved, f.name) for f in attrs.fields(Piece)} == {
+        "id": "okeanos", "side": "byzantines", "health": "wounded", "mounted": True, "hex": (4, 4), "facing": 1,
+        "horse": "leon", "footprint": moved.footprint}
