@@ -678,12 +678,13 @@ def _weapons_after_moving(b: Battle, piece: Piece) -> list[Weapon]:
     fired = b.fired_in.get(piece.id)
     both = fired is not None and fired[0] == p - 1
     mount = "mounted" if piece.mounted else "foot"
+    ma = b.ma(piece)
     out = []
     for weapon in usable_weapons(b, piece):
         mode = weapon.mode(mount)
         assert mode is not None
         limit = mode.both_move if both else mode.defensive_move
-        allowed = None if limit is None else limit.allowance(b.ma(piece))
+        allowed = None if limit is None else limit.allowance(ma)
         if allowed is not None and moved <= allowed:
             out.append(weapon)
     return out
@@ -713,10 +714,15 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
     """The enemies of the moving ``target`` not named yet that pass the cheap tests of
     :func:`defensive_weapons` (able, not fired this phase, §5.1) and :func:`_within_range`, by
     id: most windows end here, with nobody to ask the dearer tests of."""
-    aims = target.hexes()
+    head, rear = target.footprint[0], target.footprint[-1]  # a man on foot: the same hex twice
     reach = b.tables.reach  # 0: no missile weapon, so no shot
-    return sorted((p for p in b.pieces.values() if p.side != target.side and reach[p.id] and _unfired(b, p)
-                   and p.id not in named and _within_range(b, p, aims)), key=lambda p: p.id)
+    out = []
+    for p in b.pieces.values():  # _within_range written out: asked of everyone at every window
+        longest = reach[p.id]
+        if (longest and p.side != target.side and (distance(p.hex, head) <= longest or distance(p.hex, rear) <= longest)
+                and _unfired(b, p) and p.id not in named):
+            out.append(p)
+    return sorted(out, key=lambda p: p.id)
 
 
 def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:

@@ -387,7 +387,8 @@ def pickup_options(b: Battle, piece: Piece) -> list[str]:
     able to attack is next to it (§4.2.4, A-67)."""
     if piece.mounted:
         return []
-    stunned = sorted(p.id for p in b.living_at(piece.hex) if p.side == piece.side and p.health == "stunned")
+    h = piece.hex  # stunned, so living (Battle.living_at); the rarest test first
+    stunned = sorted(p.id for p in b.pieces.values() if p.health == "stunned" and h in p.footprint and p.side == piece.side)
     return [] if stunned and threatened(b, piece.side, (piece.hex,)) else stunned
 
 

@@ -215,16 +215,13 @@ class Tables:
     menus need to look at (empty on a map without them, where those menus have nothing)."""
     hoplites: frozenset[str]
     """The counter ids of the roster's hoplites (§7.3): only they may form up."""
+    sides: tuple[str, ...]
+    """Side ids, side A first (§2.1): read at every defensive-fire window (who answers it)."""
     sight_lines: Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = MappingProxyType({})
     """On a map without §8-§9 structures, for every ordered pair of distinct map hexes, the
     readings of the line between them that the terrain leaves clear
     (:func:`banneret_guiscard.fire.terrain_lines`, §5.5.1-§5.5.2.3): the map fixes them, so
     fire reads them here instead of tracing lines as it plays. Empty on a map with structures."""
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        """Side ids, side A first (§2.1)."""
-        return tuple(s.id for s in self.scenario.sides)
 
     def counter(self, piece_id: str) -> Counter:
         return self.data.roster[piece_id]
@@ -293,6 +290,7 @@ def _bare_tables(scenario_id: str) -> Tables:
         reach=MappingProxyType(reach),
         wooden=tuple(h for h in hexes if terrain[h].burns),
         hoplites=frozenset(c.id for c in data.roster.values() if c.code in data.tactics.hoplites.codes),
+        sides=tuple(s.id for s in scenario.sides),
     )
 
 
