@@ -388,10 +388,12 @@ def _within_range(b: Battle, shooter: Piece, hexes: Sequence[Hex]) -> bool:
 
 def _targets(b: Battle, shooter: Piece, weapons: list[Weapon], enemies: list[Piece],
              where: Mapping[Hex, tuple[Piece, ...]]) -> Iterator[tuple[str, Hex]]:
+    s = shooter.hex
     for weapon in weapons:
+        longest = max(band.max for band in weapon.bands)  # beyond it no band, so no shot (_aim)
         for enemy in enemies:
-            for h in enemy.hexes():
-                if may_shoot_at(b, shooter, weapon, h, where):
+            for h in enemy.footprint:
+                if distance(s, h) <= longest and may_shoot_at(b, shooter, weapon, h, where):
                     yield weapon.id, h
 
 
