@@ -125,7 +125,7 @@ class _Routes:
         self._depth = _table_depth(b)
         self._steps: dict[Position, tuple[tuple[Position, int], ...]] = {}
         self._stops: dict[Position, bool] = {}
-        self._floors: dict[Hex, tuple[Mapping[Hex, int], bytes] | None] = {}
+        self._floors: dict[Hex, tuple[Mapping[Hex, int], tuple[bytes, ...]] | None] = {}
 
     def at(self, pos: Position) -> Piece:
         r = self.rider

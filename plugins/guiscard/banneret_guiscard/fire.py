@@ -250,14 +250,14 @@ def engine_in_way(b: Battle, path: Sequence[Hex]) -> Engine | None:
     return next((e for e in b.engines.values() if e.condition != "destroyed" and e.hex in between), None)
 
 
-def _aim(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> tuple[str, list[Sequence[Hex]]] | None:
+def _aim(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> tuple[str, Sequence[Sequence[Hex]]] | None:
     """The range band of a shot and the readings of its line that the map and the engines
     leave open, or None if it is out of range or behind a mounted lance thrower (§7.1)."""
     band = weapon.band_at(distance(shooter.hex, aimed))
     if band is None or aimed not in b.tables.terrain or not in_throwing_arc(shooter, weapon, aimed):
         return None
     lines = fire_lines(b, shooter, aimed)
-    return band, [path for path in lines if engine_in_way(b, path) is None] if b.engines else list(lines)
+    return band, [path for path in lines if engine_in_way(b, path) is None] if b.engines else lines
 
 
 def _short_max(weapon: Weapon) -> int:
