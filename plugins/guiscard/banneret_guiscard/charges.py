@@ -214,6 +214,10 @@ class _Routes:
         else:
             table = least_front_steps(cap_e, cap_r, self._depth, closing=len(aims) == 1)
             at, ends = table.at, tuple(aims)
+            (q0, s0), (a0, b0, c0, d0) = pos[0], _TURNS[pos[1]]
+            if min(at(a0 * (x - q0) + b0 * (y - s0), c0 * (x - q0) + d0 * (y - s0), min(entered, cap_e), min(run, cap_r))
+                   for x, y in ends) > left:
+                return False  # out of reach on an open field already: the rows need not be read
             terrain = self._least_mp(ends[0]) if len(ends) == 1 else None
             if terrain is not None and not terrain[1]:
                 return False  # every straight row into the aim is closed
