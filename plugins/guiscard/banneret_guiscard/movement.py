@@ -445,6 +445,8 @@ def bridle_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
     of the three hexes before a horse's head; a rider next to a horse at the start of its move
     or where it may end it (taking the horse then ends the move); no enemy able to attack
     next to the horse; at most 3 horses on foot, 1 mounted."""
+    if not b.horses:
+        return []
     rules = b.tables.data.horses
     limit = rules.lead_limit_mounted if piece.mounted else rules.lead_limit_foot
     if len(rec.leading) >= limit or rec.caught:
@@ -466,8 +468,8 @@ def bridle_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
 def catch_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
     """Loose horses a moving rider may try to catch as it passes (§4.4.3): next to its head,
     and room to place the horse alongside where the rider then stops."""
-    if not piece.mounted or not rec.entered or rec.leading or not may_stop(b, piece, rec.carrying):
-        return []
+    if not b.horses or not piece.mounted or not rec.entered or rec.leading or not may_stop(b, piece, rec.carrying):
+        return []  # no loose horse: may_stop need not be asked
     near = set(b.tables.around[piece.hex])
     return [owner for owner in sorted(b.horses)
             if near & set(b.horses[owner].hexes()) and _takeable(b, piece, b.horses[owner])
