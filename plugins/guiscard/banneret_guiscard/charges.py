@@ -125,7 +125,7 @@ class _Routes:
         self._depth = _table_depth(b)
         self._steps: dict[Position, tuple[tuple[Position, int], ...]] = {}
         self._stops: dict[Position, bool] = {}
-        self._floors: dict[Hex, tuple[Mapping[Hex, int], bytes] | None] = {}
+        self._floors: dict[Hex, tuple[Mapping[Hex, int], tuple[bytes, ...]] | None] = {}
 
     def at(self, pos: Position) -> Piece:
         r = self.rider
@@ -160,22 +160,22 @@ class _Routes:
             left, run, pos = left - cost, _next_run(pos, nxt, entered, run), nxt
         return pos, run, left
 
-    def _least_mp(self, aim: Hex) -> tuple[Mapping[Hex, int], bytes] | None:
+    def _least_mp(self, aim: Hex) -> tuple[Mapping[Hex, int], tuple[bytes, ...]] | None:
         """The least MP to strike ``aim`` from each hex (:func:`least_strike_mp`, its hex
-        index and row) by the straight rows into it still open: no enemy on the head's
-        hexes, the last one where the rider may stop; the row is empty if none is open.
-        None on a map without the table."""
+        index and rows) by the straight rows into it still open: no enemy on the head's
+        hexes, the last one where the rider may stop; none if none is open. The least over
+        the rows is taken for the hexes the search reaches, not for the whole map. None on a
+        map without the table."""
         if aim not in self._floors:
             self._floors[aim] = self._open_lanes_mp(aim)
         return self._floors[aim]
 
-    def _open_lanes_mp(self, aim: Hex) -> tuple[Mapping[Hex, int], bytes] | None:
+    def _open_lanes_mp(self, aim: Hex) -> tuple[Mapping[Hex, int], tuple[bytes, ...]] | None:
         table = least_strike_mp(self.b.tables.scenario.id)
         if table is None:
             return None
-        rows = [row for direction, lane, row in table.ways.get((aim, self._armoured), ())
-                if self._lane_open(lane, direction)]
-        return table.index, (rows[0] if len(rows) == 1 else bytes(map(min, *rows)) if rows else b"")
+        return table.index, tuple(row for direction, lane, row in table.ways.get((aim, self._armoured), ())
+                                  if self._lane_open(lane, direction))
 
     def _lane_open(self, lane: tuple[Hex, ...], direction: int) -> bool:
         """No enemy on the head's hexes of this straight row, and the rider may stop at its end."""
@@ -214,17 +214,24 @@ class _Routes:
         else:
             table = least_front_steps(cap_e, cap_r, self._depth, closing=len(aims) == 1)
             at, ends = table.at, tuple(aims)
+            (q0, s0), (a0, b0, c0, d0) = pos[0], _TURNS[pos[1]]
+            if min(at(a0 * (x - q0) + b0 * (y - s0), c0 * (x - q0) + d0 * (y - s0), min(entered, cap_e), min(run, cap_r))
+                   for x, y in ends) > left:
+                return False  # out of reach on an open field already: the rows need not be read
             terrain = self._least_mp(ends[0]) if len(ends) == 1 else None
             if terrain is not None and not terrain[1]:
                 return False  # every straight row into the aim is closed
             if terrain is not None:
-                index, row = terrain
+                index, rows = terrain
+                only_row = rows[0] if len(rows) == 1 else None
                 ((aim_q, aim_r),) = ends
 
                 def least(here: Position, e: int, r: int) -> int:
                     (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
                     x, y = aim_q - q, aim_r - s
-                    return max(at(a * x + b * y, c * x + d * y, e, r), row[index[here[0]]])
+                    i = index[here[0]]
+                    floor = only_row[i] if only_row is not None else min([row[i] for row in rows])
+                    return max(at(a * x + b * y, c * x + d * y, e, r), floor)
             else:
                 def least(here: Position, e: int, r: int) -> int:
                     (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]

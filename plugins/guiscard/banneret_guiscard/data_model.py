@@ -489,10 +489,16 @@ class Weapon(Sourced):
 
     def band_at(self, hexes: int) -> str | None:
         """The range band at ``hexes`` (the target's hex counted), None = out of range."""
-        return next((b.band for b in self.bands if b.min <= hexes <= b.max), None)
+        for b in self.bands:  # a plain loop: asked for every shot a fire menu considers
+            if b.min <= hexes <= b.max:
+                return b.band
+        return None
 
     def mode(self, mount: str) -> WeaponMode | None:
-        return next((m for m in self.modes if m.mount == mount), None)
+        for m in self.modes:
+            if m.mount == mount:
+                return m
+        return None
 
 
 # ---------------------------------------------------------------------------- impact, infiltration

@@ -51,10 +51,9 @@ __all__ = ["siege_invariants", "hauls", "haul", "HaulEngines", "arrow_targets", 
 def arrow_targets(b: Battle) -> list[Hex]:
     """Hexes a burning arrow may set alight: a siege engine or wooden structure not burning,
     a tent where the scenario lets them burn (§11.4.2), or naphtha (§10.3, §10.5.3). Only
-    hexes with an engine, naphtha, a tent or a terrain that burns may be
+    hexes with an engine, naphtha, a tent or a terrain that burns (``Tables.wooden``) may be
     :func:`~banneret_guiscard.flames.burnable`, so only they are asked."""
-    wooden = [h for h, terrain in b.tables.terrain.items() if terrain.burns or terrain.tent is not None]
-    return sorted(h for h in {*wooden, *(e.hex for e in b.engines.values()), *b.naphtha}
+    return sorted(h for h in {*b.tables.wooden, *(e.hex for e in b.engines.values()), *b.naphtha}
                   if burnable(b, h) or h in b.naphtha)
 
 
@@ -65,6 +64,8 @@ def arrow_shots(b: Battle, side: str) -> list[tuple[str, str, Hex]]:
     bows = b.tables.data.siege.arrow_weapons
     own = {e.hex for e in b.engines.values() if e.side == side}
     hexes = [h for h in arrow_targets(b) if h not in own]
+    if not hexes:
+        return []  # nothing to set alight: no archer need be asked
     out = []
     for piece in sorted(b.pieces.values(), key=lambda p: p.id):
         if piece.side != side or not may_fire(b, piece):

@@ -255,14 +255,14 @@ def engine_in_way(b: Battle, path: Sequence[Hex]) -> Engine | None:
     return next((e for e in b.engines.values() if e.condition != "destroyed" and e.hex in between), None)
 
 
-def _aim(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> tuple[str, list[Sequence[Hex]]] | None:
+def _aim(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex) -> tuple[str, Sequence[Sequence[Hex]]] | None:
     """The range band of a shot and the readings of its line that the map and the engines
     leave open, or None if it is out of range or behind a mounted lance thrower (§7.1)."""
     band = weapon.band_at(distance(shooter.hex, aimed))
     if band is None or aimed not in b.tables.terrain or not in_throwing_arc(shooter, weapon, aimed):
         return None
     lines = fire_lines(b, shooter, aimed)
-    return band, [path for path in lines if engine_in_way(b, path) is None] if b.engines else list(lines)
+    return band, [path for path in lines if engine_in_way(b, path) is None] if b.engines else lines
 
 
 def _short_max(weapon: Weapon) -> int:
@@ -360,16 +360,17 @@ def _in_the_way(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex],
     mounted lance thrower the friends on foot next to him when the target is far enough
     (§7.1, A-10). ``where``: who stands where, built here if not given."""
     s, aimed = path[0], path[-1]
-    mine = set(shooter.hexes())
-    between = set(path[1:-1]) - mine
+    mine = shooter.footprint
+    between = [h for h in path[1:-1] if h not in mine]  # a line's hexes are distinct
     if not between:
         return False
     if where is None:
         where = b.living_index()
     in_way: list[tuple[Hex, Piece | None]] = [
-        (h, p) for h in between for p in where.get(h, ()) if p.able and aimed not in p.footprint]
-    in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.hexes()
-               for h in horse.hexes() if h in between]
+        (h, p) for h in between if h in where for p in where[h] if p.able and aimed not in p.footprint]
+    if b.horses:
+        in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.footprint
+                   for h in horse.footprint if h in between]
     if not in_way:
         return False  # nobody on the line: the heights and the exceptions below need not be read
     t = b.tables
@@ -396,10 +397,12 @@ def _within_range(b: Battle, shooter: Piece, hexes: Sequence[Hex]) -> bool:
 
 def _targets(b: Battle, shooter: Piece, weapons: list[Weapon], enemies: list[Piece],
              where: Mapping[Hex, tuple[Piece, ...]]) -> Iterator[tuple[str, Hex]]:
+    s = shooter.hex
     for weapon in weapons:
+        longest = max(band.max for band in weapon.bands)  # beyond it no band, so no shot (_aim)
         for enemy in enemies:
-            for h in enemy.hexes():
-                if may_shoot_at(b, shooter, weapon, h, where):
+            for h in enemy.footprint:
+                if distance(s, h) <= longest and may_shoot_at(b, shooter, weapon, h, where):
                     yield weapon.id, h
 
 
@@ -686,12 +689,13 @@ def _weapons_after_moving(b: Battle, piece: Piece) -> list[Weapon]:
     fired = b.fired_in.get(piece.id)
     both = fired is not None and fired[0] == p - 1
     mount = "mounted" if piece.mounted else "foot"
+    ma = b.ma(piece)
     out = []
     for weapon in usable_weapons(b, piece):
         mode = weapon.mode(mount)
         assert mode is not None
         limit = mode.both_move if both else mode.defensive_move
-        allowed = None if limit is None else limit.allowance(b.ma(piece))
+        allowed = None if limit is None else limit.allowance(ma)
         if allowed is not None and moved <= allowed:
             out.append(weapon)
     return out
@@ -721,10 +725,15 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
     """The enemies of the moving ``target`` not named yet that pass the cheap tests of
     :func:`defensive_weapons` (able, not fired this phase, §5.1) and :func:`_within_range`, by
     id: most windows end here, with nobody to ask the dearer tests of."""
-    aims = target.hexes()
+    head, rear = target.footprint[0], target.footprint[-1]  # a man on foot: the same hex twice
     reach = b.tables.reach  # 0: no missile weapon, so no shot
-    return sorted((p for p in b.pieces.values() if p.side != target.side and reach[p.id] and _unfired(b, p)
-                   and p.id not in named and _within_range(b, p, aims)), key=lambda p: p.id)
+    out = []
+    for p in b.pieces.values():  # _within_range written out: asked of everyone at every window
+        longest = reach[p.id]
+        if (longest and p.side != target.side and (distance(p.hex, head) <= longest or distance(p.hex, rear) <= longest)
+                and _unfired(b, p) and p.id not in named):
+            out.append(p)
+    return sorted(out, key=lambda p: p.id)
 
 
 def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
@@ -777,6 +786,11 @@ class UnderFire(Procedure):
             finish_move(state, rec)
 
 
+def _fire_at(player: str, target: str) -> Action:
+    """The non-phasing player's one response in the defensive-fire window (§5.3)."""
+    return Action(player, f"fire at {target}", "defensive-fire", (target,))
+
+
 class DefensiveFire(Window):
     """The non-phasing player may stop the mover here and fire at it (§5.3)."""
 
@@ -795,7 +809,14 @@ class DefensiveFire(Window):
         if (not target.alive or not _refire_ready(b, target, frame["hexes"])
                 or next(_defensive_shots(b, target, ()), None) is None):
             return []
-        return [Action(player, f"fire at {target.id}", "defensive-fire", (target.id,))]
+        return [_fire_at(player, target.id)]
+
+    def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
+        """The fire and the pass, without searching the shots again: the window waits on
+        ``player`` only once :meth:`responses` found a shot for it, as it opened, and nothing
+        changes while it waits. A property test checks this against ``responses`` at every
+        window of random games."""
+        return [_fire_at(player, frame["mover"]), Action(player, self.pass_label, "pass")]
 
     def respond(self, state: State, frame: Frame, action: Action) -> None:
         b: Battle = state.data

@@ -34,7 +34,8 @@ from banneret_guiscard.results import hurt, kill, kill_horse, wound
 from banneret_guiscard.retreat import RetreatOrder, Retreats, retreat_paths
 from banneret_guiscard.state import Battle, Flame, Piece, hex_label
 
-__all__ = ["burnable", "tent_burns", "wooden_defence", "ignite", "burn_out", "workers", "set_fire", "put_out", "FireWork", "Burning"]
+__all__ = ["burnable", "tent_burns", "wooden_defence", "ignite", "burn_out", "workers", "work_scan", "set_fire", "put_out",
+           "FireWork", "Burning"]
 
 
 def wooden_defence(b: Battle, h: Hex) -> bool:
@@ -156,6 +157,14 @@ def workers(b: Battle) -> list[tuple[str, str, Hex]]:
     """Every ``("fire", character, hex)`` and ``("out", character, hex)`` the phasing side may
     do now: set fire to an enemy siege engine or a wooden structure next to it (§10.2.1), try
     to put out a fire next to it that is not naphtha (§10.2.3)."""
+    if not (b.flames or b.engines or b.tables.wooden):
+        return []  # nothing burns or may burn: no hex to set alight or put out
+    return work_scan(b)
+
+
+def work_scan(b: Battle) -> list[tuple[str, str, Hex]]:
+    """:func:`workers` by asking every hex next to every character who may work: the reference
+    its early return is checked against."""
     own = {e.hex for e in b.engines.values() if e.side == b.side}
     out: list[tuple[str, str, Hex]] = []
     for piece in sorted(b.pieces.values(), key=lambda p: p.id):

@@ -63,7 +63,7 @@ def rules(b: Battle) -> HopliteRules:
 
 
 def is_hoplite(b: Battle, pid: str) -> bool:
-    return b.tables.counter(pid).code in rules(b).codes
+    return pid in b.tables.hoplites
 
 
 # --------------------------------------------------------------------------- geometry (P-08)
@@ -301,7 +301,8 @@ def formation_options(b: Battle) -> list[tuple[Any, ...]]:
     from each group of 3 or more free hoplites side by side; move a block as one piece; break
     up a formation; re-form one with a member no longer healthy; close a formation with the
     shape into a foulkon, or open it."""
-    free = {p.hex: p.id for p in b.pieces.values() if _may_join(b, p)}
+    hoplite_ids = b.tables.hoplites
+    free = {p.hex: p.id for p in b.pieces.values() if p.id in hoplite_ids and _may_join(b, p)}
     out: list[tuple[Any, ...]] = [("form", tuple(sorted(free[h] for h in g)))
                                   for g in groups(free) if len(g) >= rules(b).formation_min]
     able_to_move = set(movement.movable(b, b.side)) if b.formations else set()

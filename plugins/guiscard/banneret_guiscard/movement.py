@@ -85,7 +85,11 @@ def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool) -> int | None:
 def enemy_hexes(b: Battle, side: str) -> frozenset[Hex]:
     """The hexes a character of ``side`` may not enter: held by a living enemy that is not
     stunned (§4.2)."""
-    return frozenset(h for p in b.pieces.values() if p.side != side and p.able for h in p.footprint)
+    closed: set[Hex] = set()
+    for p in b.pieces.values():
+        if p.side != side and p.able:
+            closed.update(p.footprint)
+    return frozenset(closed)
 
 
 def enter_cost(b: Battle, piece: Piece, frm: Hex, to: Hex) -> int | None:
@@ -228,9 +232,13 @@ _ALL_MP = 1_000
 def may_stop(b: Battle, piece: Piece, carried: str = "") -> bool:
     """Whether ``piece`` may end its move where it stands: no other living character (but the
     one it carries) and no loose horse on any of its hexes (§4.1, §4.4.3)."""
-    for h in piece.hexes():
-        if any(p.id not in (piece.id, carried) for p in b.living_at(h)) or b.horse_at(h) is not None:
+    mine = piece.footprint
+    head, rear = mine[0], mine[-1]  # a man on foot: the same hex twice
+    for p in b.pieces.values():  # one look at everyone, not one per hex (Battle.living_at)
+        if (head in p.footprint or rear in p.footprint) and p.alive and p.id != piece.id and p.id != carried:
             return False
+    if b.horses and any(b.horse_at(h) is not None for h in mine):
+        return False
     return not buildings.astride(b, piece)  # §8.4.2
 
 
@@ -379,7 +387,8 @@ def pickup_options(b: Battle, piece: Piece) -> list[str]:
     able to attack is next to it (§4.2.4, A-67)."""
     if piece.mounted:
         return []
-    stunned = sorted(p.id for p in b.living_at(piece.hex) if p.side == piece.side and p.health == "stunned")
+    h = piece.hex  # stunned, so living (Battle.living_at); the rarest test first
+    stunned = sorted(p.id for p in b.pieces.values() if p.health == "stunned" and h in p.footprint and p.side == piece.side)
     return [] if stunned and threatened(b, piece.side, (piece.hex,)) else stunned
 
 
@@ -436,6 +445,8 @@ def bridle_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
     of the three hexes before a horse's head; a rider next to a horse at the start of its move
     or where it may end it (taking the horse then ends the move); no enemy able to attack
     next to the horse; at most 3 horses on foot, 1 mounted."""
+    if not b.horses:
+        return []
     rules = b.tables.data.horses
     limit = rules.lead_limit_mounted if piece.mounted else rules.lead_limit_foot
     if len(rec.leading) >= limit or rec.caught:
@@ -457,8 +468,8 @@ def bridle_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
 def catch_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
     """Loose horses a moving rider may try to catch as it passes (§4.4.3): next to its head,
     and room to place the horse alongside where the rider then stops."""
-    if not piece.mounted or not rec.entered or rec.leading or not may_stop(b, piece, rec.carrying):
-        return []
+    if not b.horses or not piece.mounted or not rec.entered or rec.leading or not may_stop(b, piece, rec.carrying):
+        return []  # no loose horse: may_stop need not be asked
     near = set(b.tables.around[piece.hex])
     return [owner for owner in sorted(b.horses)
             if near & set(b.horses[owner].hexes()) and _takeable(b, piece, b.horses[owner])
@@ -774,7 +785,7 @@ class MoveStep(SideChoice):
                 return
             if what == "rope_over":
                 _climb(b, mover, "", 0)  # off the rope, over the palisade (§10.6.2)
-            b.pieces[mover] = attrs.evolve(piece, hex=h, facing=facing)
+            b.pieces[mover] = piece.moved(h, facing)
             b.spent[mover] = b.spent.get(mover, 0) + cost
             b.left[mover] -= cost
             rec.hexes += 1

@@ -77,6 +77,12 @@ class Piece:
         """The hexes the counter covers: head then rear for a rider (§1.1)."""
         return self.footprint
 
+    def moved(self, h: Hex, facing: int | None) -> "Piece":
+        """The same character with its head on ``h`` facing ``facing``: ``attrs.evolve`` without
+        its generic machinery, for the step of a move, made at most decisions (a test checks
+        it keeps every other field)."""
+        return Piece(self.id, self.side, self.health, self.mounted, h, facing, self.horse)
+
 
 @attrs.frozen
 class LooseHorse:
@@ -203,16 +209,20 @@ class Tables:
     reach: Mapping[str, int]
     """By counter id: the longest range, in hexes, of the missile weapons it carries (0 without
     one, §5.4): a shooter farther than this from every target has no shot."""
+    wooden: tuple[Hex, ...]
+    """The hexes whose terrain burns (the palisade, the gate, platforms, jetties, §9.2, §3.2,
+    §10.2.1) or holds a tent (which burns where the scenario says so, §10.3), in map order:
+    with the engines, the naphtha and the fires, the only hexes the siege methods' menus need
+    to look at (empty on a map without them, where those menus have nothing)."""
+    hoplites: frozenset[str]
+    """The counter ids of the roster's hoplites (§7.3): only they may form up."""
+    sides: tuple[str, ...]
+    """Side ids, side A first (§2.1): read at every defensive-fire window (who answers it)."""
     sight_lines: Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = MappingProxyType({})
     """On a map without §8-§9 structures, for every ordered pair of distinct map hexes, the
     readings of the line between them that the terrain leaves clear
     (:func:`banneret_guiscard.fire.terrain_lines`, §5.5.1-§5.5.2.3): the map fixes them, so
     fire reads them here instead of tracing lines as it plays. Empty on a map with structures."""
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        """Side ids, side A first (§2.1)."""
-        return tuple(s.id for s in self.scenario.sides)
 
     def counter(self, piece_id: str) -> Counter:
         return self.data.roster[piece_id]
@@ -279,6 +289,9 @@ def _bare_tables(scenario_id: str) -> Tables:
         below_crest=below_crest,
         strikes=MappingProxyType(strikes),
         reach=MappingProxyType(reach),
+        wooden=tuple(h for h in hexes if terrain[h].burns or terrain[h].tent is not None),
+        hoplites=frozenset(c.id for c in data.roster.values() if c.code in data.tactics.hoplites.codes),
+        sides=tuple(s.id for s in scenario.sides),
     )
 
 
