@@ -494,13 +494,15 @@ class Parallel(Procedure):
         assert flow is not None  # a Parallel step runs in a flow
         outer = self._enter(state, rec, player)
         try:
-            return flow.actions(state, player)
+            top = state.stack[-1]  # the branch runs until its player confirms: never empty here
+            return flow.procedures[top.proc].actions(state, top, player)
         finally:
             state.stack, state.outer, state.secret_to = outer, None, None  # leave the branch
 
     def act(self, state: "State", frame: Frame, action: Action) -> None:
         self._run(state, frame, action.player, action)
-        self._resolve_if_done(state, frame)
+        if len(frame.record.results) == len(frame.vars["players"]):  # the last one confirmed
+            self._resolve_if_done(state, frame)
 
     def _enter(self, state: "State", rec: Branches, player: str) -> list[Frame]:
         if state.outer is not None:
