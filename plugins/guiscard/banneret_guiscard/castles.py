@@ -133,8 +133,7 @@ def gate_choices(b: Battle, free: Iterable[str], left: Callable[[str], int]) -> 
                 continue
             if changed is None:
                 out.append((pid, h, "open"))
-            elif (changed[0] == "open" and next(b.living_at(h), None) is None and b.horse_at(h) is None
-                  and h not in b.bodies):
+            elif changed[0] == "open" and b.free(h) and h not in b.bodies:
                 out.append((pid, h, "close"))
     return out
 
