@@ -393,8 +393,10 @@ def pickup_options(b: Battle, piece: Piece) -> list[str]:
 
 
 def carry_options(b: Battle, carrier: Piece, carried: Piece) -> list[Hex]:
-    """Hexes next to the carrier where the carried character may be put down (§4.2.4)."""
-    return [h for h in b.tables.around[carrier.hex] if _free_for(b, carried, h)]
+    """Hexes next to the carrier where the carried character may be put down (§4.2.4): across
+    a hexside a step could cross, never over a wall, a palisade or a cliff."""
+    open_sides = b.tables.crossable[carrier.hex]
+    return [h for h in b.tables.around[carrier.hex] if h in open_sides and _free_for(b, carried, h)]
 
 
 def allowance(b: Battle, piece: Piece) -> int:

@@ -292,6 +292,9 @@ def _structure_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool]]
 @example(PlayScript(seed=1, players_pick=0, scenario_pick=0, choices=(), agent_seed=3652), "Castle assault")
 # the Siege-methods gate raised, lowered and raised again (§9.2.3, reading)
 @example(PlayScript(seed=2, players_pick=0, scenario_pick=0, choices=(), agent_seed=13), "Siege-methods assault")
+# a stunned friend carried onto the platform was put down across its edge to the bailey below
+@example(PlayScript(seed=305642, players_pick=0, scenario_pick=0, choices=(1,), agent_seed=1595448),
+         "Siege-methods assault")
 def test_random_games_keep_the_building_and_castle_rules(script, scenario):
     setup = Setup("guiscard", script.seed, 2, scenario, {})
     before: dict[str, tuple[tuple[int, int], bool]] = {}
