@@ -19,6 +19,7 @@ from banneret.engine import (
     child,
     clone,
     find_action,
+    free_actions,
     is_over,
     legal_actions,
     new_game,
@@ -61,7 +62,7 @@ __all__ = [
     "PluginError", "Procedure", "RandomAgent", "Registry", "Repeat", "Rng", "SaveError",
     "SaveNotice", "Scenario", "Seat", "SeatError", "Standing", "State", "StepContext", "Steps",
     "UndoError", "UnknownGameError", "Variant", "apply", "child", "clone", "cloned", "copied",
-    "default_registry", "eliminated_last", "find_action", "gamedata", "hookimpl", "is_over", "legal_actions",
+    "default_registry", "eliminated_last", "find_action", "free_actions", "gamedata", "hookimpl", "is_over", "legal_actions",
     "load", "migrate", "nested", "new_game", "outcome", "pending", "save", "shared",
     "state_hash", "static", "view", "__version__",
 ]

@@ -27,7 +27,7 @@ from banneret.types import Action, Event, Outcome, Pending
 
 __all__ = [
     "new_game", "pending", "legal_actions", "apply", "child", "clone", "view",
-    "outcome", "is_over", "state_hash", "find_action", "resolve_seats", "log_for", "VARIANT_OPTION",
+    "outcome", "is_over", "state_hash", "find_action", "free_actions", "resolve_seats", "log_for", "VARIANT_OPTION",
 ]
 
 VARIANT_OPTION = "variant"
@@ -160,9 +160,24 @@ def legal_actions(state: State, player: str | None = None) -> tuple[Action, ...]
     return found
 
 
+def free_actions(state: State, player: str) -> tuple[Action, ...]:
+    """What ``player`` may do now outside the sequence of play, whoever is deciding
+    (:meth:`banneret.game.Game.free_actions`; nothing once the game is over or for a faction
+    out of it). :func:`apply` takes them like any action. Worked out on each call: they are
+    asked for by people, not by the playing loop."""
+    game = state.game
+    if player not in state.factions or not pending(state).players or player in game.eliminated(state):
+        return ()
+    return tuple(game.free_actions(state, player))
+
+
 def find_action(state: State, player: str, label: str) -> Action:
-    """The legal action of ``player`` with this label (how saves and terminals name moves)."""
+    """The legal action of ``player`` with this label, or else the free action (how saves
+    and terminals name moves)."""
     for action in legal_actions(state, player):
+        if action.label == label:
+            return action
+    for action in free_actions(state, player):
         if action.label == label:
             return action
     raise IllegalActionError(f"{player} cannot {label!r} now")
@@ -182,11 +197,16 @@ def apply(state: State, action: Action) -> list[Event]:
     # the usual case: the action comes from this step's cached list (membership tries
     # identity first); a player who may not decide has an empty list there, if any
     legal = state._legal.get(player) if state._legal_step == state.step else None
+    free = False
     if legal is None or action not in legal:
-        _check_legal(state, action)
+        free = _check_legal(state, action)
     log = state.log
     start = len(log)
-    state.game.apply(state, action)
+    if free:  # outside the sequence of play: then the waiting decision is worked out again
+        state.game.apply_free(state, action)
+        state.game.reopen(state)
+    else:
+        state.game.apply(state, action)
     state.step += 1
     state.record.append((player, action.label))
     events = log[start:]
@@ -200,17 +220,22 @@ def apply(state: State, action: Action) -> list[Event]:
     return events
 
 
-def _check_legal(state: State, action: Action) -> None:
-    """Raise the error that says why ``action`` may not be applied now (nothing if it may)."""
+def _check_legal(state: State, action: Action) -> bool:
+    """Raise the error that says why ``action`` may not be applied now; else return whether
+    it is one of the player's :func:`free_actions` rather than a choice of the decision."""
     now = pending(state)
     if not now.players:
         raise GameOverError("the game is over; no more actions are accepted")
-    if action.player not in now.players:
+    deciding = action.player in now.players
+    if deciding and action in legal_actions(state, action.player):
+        return False
+    if action in free_actions(state, action.player):
+        return True
+    if not deciding:
         raise NotYourTurnError(
             f"it is not {action.player}'s decision now (waiting for {', '.join(now.players)})"
         )
-    if action not in legal_actions(state, action.player):
-        raise IllegalActionError(f"{action.player} cannot {action.label!r} now ({now.kind})")
+    raise IllegalActionError(f"{action.player} cannot {action.label!r} now ({now.kind})")
 
 
 def clone(state: State) -> State:

@@ -134,6 +134,11 @@ class Procedure:
     def children(self) -> Sequence[type["Procedure"] | "Procedure"]:
         return ()
 
+    def reopen(self, state: "State", frame: Frame) -> None:
+        """Work out again what this waiting procedure offers, after an action taken outside
+        the sequence of play changed the position (:meth:`banneret.game.Game.free_actions`).
+        Default: nothing to do, for procedures that build their menus when asked."""
+
     def describe(self) -> str:
         """``[rule] Name — `` and the docstring's first sentence (its first paragraph when it
         has no full stop), for listings of the sequence of play."""
@@ -207,6 +212,15 @@ class Choice(Decision):
 
     def act(self, state: "State", frame: Frame, action: Action) -> None:
         self.choose(state, frame, action.args)
+
+    def reopen(self, state: "State", frame: Frame) -> None:
+        """The options kept when the step started are worked out again from the new position
+        (a waiting step keeps waiting, even with one option left)."""
+        opts = tuple(self.options(state, frame))
+        if not opts:
+            raise FlowError(f"{self.name} has no options left: an action outside the sequence of play "
+                            "must not take away every possibility of the decision at hand")
+        frame.vars["options"] = opts
 
 
 def clone_record(rec: Any) -> Any:
@@ -504,6 +518,20 @@ class Parallel(Procedure):
         if len(frame.record.results) == len(frame.vars["players"]):  # the last one confirmed
             self._resolve_if_done(state, frame)
 
+    def reopen(self, state: "State", frame: Frame) -> None:
+        """Each player still deciding has the step his branch waits at reopened."""
+        rec: Branches = frame.record
+        flow = state.game.flow
+        assert flow is not None  # a Parallel step runs in a flow
+        for player in frame.vars["players"]:
+            if player in rec.results:
+                continue
+            outer = self._enter(state, rec, player)
+            try:
+                flow.reopen(state)
+            finally:
+                state.stack, state.outer, state.secret_to = outer, None, None  # leave the branch
+
     def _enter(self, state: "State", rec: Branches, player: str) -> list[Frame]:
         if state.outer is not None:
             raise FlowError(f"{self.name}: a Parallel step cannot run inside another one's branch")
@@ -770,6 +798,12 @@ class Flow:
         stack = state.stack
         if state.flow_result is not None or (stack and not stack[-1].started):
             self.settle(state)  # something ended, or was called: run on to the next decision
+
+    def reopen(self, state: "State") -> None:
+        """Reopen the procedure waiting for a decision (:meth:`Procedure.reopen`)."""
+        if state.stack:
+            top = state.stack[-1]
+            self.procedures[top.proc].reopen(state, top)
 
     def current(self, state: "State") -> list[str]:
         """Names of the active procedures, outermost first (for renderers and logs)."""

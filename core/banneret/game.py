@@ -188,6 +188,27 @@ class Game:
         if self.flow is not None:
             self.flow.begin(state)
 
+    # --- actions outside the sequence of play ----------------------------------------------
+
+    def free_actions(self, state: "State", player: str) -> Sequence[Action]:
+        """What the rules let ``player`` do at any moment beside the decision at hand, whoever
+        is deciding (Warrior Knights: hand crowns to another baron, 15.2). Default: nothing.
+
+        Such an action changes ``state.data`` only (:meth:`apply_free`), never whose decision
+        it is; the engine then reopens the waiting decision (:meth:`reopen`), so its options are
+        worked out again. Offer only actions that leave that decision at least one option."""
+        return ()
+
+    def apply_free(self, state: "State", action: Action) -> None:
+        """Carry out one of :meth:`free_actions` (the engine has checked it is offered)."""
+        raise NotImplementedError(f"{self.info.id} offers no action outside the sequence of play")
+
+    def reopen(self, state: "State") -> None:
+        """Work out again what the waiting decision offers, after :meth:`apply_free` (a game
+        with a declared flow: :meth:`banneret.flow.Flow.reopen`)."""
+        if self.flow is not None:
+            self.flow.reopen(state)
+
     # --- reading the state --------------------------------------------------------------
 
     def outcome(self, state: "State") -> Outcome | None:

@@ -4,7 +4,8 @@ their own, undo, and saving.
 
 Undo follows one rule: a player may take back their own choices as long as nothing
 happened in between that they could learn from or that cannot be repeated — no die
-roll or shuffle, no reveal, no other player's decision. In a step where several players
+roll or shuffle, no reveal, no other player's decision, no action outside the sequence of
+play (:func:`banneret.engine.free_actions`: everyone sees it). In a step where several players
 work through their own secret sequences at once (:class:`banneret.flow.Parallel`), each has
 an undo window of their own until they confirm: the others' secret choices in between do not
 close it, since nobody learns anything from them.
@@ -95,10 +96,12 @@ class Match:
         position = len(state.record)
         counter = state.rng.counter
         secret = in_secret_step(state)
-        events = engine.apply(state, action)
         player = action.player
+        free = player not in engine.pending(state).players or action not in engine.legal_actions(state, player)
+        events = engine.apply(state, action)
         deciding = engine.pending(state).players
-        if state.rng.counter != counter or any(e.reveal for e in events):
+        if free or state.rng.counter != counter or any(e.reveal for e in events):
+            # an action outside the sequence of play is seen by all (crowns handed over)
             self._close_windows()
             return events
         for other in list(self._windows):

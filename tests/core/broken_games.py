@@ -307,6 +307,22 @@ class UnmarkedBoard(toys.Duel):
     info = _info(toys.Duel.info, "unmarked_board")
 
 
+# --- free actions: an "early bid" outside the sequence of play is really the decision -------------
+
+class EarlyBid(toys.Duel):
+    """Offers a bid at any moment as an action outside the sequence of play: taking it
+    ends its player's turn to decide, which such an action must never do."""
+
+    info = _info(toys.Duel.info, "early_bid")
+
+    def free_actions(self, state, player) -> list[Action]:
+        waiting = state.stack and state.stack[-1].proc == "SecretBids" and player not in state.data.secret
+        return [Action(player, "bid 2 at once", "early", 2)] if waiting else []
+
+    def apply_free(self, state, action) -> None:
+        state.data.secret[action.player] = action.args  # the bug: a decision taken outside its step
+
+
 def _broken_board(context):
     if context.game_id not in ("scribbled_board", "stale_board", "unmarked_board"):
         return None
@@ -322,7 +338,7 @@ def _broken_board(context):
 BROKEN = [
     DoubleScore, DuplicateLabels, DeadEnd, MutatingLegal, MutatingView, UnstableLabels, GlobalRandom,
     SharedClone, MutableFrameVar, LeakyView, LeakyLog, UnjsonView, Endless, LowBound, SetOrder, CrashingApply,
-    WideMenu, SharedMenu, PeekingAgent, ScribbledBoard, StaleBoard, UnmarkedBoard,
+    WideMenu, SharedMenu, PeekingAgent, ScribbledBoard, StaleBoard, UnmarkedBoard, EarlyBid,
 ]
 
 

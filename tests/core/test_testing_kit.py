@@ -82,6 +82,7 @@ CAUGHT = [
     ("scribbled_board", "board", r"scribbled_board seed=3 step 0: the board drawn for north is not well-formed SVG", SCRIPT),
     ("stale_board", "board", r"the board for north has targets for 'bid 7', not an action north may take now", SCRIPT),
     ("unmarked_board", "board", r"the board for north leads 'bid 1' through \['hand'\], not marked data-target", SCRIPT),
+    ("early_bid", "free_actions", r"early_bid seed=3 step 1: north's free action 'bid 2 at once' changed who decides \(\('north', 'south'\) -> \('south',\)\)", SCRIPT),
     ("peeking_agent", "agents", r"peeking_agent seed=3 step \d+: agent 'peeker' of south chooses 'bid \d', but 'bid \d' when the facts hidden from south are resampled", SCRIPT),
 ]
 

@@ -18,6 +18,7 @@ from banneret.testing.conformance import (
     check_clone_independence,
     check_determinism,
     check_ends_within_bound,
+    check_free_actions,
     check_illegal_actions_refused,
     check_invariants,
     check_legal_actions,
@@ -48,7 +49,7 @@ from banneret.testing.strategies import (
 __all__ = [
     "CHECKS", "ConformanceConfig", "ConformanceSuite", "PlayScript", "Playthrough", "Setup", "Step",
     "check_clone_independence", "check_determinism", "check_ends_within_bound",
-    "check_illegal_actions_refused", "check_invariants", "check_legal_actions", "check_replay",
+    "check_free_actions", "check_illegal_actions_refused", "check_invariants", "check_legal_actions", "check_replay",
     "check_save_round_trip", "check_secret_choices", "check_undo_equals_replay", "check_views",
     "conformance_tests", "play", "playthroughs", "resolve_setup", "run_check", "run_conformance",
     "scripts", "setup_of", "states", "trace", "walk",

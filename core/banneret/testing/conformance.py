@@ -282,6 +282,47 @@ def check_save_round_trip(state: State, hashes: Sequence[str] | None = None, reg
             raise _fail(state, f"the save loads back ({how}) with a different record")
 
 
+# --- 4b. actions outside the sequence of play -----------------------------------------------------
+
+def offers_free_actions(game: Any) -> bool:
+    """Whether the game's rules class offers actions outside the sequence of play at all."""
+    from banneret.game import Game
+
+    return type(game).free_actions is not Game.free_actions
+
+
+def check_free_actions(state: State, rng: Rng, registry: Registry | None = None, round_trip: bool = False) -> None:
+    """One of the actions outside the sequence of play on offer now (any faction's, drawn
+    with ``rng``), taken on a copy: the same players decide afterwards, each with legal
+    actions, the invariants hold, also after one of the decision's actions drawn next, the
+    original is untouched, and (``round_trip``) the copy saves and loads back. Nothing to do
+    when none is offered."""
+    offered = [a for f in state.factions for a in engine.free_actions(state, f)]
+    if not offered:
+        return
+    labels = [(a.player, a.label) for a in offered]
+    if len(set(labels)) != len(labels):
+        raise _fail(state, f"free actions repeat a player's label: {labels}")
+    action = offered[rng.below(len(offered))]
+    before, want = engine.pending(state).players, state_hash(state)
+    copy = state.clone()
+    engine.apply(copy, action)
+    if state_hash(state) != want:
+        raise _fail(state, f"{action.player}'s free action {action.label!r} on a copy changed the original")
+    if engine.pending(copy).players != before:
+        raise _fail(copy, f"{action.player}'s free action {action.label!r} changed who decides "
+                          f"({before} -> {engine.pending(copy).players})")
+    check_legal_actions(copy)
+    check_invariants(copy)
+    # a menu left as it was before the action (not worked out again) shows when it is played
+    player = before[rng.below(len(before))]
+    menu = engine.legal_actions(copy, player)
+    engine.apply(copy, menu[rng.below(len(menu))])
+    check_invariants(copy)
+    if round_trip:
+        check_save_round_trip(copy, None, registry)
+
+
 # --- 5. replay ------------------------------------------------------------------------------------
 
 def check_replay(state: State, hashes: Sequence[str], registry: Registry | None = None) -> None:
@@ -732,6 +773,7 @@ CHECKS: dict[str, str] = {
     "shared_sequences": "changing the legal actions handed out in one game changes nothing in the next",
     "agents": "the game's agents choose the same when facts hidden from their seat are resampled",
     "board": "the web board is well-formed SVG, its targets lead to legal actions, and it hides what the seat may not know",
+    "free_actions": "actions outside the sequence of play keep who decides, leave legal actions and the invariants, and save",
 }
 
 
@@ -783,6 +825,8 @@ def run_check(config: ConformanceConfig, name: str, script: PlayScript = PlayScr
         assert final is not None
         check_determinism(setup, final.state.record, reg, config.hash_seeds)
         return
+    if name == "free_actions" and not offers_free_actions((reg or default_registry()).game(config.game_id)):
+        return  # the game offers none: nothing to play for
     stale: tuple[Action, ...] = ()
     every, often = max(1, config.sample_every), max(1, config.check_every)
     hashes = name in ("save_round_trip", "replay")
@@ -807,6 +851,9 @@ def run_check(config: ConformanceConfig, name: str, script: PlayScript = PlayScr
         elif name == "board":
             if checked:
                 check_board(state, Rng(state.seed + step.index), reg)
+        elif name == "free_actions":
+            if checked:
+                check_free_actions(state, Rng(state.seed + step.index), reg, round_trip=sampled)
         elif name == "views":
             if checked:
                 check_views(state, Rng(state.seed + step.index))
@@ -868,6 +915,7 @@ _SUITE_TESTS: dict[str, tuple[str, str]] = {
     "test_no_shared_sequences": ("shared_sequences", "Changing handed-out legal actions changes nothing in the next game."),
     "test_agents_see_only_their_seat": ("agents", "Agents choose the same when hidden facts are resampled."),
     "test_board_drawn_from_the_view": ("board", "The web board is well-formed, leads to legal actions and hides what the seat may not know."),
+    "test_free_actions": ("free_actions", "Actions outside the sequence of play keep who decides, the menus and the invariants."),
 }
 
 
@@ -889,7 +937,8 @@ class ConformanceSuite:
     ``test_illegal_actions_refused``, ``test_save_round_trip``, ``test_replay``,
     ``test_undo_equals_replay``, ``test_views_leak_nothing``,
     ``test_games_end_within_bound``, ``test_clone_independence``, ``test_no_shared_sequences``,
-    ``test_agents_see_only_their_seat``, ``test_board_drawn_from_the_view``, ``test_determinism``). Set ``skip_checks`` to a tuple
+    ``test_agents_see_only_their_seat``, ``test_board_drawn_from_the_view``, ``test_free_actions``,
+    ``test_determinism``). Set ``skip_checks`` to a tuple
     of check names to leave out, with a reason in a comment."""
 
     game_id: ClassVar[str] = ""
