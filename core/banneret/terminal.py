@@ -48,6 +48,8 @@ Commands:
   undo          take back your last choice (while nothing happened in between)
   save FILE     save the game (resume it with: banneret play --load FILE)
   board         show the board and the choices again
+  free          list what you may do beside this decision, at any moment (in Warrior Knights:
+                hand crowns to another baron); type one's label to do it
   log           show the last events you may read
   help          show this help
   quit          leave the game (it is not saved by itself)"""
@@ -240,6 +242,9 @@ class TerminalGame:
         self.out(f"{player}: {now.prompt or now.kind}")
         for i, action in enumerate(actions, start=1):
             self.out(f"  {i:>3}. {action.label}")
+        free = engine.free_actions(self.state, player)
+        if free:
+            self.out(f"  (and {len(free)} actions beside this decision: type free to list them)")
 
     def _log(self, player: str) -> None:
         lines = [t for e in self.state.log if (t := e.text_for(player)) is not None]
@@ -269,7 +274,7 @@ class TerminalGame:
             line = self.ask(f"{player}> ").strip()
             if not line:
                 continue
-            action = self._parse(line, actions)
+            action = self._parse(line, actions) or self._parse_label(line, engine.free_actions(state, player))
             if action is not None:
                 self._note(player, self.match.play(action))
                 return
@@ -287,6 +292,12 @@ class TerminalGame:
                 self._menu(player, actions)
             elif word == "log" and not rest:
                 self._log(player)
+            elif word == "free" and not rest:
+                free = engine.free_actions(state, player)
+                if not free:
+                    self.out("Nothing to do beside this decision now.")
+                for action in free:
+                    self.out(f"  {action.label}")
             elif word == "undo" and not rest:
                 try:
                     self.match.undo(player)
@@ -313,11 +324,16 @@ class TerminalGame:
                 self.out(shorten_quoted(f"no action or command {line!r}: choose 1-{len(actions)}, "
                                         "type an action's label, or type help"))
 
-    @staticmethod
-    def _parse(line: str, actions: Sequence[Action]) -> Action | None:
+    @classmethod
+    def _parse(cls, line: str, actions: Sequence[Action]) -> Action | None:
         if line.isdigit():
             n = int(line)
             return actions[n - 1] if 1 <= n <= len(actions) else None
+        return cls._parse_label(line, actions)
+
+    @staticmethod
+    def _parse_label(line: str, actions: Sequence[Action]) -> Action | None:
+        """The action with exactly this label, else the one with it up to case."""
         for action in actions:
             if action.label == line:
                 return action

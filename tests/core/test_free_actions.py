@@ -11,6 +11,7 @@ from hypothesis import given, strategies as st
 
 import banneret
 from banneret import Match
+from banneret.cli import main
 from banneret.errors import GameOverError, IllegalActionError, NotYourTurnError
 from banneret.flow import Choice, FlowError, Frame
 from banneret.registry import registry_from
@@ -151,3 +152,18 @@ def test_random_games_with_random_gifts_keep_the_coins_and_a_choice_for_every_de
 
 
 globals().update(conformance_tests("market", REG))
+
+
+def test_the_terminal_lists_the_free_actions_and_takes_one_by_its_label():
+    answers = iter(["free", "give a coin to cy", "board", "quit"])
+    shown: list[str] = []
+    code = main(["play", "market", "--seed", "1"], registry=REG, ask=lambda prompt: next(answers), out=shown.append)
+    assert code == 0
+    hint = "  (and 2 actions beside this decision: type free to list them)"
+    at = shown.index(hint)
+    assert shown[at - 3:at] == ["    1. buy 1 for 2", "    2. buy 2 for 3", "    3. pass"]
+    listed = shown.index("  give a coin to bo")
+    assert shown[listed + 1] == "  give a coin to cy"
+    assert any("ada gives a coin to cy" in line for line in shown)
+    # ada decides again, with 2 coins: two goods for 3 are out of reach now
+    assert shown[-4:-1] == ["    1. buy 1 for 2", "    2. pass", hint]

@@ -367,3 +367,23 @@ def test_a_replay_steps_back_and_forth_and_switches_viewpoint(page, live):
     page.locator("#r-exit").click()
     expect(page.locator("#replay-bar")).to_be_hidden()
     assert step_of(page) == now
+
+
+def test_a_baron_hands_crowns_over_from_beside_the_decision(page, live):
+    """Warrior Knights 15.2: the "Beside the decision" box lists the gifts; one picked and
+    done is played, logged, and the decision waits as before."""
+    start_game(page, live, "warrior_knights", {"green": "here", "red": "random", "blue": "random"}, seed=1, players=3)
+    table = next(iter(live.tables.tables.values()))
+    free = page.locator("#free")
+    expect(free).to_be_visible()
+    free.locator("summary").click()
+    page.locator("#free-list").select_option("give 2 crowns to red")
+    before = step_of(page)
+    crowns = dict(table.state.data.crowns)
+    page.locator("#free-do").click()
+    wait_step_leaves(page, before)
+    wait_ready(page)
+    assert table.state.record[before] == ("green", "give 2 crowns to red")
+    assert table.state.data.crowns["green"] == crowns["green"] - 2
+    expect(page.locator("#log")).to_contain_text("green gives red 2 crowns")
+    screenshot(page, "warrior-knights-gift")

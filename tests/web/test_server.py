@@ -387,3 +387,23 @@ def test_a_whole_richard3_game_between_two_people_by_their_links(server):
     assert server.client.get(f"/api/play/{creator}/save").status_code == 200
     assert server.client.get(f"/api/play/{creator}/replay?step=3&as=york").status_code == 200
     assert server.client.get(f"/api/play/{links['york']}/save").status_code == 403  # not the creator
+
+
+def test_a_seat_not_deciding_hands_crowns_over_beside_the_decision(server):
+    """Warrior Knights 15.2 through the API: the page of a baron who is not deciding lists his
+    gifts (and nothing else); taking one is stored like any move; other labels stay refused."""
+    token = server.new("warrior_knights", {"green": "here", "red": "here", "blue": "random"}, seed=1, players=3)
+    table = server.table(token)
+    deciding = server.page(token)["pending"]["players"]
+    idle = next(f for f in ("green", "red") if f not in deciding)
+    page = server.page(token, idle)
+    assert page["actions"] == []
+    gifts = [a["label"] for a in page["free_actions"]]
+    assert gifts[0] == f"give 1 crown to {'red' if idle == 'green' else 'green'}" and len(gifts) == 2 * 15
+    answer = server.act(token, idle, "give 1 crown to blue", page["step"])
+    assert answer.status_code == 200, answer.text
+    assert table.state.data.crowns[idle] == 14 and table.state.data.crowns["blue"] == 16
+    assert stored_actions(server, table.id)[-1] == (idle, "give 1 crown to blue")
+    answer = server.act(token, idle, "assign the card to the stronghold", table.state.step)
+    assert answer.status_code == 409 and f"not {idle}'s decision" in answer.json()["error"]
+    assert server.page(token, idle)["step"] == table.state.step

@@ -28,6 +28,7 @@ from banneret.errors import BanneretError, UndoError
 from banneret.registry import Registry
 from banneret.saves import FORMAT, FORMAT_VERSION, from_record, setup_of, to_record
 from banneret.session import Match
+from banneret.types import Action
 from banneret.web.store import SeatRow, Store, StoredGame
 
 __all__ = ["WebError", "Access", "Table", "Tables", "SEAT_HERE", "SEAT_LINK"]
@@ -139,6 +140,8 @@ class Table:
             "pending": view["pending"],
             "deciding": deciding,
             "actions": [{"label": a.label, "kind": a.kind} for a in actions],
+            # what this seat may do beside the decision, at any moment (Warrior Knights: gifts)
+            "free_actions": [{"label": a.label, "kind": a.kind} for a in self.free_actions(faction)],
             "board": self._board(registry, state, faction, view, actions) if faction is not None else {
                 "text": "You play no seat in this game: send each person the link of their seat (beside the seats)."},
             "log": view["log"],
@@ -151,6 +154,12 @@ class Table:
         if access.creator:
             page["links"] = {f: s.token for f, s in self.seats.items() if s.owner == SEAT_LINK}
         return page
+
+    def free_actions(self, faction: str | None) -> tuple[Action, ...]:
+        """The actions outside the sequence of play of a seat a person plays here."""
+        if faction is None or faction in self.match.computers:
+            return ()
+        return engine.free_actions(self.state, faction)
 
     def _seat_text(self, faction: str, access: Access) -> str:
         seat = self.seats[faction]
@@ -181,7 +190,7 @@ class Table:
                 raise WebError(409, "the game has moved on since this page was drawn; it shows the new position now")
             if engine.is_over(state):
                 raise WebError(409, "the game is over")
-            if faction not in engine.pending(state).players:
+            if faction not in engine.pending(state).players and all(a.label != label for a in self.free_actions(faction)):
                 raise WebError(409, f"it is not {faction}'s decision now")
             try:
                 action = engine.find_action(state, faction, label)

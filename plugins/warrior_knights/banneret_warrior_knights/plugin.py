@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from banneret import Game, GameInfo, OptionSpec, Rng, Scenario, State, hookimpl
+from banneret import Action, Game, GameInfo, OptionSpec, Rng, Scenario, State, hookimpl
 from banneret.boards import BoardContext, BoardDrawing
 from banneret.flow import Branches, secret_of, var
 from banneret_warrior_knights import assembly
+from banneret_warrior_knights.bargaining import gift_actions, give_crowns
 from banneret_warrior_knights.board import (
     ballot_lines, battle_after_lines, battle_heading, battle_side_lines, counting_lines, expedition_state,
     eliminated_line, moves_lines, noble_status, revealed_lines, session_lines,
@@ -133,6 +134,14 @@ class WarriorKnights(Game):
     def eliminated(self, state: State) -> tuple[str, ...]:
         """The barons out of the game (17.4, player elimination), in the order they went out."""
         return tuple(state.data.eliminated)
+
+    # --- bargaining (15.2): crowns handed over at any moment ------------------------------
+
+    def free_actions(self, state: State, player: str) -> list[Action]:
+        return gift_actions(state.data, player)
+
+    def apply_free(self, state: State, action: Action) -> None:
+        give_crowns(state, action)
 
     # --- what each baron may know --------------------------------------------------------
 

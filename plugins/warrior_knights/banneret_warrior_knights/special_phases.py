@@ -120,7 +120,9 @@ class PayLevy(Choice):
         return frame["baron"]
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
-        return ("pay", "refuse")
+        # the levy is worked out from this Taxation's income; a baron who has since given
+        # crowns away (15.2) and cannot pay it any more may only refuse
+        return ("pay", "refuse") if state.data.crowns[frame["baron"]] >= frame["owed"] else ("refuse",)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
         title = tables().agenda_titles[frame["law"]]

@@ -103,6 +103,7 @@ function draw() {
   drawDecision();
   drawSeats();
   drawLog(data.log);
+  drawFree();
   $("#undo").hidden = !data.can_undo;
   $("#save").hidden = !data.may_save;
   $("#replay").hidden = !data.may_replay;
@@ -143,6 +144,15 @@ function drawActions() {
     li.append(button);
     list.append(li);
   }
+}
+
+// actions outside the sequence of play (Warrior Knights: crowns handed over): a list to pick from
+function drawFree() {
+  const free = page.data.free_actions || [];
+  $("#free").hidden = !free.length || page.data.over;
+  const select = $("#free-list");
+  const kept = select.value;
+  select.replaceChildren(...free.map((a) => new Option(a.label, a.label, false, a.label === kept)));
 }
 
 function drawSeats() {
@@ -336,6 +346,7 @@ function main() {
   $("#board").addEventListener("click", clickBoard);
   $("#undo").onclick = undo;
   $("#save").onclick = save;
+  $("#free-do").onclick = () => { if ($("#free-list").value) act($("#free-list").value); };
   replayControls();
   refresh(null);
   listen();
