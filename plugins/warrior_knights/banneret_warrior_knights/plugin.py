@@ -17,7 +17,7 @@ from banneret import Action, Game, GameInfo, OptionSpec, Rng, Scenario, State, h
 from banneret.boards import BoardContext, BoardDrawing
 from banneret.flow import Branches, secret_of, var
 from banneret_warrior_knights import assembly
-from banneret_warrior_knights.bargaining import gift_actions, give_crowns
+from banneret_warrior_knights.bargaining import GIVE, gift_actions, give_crowns
 from banneret_warrior_knights.board import (
     ballot_lines, battle_after_lines, battle_heading, battle_side_lines, counting_lines, expedition_state,
     eliminated_line, moves_lines, noble_status, revealed_lines, session_lines,
@@ -29,7 +29,10 @@ from banneret_warrior_knights.movement import Orders
 from banneret_warrior_knights.sequence import FLOW, Plan
 from banneret_warrior_knights.setup import initial_data
 from banneret_warrior_knights.state import SPACES, SPECIAL_AREAS, WKData, owner_of, tables, title_of
-from banneret_warrior_knights.variants import MOTION_RULES, READING_OPTIONS, VARIANT_OPTIONS, variant_invariants
+from banneret_warrior_knights.variants import (
+    HEIR_EXCHANGE, MOTION_RULES, READING_OPTIONS, VARIANT_OPTIONS, ExchangeHeirs, exchange_heir, heir_actions,
+    variant_invariants,
+)
 
 __all__ = ["GAME_ID", "WarriorKnights", "banneret_games", "banneret_agents", "banneret_evaluate", "banneret_board"]
 
@@ -135,13 +138,19 @@ class WarriorKnights(Game):
         """The barons out of the game (17.4, player elimination), in the order they went out."""
         return tuple(state.data.eliminated)
 
-    # --- bargaining (15.2): crowns handed over at any moment ------------------------------
+    # --- at any moment: crowns handed over (15.2), heirs given, given back or killed (17.3) --
 
     def free_actions(self, state: State, player: str) -> list[Action]:
-        return gift_actions(state.data, player)
+        actions = gift_actions(state.data, player)
+        if state.options[HEIR_EXCHANGE] and player in state.data.barons and not _exchanging_heirs(state, player):
+            actions += heir_actions(state.data, player)
+        return actions
 
     def apply_free(self, state: State, action: Action) -> None:
-        give_crowns(state, action)
+        if action.kind == GIVE:
+            give_crowns(state, action)
+        else:
+            exchange_heir(state, action)
 
     # --- what each baron may know --------------------------------------------------------
 
@@ -626,6 +635,13 @@ def _redraw_plan(state: State, baron: str, rng: Rng) -> None:
     for frame in state.stack:
         if isinstance(frame.record, Branches) and baron in frame.record.results:
             frame.record.results[baron] = plan
+
+
+def _exchanging_heirs(state: State, baron: str) -> bool:
+    """Whether the decision at hand is the baron's own heir step of the Muster (17.3), whose
+    menu already holds what he may do with heirs."""
+    active = FLOW.active(state)
+    return active is not None and isinstance(active[0], ExchangeHeirs) and active[1]["baron"] == baron
 
 
 @hookimpl

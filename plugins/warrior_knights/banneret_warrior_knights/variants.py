@@ -10,8 +10,9 @@ before the game: the pieces they share, and the variants' own procedures.
   step: ``movement.legal_paths``).
 * 17.3 Heir exchange (``heir_exchange``): each noble's heir is a token his baron holds
   (``WKData.heir`` says it lives, ``WKData.heir_holder`` who holds it when another baron
-  does). In the Muster, at the start of his returns step, a baron may give the heirs of his
-  nobles to other barons, and give back or kill the heirs he holds (:class:`ExchangeHeirs`).
+  does). At any moment a baron may give the heirs of his nobles to other barons, and give
+  back or kill the heirs he holds (:func:`heir_actions`, offered beside the decision at
+  hand); the Muster also asks him at the start of his returns step (:class:`ExchangeHeirs`).
   A noble who dies while another baron holds his heir waits off the board
   (``WKData.awaiting_heir``) until the heir comes home; a killed heir ends his line.
 * 17.4 Player elimination (``player_elimination``): a baron whose Stronghold is captured is
@@ -45,7 +46,7 @@ from banneret_warrior_knights.state import SPECIAL_AREAS, WKData, owner_of, tabl
 __all__ = [
     "VARIANT_OPTIONS", "TRULY_PRIVATE_MOTIONS", "RULE_OF_FORCE", "MOTION_RULE", "MOTION_RULES", "MotionRule",
     "motion_rule_proposals", "motion_rule_label", "toggle_motion_rule", "HEIR_EXCHANGE", "ExchangeHeirs",
-    "heir_held_by", "variant_invariants", "PLAYER_ELIMINATION",
+    "heir_actions", "exchange_heir", "heir_held_by", "variant_invariants", "PLAYER_ELIMINATION",
     "eliminate_on_capture", "eliminate_baron", "influence_ends_game",
     "READING_OPTIONS", "SIEGE_COMPLETION", "RETREAT_DESTINATION", "VICTORY_SKIP", "MERCENARY_RECIPIENTS",
 ]
@@ -60,8 +61,9 @@ VARIANT_OPTIONS: tuple[OptionSpec, ...] = (
                "Truly Private Motions: when on, a Private Motion may also propose to bring in or lift the rule "
                "'no sieges' or 'moves only along roads'; when off, only its usual purposes (17.2)"),
     OptionSpec(HEIR_EXCHANGE, False,
-               "Heir exchange: when on, at each Muster barons may give their nobles' heirs away, give back or kill "
-               "those they hold; a dead noble returns only if his heir is home (17.3)"),
+               "Heir exchange: when on, barons may give their nobles' heirs away, give back or kill those they "
+               "hold, at any moment and in their step of each Muster; a dead noble returns only if his heir is "
+               "home (17.3)"),
     OptionSpec(PLAYER_ELIMINATION, False,
                "Player elimination: when on, a baron whose Stronghold is captured is out (nobles off the board, "
                "cities neutral, titles passed on); when off, he may rebuild it at the Muster (17.4)"),
@@ -160,11 +162,49 @@ def _noble_name(noble: str) -> str:
     return tables().data.nobles[noble].name
 
 
+def heir_actions(data: WKData, baron: str) -> list[Action]:
+    """17.3: what ``baron`` may do with the heirs he holds: give the heir of one of his own
+    nobles to another baron, give another baron's heir back, or kill it."""
+    menu: list[Action] = []
+    for noble in sorted(data.heir):
+        if heir_held_by(data, noble) != baron:
+            continue
+        own = data.baron_of_noble(noble)
+        name = _noble_name(noble)
+        if own == baron:
+            menu += [Action(baron, f"give the heir of {name} to {other}", "give", (noble, other))
+                     for other in data.barons if other != baron]
+        else:
+            menu += [Action(baron, f"give the heir of {name} back to {own}", "home", (noble, own)),
+                     Action(baron, f"kill the heir of {name} ({own})", "kill", (noble, None))]
+    return menu
+
+
+def exchange_heir(state: State, action: Action) -> None:
+    """Carry out one of :func:`heir_actions`."""
+    data: WKData = state.data
+    noble, other = action.args
+    name = _noble_name(noble)
+    if action.kind == "give":
+        data.heir_holder[noble] = other
+        state.emit(f"{action.player} gives the heir of {name} to {other}", "heirs")
+    elif action.kind == "home":
+        _heir_home(data, noble)
+        state.emit(f"{action.player} gives the heir of {name} back to {other}", "heirs")
+    else:
+        data.heir[noble] = False
+        data.heir_holder.pop(noble, None)
+        state.emit(f"{action.player} kills the heir of {name}", "heirs")
+        if noble in data.awaiting_heir:
+            _line_ends(state, noble)
+
+
 class ExchangeHeirs(Decision):
     """17.3: in his returns step of the Muster a baron may give the heirs of his nobles that
     he holds to other barons, give back the heirs of other barons' nobles that he holds, or
-    kill them (the noble's death becomes permanent); then he finishes. Each heir moves at
-    most once in his step."""
+    kill them (the noble's death becomes permanent); then he finishes. (He may do the same
+    at any other moment, beside the decision at hand: :func:`heir_actions` as actions
+    outside the sequence of play.)"""
 
     rule = "17.3"
     kind = "heirs"
@@ -176,49 +216,21 @@ class ExchangeHeirs(Decision):
         for noble in state.data.nobles_of(baron):
             if noble in state.data.awaiting_heir and not state.data.heir[noble]:
                 _line_ends(state, noble)  # an event took the heir he waited for
-        if not state.options[HEIR_EXCHANGE] or not self.actions(state, frame, baron)[:-1]:
+        if not state.options[HEIR_EXCHANGE] or not heir_actions(state.data, baron):
             end(state)
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["baron"]
 
     def actions(self, state: State, frame: Frame, player: str) -> Sequence[Action]:
-        data: WKData = state.data
-        menu: list[Action] = []
-        for noble in sorted(data.heir):
-            if heir_held_by(data, noble) != player:
-                continue
-            own = data.baron_of_noble(noble)
-            name = _noble_name(noble)
-            if own == player:
-                menu += [Action(player, f"give the heir of {name} to {other}", "give", (noble, other))
-                         for other in data.barons if other != player]
-            else:
-                menu += [Action(player, f"give the heir of {name} back to {own}", "home", (noble, own)),
-                         Action(player, f"kill the heir of {name} ({own})", "kill", (noble, None))]
-        menu.append(Action(player, "finish with the heirs", "finish"))
-        return menu
+        return [*heir_actions(state.data, player), Action(player, "finish with the heirs", "finish")]
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
-        data: WKData = state.data
         if action.kind == "finish":
             end(state)
             return
-        noble, other = action.args
-        name = _noble_name(noble)
-        if action.kind == "give":
-            data.heir_holder[noble] = other
-            state.emit(f"{action.player} gives the heir of {name} to {other}", "heirs")
-        elif action.kind == "home":
-            _heir_home(data, noble)
-            state.emit(f"{action.player} gives the heir of {name} back to {other}", "heirs")
-        else:
-            data.heir[noble] = False
-            data.heir_holder.pop(noble, None)
-            state.emit(f"{action.player} kills the heir of {name}", "heirs")
-            if noble in data.awaiting_heir:
-                _line_ends(state, noble)
-        if not self.actions(state, frame, action.player)[:-1]:
+        exchange_heir(state, action)
+        if not heir_actions(state.data, action.player):
             end(state)
 
 

@@ -124,3 +124,82 @@ def test_random_games_with_crowns_handed_over_at_any_moment_keep_every_rule(seed
         if state.step % 7 == 0:
             assert state.game.invariants(state) == []
     assert state.game.invariants(state) == []
+
+
+# --------------------------------------------------------------------------- 17.3 heirs at any moment
+
+
+def heir_game(barons: int = 3, seed: int = 1) -> banneret.State:
+    return new_game(barons, seed=seed, heir_exchange=True)
+
+
+def test_an_heir_is_given_at_any_moment_under_the_variant_and_never_without_it() -> None:
+    """17.3: during the set-up, long before any Muster, blue gives the heir of his star
+    noble to red, who may then give it back or kill it; without the option nobody may."""
+    assert not any("heir" in label for label in gifts(new_game(3, seed=1), "blue"))
+    state = heir_game()
+    data: WKData = state.data
+    star = T.data.nobles["blue_star"].name
+    deciding = banneret.pending(state).players
+    act(state, "blue", f"give the heir of {star} to red")
+    assert data.heir_holder == {"blue_star": "red"} and banneret.pending(state).players == deciding
+    assert log_for(state, "green")[-1] == f"blue gives the heir of {star} to red"
+    assert not any(star in label for label in gifts(state, "blue"))
+    assert [label for label in gifts(state, "red") if star in label] == [
+        f"give the heir of {star} back to blue", f"kill the heir of {star} (blue)"]
+    act(state, "red", f"kill the heir of {star} (blue)")
+    assert data.heir["blue_star"] is False and "blue_star" not in data.heir_holder
+    assert state.game.invariants(state) == []
+
+
+def test_a_killed_heir_of_a_noble_awaiting_him_ends_his_line_at_once() -> None:
+    """17.3, 11.8: green's star noble died while red held his heir; red kills the heir in the
+    middle of the round: the line ends there and then (troops disbanded, never returns)."""
+    state = heir_game()
+    data: WKData = state.data
+    data.army["green_star"] = ["green:soldier_100:1"]
+    data.noble_area["green_star"] = None
+    data.awaiting_heir.append("green_star")
+    data.heir_holder["green_star"] = "red"
+    star = T.data.nobles["green_star"].name
+    act(state, "red", f"kill the heir of {star} (green)")
+    assert data.heirless_dead == ["green_star"] and data.army["green_star"] == [] and data.awaiting_heir == []
+    assert log_for(state, "blue")[-2:] == [f"red kills the heir of {star}", f"the line of {star} ends"]
+
+
+def test_in_his_heir_step_of_the_muster_the_heirs_are_the_decision_not_beside_it() -> None:
+    """At the Muster the baron's own heir step offers the same actions as its menu: they are
+    not offered twice; a baron waiting meanwhile still has his beside the decision."""
+    import test_wk_variants
+
+    state, name = test_wk_variants._hostage_muster()
+    assert banneret.pending(state).players == ("red",)
+    assert f"give the heir of {name} back to green" in labels(state, "red")
+    assert not any("heir" in label for label in gifts(state, "red"))
+    green_star = T.data.nobles["green_square"].name
+    assert f"give the heir of {green_star} to red" in gifts(state, "green")
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.sampled_from([3, 5]))
+def test_random_games_with_heirs_and_crowns_changing_hands_at_any_moment_keep_every_rule(seed: int, barons: int) -> None:
+    """Under the heir exchange variant: before about one decision in six a random baron does
+    one of his actions beside the decision (crowns, or an heir given, given back or
+    killed): who decides never changes, a choice is left, every invariant holds."""
+    rng = random.Random(seed)
+    state = heir_game(barons, seed)
+    while not banneret.is_over(state):
+        now = banneret.pending(state).players
+        if rng.random() < 0.17:
+            offered = banneret.free_actions(state, rng.choice(state.data.barons))
+            heirs = [a for a in offered if a.kind != "give crowns"]
+            if offered:
+                banneret.apply(state, rng.choice(heirs if heirs and rng.random() < 0.5 else offered))
+                assert banneret.pending(state).players == now
+                assert all(banneret.legal_actions(state, p) for p in now)
+                assert state.game.invariants(state) == []
+        player = rng.choice(banneret.pending(state).players)
+        banneret.apply(state, rng.choice(banneret.legal_actions(state, player)))
+        if state.step % 7 == 0:
+            assert state.game.invariants(state) == []
+    assert state.game.invariants(state) == []
