@@ -108,14 +108,21 @@ def test_random_games_with_crowns_handed_over_at_any_moment_keep_every_rule(seed
     """Whole random games in which, before about one decision in seven, a random baron hands
     a random sum to another: whose decision it is never changes, every waiting decision still
     offers something, and the game's invariants hold (nobody in debt)."""
-    rng = random.Random(seed)
-    state = new_game(barons, seed=seed)
+    play_with_free_actions(new_game(barons, seed=seed), random.Random(seed), rate=0.15)
+
+
+def play_with_free_actions(state: banneret.State, rng: random.Random, rate: float, heirs: float = 0.0) -> None:
+    """Random play to the end; before about ``rate`` of the decisions a random baron takes
+    one of his actions beside the decision (an heir's, when he has one, with chance
+    ``heirs``). After it the same players decide, each with a choice, and the invariants
+    hold; they are checked every seventh step besides."""
     while not banneret.is_over(state):
         now = banneret.pending(state).players
-        if rng.random() < 0.15:
+        if rng.random() < rate:
             offered = banneret.free_actions(state, rng.choice(state.data.barons))
+            heir_moves = [a for a in offered if a.kind != "give crowns"]
             if offered:
-                banneret.apply(state, rng.choice(offered))
+                banneret.apply(state, rng.choice(heir_moves if heir_moves and rng.random() < heirs else offered))
                 assert banneret.pending(state).players == now
                 assert all(banneret.legal_actions(state, p) for p in now)
                 assert state.game.invariants(state) == []
@@ -186,20 +193,4 @@ def test_random_games_with_heirs_and_crowns_changing_hands_at_any_moment_keep_ev
     """Under the heir exchange variant: before about one decision in six a random baron does
     one of his actions beside the decision (crowns, or an heir given, given back or
     killed): who decides never changes, a choice is left, every invariant holds."""
-    rng = random.Random(seed)
-    state = heir_game(barons, seed)
-    while not banneret.is_over(state):
-        now = banneret.pending(state).players
-        if rng.random() < 0.17:
-            offered = banneret.free_actions(state, rng.choice(state.data.barons))
-            heirs = [a for a in offered if a.kind != "give crowns"]
-            if offered:
-                banneret.apply(state, rng.choice(heirs if heirs and rng.random() < 0.5 else offered))
-                assert banneret.pending(state).players == now
-                assert all(banneret.legal_actions(state, p) for p in now)
-                assert state.game.invariants(state) == []
-        player = rng.choice(banneret.pending(state).players)
-        banneret.apply(state, rng.choice(banneret.legal_actions(state, player)))
-        if state.step % 7 == 0:
-            assert state.game.invariants(state) == []
-    assert state.game.invariants(state) == []
+    play_with_free_actions(heir_game(barons, seed), random.Random(seed), rate=0.17, heirs=0.5)
