@@ -62,8 +62,7 @@ VARIANT_OPTIONS: tuple[OptionSpec, ...] = (
                "'no sieges' or 'moves only along roads'; when off, only its usual purposes (17.2)"),
     OptionSpec(HEIR_EXCHANGE, False,
                "Heir exchange: when on, barons may give their nobles' heirs away, give back or kill those they "
-               "hold, at any moment and in their step of each Muster; a dead noble returns only if his heir is "
-               "home (17.3)"),
+               "hold, at any moment; a dead noble returns only if his heir is home (17.3)"),
     OptionSpec(PLAYER_ELIMINATION, False,
                "Player elimination: when on, a baron whose Stronghold is captured is out (nobles off the board, "
                "cities neutral, titles passed on); when off, he may rebuild it at the Muster (17.4)"),
