@@ -401,6 +401,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    value = _nonneg(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {value}")
+    return value
+
+
 def _add_ray_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--ray", nargs="?", const=LOCAL, metavar="ADDRESS",
@@ -488,7 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
     p.add_argument("--agent", default="random", metavar="AGENT", help="agent for every faction (default random)")
     p.add_argument("--seat", action="append", metavar="FACTION=AGENT", help="a different agent for one faction (repeatable)")
-    p.add_argument("--max-turns", type=_nonneg, metavar="T", help="stop a game after T game turns (counted as capped)")
+    p.add_argument("--max-turns", type=_positive, metavar="T", help="stop a game after T game turns (counted as capped)")
     p.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument(
         "--checks", choices=CHECKS, default="every",
@@ -560,7 +567,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 lets "
                    "other machines connect)")
-    p.add_argument("--port", type=_nonneg, default=8000, help="the port (default 8000; 0 picks a free one)")
+    p.add_argument("--port", type=_port, default=8000, help="the port (default 8000; 0 picks a free one)")
     p.add_argument("--database", metavar="FILE",
                    help="where games are kept (default: banneret/games.sqlite3 in your data folder)")
     p.add_argument("--open", action="store_true", help="open the launcher in your web browser")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import builtins
 import secrets
+import shlex
 import signal
 import threading
 from typing import Any, Callable, Iterable, Sequence
@@ -439,8 +440,26 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
 
     game_seed = new_seed() if seed is None else seed
     match = Match.start(game_id, game_seed, seats, options, scenario, players, registry=registry)
-    out(f"Seed {game_seed} (play this game again with: banneret play {game_id} --seed {game_seed}).")
+    again = play_command(info, game_seed, players, scenario, options, seats, default_seats(registry, game_id, factions))
+    out(f"Seed {game_seed} (play this game again with: {again}).")
     return TerminalGame(match, ask, out).run()
+
+
+def play_command(info: GameInfo, seed: int, players: int, scenario: str, options: dict[str, Any],
+                 seats: dict[str, str], default: dict[str, str]) -> str:
+    """The ``banneret play`` line that starts this very game again: the seed, and whatever
+    differs from what ``play`` takes by default (players, scenario, options, seats)."""
+    words = ["banneret", "play", info.id, "--seed", str(seed)]
+    if players != info.max_players:
+        words += ["--players", str(players)]
+    if scenario != info.scenarios[0].name:
+        words += ["--scenario", scenario]
+    for key, value in options.items():
+        words += ["--option", f"{key}={value}"]
+    for faction, kind in seats.items():
+        if kind != default.get(faction):
+            words += ["--seat", f"{faction}={kind}"]
+    return shlex.join(words)
 
 
 def _ask_players(ask: Ask, out: Out, info: GameInfo) -> int:

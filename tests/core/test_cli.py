@@ -7,6 +7,7 @@ Terminal play is scripted by replacing the built-in ``input``. ``simulate --jobs
 from __future__ import annotations
 
 import json
+import shlex
 import os
 import shutil
 import signal
@@ -22,6 +23,7 @@ import toys
 from banneret import Action, Game, GameInfo, Outcome, Pending, Scenario, hookimpl, load
 from banneret.cli import main
 from banneret.registry import BrokenPlugin, registry_from
+from banneret.terminal import launcher
 from banneret.types import GAME_OVER
 
 
@@ -385,6 +387,22 @@ def test_launcher_picks_game_options_seats_and_plays(capsys, monkeypatch, regist
     assert "Seats: north human, south random." in out
     assert "  · north bids 1" in out
     assert out.splitlines()[-1] == "Left the game."
+
+
+def test_launcher_prints_the_command_that_starts_the_same_game_again(capsys, monkeypatch, registry, tmp_path):
+    """Seed, options and a seat other than the default: the printed line has them all, and
+    playing it starts a game set up the same way."""
+    answers, shown = iter(["duel", "target=2", "", "", "human", "", "quit"]), []  # "": pass the screen
+    assert launcher(registry, ask=lambda prompt: next(answers), out=shown.append, seed=41) == 0
+    out = "\n".join(shown)
+    again = "banneret play duel --seed 41 --option target=2 --seat south=human"
+    assert f"Seed 41 (play this game again with: {again})." in out
+    saved = tmp_path / "again.json"
+    script(monkeypatch, ["quit"])
+    code, _, _ = run(capsys, [*shlex.split(again)[1:], "--save", str(saved)], registry)
+    record = json.loads(saved.read_text())
+    assert code == 0 and (record["seed"], record["options"]["target"], record["seats"]) == (
+        41, 2, {"north": "human", "south": "human"})
 
 
 def test_launcher_end_of_input(capsys, monkeypatch, registry):

@@ -62,7 +62,13 @@ def test_serve_refuses_a_port_in_use(tmp_path, capsys):
     finally:
         taken.close()
     assert code == 2
-    assert "cannot listen on 127.0.0.1:" in capsys.readouterr().out
+    assert "cannot listen on 127.0.0.1:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("port", ["65536", "99999"])
+def test_serve_refuses_a_port_beyond_the_last_with_a_usage_error(port, capsys):
+    assert cli.main(["serve", "--port", port]) == 2
+    assert f"a port is a number from 0 to 65535, not {port}" in capsys.readouterr().err
 
 
 def test_the_terminal_launcher_offers_the_browser(monkeypatch):

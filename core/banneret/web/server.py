@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
 import webbrowser
 from pathlib import Path
 from typing import Callable
@@ -47,7 +48,7 @@ def serve(registry: Registry, host: str = "127.0.0.1", port: int = 8000, databas
     try:
         sock = bind(host, port)
     except OSError as exc:
-        out(f"banneret: error: cannot listen on {host}:{port}: {exc.strerror or exc}")
+        print(f"banneret: error: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     shown_host = f"[{host}]" if ":" in host else host
     address = f"http://{shown_host}:{sock.getsockname()[1]}/"
