@@ -4,7 +4,8 @@ The schedule (:func:`schedule`) is fair to every agent and seat. In a two-player
 ordered pair of distinct agents meets: the first agent in the first seat, the second in the
 second. In a game for more players each agent in turn takes each seat, and the other seats
 (in seat order) go to the agents that follow it in the list, round-robin (with fewer agents
-than seats an agent may hold more than one seat). Each pairing plays ``games`` games through
+than seats an agent may hold more than one seat); a seating that comes out twice is played
+once. Each pairing plays ``games`` games through
 :func:`banneret.simulate.simulate`, all from the same seed (game ``i`` uses ``seed + i``), so
 the pairings meet on the same dice and the results are the same for any number of jobs.
 
@@ -70,7 +71,10 @@ def schedule(agents: Sequence[str], factions: Sequence[str]) -> list[Pairing]:
         for seat in range(len(factions)):
             others = iter(agents[(i + k) % len(agents)] for k in range(1, len(factions)))
             pairings.append(Pairing(tuple((f, agent if s == seat else next(others)) for s, f in enumerate(factions))))
-    return pairings
+    # the same seating can come out twice (x in seat 3 behind y, z is y in seat 1 before z, x):
+    # it would replay the very same games and count them twice, so it is played once. What is
+    # left stays fair: shifting every agent one place down the list maps it onto itself
+    return list(dict.fromkeys(pairings))
 
 
 def pairwise_scores(games: Sequence[TournamentGame], agents: Sequence[str]) -> dict[tuple[str, str], float]:

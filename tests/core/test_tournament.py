@@ -39,12 +39,22 @@ def test_two_players_meet_as_every_ordered_pair():
 
 def test_more_players_each_agent_takes_each_seat_with_the_next_agents_elsewhere():
     pairings = schedule(["x", "y", "z"], ("a", "b", "c"))
-    assert [tuple(agent for _, agent in p.seats) for p in pairings[:3]] == [
-        ("x", "y", "z"), ("y", "x", "z"), ("y", "z", "x"),
-    ]
+    assert [tuple(agent for _, agent in p.seats) for p in pairings] == [
+        ("x", "y", "z"), ("y", "x", "z"), ("y", "z", "x"), ("z", "y", "x"), ("z", "x", "y"), ("x", "z", "y"),
+    ]  # y in a (before z, x) is x in c: each seating once, here every order of the three
     held = Counter((faction, agent) for p in pairings for faction, agent in p.seats)
-    assert set(held.values()) == {3}  # every agent holds every seat equally often
+    assert set(held.values()) == {2}  # every agent holds every seat equally often
     assert len(held) == 9
+
+
+@pytest.mark.parametrize(("agents", "seats", "distinct"), [(2, 4, 4), (3, 4, 9), (2, 3, 4), (4, 3, 12), (5, 6, 25), (2, 6, 6)])
+def test_no_seating_is_played_twice_and_every_agent_holds_every_seat_equally_often(agents, seats, distinct):
+    names = [f"agent{i}" for i in range(agents)]
+    pairings = schedule(names, tuple(f"seat{s}" for s in range(seats)))
+    assert len(pairings) == len(set(pairings)) == distinct
+    for s in range(seats):
+        held = Counter(dict(p.seats)[f"seat{s}"] for p in pairings)
+        assert set(held) == set(names) and len(set(held.values())) == 1
 
 
 # --- results and ratings ----------------------------------------------------------------------
