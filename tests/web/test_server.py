@@ -299,6 +299,29 @@ def test_a_save_downloads_and_loads_back_to_the_same_game(server):
     assert server.page(copy)["seats"]["york"] == "computer (heuristic)"
 
 
+def test_a_save_with_other_hashes_or_a_huge_seed_loads_as_in_the_terminal(server):
+    """A save whose hashes no longer match loads with a note for its creator (as ``play
+    --load`` does); a seed beyond 2**53 survives, in a save and typed on the launcher page."""
+    seed = 123456789012345678901
+    token = server.new("richard3", {"lancaster": "here", "york": "random"}, seed=str(seed))
+    assert server.table(token).state.seed == seed
+    for _ in range(3):
+        page, label = first_move(server, token)
+        server.act(token, page["you"], label, page["step"])
+    record = server.client.get(f"/api/play/{token}/save").json()
+    assert record["seed"] == seed
+    record["actions"][1]["hash"] = "0" * 16  # as if edited, or written before a rule changed
+    made = server.client.post("/api/import", content=json.dumps(record), headers={"content-type": "application/json"})
+    assert made.status_code == 201, made.text
+    copy = made.json()["play"].rsplit("/", 1)[1]
+    assert server.table(copy).state.seed == seed
+    assert banneret.state_hash(server.table(copy).state) == banneret.state_hash(server.table(token).state)
+    assert "replays to other states from step 2 on" in server.page(copy)["notice"]
+    assert server.page(token)["notice"] is None
+    answer = server.client.post("/api/games", json={"game": "richard3", "seats": {"lancaster": "here"}, "seed": "12.5"})
+    assert answer.status_code == 400 and "'seed' is missing or not a whole number" in answer.json()["error"]
+
+
 def test_broken_saves_are_refused(server):
     for body, message in [({"format": "something else"}, "not a Banneret save"), ([], "not a Banneret save")]:
         answer = server.client.post("/api/import", json=body)

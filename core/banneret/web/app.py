@@ -21,6 +21,7 @@ changes nothing):
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from typing import Any, Awaitable, Callable
 
@@ -90,6 +91,15 @@ def _field(body: Any, name: str, kind: type, required: bool = True) -> Any:
     return value
 
 
+def _seed(body: Any) -> int | None:
+    """The seed of a new game: a whole number, or its digits as text (a page's JavaScript
+    numbers lose the last digits of a seed beyond 2**53)."""
+    value = body.get("seed") if isinstance(body, dict) else None
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,60}", value.strip()):
+        return int(value)
+    return _field(body, "seed", int, required=False)
+
+
 class Hub:
     """The live pages of each table, told the new step after each change."""
 
@@ -150,7 +160,7 @@ def create_app(tables: Tables, registry: Registry) -> Starlette:
             raise WebError(400, "the request's seats must map factions to 'here', 'link' or a computer player")
         options = _field(body, "options", dict, required=False)
         table = await anyio.to_thread.run_sync(lambda: tables.create(
-            game_id, seats, seed=_field(body, "seed", int, required=False),
+            game_id, seats, seed=_seed(body),
             scenario=_field(body, "scenario", str, required=False),
             players=_field(body, "players", int, required=False), options=options,
         ))

@@ -74,6 +74,8 @@ class Table:
         self.seats = dict(seats)
         self.lock = threading.Lock()
         self.setup = setup_of(match.state)
+        self.notice: str | None = None
+        """What loading its save file said (another game version, other hashes), for its creator."""
 
     @property
     def state(self) -> Any:
@@ -147,6 +149,7 @@ class Table:
             "log": view["log"],
             "over": view["over"],
             "outcome": view["outcome"],
+            "notice": self.notice if access.creator else None,
             "can_undo": faction is not None and self.match.can_undo(faction),
             "may_save": self.sees_everything(access),
             "may_replay": self.sees_everything(access),
@@ -329,9 +332,12 @@ class Tables:
         return self._open(match, rows, advance=True)
 
     def import_save(self, record: Any) -> Table:
-        """A game from a save file, every human seat played in this browser."""
+        """A game from a save file, every human seat played in this browser. A save that
+        replays but was written by another game version, or to other hashes, loads as in
+        the terminal, and its page says so (:attr:`Table.notice`)."""
+        notes: list[str] = []
         try:
-            state = from_record(record, self.registry)
+            state = from_record(record, self.registry, notice=notes.append)
         except BanneretError as exc:
             raise WebError(422, f"this save cannot be loaded: {exc}") from None
         except (TypeError, ValueError, KeyError) as exc:
@@ -340,7 +346,9 @@ class Tables:
         rows = {f: SeatRow(f, "creator" if f not in match.computers else "computer", None) for f in state.factions}
         if all(row.owner == "computer" for row in rows.values()):
             raise WebError(422, "this save has no seat played by a person")
-        return self._open(match, rows, advance=False)
+        table = self._open(match, rows, advance=False)
+        table.notice = notes[0] if notes else None
+        return table
 
     def _open(self, match: Match, rows: dict[str, SeatRow], advance: bool) -> Table:
         if advance:

@@ -102,7 +102,14 @@ async function start(card, game) {
     if (el.name.startsWith("seat:")) body.seats[el.name.slice(5)] = el.value;
     if (el.name.startsWith("option:") && el.value !== "") body.options[el.name.slice(7)] = el.value;
   }
-  if (form.seed.value.trim() !== "") body.seed = Number(form.seed.value);
+  const seed = form.seed.value.trim();
+  if (seed !== "") {
+    if (!/^-?[0-9]+$/.test(seed)) {
+      showError(`the seed is a whole number, not ${JSON.stringify(seed)} (leave it empty for a random one)`);
+      return;
+    }
+    body.seed = seed;  // as text: the server reads every digit
+  }
   try {
     const made = await call("POST", "/api/games", body);
     remember(game.name, made.play);
@@ -115,8 +122,9 @@ async function start(card, game) {
 async function load(file) {
   showError("");
   try {
-    const record = JSON.parse(await file.text());
-    const made = await call("POST", "/api/import", record);
+    const text = await file.text();
+    const record = JSON.parse(text);  // only to check it and name it: the server reads the text itself
+    const made = await call("POST", "/api/import", text);
     remember(`${record.game} (loaded)`, made.play);
     location.href = made.play;
   } catch (err) {

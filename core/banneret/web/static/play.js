@@ -104,6 +104,8 @@ function draw() {
   drawSeats();
   drawLog(data.log);
   drawFree();
+  $("#notice").textContent = data.notice ? `Note: ${data.notice}` : "";
+  $("#notice").hidden = !data.notice;
   $("#undo").hidden = !data.can_undo;
   $("#save").hidden = !data.may_save;
   $("#replay").hidden = !data.may_replay;
