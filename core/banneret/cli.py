@@ -31,7 +31,7 @@ from banneret.saves import SaveNotice, check_writable, migrate
 from banneret.session import Match
 from banneret.simulate import CHECKS, registry_for, simulate
 from banneret.tournament import plot_ratings, pyplot_for, tournament
-from banneret.terminal import TerminalGame, default_seats, launcher, new_seed, players_text, replay
+from banneret.terminal import TerminalGame, default_seats, launcher, new_seed, replay
 
 __all__ = ["main", "build_parser"]
 
@@ -117,7 +117,7 @@ def cmd_list(args: argparse.Namespace, registry: Registry) -> int:
         _print_json({"games": games, "broken": broken})
         return EXIT_OK
     if infos:
-        rows = [(i.id, i.name, players_text(i), i.description) for i in infos]
+        rows = [(i.id, i.name, i.players_text, i.description) for i in infos]
         _table(("id", "name", "players", "description"), rows, "Installed games")
     else:
         print("No games are installed.")

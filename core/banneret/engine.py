@@ -63,7 +63,7 @@ def new_game(
     count = info.max_players if players is None else players
     if not isinstance(count, int) or not info.min_players <= count <= info.max_players:
         raise OptionError(
-            f"{info.id} is played by {info.min_players}-{info.max_players} players, not {players!r}"
+            f"{info.id} is played by {info.players_text} players, not {players!r}"
         )
     sc = info.scenario(scenario)
     factions = tuple(game.factions(count, resolved))

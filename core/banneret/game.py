@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = ["OptionSpec", "Scenario", "GameInfo", "Game"]
 
+_KIND_WORDS = {bool: "yes or no", int: "a whole number", str: "a word"}
+"""How an option's kind of value is named to players."""
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
@@ -61,7 +63,7 @@ class OptionSpec:
                 except ValueError:
                     raise OptionError(f"option {self.name} takes a whole number, not {value!r}") from None
         if type(value) is not kind:
-            raise OptionError(f"option {self.name} takes a {kind.__name__}, not {value!r}")
+            raise OptionError(f"option {self.name} takes {_KIND_WORDS[kind]}, not {value!r}")
         if self.choices is not None and value not in self.choices:
             shown = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.name} must be one of {shown}, not {value!r}")
@@ -74,6 +76,11 @@ class Scenario:
 
     name: str
     description: str
+
+
+def _loose(name: str) -> str:
+    """A name as a person might type it: any case, ``_`` or ``-`` for a space."""
+    return " ".join(name.casefold().replace("_", " ").replace("-", " ").split())
 
 
 @attrs.frozen
@@ -103,6 +110,13 @@ class GameInfo:
     hidden_information: bool = False
     coverage: str = ""
 
+    @property
+    def players_text(self) -> str:
+        """How many play it, as people read it: ``2`` or ``2-6``."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
             if spec.name == name:
@@ -111,11 +125,17 @@ class GameInfo:
         raise OptionError(f"{self.id} has no option {name!r} (options: {known})")
 
     def scenario(self, name: str | None) -> Scenario:
+        """The scenario called ``name`` (``None``: the first). A name typed with another case,
+        or with ``_`` or ``-`` for its spaces (``open_skirmish``), finds it too when only one
+        scenario reads so."""
         if name is None:
             return self.scenarios[0]
         for sc in self.scenarios:
             if sc.name == name:
                 return sc
+        loose = [sc for sc in self.scenarios if _loose(sc.name) == _loose(name)]
+        if len(loose) == 1:
+            return loose[0]
         known = ", ".join(s.name for s in self.scenarios)
         raise OptionError(f"{self.id} has no scenario {name!r} (scenarios: {known})")
 

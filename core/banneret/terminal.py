@@ -30,7 +30,7 @@ from banneret.state import State
 from banneret.types import Action, Event, Outcome
 
 __all__ = [
-    "TerminalGame", "default_seats", "describe_outcome", "players_text", "launcher", "replay",
+    "TerminalGame", "default_seats", "describe_outcome", "launcher", "replay",
     "new_seed",
 ]
 
@@ -83,12 +83,6 @@ def new_seed() -> int:
     """A fresh seed for a game the player did not give one for (it is printed, so the
     game can be played again)."""
     return secrets.randbelow(1_000_000)
-
-
-def players_text(info: GameInfo) -> str:
-    if info.min_players == info.max_players:
-        return str(info.min_players)
-    return f"{info.min_players}-{info.max_players}"
 
 
 def default_seats(registry: Registry, game_id: str, factions: Sequence[str]) -> dict[str, str]:
@@ -390,7 +384,7 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
     out("Banneret: choose a game.")
     for i, info in enumerate(infos, start=1):
         plural = "s" if info.max_players > 1 else ""
-        out(f"  {i}. {info.name} ({info.id}), {players_text(info)} player{plural}: {info.description}")
+        out(f"  {i}. {info.name} ({info.id}), {info.players_text} player{plural}: {info.description}")
         out(f"     {info.rules_summary}")
     out("(or load FILE to resume a saved game; web to play in the browser; quit to leave)")
 

@@ -327,7 +327,7 @@ def test_play_end_of_input_is_clean(capsys, monkeypatch, registry):
         (["play", "duel", "--option", "target=9"], "option target must be one of 2, 3, 4, 5, not 9"),
         (["play", "duel", "--option", "speed=3"], "duel has no option 'speed'"),
         (["play", "duel", "--option", "variant=fast"], "duel has no house-rule variant 'fast'"),
-        (["play", "duel", "--players", "3"], "duel is played by 2-2 players, not 3"),
+        (["play", "duel", "--players", "3"], "duel is played by 2 players, not 3"),
         (["play", "duel", "--scenario", "epic"], "duel has no scenario 'epic'"),
         (["play"], "name a game to play"),
         (["play", "--load", "/nonexistent/game.json"], "cannot read /nonexistent/game.json"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import types
 
+import attrs
+
 import pytest
 
 import banneret
@@ -18,7 +20,7 @@ from banneret.errors import (
     SeatError,
     UnknownGameError,
 )
-from banneret.game import OptionSpec
+from banneret.game import OptionSpec, Scenario
 from banneret.registry import registry_from
 
 import more_toys
@@ -52,16 +54,26 @@ def test_a_new_game_waits_for_both_bids():
     assert (state.step, state.record, banneret.outcome(state)) == (0, [], None)
 
 
+@pytest.mark.parametrize("typed", ["Open skirmish", "open_skirmish", "OPEN-Skirmish", "open  skirmish"])
+def test_a_scenario_is_found_whatever_the_case_or_the_spaces_typed_as_underscores(typed):
+    info = attrs.evolve(REG.game("duel").info, scenarios=(
+        Scenario("Open skirmish", "a"), Scenario("Open_Skirmish!", "b"), Scenario("Castle assault", "c")))
+    assert info.scenario(typed).description == "a"
+    with pytest.raises(OptionError, match="no scenario 'open'"):
+        info.scenario("open")
+
+
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
         ({"options": {"speed": 2}}, OptionError, r"duel has no option 'speed' \(options: target\)"),
         ({"options": {"target": 7}}, OptionError, r"option target must be one of 2, 3, 4, 5, not 7"),
         ({"options": {"target": "many"}}, OptionError, r"option target takes a whole number, not 'many'"),
-        ({"options": {"target": True}}, OptionError, r"option target takes a int, not True"),
+        ({"options": {"target": True}}, OptionError, r"option target takes a whole number, not True"),
         ({"scenario": "siege"}, OptionError, r"duel has no scenario 'siege' \(scenarios: standard\)"),
-        ({"players": 3}, OptionError, r"duel is played by 2-2 players, not 3"),
-        ({"players": "2"}, OptionError, r"duel is played by 2-2 players, not '2'"),
+        ({"scenario": "stand ard"}, OptionError, r"duel has no scenario 'stand ard'"),
+        ({"players": 3}, OptionError, r"duel is played by 2 players, not 3"),
+        ({"players": "2"}, OptionError, r"duel is played by 2 players, not '2'"),
         ({"seats": {"east": "human"}}, SeatError, r"duel has no faction 'east' in play \(factions: north, south\)"),
         ({"seats": {"north": "genius"}}, SeatError, r"unknown kind of player 'genius' for north \(choose from: human, ismcts, random\)"),
         ({"seed": "12"}, OptionError, r"seed must be an integer, not '12'"),

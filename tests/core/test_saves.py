@@ -161,7 +161,7 @@ def test_unknown_game():
         ({"actions": [{"player": "north", "action": "bid 3", "hash": 5}]}, "action 1 of the save file has a malformed hash"),
         ({"final_hash": 12}, "the save file's final hash is malformed"),
         ({"options": {"target": 9}}, r"the save's set-up is not accepted: option target must be one of 2, 3, 4, 5, not 9"),
-        ({"players": 5}, r"the save's set-up is not accepted: duel is played by 2-2 players, not 5"),
+        ({"players": 5}, r"the save's set-up is not accepted: duel is played by 2 players, not 5"),
         ({"seats": {"north": "oracle"}}, r"the save's set-up is not accepted: unknown kind of player 'oracle'"),
     ],
 )
