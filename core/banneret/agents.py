@@ -12,6 +12,7 @@ import random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from banneret import engine
+from banneret.errors import SeatError
 
 if TYPE_CHECKING:
     from banneret.game import Game
@@ -125,6 +126,8 @@ class AgentKinds(dict):  # type: ignore[type-arg]  # dict[str, AgentFactory]
     def __missing__(self, kind: str) -> AgentFactory:
         name, sep, params = kind.partition(":") if isinstance(kind, str) else ("", "", "")
         configure = getattr(dict.get(self, name), "configured", None)
+        if sep and dict.__contains__(self, name) and configure is None:
+            raise SeatError(f"{name} takes no parameters, not {params!r} (write {name} alone)")
         if not sep or configure is None:
             raise KeyError(kind)
         factory: AgentFactory = configure(params)

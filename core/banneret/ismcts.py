@@ -118,9 +118,19 @@ def _share(name: str, text: str) -> float:
     return value
 
 
+def _positive_seconds(name: str, text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not value > 0 or math.isinf(value):
+        raise SeatError(f"ismcts {name}= takes a number of seconds more than 0, not {text!r}")
+    return value
+
+
 _PARSERS: dict[str, Callable[[str, str], Any]] = {
     "iterations": _positive_int,
-    "time": _nonnegative_float,
+    "time": _positive_seconds,
     "c": _nonnegative_float,
     "rollout": _rollout,
     "depth": _positive_int,
@@ -145,8 +155,6 @@ def parse_settings(text: str) -> SearchSettings:
             raise SeatError(f"ismcts parameter {key}= is given twice")
         given[key] = _PARSERS[key](key, value)
     if "time" in given:
-        if given["time"] <= 0:
-            raise SeatError("ismcts time= must be more than 0 seconds")
         given.setdefault("iterations", None)
     if given.get("epsilon") and given.get("rollout") != HEURISTIC:
         raise SeatError("ismcts epsilon= mixes random moves into heuristic rollouts: give rollout=heuristic too")

@@ -146,7 +146,13 @@ def from_record(
         if notice is None:
             raise SaveError("the saved game replays to a different final state than was saved")
     current = state.game.info.version
-    if notice is not None and (drift is not None or saved_version != current):
+    if notice is not None and saved_version == current and drift is not None:
+        notice(
+            f"this save replays to other states than it recorded {drift}, under the same version of "
+            f"{state.game_id} ({current}): the file was edited, or the rules changed without a new version; "
+            "banneret migrate FILE records the states it gives now"
+        )
+    elif notice is not None and (drift is not None or saved_version != current):
         written = f"{state.game_id} {saved_version}" if isinstance(saved_version, str) else "an unknown version"
         how = f"replays to other states {drift}" if drift is not None else "replays the same"
         notice(

@@ -430,8 +430,8 @@ def simulate(
     if max_turns is not None and max_turns < 0:
         raise OptionError(f"the turn cap must not be negative, not {max_turns}")
     if ray is not None and (jobs != 1 or registry is not None):
-        raise OptionError("a batch on Ray is chunked for the cluster's CPUs and its workers load the plugins "
-                          "by module name: give neither jobs nor a registry with ray")
+        raise OptionError("--ray and --jobs do not go together: on Ray the batch is shared out over the "
+                          "cluster's CPUs (and its workers load the plugins by module name, not from a registry)")
     local = registry if registry is not None else registry_for(plugins)
     batch = make_batch(local, game, seed, agent, seats, options, scenario, players, max_turns, checks)
     if own_process:

@@ -85,6 +85,11 @@ def new_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
+def _numbers(count: int) -> str:
+    """The numbers of a menu of ``count`` entries: ``1`` or ``1-12``."""
+    return "1" if count == 1 else f"1-{count}"
+
+
 def default_seats(registry: Registry, game_id: str, factions: Sequence[str]) -> dict[str, str]:
     """The first faction human; the others the game's ``heuristic`` agent if a plugin
     offers one, else ``random``."""
@@ -314,9 +319,9 @@ class TerminalGame:
             elif word in state.game.commands:
                 self.out(state.game.command(state, player, word, rest))
             elif line.isdigit():
-                self.out(f"no action {line}: choose 1-{len(actions)}, or type help")
+                self.out(f"no action {line}: choose {_numbers(len(actions))}, or type help")
             else:
-                self.out(shorten_quoted(f"no action or command {line!r}: choose 1-{len(actions)}, "
+                self.out(shorten_quoted(f"no action or command {line!r}: choose {_numbers(len(actions))}, "
                                         "type an action's label, or type help"))
 
     @classmethod
@@ -357,7 +362,7 @@ def _pick(
             raise _Quit
         if other is not None and other(line):
             continue
-        out(f"choose 1-{len(names)}, type a name{other_hint}, or quit")
+        out(f"choose {_numbers(len(names))}, type a name{other_hint}, or quit")
 
 
 def launcher(registry: Registry, ask: Ask | None = None, out: Out = print, seed: int | None = None) -> int:
@@ -534,9 +539,13 @@ def replay(
     for i, (player, label) in enumerate(saved.record, start=1):
         if step:
             try:
-                ask(f"[Enter: action {i} of {len(saved.record)}] ")
+                answer = ask(f"[Enter: action {i} of {len(saved.record)}; q to stop] ")
             except EOFError:
                 step = False
+            else:
+                if answer.strip().lower() in ("q", "quit"):
+                    out(f"Replay stopped after {i - 1} of {len(saved.record)} actions.")
+                    return 0
         kind = engine.pending(state).kind
         events = engine.apply(state, engine.find_action(state, player, label))
         if viewer is None or viewer == player or not hidden:

@@ -466,10 +466,14 @@ def test_replay_step_waits_between_actions(capsys, monkeypatch, registry, tmp_pa
     run(capsys, ["play", "tally"], registry)
     prompts = script(monkeypatch, ["", ""])
     assert replay(str(saved), registry, step=True) == 0
-    assert prompts == ["[Enter: action 1 of 2] ", "[Enter: action 2 of 2] "]
+    assert prompts == ["[Enter: action 1 of 2; q to stop] ", "[Enter: action 2 of 2; q to stop] "]
     out = capsys.readouterr().out.splitlines()
     assert out[1:5] == ["1. solo: add 2", "   · solo adds 2, total 2", "2. solo: add 1", "   · solo adds 1, total 3"]
     assert out[-2] == "[board] total 3 after 2 picks"
+    script(monkeypatch, ["", "q"])
+    assert replay(str(saved), registry, step=True) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-3:] == ["1. solo: add 2", "   · solo adds 2, total 2", "Replay stopped after 1 of 2 actions."]
 
 
 class HeuristicPlugin:

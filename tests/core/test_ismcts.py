@@ -125,6 +125,8 @@ def test_seat_parameters_are_parsed():
     ("c=-1", "at least 0"),
     ("c=nan", "at least 0"),
     ("time=0", "more than 0"),
+    ("time=-1", "seconds more than 0, not '-1'"),
+    ("time=soon", "seconds more than 0, not 'soon'"),
     ("rollout=greedy", "random or heuristic"),
     ("c=1,c=2", "twice"),
     ("prior=-1", "at least 0"),
@@ -149,7 +151,9 @@ def test_a_seat_written_with_parameters_is_an_agent_everywhere_seats_are_looked_
     kinds = REG.agents("duel")
     assert list(kinds) == ["ismcts", "random"]
     assert "ismcts:iterations=5" in kinds and "ismcts" in kinds
-    assert "random:iterations=5" not in kinds and "ismcts5" not in kinds
+    assert "ismcts5" not in kinds
+    with pytest.raises(SeatError, match="random takes no parameters, not 'iterations=5' \\(write random alone\\)"):
+        "random:iterations=5" in kinds
     factory = kinds["ismcts:iterations=5,c=2"]
     assert factory("duel", "north", 1).settings == SearchSettings(iterations=5, c=2.0)
     with pytest.raises(SeatError, match="allowed|iterations="):

@@ -102,7 +102,7 @@ def test_without_ray_installed_the_error_names_the_extra(monkeypatch, capsys):
 
 def test_ray_takes_neither_jobs_nor_a_registry(capsys):
     assert main(["simulate", "richard3", "--games", "2", "--jobs", "2", "--ray"]) == 2
-    assert "give neither jobs nor a registry with ray" in capsys.readouterr().err
+    assert "--ray and --jobs do not go together" in capsys.readouterr().err
 
 
 class FakeRay:

@@ -238,12 +238,13 @@ def test_a_save_whose_hashes_drifted_loads_with_a_notice_naming_the_step(tmp_pat
     state = saves.from_record(record, REG, notice=notices.append)
     assert banneret.state_hash(state) == banneret.state_hash(played())
     assert notices == [
-        "this save was written by duel 1 and replays to other states from step 3 on under duel 1; "
-        "banneret migrate FILE brings it up to date"
+        "this save replays to other states than it recorded from step 3 on, under the same version of duel (1): "
+        "the file was edited, or the rules changed without a new version; banneret migrate FILE records the "
+        "states it gives now"
     ]
     notices.clear()
     saves.from_record(record_with(final_hash="0123456789abcdef"), REG, notice=notices.append)
-    assert notices and "replays to other states at its end" in notices[0]
+    assert notices and "replays to other states than it recorded at its end" in notices[0]
 
 
 def test_a_current_save_loads_without_a_notice(tmp_path, recwarn):

@@ -316,7 +316,7 @@ def test_a_save_with_other_hashes_or_a_huge_seed_loads_as_in_the_terminal(server
     copy = made.json()["play"].rsplit("/", 1)[1]
     assert server.table(copy).state.seed == seed
     assert banneret.state_hash(server.table(copy).state) == banneret.state_hash(server.table(token).state)
-    assert "replays to other states from step 2 on" in server.page(copy)["notice"]
+    assert "replays to other states than it recorded from step 2 on" in server.page(copy)["notice"]
     assert server.page(token)["notice"] is None
     answer = server.client.post("/api/games", json={"game": "richard3", "seats": {"lancaster": "here"}, "seed": "12.5"})
     assert answer.status_code == 400 and "'seed' is missing or not a whole number" in answer.json()["error"]

@@ -146,6 +146,7 @@ def rules_from_options(options: Mapping[str, Any]) -> Rules:
     """Build :class:`Rules` from resolved options (unknown names are ignored: the engine's own)."""
     fields = attrs.fields_dict(Rules)
     given = {k: v for k, v in options.items() if k in fields}
-    if given.get("max_armies_per_kingdom", 0) < 0 or given.get("max_turns", 0) < 0:
-        raise OptionError("max_armies_per_kingdom and max_turns take 0 (off) or a positive number")
+    for name in ("max_armies_per_kingdom", "max_turns"):
+        if given.get(name, 0) < 0:
+            raise OptionError(f"option {name} takes 0 (off) or a positive number, not {given[name]}")
     return Rules(**given)
