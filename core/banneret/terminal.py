@@ -45,7 +45,7 @@ RESUME_EVENTS = 12  # events shown when a saved game is resumed
 COMMANDS_HELP = """\
 Commands:
   NUMBER        play the action with that number
-  LABEL         play the action with exactly that label
+  LABEL         play the action with that label (any case, when that names one action)
   undo          take back your last choice (while nothing happened in between)
   save FILE     save the game (resume it with: banneret play --load FILE)
   board         show the board and the choices again

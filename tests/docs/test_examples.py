@@ -344,7 +344,7 @@ def test_simulate_prints_the_ranks_the_guide_shows(capsys):
                         "green 2.495 (11.345), red 2.345 (12.665)")
     # every line the guide shows is the command's own, but for the timing line
     guide = (ROOT / "docs" / "user-guide.md").read_text()
-    shown = guide.split("$ banneret simulate couriers --games 200 --agent steady --seat red=random\n", 1)[1]
+    shown = guide.split("$ banneret simulate couriers --plugin banneret_couriers.plugin --games 200 --agent steady --seat red=random\n", 1)[1]
     shown_lines = shown.split("```", 1)[0].splitlines()
     timing = re.compile(r"^  [0-9.]+ s: [0-9.]+ games/s, [0-9.]+ decisions/s$")
     assert len(shown_lines) == len(lines)
