@@ -159,6 +159,7 @@ def game_details(registry: Registry, game_id: str) -> dict[str, Any]:
 
 def cmd_info(args: argparse.Namespace, registry: Registry) -> int:
     d = game_details(registry, args.game)
+    info = registry.game(args.game).info
     if args.json:
         _print_json(d)
         return EXIT_OK
@@ -166,17 +167,17 @@ def cmd_info(args: argparse.Namespace, registry: Registry) -> int:
         f"{d['name']} ({d['id']}), version {d['version']}",
         d["description"],
         f"Rules in brief: {d['rules_summary']}",
-        f"Players: {d['min_players']}" + (f"-{d['max_players']}" if d["max_players"] != d["min_players"] else ""),
+        f"Players: {info.players_text}",
         f"Factions: {', '.join(d['factions'])}",
         f"Hidden information: {'yes' if d['hidden_information'] else 'no'}",
-        f"Longest game: {d['max_decisions']} decisions",
+        f"Longest game: {d['max_decisions']} decisions at most (the bound the game declares)",
         "Scenarios (--scenario NAME; the first is the default):",
         *(f"  {s['name']}: {s['description']}" for s in d["scenarios"]),
     ]
     lines.append("Options (--option NAME=VALUE):" if d["options"] else "Options: none")
     for o in d["options"]:
         choices = f" (choices: {', '.join(str(c) for c in o['choices'])})" if o["choices"] else ""
-        lines.append(f"  {o['name']} = {o['default']}{choices}: {o['help']}")
+        lines.append(f"  {o['name']} = {info.option(o['name']).shown_default}{choices}: {o['help']}")
     lines.append(f"House-rule variants (--option {engine.VARIANT_OPTION}=NAME):" if d["variants"] else "House-rule variants: none installed")
     lines += [f"  {v['name']}: {v['description']}" for v in d["variants"]]
     lines.append(f"Agents (--seat FACTION=AGENT): {', '.join(d['agents'])}")

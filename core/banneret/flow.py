@@ -47,6 +47,8 @@ The primitives beyond call/goto/end, each documented where it is defined:
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence, TypeVar
 
 import attrs
@@ -143,11 +145,15 @@ class Procedure:
         """``[rule] Name — `` and the docstring's first sentence (its first paragraph when it
         has no full stop), for listings of the sequence of play."""
         paragraph = (type(self).__doc__ or "").strip().split("\n\n")[0]
-        text = " ".join(paragraph.split()).replace("``", "")
+        text = _ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1], " ".join(paragraph.split())).replace("``", "")
         end = text.find(". ")
         head = text if end < 0 else text[: end + 1]
         rule = f"[{self.rule}] " if self.rule else ""
         return f"{rule}{self.name}" + (f" — {head}" if head and head != self.name else "")
+
+
+_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
+"""A cross-reference in a docstring (``:class:`~pkg.mod.Name```), read as its last name."""
 
 
 class Decision(Procedure):
@@ -746,8 +752,10 @@ class Flow:
 
         walk(self.root, 0)
         called = [n for n in self.procedures if not _reachable(self, self.root, n)]
-        for name in called:
-            walk(name, 0)
+        for name in called:  # each under the called procedure that calls it, not again on its own
+            if not any(other != name and _reachable(self, other, name) and not _reachable(self, name, other)
+                       for other in called):
+                walk(name, 0)
         return lines
 
     # --- driving -------------------------------------------------------------------------

@@ -45,6 +45,13 @@ class OptionSpec:
     help: str
     choices: tuple[Any, ...] | None = None
 
+    @property
+    def shown_default(self) -> str:
+        """The default as a player types it (``yes``/``no`` for a switch)."""
+        if isinstance(self.default, bool):
+            return "yes" if self.default else "no"
+        return str(self.default)
+
     def parse(self, value: Any) -> bool | int | str:
         """Check and convert ``value`` (text from the command line, or a typed value)."""
         kind = type(self.default)

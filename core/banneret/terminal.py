@@ -483,7 +483,7 @@ def _ask_options(registry: Registry, info: GameInfo, ask: Ask, out: Out) -> dict
     out("Options (change with KEY=VALUE, one per line; empty line to go on):")
     for spec in info.options:
         choices = f" (choices: {', '.join(str(c) for c in spec.choices)})" if spec.choices else ""
-        out(f"  {spec.name} = {spec.default}{choices}: {spec.help}")
+        out(f"  {spec.name} = {spec.shown_default}{choices}: {spec.help}")
     for name, variant in variants.items():
         out(f"  {VARIANT_OPTION}={name}: {variant.description}")
     chosen: dict[str, Any] = {}

@@ -261,6 +261,21 @@ def test_describe_lists_the_declared_sequence_then_called_procedures():
     ]
 
 
+def test_a_called_procedure_is_listed_once_under_its_caller_and_cross_references_read_as_names():
+    class Ballot(Procedure):
+        """Each voter casts a :class:`~banneret.flow.Decision` of :data:`VOTES` (9.3)."""
+
+    class Session(Procedure):
+        """The session calls :func:`ballot`."""
+
+        def children(self):
+            return (Ballot,)
+
+    flow = Flow(Steps("turn", [A], rule="1"), extra=[Ballot, Session])
+    assert flow.describe()[-2:] == ["Session — The session calls ballot.", "  Ballot — Each voter casts a Decision of VOTES (9.3)."]
+    assert sum("Ballot" in line for line in flow.describe()) == 1
+
+
 def test_a_description_is_the_docstrings_whole_first_sentence():
     """A first sentence wrapped over two lines is shown whole, without reST quotes; the
     next sentence and paragraph are not."""
