@@ -117,6 +117,7 @@ class WarriorKnights(Game):
                   "movement (10), battles (11), cities (12), the Muster (6.5, 13), the end of the game (14) and the "
                   "optional variants (17); bargaining is free talk (15.2)"),
     )
+    commands = {"map": "map           the borders (mountains, rivers, bridges), roads and sea lanes"}
     flow = FLOW
 
     def rule_parameters(self) -> dict[str, Any]:
@@ -254,6 +255,11 @@ class WarriorKnights(Game):
     def render(self, state: State, player: str | None) -> str:
         now = self.pending(state)
         return render_view(self.view(state, player), player, now.players, now.kind)
+
+    def command(self, state: State, player: str, name: str, argument: str) -> str:
+        """``map``: the board's fixed features, which every move follows (not reprinted at every
+        decision)."""
+        return "\n".join(["Borders:", *_border_lines()])
 
     def resample_hidden(self, state: State, player: str, rng: Rng) -> State:
         """Redraw what ``player`` cannot see from what he knows only: the decks' order (the
@@ -398,11 +404,8 @@ def render_view(view: dict[str, Any], player: str | None = None, waiting: Collec
         *([f"Event being resolved: {view['event_drawn']}"] if view["event_drawn"] else []),
         *_battle_lines(view),
         "",
-        "Areas:",
+        "Areas (city [holder; strength/income]; noble strength (troops); borders and roads: type map):",
         *_area_lines(view),
-        "",
-        "Borders:",
-        *_border_lines(),
         "",
         "Barons:",
     ]
@@ -483,7 +486,8 @@ def _assembly_lines(view: dict[str, Any], player: str | None, choosing: Collecti
 
 
 def _area_lines(view: dict[str, Any]) -> list[str]:
-    """One line per area, grouped by region (the Kingdom row by row), with what stands there."""
+    """One line per area with something on it, grouped by region (the Kingdom row by row), and
+    the region's empty areas on one line."""
     board = tables().data.board
     here: dict[str, list[str]] = {a: [] for a in board.areas}
     for city_id, city in view["cities"].items():
@@ -506,16 +510,19 @@ def _area_lines(view: dict[str, Any]) -> list[str]:
             here[noble["area"]].append(
                 f"{noble['baron']} {noble['name']}{sea} {noble['strength']} ({', '.join(noble['troops'])}{state})"
             )
-    lines: list[str] = []
-    heading = None
+    groups: dict[str, tuple[list[str], list[str]]] = {}  # heading -> (lines, empty areas), in order
     order = list(board.areas)  # overseas areas in the data's order
     for area in sorted(board.areas.values(), key=lambda a: (a.region != "kingdom", a.row or 0, a.column or 0, order.index(a.id))):
         group = f"  Kingdom, row {area.row}:" if area.region == "kingdom" else "  Overseas:"
-        if group != heading:
-            lines.append(group)
-            heading = group
+        shown, empty = groups.setdefault(group, ([], []))
         port = " (port)" if area.port else ""
-        lines.append(f"    {area.name}{port}: " + ("; ".join(here[area.id]) or "-"))
+        if here[area.id]:
+            shown.append(f"    {area.name}{port}: " + "; ".join(here[area.id]))
+        else:
+            empty.append(f"{area.name}{port}")
+    lines: list[str] = []
+    for group, (shown, empty) in groups.items():
+        lines += [group, *shown, *([f"    empty: {', '.join(empty)}"] if empty else [])]
     return lines
 
 

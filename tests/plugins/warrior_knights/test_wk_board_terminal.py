@@ -27,17 +27,32 @@ def section(text: str, heading: str) -> list[str]:
     return lines[start:end]
 
 
+AREAS = "Areas (city [holder; strength/income]; noble strength (troops); borders and roads: type map):"
+
+
+def area_rows(areas: list[str]) -> dict[str, int]:
+    """Area name -> the index of its line: its own, or its region's ``empty:`` line."""
+    rows: dict[str, int] = {}
+    for i, line in enumerate(areas):
+        if line.startswith("    empty: "):
+            rows.update((name.removesuffix(" (port)"), i) for name in line[len("    empty: "):].split(", "))
+        elif m := re.match(r"    ([^:(]+?)(?: \(port\))?: ", line):
+            rows[m.group(1)] = i
+    return rows
+
+
 def test_every_area_an_action_names_has_a_line_under_its_region() -> None:
     """Random set-up and planning: an area a label names ("stronghold in K-c3", "... to K-b4")
-    has a line of its own, under its Kingdom row or Overseas."""
+    has a line of its own, or is named on its region's line of empty areas, under its
+    Kingdom row or Overseas."""
     state = new_game(4, seed=6)
     rng = random.Random(6)
     checked = 0
     names = {a.name for a in BOARD.areas.values()}
     while not banneret.is_over(state) and banneret.pending(state).kind != "plan":
         player = banneret.pending(state).players[0]
-        areas = section(state.game.render(state, player), "Areas:")
-        by_name = {m.group(1): i for i, line in enumerate(areas) if (m := re.match(r"    ([^:(]+?)(?: \(port\))?: ", line))}
+        areas = section(state.game.render(state, player), AREAS)
+        by_name = area_rows(areas)
         assert set(by_name) == names
         for action in banneret.legal_actions(state, player):
             named = re.search(r"(?:in|to) (\S+)$", action.label)
@@ -56,7 +71,7 @@ def test_the_picture_shows_what_stands_in_each_area_and_the_table() -> None:
     noble = data.exhausted[0]
     law = data.laws[0]
     text = state.game.render(state, "blue")
-    areas = section(text, "Areas:")
+    areas = section(text, AREAS)
     city = BOARD.cities[cities[0]]
     line = next(ln for ln in areas if ln.startswith(f"    {BOARD.areas[city.area].name}"))
     assert f"{city.name} [green; {city.strength}/{city.income}; fortified; breaches 2; besieged by red]" in line
@@ -85,6 +100,7 @@ def test_the_picture_shows_what_stands_in_each_area_and_the_table() -> None:
     current = next(ln for ln in text.splitlines() if ln.startswith("Current agendas: "))
     for card in data.current_agendas:
         assert f"{T.agenda_titles[card]} ({T.agenda_of[card].kind.replace('_', ' ')})" in current
-    borders = section(text, "Borders:")
+    assert "Borders:" not in text  # fixed: the map command shows them
+    borders = section(state.game.command(state, "blue", "map", ""), "Borders:")
     assert len([ln for ln in borders if ln.startswith("  road ")]) == len(BOARD.roads)
     assert borders[1].count("(bridge)") == len(BOARD.bridges)

@@ -18,7 +18,7 @@ def test_render_shows_the_table_from_one_seat() -> None:
     play_until(state, "card", random.Random(8))  # the first card of the action phase
     data: WKData = state.data
     text = state.game.render(state, "blue")
-    for heading in ("Areas:", "Barons:", "Action spaces (face down):", "Current agendas:", "Mercenaries on display:"):
+    for heading in ("Areas (", "Barons:", "Action spaces (face down):", "Current agendas:", "Mercenaries on display:"):
         assert heading in text
     assert "blue: 15 crowns, 0 influence" in text and "green: 15 crowns, 0 influence" in text
     assert f"green: 15 crowns, 0 influence, 0 votes, 0 faith; hand: {len(data.hand['green'])} cards" in text
