@@ -103,9 +103,9 @@ def describe_outcome(result: Outcome | None) -> str:
     if not result.winners:
         who = "A draw"
     elif len(result.winners) == 1:
-        who = f"{result.winners[0]} wins"
+        who = f"{result.winners[0]} won"
     else:
-        who = f"{', '.join(result.winners[:-1])} and {result.winners[-1]} win"
+        who = f"{', '.join(result.winners[:-1])} and {result.winners[-1]} won"
     return f"Game over: {who} ({result.reason})." if result.reason else f"Game over: {who}."
 
 

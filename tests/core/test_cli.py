@@ -245,7 +245,7 @@ def test_play_with_undo_to_the_end(capsys, monkeypatch, registry):
     assert "Undone." in out
     assert "  · solo adds 2, total 4" in out
     lines = out.splitlines()
-    assert lines[-2:] == ["[board] total 5 after 3 picks", "Game over: solo wins (total 5)."]
+    assert lines[-2:] == ["[board] total 5 after 3 picks", "Game over: solo won (total 5)."]
     assert lines[0] == "Tally, scenario standard, seed 1. Seats: solo human."
     assert "solo: Add 1 or 2" in lines and "    1. add 1" in lines
 
@@ -286,7 +286,7 @@ def test_play_load_resumes(capsys, monkeypatch, registry, tmp_path):
     code, out, _ = run(capsys, ["play", "--load", str(saved)], registry)
     assert code == 0
     assert "Resuming at step 1" in out
-    assert out.splitlines()[-1] == "Game over: solo wins (total 5)."
+    assert out.splitlines()[-1] == "Game over: solo won (total 5)."
 
 
 def test_hot_seat_hides_simultaneous_choices(capsys, monkeypatch, registry):
@@ -497,11 +497,11 @@ def test_save_option_keeps_a_finished_game_for_replay(capsys, monkeypatch, regis
     script(monkeypatch, ["2", "2", "1"])
     code, out, _ = run(capsys, ["play", "tally", "--save", str(saved)], registry)
     assert code == 0
-    assert out.splitlines()[-2:] == ["Game over: solo wins (total 5).", f"Saved to {saved}."]
+    assert out.splitlines()[-2:] == ["Game over: solo won (total 5).", f"Saved to {saved}."]
     code, out, _ = run(capsys, ["replay", str(saved), "--as", "solo"], registry)
     assert code == 0
     assert "3. solo: add 1" in out
-    assert out.splitlines()[-1] == "Game over: solo wins (total 5)."
+    assert out.splitlines()[-1] == "Game over: solo won (total 5)."
 
 
 def test_simulate_output_does_not_depend_on_the_hash_seed():
@@ -542,7 +542,7 @@ def test_play_takes_ask_and_out_instead_of_input_and_print(capsys, registry):
     assert code == 0
     assert capsys.readouterr().out == ""  # everything went through out
     assert prompts == ["solo> "] * 3
-    assert shown[-1] == "Game over: solo wins (total 5)."
+    assert shown[-1] == "Game over: solo won (total 5)."
     assert "  · solo adds 2, total 2" in shown
 
 
@@ -601,7 +601,7 @@ def test_play_load_shows_a_one_line_notice_for_an_old_save(capsys, monkeypatch, 
         f"note: {saved}: this save was written by tally 0.1 and replays to other states from step 1 on "
         "under tally 1; banneret migrate FILE brings it up to date"
     ]
-    assert out.splitlines()[-1] == "Game over: solo wins (total 5)."
+    assert out.splitlines()[-1] == "Game over: solo won (total 5)."
 
 
 def test_launcher_shows_the_notice_when_loading(capsys, monkeypatch, registry, tmp_path):

@@ -271,7 +271,7 @@ def test_a_person_plays_a_whole_game_against_the_heuristic_agent(house, seed, tm
     argv = ["play", "richard3", "--seed", str(seed), "--seat", f"{house}=human", "--seat", f"{enemy}=heuristic"]
     assert _play(argv, person) == 0
     last = person.lines[-1]
-    assert re.fullmatch(r"Game over: (lancaster|york) wins \(.+\)\.", last), person.lines[-5:]
+    assert re.fullmatch(r"Game over: (lancaster|york) won \(.+\)\.", last), person.lines[-5:]
     assert len(person.answers) < MAX_DECISIONS
     assert person.prompts and set(person.prompts) == {f"{house}> "}
     shown = "\n".join(person.lines)
@@ -284,7 +284,7 @@ def test_a_person_plays_a_whole_game_against_the_heuristic_agent(house, seed, tm
     again = ScriptedPerson(house, seed + 1)
     assert _play(["play", "--load", str(saved)], again) == 0
     assert again.lines[1].startswith("Resuming at step ")
-    assert re.fullmatch(r"Game over: (lancaster|york) wins \(.+\)\.", again.lines[-1])
+    assert re.fullmatch(r"Game over: (lancaster|york) won \(.+\)\.", again.lines[-1])
     assert leaks(again, skip_events_of={0}) == []  # the resume recap may start mid-battle
 
 
