@@ -258,7 +258,8 @@ def cmd_simulate(args: argparse.Namespace, registry: Registry | None) -> int:
         _print_json(r)
         return EXIT_OK
     seats_text = ", ".join(f"{f} {k}" for f, k in r["seats"].items())
-    print(f"{r['game']}: {r['games']} games from seed {r['seed']} ({r['scenario']}; {seats_text})")
+    options_text = "".join(f"{k}={v}; " for k, v in r["options"].items())
+    print(f"{r['game']}: {r['games']} games from seed {r['seed']} ({r['scenario']}; {options_text}{seats_text})")
     print(f"  {r['seconds']} s: {r['games_per_second']} games/s, {r['decisions_per_second']} decisions/s")
     print(f"  finished {r['finished']}, capped {r['capped']} (turns {r['capped_by_turns']}, "
           f"decisions {r['capped_by_decisions']}), errors {r['errors']}")

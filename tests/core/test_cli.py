@@ -233,6 +233,8 @@ def test_simulate_text(capsys, registry):
     assert code == 0
     assert out.splitlines()[0] == "duel: 3 games from seed 0 (standard; north random, south random)"
     assert "invariant violations: 0" in out
+    code, out, _ = run(capsys, ["simulate", "duel", "--games", "1", "--option", "target=2"], registry)
+    assert out.splitlines()[0] == "duel: 1 games from seed 0 (standard; target=2; north random, south random)"
 
 
 # --- play -----------------------------------------------------------------------------------------
