@@ -19,7 +19,7 @@ def start_server(tmp_path, *args):
         [sys.executable, "-m", "banneret.cli", "serve", "--port", "0", "--database", str(tmp_path / "g.sqlite3"), *args],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
-    lines = [process.stdout.readline() for _ in range(2)]
+    lines = [process.stdout.readline() for _ in range(3)]
     return process, lines
 
 
@@ -32,9 +32,10 @@ def stop(process) -> str:
 def test_serve_prints_its_address_serves_the_launcher_and_stops_on_ctrl_c(tmp_path):
     process, lines = start_server(tmp_path)
     try:
-        found = re.match(r"Banneret is serving at (http://127\.0\.0\.1:(\d+)/)  \(press Ctrl-C to stop\)", lines[0])
+        assert lines[0].startswith(f"Loading the games kept in {tmp_path / 'g.sqlite3'} ...")
+        found = re.match(r"Banneret is serving at (http://127\.0\.0\.1:(\d+)/)  \(press Ctrl-C to stop\)", lines[1])
         assert found, lines
-        assert lines[1].startswith(f"Games are kept in {tmp_path / 'g.sqlite3'}; 0 loaded.")
+        assert lines[2].startswith("0 games loaded.")
         with urllib.request.urlopen(found.group(1), timeout=10) as answer:
             assert answer.status == 200 and b"Banneret" in answer.read()
     finally:
@@ -49,7 +50,7 @@ def test_serve_on_another_address_says_plainly_that_others_can_reach_it(tmp_path
         warning = process.stdout.readline()
     finally:
         stop(process)
-    assert lines[0].startswith("Banneret is serving at http://0.0.0.0:")
+    assert lines[1].startswith("Banneret is serving at http://0.0.0.0:")
     assert warning.startswith("warning: listening on 0.0.0.0: other machines that can reach this one")
 
 

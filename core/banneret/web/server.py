@@ -44,6 +44,7 @@ def serve(registry: Registry, host: str = "127.0.0.1", port: int = 8000, databas
     """Serve until interrupted. Games survive a restart: they are reloaded from ``database``."""
     path = Path(database) if database is not None else default_database()
     store = Store(path)
+    out(f"Loading the games kept in {path} ...")  # each is replayed from its moves: a few seconds for many
     tables = Tables(store, registry)
     try:
         sock = bind(host, port)
@@ -53,7 +54,7 @@ def serve(registry: Registry, host: str = "127.0.0.1", port: int = 8000, databas
     shown_host = f"[{host}]" if ":" in host else host
     address = f"http://{shown_host}:{sock.getsockname()[1]}/"
     out(f"Banneret is serving at {address}  (press Ctrl-C to stop)")
-    out(f"Games are kept in {path}; {len(tables.tables)} loaded.")
+    out(f"{len(tables.tables)} games loaded.")
     for problem in tables.unloadable:
         out(f"note: a stored game did not load and stays on disk: {problem}")
     if host not in LOCAL_HOSTS:
