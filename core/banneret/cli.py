@@ -61,6 +61,8 @@ def _pairs(items: Sequence[str] | None, flag: str, form: str, error: type[Banner
         key, value = key.strip(), value.strip()
         if not sep or not key or not value:
             raise error(f"{flag} takes {form}, not {item!r}")
+        if key in out and out[key] != value:
+            raise error(f"{flag} gives {key} twice ({out[key]} and {value}): give it once")
         out[key] = value
     return out
 

@@ -326,6 +326,8 @@ def test_play_end_of_input_is_clean(capsys, monkeypatch, registry):
         (["play", "duel", "--seat", "east=random"], "duel has no faction 'east'"),
         (["play", "duel", "--seat", "south=genius"], "unknown kind of player 'genius' for south"),
         (["play", "duel", "--seat", "south"], "--seat takes FACTION=KIND, not 'south'"),
+        (["play", "duel", "--seat", "south=random", "--seat", "south=ismcts"],
+         "--seat gives south twice (random and ismcts): give it once"),
         (["play", "duel", "--option", "target=9"], "option target must be one of 2, 3, 4, 5, not 9"),
         (["play", "duel", "--option", "speed=3"], "duel has no option 'speed'"),
         (["play", "duel", "--option", "variant=fast"], "duel has no house-rule variant 'fast'"),
