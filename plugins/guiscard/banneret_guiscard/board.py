@@ -43,6 +43,7 @@ from banneret_guiscard.buildings import feature, held_against, structures_for
 from banneret_guiscard.castles import terrain_at
 from banneret_guiscard.fire import engine_in_way, traced_lines
 from banneret_guiscard.hoplites import FACING_NAMES as FORMATION_FACINGS
+from banneret_guiscard.movement import FLOOR_AFTER
 from banneret_guiscard.state import Battle, Engine, Tables, hex_label, tables_for
 
 __all__ = [
@@ -152,6 +153,12 @@ def formation_notes(view: Mapping[str, Any]) -> list[str]:
     closed into a foulkon (§7.3.1, §7.3.2)."""
     return [f"{'foulkon' if f['foulkon'] else 'formation'} of {', '.join(f['members'])} facing "
             f"{FORMATION_FACINGS[f['facing']]}" for f in view["formations"]]
+
+
+def storey_notes(view: Mapping[str, Any]) -> list[str]:
+    """One line per living character upstairs, on the upper storey of its hex (§8)."""
+    return [f"{pid} on {hex_label(p['hexes'][0])}" for pid, p in view["pieces"].items()
+            if p["floor"] and p["state"] != "dead"]
 
 
 def cover_notes(view: Mapping[str, Any]) -> list[str]:
@@ -347,7 +354,7 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
             cells[hexes[0]] = f"{p['code']}{mark}{p['facing']}"
             cells[hexes[1]] = f"{p['code']}="
         else:
-            cells[hexes[0]] = f"{p['code']}{mark}{ranks.get(pid, '')}"
+            cells[hexes[0]] = f"{p['code']}{mark}{ranks.get(pid, '') or _UPSTAIRS * p['floor']}"
 
     for pid, p in pieces.items():  # the dead under loose horses and the living
         if p["state"] == "dead":
@@ -355,10 +362,19 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
     for head, rear in view["horses"].values():
         facing = DIRECTIONS.index((head[0] - rear[0], head[1] - rear[1]))
         cells[(head[0], head[1])], cells[(rear[0], rear[1])] = f"hrs{facing}", "hrs="
-    for pid, p in sorted(pieces.items()):
+    for pid, p in sorted(pieces.items(), key=lambda item: -item[1]["floor"]):  # upstairs first, the ground over it
         if p["state"] != "dead":
             draw(pid, p)
     return cells
+
+
+_UPSTAIRS = "^"
+"""The terminal's mark after the state letter of a character upstairs (§8)."""
+STOREY_LEGEND = (
+    "  Bimh^ a character upstairs, on the upper storey of its hex (§8): shown where nobody stands below; 'upstairs'",
+    "  lists them all.",
+)
+"""The legend's lines for upper storeys, shown on maps that have one."""
 
 
 LEGEND = (
@@ -451,7 +467,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
         facing = f" facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
         extra = f" MP {p['mp_left']}" if p["mp_left"] is not None else ""
         lines.append(f"{'>' if pid == moving else ' '} {p['code']} {pid:<10} {p['side']:<11} {p['state']:<8} "
-                     f"{'rider' if p['mounted'] else 'foot '} {where}{facing}{extra}")
+                     f"{'rider' if p['mounted'] else 'foot '} {where}{' upstairs' * p['floor']}{facing}{extra}")
     if view["led_horses"]:
         lines.append(f"  led by {moving}: " + ", ".join(f"{o}'s horse" for o in view["led_horses"]))
     lines.extend(f"  changed: {note}" for note in structure_notes(t, view))
@@ -459,6 +475,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     lines.extend(f"  rope: {note}" for note in rope_notes(view))
     lines.extend(f"  hoplites: {note}" for note in formation_notes(view))
     lines.extend(f"  cover: {note}" for note in cover_notes(view))
+    lines.extend(f"  upstairs: {note}" for note in storey_notes(view))
     lines.extend(f"  charge: {note}" for note in charge_notes(view))
     siege = siege_notes(t, view)
     lines.extend(f"  siege: {note}" for note in siege)
@@ -466,6 +483,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     lines.extend(WALL_LEGEND if in_row or below else ())
     lines.extend(SIEGE_LEGEND if siege else ())
     lines.extend(FORMATION_LEGEND if view["formations"] else ())
+    lines.extend(STOREY_LEGEND if t.storey else ())
     return "\n".join(lines)
 
 
@@ -584,7 +602,7 @@ def board_targets(view: Mapping[str, Any], actions: Iterable[Action]) -> dict[st
             path = (_hex_id(args[1]),)
         elif kind == "move-step":
             what = args[0]
-            if what == "step":
+            if what == "step" and args[4] not in FLOOR_AFTER:  # up or down the stairs: from the list (§8)
                 path = (_hex_id(args[1]),)
             elif what == "stop" and moving:
                 path = (f"piece:{moving}",)
@@ -808,23 +826,27 @@ def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces:
     stroke = {"stunned": "#f2c200", "wounded": "#ff5a36"}.get(state, "#1b1b1b")
     head = p["hexes"][0]
     cx, cy = layout.centre(head)
+    up = p["floor"]
+    if up:  # upstairs: a smaller counter up and to the right of the hex centre, marked 1F (§8)
+        cx, cy = cx + SIZE * 0.3, cy - SIZE * 0.3
     facing = f", facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
-    where = " ".join(hex_label(h) for h in p["hexes"])
+    where = " ".join(hex_label(h) for h in p["hexes"]) + " upstairs" * up
     parts = [tag("title", esc(f"{p['code']} {pid} ({p['side']}): {state}, {'rider' if p['mounted'] else 'on foot'} "
                               f"on {where}{facing}" + (f", {p['mp_left']} MP left" if p["mp_left"] is not None else "")))]
     if p["mounted"]:
         parts += _two_hex(layout, head, p["facing"], fill, stroke)
     else:
-        half = SIZE * 0.56
+        half = SIZE * (0.46 if up else 0.56)
         parts.append(tag("rect", x=_f(cx - half), y=_f(cy - half), width=_f(2 * half), height=_f(2 * half), rx=3,
                          fill=fill, stroke=stroke, stroke_width=3 if state in ("stunned", "wounded") else 1.5,
                          transform=f"rotate(45 {_f(cx)} {_f(cy)})" if state == "stunned" else None))
     parts.append(tag("text", esc(p["code"]), x=_f(cx), y=_f(cy + 1), text_anchor="middle", fill=ink, class_="code"))
-    parts.append(tag("text", esc(_STATE_LETTER[state]), x=_f(cx), y=_f(cy + 11), text_anchor="middle", fill=ink, class_="st"))
+    parts.append(tag("text", esc(_STATE_LETTER[state] + " 1F" * up), x=_f(cx), y=_f(cy + 11), text_anchor="middle",
+                     fill=ink, class_="st"))
     if state == "dead":
         parts.append(tag("path", d=f"M{_f(cx - 12)} {_f(cy - 12)}L{_f(cx + 12)} {_f(cy + 12)}M{_f(cx + 12)} {_f(cy - 12)}"
                                    f"L{_f(cx - 12)} {_f(cy + 12)}", stroke="#1b1b1b", stroke_width=2))
-    elif state != "stunned" and p["side"] == lines_for and t.counter(pid).weapons:
+    elif state != "stunned" and p["side"] == lines_for and t.counter(pid).weapons and not up:  # the map's lines: ground
         parts.append(_sight_lines(t, layout, pid, p, pieces, battle))
     return tag("g", *parts, class_="ctr moving" if pid == moving else "ctr", data_target=f"piece:{pid}")
 
@@ -834,7 +856,7 @@ _LEGEND = (
     "L1: the hex's level; green dashed ring: next step",
     "under the code: h healthy, s stunned, w wounded, x dead",
     "yellow border, tilted: stunned; red border: wounded",
-    "grey with a cross: dead",
+    "grey with a cross: dead; small, up and right, 1F: upstairs",
     "bar with a point: rider (head hex, facing)",
     "grey bar: riderless horse; +n: bodies",
     "arrow over hexes: a charge declared this turn",
@@ -875,6 +897,7 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
     lines.extend(f"rope: {note}" for note in rope_notes(view))
     lines.extend(f"hoplites: {note}" for note in formation_notes(view))
     lines.extend(f"cover: {note}" for note in cover_notes(view))
+    lines.extend(f"upstairs: {note}" for note in storey_notes(view))
     for c in view["charges"]:
         lines.append(f"charge: {c['rider']} at {c['target']} ({len(c['route'])} hexes)")
         if c["counter"]:
@@ -951,7 +974,8 @@ def draw_board(context: BoardContext) -> BoardDrawing:
                           tag("text", "horse", x=_f(cx), y=_f(cy + 4), text_anchor="middle", font_size=10, fill="#1b1b1b"),
                           data_target=f"horse:{owner}"))
     pieces = view["pieces"]
-    order = sorted(pieces.items(), key=lambda kv: (kv[1]["state"] != "dead", kv[0] == view["moving"], kv[0]))
+    order = sorted(pieces.items(), key=lambda kv: (kv[1]["state"] != "dead", kv[1]["floor"], kv[0] == view["moving"],
+                                                   kv[0]))  # upstairs over the ground (§8)
     lines_for = context.player if context.player in t.sides else view["side"]  # a spectator: the phasing side's
     battle = standing(t, view["structures"], view["engines"])
     counters = [_counter(t, layout, pid, p, pieces, view["moving"], lines_for, battle) for pid, p in order]

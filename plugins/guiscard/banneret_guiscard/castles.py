@@ -75,7 +75,7 @@ def fire_blocked(b: Battle, shooter: Piece, target: Hex, path: list[Hex]) -> boo
     castle's ground, unless the line comes through a breach or the open gate (§9.4.2)."""
     t = b.tables
     if t.terrain[shooter.hex].vantage and any(
-            p.alive and p.side == shooter.side and p.id != shooter.id and t.level[h] == t.level[target]
+            p.alive and p.side == shooter.side and p.id != shooter.id and not p.floor and t.level[h] == t.level[target]
             and h in t.around[target] for p in b.pieces.values() for h in p.hexes()):
         return True
     inside = castle_inside(t.scenario.id)

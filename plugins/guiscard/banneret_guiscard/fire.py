@@ -85,6 +85,8 @@ def engaged(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, ...]] | No
     """In contact with an enemy that could attack one of its hexes (§5.2). Only an enemy whose
     front hex is next to it could (:func:`can_attack`), so only those are asked, found on
     ``where`` (:meth:`~banneret_guiscard.state.Battle.living_index`, built here if not given)."""
+    if piece.floor or piece.hex in b.tables.stairs_top:  # upstairs or on the stairs: by floors (§8)
+        return any(can_attack(b, e, piece.hex, piece.floor) for e in b.enemies_of(piece.side))
     if where is None:
         where = b.living_index()
     around = b.tables.around
@@ -245,6 +247,8 @@ def fire_lines(b: Battle, shooter: Piece, aimed: Hex) -> Sequence[Sequence[Hex]]
     lines = fixed_lines(t.scenario.id).get((shooter.hex, aimed))
     if lines is None:
         lines = traced_lines(t, shooter.hex, aimed, b)
+    if shooter.floor:  # upstairs a line stays under the storey's roof: its hexes and the stairs' well (§8, a reading)
+        return [path for path in lines if all(h in t.storey or h in t.stairs_top for h in path)]
     return [path for path in lines if not castles.fire_blocked(b, shooter, aimed, list(path))]
 
 
@@ -364,11 +368,11 @@ def _in_the_way(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex],
     between = [h for h in path[1:-1] if h not in mine]  # a line's hexes are distinct
     if not between:
         return False
-    if where is None:
-        where = b.living_index()
+    if where is None or shooter.floor:
+        where = b.living_index(shooter.floor)  # a shot upstairs passes only those on its floor (§8)
     in_way: list[tuple[Hex, Piece | None]] = [
         (h, p) for h in between if h in where for p in where[h] if p.able and aimed not in p.footprint]
-    if b.horses:
+    if b.horses and not shooter.floor:
         in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.footprint
                    for h in horse.footprint if h in between]
     if not in_way:
@@ -401,6 +405,8 @@ def _targets(b: Battle, shooter: Piece, weapons: list[Weapon], enemies: list[Pie
     for weapon in weapons:
         longest = max(band.max for band in weapon.bands)  # beyond it no band, so no shot (_aim)
         for enemy in enemies:
+            if enemy.floor != shooter.floor:  # a shot stays on its shooter's floor (§8, a reading)
+                continue
             for h in enemy.footprint:
                 if distance(s, h) <= longest and may_shoot_at(b, shooter, weapon, h, where):
                     yield weapon.id, h
@@ -455,7 +461,7 @@ def release(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> Hex | 
     assert band is not None
     b.shots[(shooter_id, weapon_id)] = b.shots.get((shooter_id, weapon_id), 0) + 1
     b.fired_in[shooter_id] = (b.phase, weapon_id)
-    for p in b.living_at(aimed):
+    for p in b.living_at(aimed, b.pieces[shooter_id].floor):
         b.targeted_in[p.id] = b.phase
     state.emit(f"{shooter_id} fires {weapon.name.lower()} at {hex_label(aimed)} ({band} range)", "fire")
     h = impact_hex(state, b.pieces[shooter_id].hex, aimed, band)
@@ -471,7 +477,8 @@ def strike(state: State, shooter_id: str, weapon_id: str, aimed: Hex, h: Hex) ->
     band = weapon.band_at(distance(s, aimed))
     assert band is not None
     short_max = max(r.max for r in weapon.bands if r.band == "short")
-    return hit(state, weapon_id, band, _impact_cover(b, b.pieces[shooter_id], h, band, short_max), h, s)
+    return hit(state, weapon_id, band, _impact_cover(b, b.pieces[shooter_id], h, band, short_max), h, s,
+               b.pieces[shooter_id].floor)
 
 
 def shoot(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> list[Aftermath]:
@@ -492,7 +499,7 @@ def cover_threats(b: Battle, shooter: Piece, h: Hex) -> dict[str, tuple[str, ...
     able enemy with a missile weapon that has shots left and reaches ``h`` with a line of fire.
     Empty when there is nothing to choose: no such enemy there, a choice already made, a line
     at a corner that sees two faces."""
-    if not buildings.crossfire_hex(b, h):
+    if shooter.floor or not buildings.crossfire_hex(b, h):  # no doorway nor outer corner upstairs (§8)
         return {}
     victim = next(b.living_at(h), None)
     if victim is None or victim.side == shooter.side or buildings.held_cover(b, h) is not None:
@@ -569,16 +576,16 @@ class Shot(Procedure):
             end(state)
 
 
-def hit(state: State, weapon_id: str, band: str, cover: str, h: Hex, away: Hex) -> list[Aftermath]:
-    """A missile landing on ``h`` (§5.4.3): each living character and loose horse there rolls on
-    the fire table with ``cover``. A rider the result puts on foot is left for his owner to
-    place (§6.8), before his retreat; retreats go away from ``away``. Stones use it too
-    (§10.4.4)."""
+def hit(state: State, weapon_id: str, band: str, cover: str, h: Hex, away: Hex, floor: int = 0) -> list[Aftermath]:
+    """A missile landing on ``h`` (§5.4.3), on ``floor`` (the shooter's, §8): each living
+    character and loose horse there rolls on the fire table with ``cover``. A rider the result
+    puts on foot is left for his owner to place (§6.8), before his retreat; retreats go away
+    from ``away``. Stones use it too (§10.4.4), on the ground."""
     b: Battle = state.data
     t = b.tables
     orders: list[Aftermath] = []
-    horse = b.horse_at(h)  # loose when the missile lands, not the horse of a rider it fells
-    for victim in sorted(b.living_at(h), key=lambda p: p.id):
+    horse = None if floor else b.horse_at(h)  # loose when the missile lands, not the horse of a rider it fells
+    for victim in sorted(b.living_at(h, floor), key=lambda p: p.id):
         table = t.data.fire["mounted" if victim.mounted else "foot"]
         die = state.rng.die(10)
         letter = table.result(weapon_id, band, cover, die)
