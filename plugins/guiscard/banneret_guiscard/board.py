@@ -37,7 +37,7 @@ from typing import Any
 import attrs
 
 from banneret.boards import BoardContext, BoardDrawing, esc, tag
-from banneret.boards.hexgrid import DIRECTIONS, Hex, SightView, distance, line_both
+from banneret.boards.hexgrid import DIRECTIONS, Hex, SightView, distance, hexside, line_both
 from banneret.types import Action
 from banneret_guiscard.buildings import feature, held_against, structures_for
 from banneret_guiscard.castles import terrain_at
@@ -372,7 +372,7 @@ _UPSTAIRS = "^"
 """The terminal's mark after the state letter of a character upstairs (§8)."""
 STOREY_LEGEND = (
     "  Bimh^ a character upstairs, on the upper storey of its hex (§8): shown where nobody stands below; 'upstairs'",
-    "  lists them all.",
+    "  lists them all. W, S on a wall: a window, an arrow slit of the upper storey above it.",
 )
 """The legend's lines for upper storeys, shown on maps that have one."""
 
@@ -417,15 +417,18 @@ def _wall_marks(t: Tables, x0: int) -> tuple[dict[int, dict[int, str]], dict[int
     opening's letter (:data:`WALL_LETTERS`)."""
     in_row: dict[int, dict[int, str]] = {}
     below: dict[int, dict[int, str]] = {}
+    upper = _upper_openings(t)
     for (a, b), attributes in t.board.sides().items():
         kind = attributes.get("feature")
         if (kind not in WALL_LETTERS and kind != "wall") or a not in t.terrain or b not in t.terrain:
             continue
+        side = (a, b)
         i = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
         if i in (1, 2, 3):  # drawn from the hex above or to the west
             a, i = b, (i + 3) % 6
         x = 3 * (2 * a[0] + a[1] - x0)
-        line, letter = _WALL_LINES[i], WALL_LETTERS.get(kind, "")
+        line, letter = _WALL_LINES[i], WALL_LETTERS.get(upper.get(side, kind), "").upper() if side in upper else \
+            WALL_LETTERS.get(kind, "")
         if i == 0:
             in_row.setdefault(a[1], {})[x + 5] = letter or line
         else:
@@ -433,6 +436,14 @@ def _wall_marks(t: Tables, x0: int) -> tuple[dict[int, dict[int, str]], dict[int
             for k, char in enumerate(mark):
                 below.setdefault(a[1], {})[x + (0 if i == 4 else 3) + k] = char
     return in_row, below
+
+
+def _upper_openings(t: Tables) -> dict[tuple[Hex, Hex], str]:
+    """The windows and slits of the upper storey (§8, §9.3.3) by the map's hexside key, as
+    hexside features (``window``, ``arrow_slit``)."""
+    feature = {"window": "window", "slit": "arrow_slit"}
+    return {hexside(h, outside): feature[opening]
+            for h, openings in t.storey_openings.items() for outside, opening in openings}
 
 
 def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
@@ -514,6 +525,7 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .arrow_slit, .chapel_window { stroke: #c23b22; stroke-width: 6; stroke-linecap: butt; pointer-events: none; }
 .ladder { stroke: #8a5a1c; stroke-width: 5; stroke-linecap: butt; stroke-dasharray: 3 3; fill: none; }
 .rope { stroke: #d8c27a; stroke-width: 2.5; stroke-linecap: round; fill: none; }
+.upper { stroke-width: 3; stroke-dasharray: 4 2; }
 .low_wall { stroke: #7d7468; stroke-width: 4; stroke-linecap: round; stroke-dasharray: 3 2; pointer-events: none; }
 .reach { fill: #ffffff; fill-opacity: 0.45; stroke: #1b7d2e; stroke-width: 2; stroke-dasharray: 4 3; pointer-events: none; }
 .mark { display: none; fill: none; stroke: #ffffff; stroke-width: 3; stroke-dasharray: 6 3; pointer-events: none; }
@@ -671,6 +683,10 @@ def _map_drawing(scenario_id: str) -> _MapDrawing:
             continue
         name = t.data.terrain.hexside_features[feature].name
         features.append(_side_line(layout, x, y, f"{name}: {hex_label(x)} | {hex_label(y)}", feature))
+    for (x, y), feature in sorted(_upper_openings(t).items()):  # over the wall below (§8, §9.3.3)
+        name = t.data.terrain.hexside_features[feature].name.lower()
+        features.append(_side_line(layout, x, y, f"upper storey's {name}: {hex_label(x)} | {hex_label(y)}",
+                                   f"{feature} upper"))
     tent_of = structures_for(scenario_id).tent_of
     canvas = {h: "".join(_side_line(layout, h, n, f"tent canvas: {hex_label(h)} | {hex_label(n)}", "canvas")
                          for n in t.around[h] if tent_of.get(n) != tent_of[h])
@@ -868,6 +884,7 @@ _LEGEND = (
     "dark hex: naphtha; square: a siege engine, its front;",
     "brown striped bar: a ladder, lying or raised;",
     "thin yellow line: a hooked rope",
+    "thin dashed blue or red on a wall: the upper storey's window or slit",
     "dashed ring, spear to a corner: a hoplite in a formation,",
     "the corner it faces (solid ring: a foulkon)",
     "hover your shooter: its lines of sight to the enemies",

@@ -983,8 +983,11 @@ class MapRecord(Sourced):
     hexsides: tuple[MapHexside, ...]
     storey: tuple[tuple[int, int], ...] = ()
     """The building hexes with an upper storey above them (§8, a reading: the maps are not in
-    the source): walled all round like the rooms below, reached by the house stairs beside
-    them."""
+    the source): walled like the rooms below, reached by the house stairs beside them."""
+    storey_openings: tuple[MapHexside, ...] = ()
+    """The windows and arrow slits of the upper storey (§8.2.1, §9.3.3): each in the wall above
+    a ground wall between a storey hex ``a`` and the hex ``b`` outside it; a slit spanning two
+    hexes (§9.3.3) is given on the two hexsides that meet at its corner."""
 
 
 @attrs.frozen(kw_only=True)
@@ -1435,6 +1438,12 @@ def _map(package: str, filename: str, terrain: TerrainTable) -> TacticalMap:
             raise DataError(f"{where} storey {h}: an upper storey stands only over a building hex")
     if len(set(record.storey)) != len(record.storey):
         raise DataError(f"{where} storey: a hex is given twice")
+    for s in record.storey_openings:
+        f = terrain.hexside_features.get(s.feature)
+        below = sides.get((s.a, s.b), sides.get((s.b, s.a), {})).get("feature")
+        if f is None or f.opening not in ("window", "slit") or s.a not in record.storey or below != "wall":
+            raise DataError(f"{where} storey opening {s.a}-{s.b}: a window or slit of the storey hex {s.a} "
+                            "above a wall")
     try:
         board = HexMap(hexes, sides)
     except DataError as exc:

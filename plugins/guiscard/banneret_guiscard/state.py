@@ -231,6 +231,9 @@ class Tables:
     one beside it across no wall (§8.1 stairs, the third case of §9.6, a reading)."""
     stairs_below: Mapping[Hex, frozenset[Hex]] = MappingProxyType({})
     """Per storey hex: the stairs whose top opens onto it (:attr:`stairs_top` turned round)."""
+    storey_openings: Mapping[Hex, tuple[tuple[Hex, str], ...]] = MappingProxyType({})
+    """Per storey hex with a window or slit of the storey in its edge: (the hex outside it,
+    the opening: ``window`` or ``slit``), §8.2.1, §9.3.3."""
 
     def places_beside(self, h: Hex, floor: int) -> tuple[tuple[Hex, int], ...]:
         """The places (hex, floor) a man on foot at (``h``, ``floor``) has beside him without a
@@ -321,7 +324,18 @@ def _bare_tables(scenario_id: str) -> Tables:
         storey_around=MappingProxyType(storey_around),
         stairs_top=MappingProxyType(stairs_top),
         stairs_below=MappingProxyType({h: frozenset(s for s, tops in stairs_top.items() if h in tops) for h in storey}),
+        storey_openings=MappingProxyType(_storey_openings(data, scenario.map)),
     )
+
+
+def _storey_openings(data: GuiscardData, map_id: str) -> dict[Hex, tuple[tuple[Hex, str], ...]]:
+    """:attr:`Tables.storey_openings` from the map's record."""
+    out: dict[Hex, tuple[tuple[Hex, str], ...]] = {}
+    for s in data.maps[map_id].record.storey_openings:
+        opening = data.terrain.hexside_features[s.feature].opening
+        assert opening is not None
+        out[s.a] = (*out.get(s.a, ()), (s.b, opening))
+    return out
 
 
 @functools.cache

@@ -21,7 +21,7 @@ from banneret.testing.conformance import draw_board
 from banneret.testing.datafiles import copy_data_package, rewrite_json
 from banneret_guiscard.board import render_board
 from banneret_guiscard.data_model import DATA_PACKAGE, build_data, load_data
-from banneret_guiscard.fire import OffensiveFire, engaged, targets
+from banneret_guiscard.fire import OffensiveFire, engaged, fire_cover, strike, targets
 from banneret_guiscard.melee import Combat, advance_starts, may_attack, surrounded
 from banneret_guiscard.movement import Movement, infiltration_testers, may_stop, step_options
 from banneret_guiscard.retreat import RetreatOrder, retreat_paths
@@ -183,21 +183,78 @@ def test_a_shot_stays_on_its_shooters_floor():
     state = position(up("stephanos", N, (3, 3)), up("yani", B, (5, 5)), foot("petros", B, (5, 4)),
                      foot("karim", B, (3, 6)), step=OffensiveFire)
     b = state.data
-    assert {h for _, h in targets(b, b.pieces["stephanos"])} == {(5, 5)}          # upstairs: only the storey
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (5, 5))]      # no opening in 3,3's edge
     b.pieces["stephanos"] = foot("stephanos", N, (3, 3))
-    assert {h for _, h in targets(b, b.pieces["stephanos"])} == {(5, 4), (3, 6)}  # below: the ground, door open
-    b.pieces["stephanos"] = foot("stephanos", N, (7, 3))
-    assert {h for _, h in targets(b, b.pieces["stephanos"])} == {(5, 4)}          # the sill: the room below only
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (3, 6)), ("composite_bow", (5, 4))]  # the ground
 
 
 def test_a_line_upstairs_stays_under_the_roof():
     state = position(up("stephanos", N, (3, 4)), up("yani", B, (5, 3)), step=OffensiveFire)
     b = state.data
-    assert {h for _, h in targets(b, b.pieces["stephanos"])} == {(5, 3)}          # over the stairs' well
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (5, 3))]      # over the stairs' well
     b.pieces["stephanos"], b.pieces["yani"] = up("stephanos", N, (2, 5)), up("yani", B, (4, 5))
     assert targets(b, b.pieces["stephanos"]) == []                               # over the door bay: no floor
     b.pieces["stephanos"], b.pieces["yani"] = foot("stephanos", N, (2, 5)), foot("yani", B, (4, 5))
-    assert {h for _, h in targets(b, b.pieces["stephanos"])} == {(4, 5)}          # below, the same line is open
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (4, 5))]      # below, the same line is open
+
+
+# --------------------------------------------------------------------------- the storey's windows and slits
+
+
+def test_the_storeys_windows_and_its_two_hex_slit_as_data():
+    t = tables_for("house_fight")
+    assert dict(t.storey_openings) == {(4, 3): (((4, 2), "window"),), (2, 5): (((1, 5), "window"),),
+                                       (5, 4): (((6, 4), "slit"),), (5, 5): (((6, 4), "slit"),)}
+
+
+def test_the_loader_refuses_a_storey_opening_that_is_not_above_a_wall(tmp_path, monkeypatch):
+    name, folder = copy_data_package(DATA_PACKAGE, tmp_path, monkeypatch)
+    rewrite_json(folder, "map_manor.json", lambda m: m["storey_openings"].append(
+        {"a": [4, 5], "b": [3, 5], "feature": "window", "provenance": "placeholder"}))   # inside, no wall there
+    with pytest.raises(DataError, match=r"storey opening \(4, 5\)-\(3, 5\): a window or slit of the storey hex"):
+        build_data(name)
+
+
+def test_from_upstairs_a_man_fires_out_of_his_window_or_slit_two_levels_up():
+    state = position(up("stephanos", B, (5, 5)), foot("olivier", N, (10, 3)), step=OffensiveFire)
+    b = state.data
+    bow = DATA.weapons["composite_bow"]
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (10, 3), 0)]  # out of the slit (§9.3.3)
+    assert fire_cover(b, b.pieces["stephanos"], bow, (10, 3), floor=0) == "none"  # brush, 5 off: lost from 2 up
+    b.pieces["stephanos"] = foot("stephanos", B, (5, 2))                          # (A-25; 1 up, within 4 only)
+    assert fire_cover(b, b.pieces["stephanos"], bow, (10, 3)) == "light"          # from the ground it holds
+    b.pieces["stephanos"] = up("stephanos", B, (5, 4))                            # the slit's other hex
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (10, 3), 0)]
+    b.pieces["stephanos"] = up("stephanos", B, (3, 4))                            # no opening in his edge
+    assert targets(b, b.pieces["stephanos"]) == []
+    b.pieces["stephanos"] = up("stephanos", B, (5, 5))
+    b.pieces["petros"] = foot("petros", B, (9, 3))                               # his friend beside the target
+    assert targets(b, b.pieces["stephanos"]) == []                                # no shot from a height (§9.3.4)
+
+
+def test_from_outside_only_the_man_behind_an_opening_is_fired_at_heavy_through_a_slit_medium_through_a_window():
+    state = position(foot("stephanos", N, (7, 3)), up("yani", B, (5, 5)), foot("petros", B, (5, 4)),
+                     step=OffensiveFire)
+    b = state.data
+    bow = DATA.weapons["composite_bow"]
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (5, 4)), ("composite_bow", (5, 5), 1)]
+    assert fire_cover(b, b.pieces["stephanos"], bow, (5, 5), floor=1) == "heavy"  # through the slit (§9.4.1)
+    b.pieces["yani"] = up("yani", B, (4, 3))
+    b.pieces["stephanos"] = foot("stephanos", N, (4, 0))
+    assert fire_cover(b, b.pieces["stephanos"], bow, (4, 3), floor=1) == "medium"  # through the window (§8.2.1)
+    b.pieces["yani"] = up("yani", B, (3, 3))                                      # no opening in 3,3's edge
+    assert fire_cover(b, b.pieces["stephanos"], bow, (3, 3), floor=1) is None
+
+
+def test_a_shot_aimed_upstairs_strikes_the_man_there_and_one_that_misses_falls_to_the_ground():
+    state = position(foot("stephanos", N, (7, 3)), up("yani", B, (5, 5)), foot("petros", B, (5, 5)),
+                     foot("karim", B, (6, 5)), step=OffensiveFire)
+    strike(state, "stephanos", "composite_bow", (5, 5), (5, 5), 1)               # on the aimed hex: upstairs
+    log = [e.text for e in state.log if e.kind == "fire"]
+    assert log[-1].startswith("yani (heavy cover): d10") and not any("petros" in line for line in log)
+    strike(state, "stephanos", "composite_bow", (5, 5), (6, 5), 1)               # missed: the ground beside
+    log = [e.text for e in state.log if e.kind == "fire"]
+    assert log[-1].startswith("karim (")
 
 
 # --------------------------------------------------------------------------- the boards
@@ -213,3 +270,5 @@ def test_both_boards_show_who_stands_upstairs():
     svg = drawn(state)
     assert "yani (byzantines): healthy, on foot on 5,4 upstairs" in svg and "h 1F" in svg
     assert "upstairs: yani on 5,4" in svg
+    assert "storey&#x27;s arrow slit: 5,4 | 6,4" in svg and "storey&#x27;s window: 4,2 | 4,3" in svg
+    assert "Bimh^ In0" in text and r"\W //" in text                              # the storey's window over 4,3
