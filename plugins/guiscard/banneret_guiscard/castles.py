@@ -86,8 +86,8 @@ def friend_beside(b: Battle, shooter: Piece, target: Hex) -> bool:
     """Whether a living friend of ``shooter`` stands on the ground next to ``target`` on its
     level: no shot from a height then (§9.3.4), a platform, an arrow slit or an upper storey."""
     t = b.tables
-    return any(p.alive and p.side == shooter.side and p.id != shooter.id and not p.floor and t.level[h] == t.level[target]
-               and h in t.around[target] for p in b.pieces.values() for h in p.hexes())
+    return any(p.alive and p.side == shooter.side and p.id != shooter.id and not p.floor
+               and t.level[h] == t.level[target] and h in t.around[target] for p in b.pieces.values() for h in p.hexes())
 
 
 def castle_cover(b: Battle, shooter: Hex, target: Hex, path: list[Hex], cover: str) -> str:

@@ -44,8 +44,8 @@ from banneret_guiscard.state import Battle, Engine, Piece, Tables, hex_label, ta
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
     "terrain_blocks", "sight_level", "edge_blocks",
-    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "engine_in_way", "fire_cover", "may_shoot_at", "targets", "Aim",
-    "STOREY_HEIGHT", "storey_lines", "storey_cover",
+    "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "engine_in_way", "fire_cover", "may_shoot_at", "targets",
+    "Aim", "STOREY_HEIGHT", "storey_lines", "storey_cover",
     "impact_hex", "release", "strike", "shoot", "hit", "cover_threats", "HoldCover", "Shot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
@@ -542,7 +542,8 @@ def _impact_cover(b: Battle, shooter: Piece, h: Hex, band: str, short_max: int, 
         if not outwards:
             return min((_THROUGH[opening] for opening, _ in found), key=COVERS.index, default="heavy")
         paths = [path for _, path in found] or line_both(shooter.hex, h)
-        return min((_cover(b, shooter.hex, h, path, band, short_max, STOREY_HEIGHT) for path in paths), key=COVERS.index)
+        return min((_cover(b, shooter.hex, h, path, band, short_max, STOREY_HEIGHT) for path in paths),
+                   key=COVERS.index)
     readings = fire_lines(b, shooter, h) or line_both(shooter.hex, h)
     return min((_cover(b, shooter.hex, h, path, band, short_max) for path in readings), key=COVERS.index)
 

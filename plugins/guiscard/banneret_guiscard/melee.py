@@ -217,7 +217,8 @@ def surrounded(b: Battle, piece: Piece) -> bool:
     open_places = [(n, floor) for n, floor in t.places_beside(piece.hex, piece.floor)
                    if castles.terrain_at(b, n).cost(False, armoured) is not None
                    and not buildings.tent_wall(b, piece.hex, n)]  # §8.5.2, §9.2; upstairs its storey (§8)
-    return bool(open_places) and all(any(p.side != piece.side for p in b.living_at(n, floor)) for n, floor in open_places)
+    return bool(open_places) and all(any(p.side != piece.side for p in b.living_at(n, floor))
+                                     for n, floor in open_places)
 
 
 def kill_surrounded(state: State) -> None:

@@ -39,7 +39,8 @@ from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label, tables
 
 __all__ = [
     "TURN_KIND", "UNDER_FIRE", "DEFENSIVE_FIRE", "Step", "finish_move", "MoveRecord", "MoveStep", "PutDown",
-    "enemy_hexes", "enter_cost", "step_options", "storey_steps", "stepped", "level_steps", "FLOOR_AFTER", "rule_steps", "table_steps", "steps_for", "StepCandidates", "can_attack", "allowance",
+    "enemy_hexes", "enter_cost", "step_options", "storey_steps", "stepped", "level_steps", "FLOOR_AFTER",
+    "rule_steps", "table_steps", "steps_for", "StepCandidates", "can_attack", "allowance",
     "infiltration_testers", "infiltrate", "forced_move", "mount_options", "dismount_options",
     "mount", "dismount", "may_stop", "pickup_options", "carry_options", "movable", "Movement", "reachable",
     "controls", "bridle_options", "catch_options", "line_places", "horse_places", "PlaceHorses",
@@ -839,7 +840,8 @@ class MoveStep(SideChoice):
                 return
             if what == "rope_over":
                 _climb(b, mover, "", 0)  # off the rope, over the palisade (§10.6.2)
-            b.pieces[mover] = stepped(piece, Step(h, facing, cost, option[4])) if what == "step" else piece.moved(h, facing)
+            b.pieces[mover] = (stepped(piece, Step(h, facing, cost, option[4])) if what == "step"
+                               else piece.moved(h, facing))
             b.spent[mover] = b.spent.get(mover, 0) + cost
             b.left[mover] -= cost
             rec.hexes += 1

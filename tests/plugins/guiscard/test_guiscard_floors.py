@@ -257,6 +257,26 @@ def test_a_shot_aimed_upstairs_strikes_the_man_there_and_one_that_misses_falls_t
     assert log[-1].startswith("karim (")
 
 
+# --------------------------------------------------------------------------- the Keep's tower (A-25, §9.3.3)
+
+
+def test_the_keeps_tower_has_an_upper_storey_with_its_slits_one_spanning_two_hexes():
+    t = tables_for("castle_assault")
+    assert t.storey == {(3, 2), (3, 3), (4, 3)} and dict(t.stairs_top) == {(4, 2): {(3, 2), (3, 3), (4, 3)}}
+    assert dict(t.storey_openings) == {(3, 2): (((3, 1), "slit"),), (3, 3): (((2, 4), "slit"), ((3, 4), "slit")),
+                                       (4, 3): (((3, 4), "slit"),)}
+    state = castle_position(foot("stephanos", N, (4, 0)), up("yani", B, (3, 2)), foot("petros", B, (3, 2)),
+                            step=OffensiveFire)
+    b = state.data
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (3, 2)), ("composite_bow", (3, 2), 1)]  # each floor
+    b.pieces = {"stephanos": up("stephanos", B, (4, 3)), "milo": foot("milo", N, (4, 6))}
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (4, 6), 0)]   # the slit over the castle ground
+    b.pieces["stephanos"] = up("stephanos", B, (3, 3))                            # its other hex
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (4, 6), 0)]
+    b.pieces["stephanos"] = up("stephanos", B, (3, 2))                            # north: not that way
+    assert targets(b, b.pieces["stephanos"]) == []
+
+
 # --------------------------------------------------------------------------- the boards
 
 
