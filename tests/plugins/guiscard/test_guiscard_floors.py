@@ -5,7 +5,8 @@ advances that keep their floor, and both boards showing who stands upstairs. Ran
 the House fight keep these rules in test_guiscard_buildings.py
 (``test_random_games_keep_the_building_and_castle_rules``).
 
-Manor landmarks (axial q,r): the house 3,3 4,3 5,3 6,3 / 2,4 3,4 4,4 5,4 / 2,5 3,5 4,5 5,5; its
+Manor landmarks (axial q,r): a cottage of two rooms in the south-east, 6,7 7,7 and 5,8 6,8, a door
+between 6,7 and 6,8, windows 6,7 (sill 6,6) and 5,8 (sill 4,8); the house 3,3 4,3 5,3 6,3 / 2,4 3,4 4,4 5,4 / 2,5 3,5 4,5 5,5; its
 street door between 3,5 (the door hex) and 3,6, windows 2,4 (west, sill 1,4) and 6,3 (east,
 sill 7,3); the stairs 4,4 in the middle; the storey over the eight room hexes 3,3 4,3 5,3 3,4
 5,4 2,5 4,5 5,5; the stairs' top opens onto 4,3 5,3 3,4 5,4 4,5."""
@@ -20,6 +21,7 @@ from banneret.errors import DataError
 from banneret.testing.conformance import draw_board
 from banneret.testing.datafiles import copy_data_package, rewrite_json
 from banneret_guiscard.board import render_board
+from banneret_guiscard.buildings import structures_for
 from banneret_guiscard.data_model import DATA_PACKAGE, build_data, load_data
 from banneret_guiscard.fire import OffensiveFire, engaged, fire_cover, strike, targets
 from banneret_guiscard.melee import Combat, advance_starts, may_attack, surrounded
@@ -255,6 +257,23 @@ def test_a_shot_aimed_upstairs_strikes_the_man_there_and_one_that_misses_falls_t
     strike(state, "stephanos", "composite_bow", (5, 5), (6, 5), 1)               # missed: the ground beside
     log = [e.text for e in state.log if e.kind == "fire"]
     assert log[-1].startswith("karim (")
+
+
+# --------------------------------------------------------------------------- rooms (§8.2.1)
+
+
+def test_from_the_sill_a_shooter_fires_into_that_room_only():
+    rooms = structures_for("house_fight").room_of
+    assert rooms[(6, 7)] == rooms[(7, 7)] != rooms[(6, 8)] == rooms[(5, 8)]    # the cottage's two rooms
+    assert len({rooms[h] for h in tables_for("house_fight").storey}) == 1         # the house: one
+    state = position(foot("stephanos", N, (6, 6)), foot("yani", B, (7, 7)), foot("petros", B, (6, 8)),
+                     foot("karim", B, (5, 8)), step=OffensiveFire)
+    b = state.data
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (7, 7))]      # not petros through the inner door
+    b.pieces["stephanos"] = foot("stephanos", N, (6, 7))                          # inside, at the window: he may
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (6, 8)), ("composite_bow", (7, 7))]
+    b.pieces["stephanos"] = foot("stephanos", N, (4, 8))                          # the other room's sill
+    assert targets(b, b.pieces["stephanos"]) == [("composite_bow", (5, 8))]
 
 
 # --------------------------------------------------------------------------- the Keep's tower (A-25, §9.3.3)
