@@ -1,7 +1,9 @@
 """Guiscard's upper floors (§8, readings: the rules say nothing of storeys) on the Manor, with
 exact outcomes: the storey and its stairs as data, stacking per floor, the stairs' MP, melee
-between floors only by the stairs, fire kept on its shooter's floor, infiltration, retreats and
-advances that keep their floor, and both boards showing who stands upstairs. Random games of
+between floors only by the stairs, fire kept on its shooter's floor but through the storey's
+windows and slits (one spanning two hexes, A-25's two levels), infiltration, retreats and
+advances that keep their floor, the sill shooter's room (§8.2.1), the Keep tower's upper storey,
+and both boards showing who stands upstairs and the storey's openings. Random games of
 the House fight keep these rules in test_guiscard_buildings.py
 (``test_random_games_keep_the_building_and_castle_rules``).
 
