@@ -31,7 +31,7 @@ def _empty(b: Battle, pid: str, h: Hex, mounted: bool, floor: int = 0) -> bool:
     no bodies closing it, no living character and no loose horse on it."""
     t = b.tables
     return (h in t.terrain and t.terrain[h].cost(mounted, t.counter(pid).armoured) is not None
-            and t.data.bodies.extra_mp(b.body_total(h)) is not None and not b.closed(h)  # §10.2.4, §10.4.3
+            and t.data.bodies.extra_mp(b.body_total(h, floor)) is not None and not b.closed(h)  # §10.2.4, §10.4.3
             and b.free(h, pid, floor))
 
 

@@ -156,9 +156,11 @@ def formation_notes(view: Mapping[str, Any]) -> list[str]:
 
 
 def storey_notes(view: Mapping[str, Any]) -> list[str]:
-    """One line per living character upstairs, on the upper storey of its hex (§8)."""
-    return [f"{pid} on {hex_label(p['hexes'][0])}" for pid, p in view["pieces"].items()
-            if p["floor"] and p["state"] != "dead"]
+    """One line per living character upstairs, on the upper storey of its hex, and per storey hex
+    with bodies lying on it (§8)."""
+    return ([f"{pid} on {hex_label(p['hexes'][0])}" for pid, p in view["pieces"].items()
+             if p["floor"] and p["state"] != "dead"]
+            + [f"bodies on {hex_label(h)}: {chars}" for h, chars, _ in view["bodies_upstairs"]])
 
 
 def cover_notes(view: Mapping[str, Any]) -> list[str]:

@@ -72,14 +72,14 @@ class Step:
 # --------------------------------------------------------------------------- costs
 
 
-def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool) -> int | None:
-    """MP to enter ``h`` for its terrain and bodies, or None if ``piece`` may not (§3.1,
-    §4.2.1, §4.2.2); never a burning hex or a siege engine's (§10.2.4, §10.4.3)."""
+def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool, floor: int = 0) -> int | None:
+    """MP to enter ``h`` (on ``floor``) for its terrain and bodies, or None if ``piece`` may not
+    (§3.1, §4.2.1, §4.2.2); never a burning hex or a siege engine's (§10.2.4, §10.4.3)."""
     t = b.tables
     cost = castles.terrain_at(b, h).cost(mounted, t.counter(piece.id).armoured)  # §9.2
     if cost is None or b.closed(h):
         return None
-    extra = t.data.bodies.extra_mp(b.body_total(h))
+    extra = t.data.bodies.extra_mp(b.body_total(h, floor))
     return None if extra is None else cost + extra
 
 
@@ -186,7 +186,7 @@ def storey_steps(b: Battle, piece: Piece, left: int) -> list[Step]:
     closed = {f: enemy_hexes(b, piece.side, f) for f in {f for _, f, _ in ways}}
     out = []
     for to, floor, kind in sorted(ways):
-        cost = _terrain_cost(b, piece, to, mounted=False)
+        cost = _terrain_cost(b, piece, to, mounted=False, floor=floor)
         if cost is not None and cost <= left and to not in closed[floor]:
             out.append(Step(to, None, cost, kind))
     return out
@@ -362,7 +362,7 @@ def forced_move(state: State, mover_id: str, path: list[Hex], *, retreat: bool, 
 def _free_for(b: Battle, piece: Piece, h: Hex, floor: int = 0) -> bool:
     """Whether ``piece`` on foot may be placed on ``h`` (on ``floor``): empty of living
     characters and loose horses, terrain and bodies allowing it."""
-    return b.free(h, piece.id, floor) and _terrain_cost(b, piece, h, mounted=False) is not None
+    return b.free(h, piece.id, floor) and _terrain_cost(b, piece, h, mounted=False, floor=floor) is not None
 
 
 def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:

@@ -136,6 +136,7 @@ class Guiscard(Game):
             },
             "horses": {o: [list(h) for h in horse.hexes()] for o, horse in sorted(b.horses.items())},
             "bodies": [[list(h), c, hs] for h, (c, hs) in sorted(b.bodies.items())],
+            "bodies_upstairs": [[list(h), c, hs] for h, (c, hs) in sorted(b.bodies_above.items())],  # §8
             "structures": [[list(h), what] for h, (what, _turn) in sorted(b.structures.items())],  # §8.5.2, §9.2
             "flames": [[list(h), f.turns, f.naphtha, f.side] for h, f in sorted(b.flames.items())],  # §10.2
             "naphtha": [list(h) for h in sorted(b.naphtha)],  # §10.5.1

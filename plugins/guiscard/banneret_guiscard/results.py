@@ -100,7 +100,7 @@ def kill(b: Battle, piece_id: str) -> None:
         b.horses[piece.horse] = LooseHorse(piece.horse, piece.hex, piece.facing, piece.side)
     b.pieces[piece_id] = attrs.evolve(piece, health="dead", mounted=False, facing=None, horse=None)
     b.stunned_in.pop(piece_id, None)
-    b.add_bodies(piece.hex, characters=1)
+    b.add_bodies(piece.hex, characters=1, floor=piece.floor)  # upstairs, his body stays there (§8)
     if piece_id in b.left:
         b.left[piece_id] = 0
 

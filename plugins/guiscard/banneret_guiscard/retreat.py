@@ -52,7 +52,7 @@ def _passable(b: Battle, piece: Piece, h: Hex, mounted: bool, floor: int = 0) ->
     t = b.tables
     return (h in t.terrain and castles.terrain_at(b, h).cost(mounted, t.counter(piece.id).armoured) is not None
             and not b.closed(h)  # §10.2.4, §10.4.3
-            and t.data.bodies.extra_mp(b.body_total(h)) is not None
+            and t.data.bodies.extra_mp(b.body_total(h, floor)) is not None
             and not any(p.side != piece.side for p in b.living_at(h, floor)))
 
 

@@ -396,6 +396,8 @@ class Battle:
     """Living riderless horses, by the id of their owner (§4.4.3)."""
     bodies: dict[Hex, tuple[int, int]] = copied(factory=dict)
     """Per hex: (dead characters, dead horses) lying there (§4.2.2)."""
+    bodies_above: dict[Hex, tuple[int, int]] = copied(factory=dict)
+    """Per storey hex: the same, lying upstairs (§4.2.2, §8): no horse goes up, so (n, 0)."""
     water_cover: str = shared(default="any_water")
     """The reading of cover in water against an adjacent shooter: ``any_water`` or
     ``deep_only`` (§5.5.2.4 against the §3.1 table, errata 3; the game option)."""
@@ -505,17 +507,19 @@ class Battle:
         enters a standing engine's hex (§10.4.3)."""
         return next((e for e in self.engines.values() if e.hex == h and e.condition != "destroyed"), None)
 
-    def body_total(self, h: Hex) -> int:
-        chars, horses = self.bodies.get(h, (0, 0))
+    def body_total(self, h: Hex, floor: int = 0) -> int:
+        """The weight of the bodies on ``h``'s ``floor`` (§4.2.2): the ground unless asked."""
+        chars, horses = (self.bodies_above if floor else self.bodies).get(h, (0, 0))
         return self.tables.data.bodies.weight(chars, horses)
 
-    def add_bodies(self, h: Hex, characters: int = 0, horses: int = 0) -> None:
-        chars, dead_horses = self.bodies.get(h, (0, 0))
+    def add_bodies(self, h: Hex, characters: int = 0, horses: int = 0, floor: int = 0) -> None:
+        lying = self.bodies_above if floor else self.bodies
+        chars, dead_horses = lying.get(h, (0, 0))
         total = (chars + characters, dead_horses + horses)
         if total == (0, 0):
-            self.bodies.pop(h, None)
+            lying.pop(h, None)
         else:
-            self.bodies[h] = total
+            lying[h] = total
 
     @property
     def non_phasing(self) -> str:

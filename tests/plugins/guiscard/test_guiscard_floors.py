@@ -28,6 +28,7 @@ from banneret_guiscard.data_model import DATA_PACKAGE, build_data, load_data
 from banneret_guiscard.fire import OffensiveFire, engaged, fire_cover, strike, targets
 from banneret_guiscard.melee import Combat, advance_starts, may_attack, surrounded
 from banneret_guiscard.movement import Movement, infiltration_testers, may_stop, step_options
+from banneret_guiscard.results import kill
 from banneret_guiscard.retreat import RetreatOrder, retreat_paths
 from banneret_guiscard.state import Piece, tables_for
 
@@ -140,6 +141,17 @@ def test_an_enemy_below_neither_closes_nor_tests_a_man_upstairs():
     assert infiltration_testers(b, b.pieces["milo"], False) == []
     b.pieces["karim"] = foot("karim", B, STAIRS)                                  # on the stairs: beside him
     assert [e.id for e in infiltration_testers(b, b.pieces["milo"], False)] == ["karim"]
+
+
+def test_a_man_killed_upstairs_lies_upstairs_and_bodies_there_slow_that_floor_only():
+    state = position(up("yani", B, (5, 4)), up("milo", N, (4, 5)), foot("sandro", N, (4, 4)))
+    b = state.data
+    kill(b, "yani")
+    assert (b.bodies_above, b.bodies) == ({(5, 4): (1, 0)}, {})
+    assert "  upstairs: bodies on 5,4: 1" in render_board(GAME.view(state, None))
+    b.bodies_above[(5, 4)] = (3, 0)                                               # three: +1 MP (§4.2.2)
+    assert steps(state, "milo")[((5, 4), "foot")] == 2
+    assert steps(state, "sandro")[((5, 4), "up")] == 2 and steps(state, "sandro")[((5, 4), "foot")] == 1  # below: 1
 
 
 # --------------------------------------------------------------------------- melee between floors
