@@ -612,7 +612,7 @@ def board_targets(view: Mapping[str, Any], actions: Iterable[Action]) -> dict[st
         path: tuple[str, ...] = ()
         if kind == "movement" and args[0] == "move":
             path = (f"piece:{args[1]}",)
-        elif kind == "movement" and args[0] == "clear":
+        elif kind == "movement" and args[0] == "clear" and len(args) == 2:  # upstairs: from the list (§8)
             path = (_hex_id(args[1]),)
         elif kind == "move-step":
             what = args[0]

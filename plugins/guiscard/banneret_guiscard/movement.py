@@ -1031,6 +1031,8 @@ class Movement(SideChoice):
             *(("stay", pid) for pid in free),
             *(("clear", h) for h in sorted(b.bodies)
               if _two_beside(b, h, on_foot) and body_loads(b, h) and clearer_pairs(b, side, h, free)),
+            *(("clear", h, 1) for h in sorted(b.bodies_above)  # upstairs (§8)
+              if body_loads(b, h, 1) and clearer_pairs(b, side, h, free, 1)),
             *(("cut", pid, h) for pid, h in buildings.cut_options(b, free)),
             *(("gate",) + choice for choice in castles.gate_choices(b, free, lambda pid: mp_left(b, pid))),  # §9.2.3
             *(("carry", lid, lead, partner) for lid, lead, partner in ladders.carry_choices(b, free)),
@@ -1046,7 +1048,7 @@ class Movement(SideChoice):
         if option[0] == "move":
             return f"move {option[1]}"
         if option[0] == "clear":
-            return f"clear bodies on {hex_label(option[1])}"
+            return f"clear bodies{' upstairs' * (len(option) > 2)} on {hex_label(option[1])}"
         if option[0] == "stay":
             return f"{option[1]} stays put"
         if option[0] == "cut":
@@ -1078,7 +1080,7 @@ class Movement(SideChoice):
             hoplites.apply_option(state, option)
             goto(state, Movement)
         elif option[0] == "clear":
-            call(state, ClearWith, hex=option[1])
+            call(state, ClearWith, hex=option[1], floor=option[2] if len(option) > 2 else 0)
         elif option[0] == "cut":
             buildings.cut_tent(b, option[1], option[2])
             state.emit(self.label(state, frame, option), "move")
@@ -1115,12 +1117,12 @@ class Movement(SideChoice):
 # --------------------------------------------------------------------------- §4.2.3 clearing
 
 
-def body_loads(b: Battle, h: Hex) -> list[str]:
-    """What two characters can carry off ``h`` at once (§4.2.3): as many dead characters, or
-    dead horses, as weigh the first body threshold (3 characters or 1 horse)."""
+def body_loads(b: Battle, h: Hex, floor: int = 0) -> list[str]:
+    """What two characters can carry off ``h`` (its ``floor``) at once (§4.2.3): as many dead
+    characters, or dead horses, as weigh the first body threshold (3 characters or 1 horse)."""
     rules = b.tables.data.bodies
     load = min(t.at_least for t in rules.thresholds)
-    chars, horses = b.bodies.get(h, (0, 0))
+    chars, horses = b.bodies_at(h, floor)
     out = []
     if chars * rules.weight(1, 0) >= load:
         out.append("characters")
@@ -1144,31 +1146,41 @@ def _two_beside(b: Battle, h: Hex, on_foot: list[Hex]) -> bool:
     return sum(1 for x in on_foot if x == h or x in around) >= 2
 
 
-def clearer_pairs(b: Battle, side: str, h: Hex, free: list[str] | None = None) -> list[tuple[str, str]]:
-    """Pairs of ``side``'s foot characters that may clear ``h`` (§4.2.3, A-67): neither has
-    moved yet, each next to the hex (or in it, if it can be entered), no enemy able to attack
-    either of them. ``free``: :func:`movable`, when the caller has it already."""
-    passable = b.tables.data.bodies.extra_mp(b.body_total(h)) is not None
+def _beside(b: Battle, h: Hex, floor: int) -> tuple[Hex, ...] | frozenset[Hex]:
+    """The hexes next to ``h`` for clearing its bodies (§4.2.3): on the ground its neighbours,
+    upstairs the storey hexes beside it across no wall (§8, a reading)."""
+    return b.tables.storey_around[h] if floor else b.tables.around[h]
+
+
+def clearer_pairs(b: Battle, side: str, h: Hex, free: list[str] | None = None,
+                  floor: int = 0) -> list[tuple[str, str]]:
+    """Pairs of ``side``'s foot characters that may clear ``h`` on ``floor`` (§4.2.3, A-67):
+    neither has moved yet, each on that floor next to the hex (or in it, if it can be entered),
+    no enemy able to attack either of them. ``free``: :func:`movable`, when the caller has it
+    already."""
+    passable = b.tables.data.bodies.extra_mp(b.body_total(h, floor)) is not None
+    beside = _beside(b, h, floor)
     able = [pid for pid in (movable(b, side) if free is None else free)
-            if not b.pieces[pid].mounted and not b.pieces[pid].floor  # bodies lie on the ground (reading)
-            and (b.pieces[pid].hex in b.tables.around[h] or (passable and b.pieces[pid].hex == h))
-            and not threatened(b, side, (b.pieces[pid].hex,))]
+            if not b.pieces[pid].mounted and b.pieces[pid].floor == floor
+            and (b.pieces[pid].hex in beside or (passable and b.pieces[pid].hex == h))
+            and not threatened(b, side, (b.pieces[pid].hex,), floor)]
     return [(x, y) for i, x in enumerate(able) for y in able[i + 1:]]
 
 
-def clear_destinations(b: Battle, side: str, h: Hex) -> list[tuple[Hex, str]]:
-    """Where a load of bodies may go: a hex next to ``h`` not held by an enemy (A-67)."""
-    return [(z, load) for z in b.tables.around[h]
-            if not any(p.side != side for p in b.living_at(z)) for load in body_loads(b, h)]
+def clear_destinations(b: Battle, side: str, h: Hex, floor: int = 0) -> list[tuple[Hex, str]]:
+    """Where a load of bodies may go: a hex next to ``h`` on its floor not held by an enemy
+    (A-67)."""
+    return [(z, load) for z in _beside(b, h, floor)
+            if not any(p.side != side for p in b.living_at(z, floor)) for load in body_loads(b, h, floor)]
 
 
-def clear_bodies(b: Battle, h: Hex, to: Hex, load: str, pair: tuple[str, str]) -> None:
-    """Move one load from ``h`` to ``to`` (bodies sink in water); the two clearers do nothing
-    else this turn (§4.2.3)."""
+def clear_bodies(b: Battle, h: Hex, to: Hex, load: str, pair: tuple[str, str], floor: int = 0) -> None:
+    """Move one load from ``h`` to ``to`` on ``floor`` (bodies sink in water); the two clearers
+    do nothing else this turn (§4.2.3)."""
     chars, horses = _load_counts(b, load)
-    b.add_bodies(h, -chars, -horses)
-    if not b.tables.terrain[to].water:
-        b.add_bodies(to, chars, horses)
+    b.add_bodies(h, -chars, -horses, floor)
+    if floor or not b.tables.terrain[to].water:
+        b.add_bodies(to, chars, horses, floor)
     b.done.update(pair)
     b.busy.update(pair)
 
@@ -1181,13 +1193,13 @@ class ClearWith(SideChoice):
     prompt = "Which two characters carry the bodies"
 
     def options(self, state: State, frame: Frame) -> list[tuple[str, str]]:
-        return clearer_pairs(state.data, state.data.side, frame["hex"])
+        return clearer_pairs(state.data, state.data.side, frame["hex"], floor=frame["floor"])
 
     def label(self, state: State, frame: Frame, option: tuple[str, str]) -> str:
         return f"{option[0]} and {option[1]} clear"
 
     def choose(self, state: State, frame: Frame, option: tuple[str, str]) -> None:
-        goto(state, ClearTo, hex=frame["hex"], pair=option)
+        goto(state, ClearTo, hex=frame["hex"], pair=option, floor=frame["floor"])
 
 
 class ClearTo(SideChoice):
@@ -1198,7 +1210,7 @@ class ClearTo(SideChoice):
     prompt = "Where the bodies go"
 
     def options(self, state: State, frame: Frame) -> list[tuple[Hex, str]]:
-        return clear_destinations(state.data, state.data.side, frame["hex"])
+        return clear_destinations(state.data, state.data.side, frame["hex"], frame["floor"])
 
     def label(self, state: State, frame: Frame, option: tuple[Hex, str]) -> str:
         what = "dead characters" if option[1] == "characters" else "a dead horse"
@@ -1206,7 +1218,7 @@ class ClearTo(SideChoice):
 
     def choose(self, state: State, frame: Frame, option: tuple[Hex, str]) -> None:
         b: Battle = state.data
-        clear_bodies(b, frame["hex"], option[0], option[1], frame["pair"])
+        clear_bodies(b, frame["hex"], option[0], option[1], frame["pair"], frame["floor"])
         state.emit(f"{' and '.join(frame['pair'])} carry {self.label(state, frame, option)}", "clear")
         end(state)
 

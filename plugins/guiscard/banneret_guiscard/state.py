@@ -507,10 +507,13 @@ class Battle:
         enters a standing engine's hex (§10.4.3)."""
         return next((e for e in self.engines.values() if e.hex == h and e.condition != "destroyed"), None)
 
+    def bodies_at(self, h: Hex, floor: int = 0) -> tuple[int, int]:
+        """(dead characters, dead horses) lying on ``h``'s ``floor``: the ground unless asked."""
+        return (self.bodies_above if floor else self.bodies).get(h, (0, 0))
+
     def body_total(self, h: Hex, floor: int = 0) -> int:
-        """The weight of the bodies on ``h``'s ``floor`` (§4.2.2): the ground unless asked."""
-        chars, horses = (self.bodies_above if floor else self.bodies).get(h, (0, 0))
-        return self.tables.data.bodies.weight(chars, horses)
+        """The weight of the bodies on ``h``'s ``floor`` (§4.2.2)."""
+        return self.tables.data.bodies.weight(*self.bodies_at(h, floor))
 
     def add_bodies(self, h: Hex, characters: int = 0, horses: int = 0, floor: int = 0) -> None:
         lying = self.bodies_above if floor else self.bodies

@@ -19,6 +19,7 @@ import attrs
 import pytest
 
 import banneret
+from banneret.flow import Frame
 from banneret.errors import DataError
 from banneret.testing.conformance import draw_board
 from banneret.testing.datafiles import copy_data_package, rewrite_json
@@ -33,7 +34,7 @@ from banneret_guiscard.retreat import RetreatOrder, retreat_paths
 from banneret_guiscard.state import Piece, tables_for
 
 from test_guiscard_castles import position as castle_position
-from test_guiscard_movement import GAME, REG, foot, play
+from test_guiscard_movement import GAME, REG, foot, labels, play
 
 N, B = "normans", "byzantines"
 DATA = load_data()
@@ -98,7 +99,7 @@ def test_a_piece_record_declares_its_floor_so_equality_and_the_view_follow_it():
     below, above = foot("milo", N, (5, 4)), up("milo", N, (5, 4))
     assert below != above and hash(below) != hash(above)
     assert above.moved((5, 3), None).floor == 1                       # a step keeps the floor
-    state = position(above, foot("petros", B, (9, 8)))
+    state = position(above, foot("petros", B, (8, 0)))
     assert GAME.view(state, None)["pieces"]["milo"]["floor"] == 1
 
 
@@ -106,14 +107,14 @@ def test_a_piece_record_declares_its_floor_so_equality_and_the_view_follow_it():
 
 
 def test_the_stairs_cost_two_and_their_top_one_more_up_to_the_storey():
-    state = position(foot("milo", N, STAIRS), foot("petros", B, (9, 8)))
+    state = position(foot("milo", N, STAIRS), foot("petros", B, (8, 0)))
     ups = {h: cost for (h, kind), cost in steps(state, "milo").items() if kind == "up"}
     assert ups == {(4, 3): 1, (5, 3): 1, (3, 4): 1, (5, 4): 1, (4, 5): 1}     # every storey hex beside the top
     assert steps(state, "milo")[((3, 5), "foot")] == 1                         # and the ground as anywhere
-    state = position(up("milo", N, (5, 4)), foot("petros", B, (9, 8)))
+    state = position(up("milo", N, (5, 4)), foot("petros", B, (8, 0)))
     assert steps(state, "milo") == {((5, 3), "foot"): 1, ((4, 5), "foot"): 1, ((5, 5), "foot"): 1,
                                     (STAIRS, "down"): 2}                        # the stairs' 2 MP down (§8.1)
-    state = position(foot("milo", N, (3, 6)), foot("petros", B, (9, 8)))
+    state = position(foot("milo", N, (3, 6)), foot("petros", B, (8, 0)))
     play(state, "move milo", "to 3,5 (1 MP)", "to 4,4 (2 MP)", "up the stairs to 5,4 (1 MP)", "to 5,3 (1 MP)")
     milo = state.data.pieces["milo"]
     assert (milo.hex, milo.floor, state.data.left["milo"]) == ((5, 3), 1, 8 - 5)
@@ -123,7 +124,7 @@ def test_the_stairs_cost_two_and_their_top_one_more_up_to_the_storey():
 
 def test_each_floor_of_a_hex_holds_its_own_character():
     state = position(foot("milo", N, STAIRS), up("sandro", N, (5, 4)), foot("romaric", N, (5, 4)),
-                     foot("petros", B, (9, 8)))
+                     foot("petros", B, (8, 0)))
     b = state.data
     assert may_stop(b, b.pieces["sandro"]) and may_stop(b, b.pieces["romaric"])   # one above the other
     assert ((5, 4), "up") in steps(state, "milo")                                 # a friend: passed, not stopped on
@@ -152,6 +153,23 @@ def test_a_man_killed_upstairs_lies_upstairs_and_bodies_there_slow_that_floor_on
     b.bodies_above[(5, 4)] = (3, 0)                                               # three: +1 MP (§4.2.2)
     assert steps(state, "milo")[((5, 4), "foot")] == 2
     assert steps(state, "sandro")[((5, 4), "up")] == 2 and steps(state, "sandro")[((5, 4), "foot")] == 1  # below: 1
+
+
+def test_two_men_upstairs_clear_the_bodies_lying_there_onto_the_storey():
+    state = position(up("milo", N, (5, 3)), up("sandro", N, (5, 5)), foot("romaric", N, (5, 3)),
+                     foot("petros", B, (8, 0)))
+    b = state.data
+    b.bodies_above[(5, 4)] = (3, 0)
+    b.bodies[(5, 4)] = (3, 0)
+    state.stack[-1] = Frame(Movement.name, {})  # offer the menu again, with the bodies
+    GAME.flow.settle(state)
+    assert "clear bodies upstairs on 5,4" in labels(state)
+    assert "clear bodies on 5,4" not in labels(state)                            # only romaric below: no pair
+    play(state, "clear bodies upstairs on 5,4")                                   # one pair: chosen at once
+    assert labels(state) == ["dead characters to 5,3", "dead characters to 4,5", "dead characters to 5,5"]
+    play(state, "dead characters to 4,5")                                         # the storey hexes beside it
+    assert (b.bodies_above, b.bodies) == ({(4, 5): (3, 0)}, {(5, 4): (3, 0)})
+    assert {"milo", "sandro"} <= b.busy and "romaric" not in b.busy
 
 
 # --------------------------------------------------------------------------- melee between floors
