@@ -110,14 +110,16 @@ def _harm_gain(b: Battle, piece: Piece, harm: str, horse_killed: bool) -> float:
     return gain + (0.1 if horse_killed and piece.mounted else 0.0)
 
 
-def shot_gain(b: Battle, shooter: Piece, weapon_id: str, aimed: Hex) -> float:
+def shot_gain(b: Battle, shooter: Piece, weapon_id: str, aimed: Hex, floor: int | None = None) -> float:
     """The expected gain of one shot (§5.4): the chance that it lands on the aimed hex times
-    the mean value of the fire result on the enemy there; 0 if it may not be fired."""
+    the mean value of the fire result on the enemy there (on ``floor``, the shooter's unless
+    given, §8); 0 if it may not be fired."""
     t = b.tables
     weapon = t.data.weapons[weapon_id]
-    cover = fire_cover(b, shooter, weapon, aimed)
+    cover = fire_cover(b, shooter, weapon, aimed, floor=floor)
     band = weapon.band_at(distance(shooter.hex, aimed))
-    victim = next((p for p in b.living_at(aimed) if p.side != shooter.side), None)
+    victim = next((p for p in b.living_at(aimed, shooter.floor if floor is None else floor) if p.side != shooter.side),
+                  None)
     if cover is None or band is None or victim is None:
         return 0.0
     impact = t.data.impact
@@ -285,7 +287,7 @@ def _offensive_fire(state: State, me: str, actions: Sequence[Action]) -> list[fl
             scores.append(ATTACK_MARGIN)
             continue
         shooter = b.pieces[action.args[1]]
-        shot = max((shot_gain(b, shooter, w, h) for w, h in targets(b, shooter)), default=0.0)
+        shot = max((shot_gain(b, shooter, *aim) for aim in targets(b, shooter)), default=0.0)
         reach = b.ma(shooter)
         attack = max((attack_gain(state, (shooter.id,), e.id) for e in _enemies(b, shooter)
                       if _reach(shooter, e) <= reach), default=0.0)
@@ -296,7 +298,7 @@ def _offensive_fire(state: State, me: str, actions: Sequence[Action]) -> list[fl
 def _aim(state: State, me: str, actions: Sequence[Action]) -> list[float]:
     b: Battle = state.data
     shooter = b.pieces[_shooter_id(state)]
-    return [shot_gain(b, shooter, a.args[0], a.args[1]) for a in actions]
+    return [shot_gain(b, shooter, *a.args) for a in actions]
 
 
 def _shooter_id(state: State) -> str:
@@ -311,7 +313,7 @@ def _defensive_fire(state: State, me: str, actions: Sequence[Action]) -> list[fl
 def _volley(state: State, me: str, actions: Sequence[Action]) -> list[float]:
     """Name every shot worth something, the best first, then fire."""
     b: Battle = state.data
-    return [ATTACK_MARGIN if a.args[0] == "fire" else shot_gain(b, b.pieces[a.args[1]], a.args[2], a.args[3])
+    return [ATTACK_MARGIN if a.args[0] == "fire" else shot_gain(b, b.pieces[a.args[1]], *a.args[2:])
             for a in actions]
 
 

@@ -26,13 +26,13 @@ AVOID_HEXES = {True: 2, False: 1}
 """Hexes a defender draws back by, mounted or on foot (§7.4)."""
 
 
-def _empty(b: Battle, pid: str, h: Hex, mounted: bool) -> bool:
-    """A hex the defender may draw back through: on the map, passable for it, no bodies closing
-    it, no living character and no loose horse on it."""
+def _empty(b: Battle, pid: str, h: Hex, mounted: bool, floor: int = 0) -> bool:
+    """A hex the defender may draw back through, on its ``floor``: on the map, passable for it,
+    no bodies closing it, no living character and no loose horse on it."""
     t = b.tables
     return (h in t.terrain and t.terrain[h].cost(mounted, t.counter(pid).armoured) is not None
-            and t.data.bodies.extra_mp(b.body_total(h)) is not None and not b.closed(h)  # §10.2.4, §10.4.3
-            and b.free(h, pid))
+            and t.data.bodies.extra_mp(b.body_total(h, floor)) is not None and not b.closed(h)  # §10.2.4, §10.4.3
+            and b.free(h, pid, floor))
 
 
 def avoid_paths(b: Battle, attackers: tuple[str, ...], defenders: tuple[str, ...]) -> list[tuple[Hex, ...]]:
@@ -46,7 +46,8 @@ def avoid_paths(b: Battle, attackers: tuple[str, ...], defenders: tuple[str, ...
     if not piece.able or any(b.ma(b.pieces[a]) >= b.ma(piece) for a in attackers):
         return []
     if not piece.mounted:
-        return [(n,) for n in sorted(b.tables.crossable[piece.hex]) if _empty(b, piece.id, n, False)]
+        return [(n,) for n, floor in b.tables.places_beside(piece.hex, piece.floor)  # on its own floor (§8)
+                if floor == piece.floor and _empty(b, piece.id, n, False, floor)]
     assert piece.facing is not None
     back = opposite(piece.facing)
     heads: list[Hex] = []

@@ -37,12 +37,13 @@ from typing import Any
 import attrs
 
 from banneret.boards import BoardContext, BoardDrawing, esc, tag
-from banneret.boards.hexgrid import DIRECTIONS, Hex, SightView, distance, line_both
+from banneret.boards.hexgrid import DIRECTIONS, Hex, SightView, distance, hexside, line_both
 from banneret.types import Action
 from banneret_guiscard.buildings import feature, held_against, structures_for
 from banneret_guiscard.castles import terrain_at
 from banneret_guiscard.fire import engine_in_way, traced_lines
 from banneret_guiscard.hoplites import FACING_NAMES as FORMATION_FACINGS
+from banneret_guiscard.movement import FLOOR_AFTER
 from banneret_guiscard.state import Battle, Engine, Tables, hex_label, tables_for
 
 __all__ = [
@@ -152,6 +153,14 @@ def formation_notes(view: Mapping[str, Any]) -> list[str]:
     closed into a foulkon (§7.3.1, §7.3.2)."""
     return [f"{'foulkon' if f['foulkon'] else 'formation'} of {', '.join(f['members'])} facing "
             f"{FORMATION_FACINGS[f['facing']]}" for f in view["formations"]]
+
+
+def storey_notes(view: Mapping[str, Any]) -> list[str]:
+    """One line per living character upstairs, on the upper storey of its hex, and per storey hex
+    with bodies lying on it (§8)."""
+    return ([f"{pid} on {hex_label(p['hexes'][0])}" for pid, p in view["pieces"].items()
+             if p["floor"] and p["state"] != "dead"]
+            + [f"bodies on {hex_label(h)}: {chars}" for h, chars, _ in view["bodies_upstairs"]])
 
 
 def cover_notes(view: Mapping[str, Any]) -> list[str]:
@@ -347,7 +356,7 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
             cells[hexes[0]] = f"{p['code']}{mark}{p['facing']}"
             cells[hexes[1]] = f"{p['code']}="
         else:
-            cells[hexes[0]] = f"{p['code']}{mark}{ranks.get(pid, '')}"
+            cells[hexes[0]] = f"{p['code']}{mark}{ranks.get(pid, '') or _UPSTAIRS * p['floor']}"
 
     for pid, p in pieces.items():  # the dead under loose horses and the living
         if p["state"] == "dead":
@@ -355,10 +364,19 @@ def _cells(t: Tables, view: Mapping[str, Any], reach: Collection[Hex]) -> dict[H
     for head, rear in view["horses"].values():
         facing = DIRECTIONS.index((head[0] - rear[0], head[1] - rear[1]))
         cells[(head[0], head[1])], cells[(rear[0], rear[1])] = f"hrs{facing}", "hrs="
-    for pid, p in sorted(pieces.items()):
+    for pid, p in sorted(pieces.items(), key=lambda item: -item[1]["floor"]):  # upstairs first, the ground over it
         if p["state"] != "dead":
             draw(pid, p)
     return cells
+
+
+_UPSTAIRS = "^"
+"""The terminal's mark after the state letter of a character upstairs (§8)."""
+STOREY_LEGEND = (
+    "  Bimh^ a character upstairs, on the upper storey of its hex (§8): shown where nobody stands below; 'upstairs'",
+    "  lists them all. W, S on a wall: a window, an arrow slit of the upper storey above it.",
+)
+"""The legend's lines for upper storeys, shown on maps that have one."""
 
 
 LEGEND = (
@@ -401,15 +419,18 @@ def _wall_marks(t: Tables, x0: int) -> tuple[dict[int, dict[int, str]], dict[int
     opening's letter (:data:`WALL_LETTERS`)."""
     in_row: dict[int, dict[int, str]] = {}
     below: dict[int, dict[int, str]] = {}
+    upper = _upper_openings(t)
     for (a, b), attributes in t.board.sides().items():
         kind = attributes.get("feature")
         if (kind not in WALL_LETTERS and kind != "wall") or a not in t.terrain or b not in t.terrain:
             continue
+        side = (a, b)
         i = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
         if i in (1, 2, 3):  # drawn from the hex above or to the west
             a, i = b, (i + 3) % 6
         x = 3 * (2 * a[0] + a[1] - x0)
-        line, letter = _WALL_LINES[i], WALL_LETTERS.get(kind, "")
+        line, letter = _WALL_LINES[i], WALL_LETTERS.get(upper.get(side, kind), "").upper() if side in upper else \
+            WALL_LETTERS.get(kind, "")
         if i == 0:
             in_row.setdefault(a[1], {})[x + 5] = letter or line
         else:
@@ -417,6 +438,14 @@ def _wall_marks(t: Tables, x0: int) -> tuple[dict[int, dict[int, str]], dict[int
             for k, char in enumerate(mark):
                 below.setdefault(a[1], {})[x + (0 if i == 4 else 3) + k] = char
     return in_row, below
+
+
+def _upper_openings(t: Tables) -> dict[tuple[Hex, Hex], str]:
+    """The windows and slits of the upper storey (§8, §9.3.3) by the map's hexside key, as
+    hexside features (``window``, ``arrow_slit``)."""
+    feature = {"window": "window", "slit": "arrow_slit"}
+    return {hexside(h, outside): feature[opening]
+            for h, openings in t.storey_openings.items() for outside, opening in openings}
 
 
 def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
@@ -451,7 +480,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
         facing = f" facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
         extra = f" MP {p['mp_left']}" if p["mp_left"] is not None else ""
         lines.append(f"{'>' if pid == moving else ' '} {p['code']} {pid:<10} {p['side']:<11} {p['state']:<8} "
-                     f"{'rider' if p['mounted'] else 'foot '} {where}{facing}{extra}")
+                     f"{'rider' if p['mounted'] else 'foot '} {where}{' upstairs' * p['floor']}{facing}{extra}")
     if view["led_horses"]:
         lines.append(f"  led by {moving}: " + ", ".join(f"{o}'s horse" for o in view["led_horses"]))
     lines.extend(f"  changed: {note}" for note in structure_notes(t, view))
@@ -459,6 +488,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     lines.extend(f"  rope: {note}" for note in rope_notes(view))
     lines.extend(f"  hoplites: {note}" for note in formation_notes(view))
     lines.extend(f"  cover: {note}" for note in cover_notes(view))
+    lines.extend(f"  upstairs: {note}" for note in storey_notes(view))
     lines.extend(f"  charge: {note}" for note in charge_notes(view))
     siege = siege_notes(t, view)
     lines.extend(f"  siege: {note}" for note in siege)
@@ -466,6 +496,7 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     lines.extend(WALL_LEGEND if in_row or below else ())
     lines.extend(SIEGE_LEGEND if siege else ())
     lines.extend(FORMATION_LEGEND if view["formations"] else ())
+    lines.extend(STOREY_LEGEND if t.storey else ())
     return "\n".join(lines)
 
 
@@ -496,6 +527,7 @@ text { font-family: 'DejaVu Sans', Verdana, sans-serif; pointer-events: none; }
 .arrow_slit, .chapel_window { stroke: #c23b22; stroke-width: 6; stroke-linecap: butt; pointer-events: none; }
 .ladder { stroke: #8a5a1c; stroke-width: 5; stroke-linecap: butt; stroke-dasharray: 3 3; fill: none; }
 .rope { stroke: #d8c27a; stroke-width: 2.5; stroke-linecap: round; fill: none; }
+.upper { stroke-width: 3; stroke-dasharray: 4 2; }
 .low_wall { stroke: #7d7468; stroke-width: 4; stroke-linecap: round; stroke-dasharray: 3 2; pointer-events: none; }
 .reach { fill: #ffffff; fill-opacity: 0.45; stroke: #1b7d2e; stroke-width: 2; stroke-dasharray: 4 3; pointer-events: none; }
 .mark { display: none; fill: none; stroke: #ffffff; stroke-width: 3; stroke-dasharray: 6 3; pointer-events: none; }
@@ -580,11 +612,11 @@ def board_targets(view: Mapping[str, Any], actions: Iterable[Action]) -> dict[st
         path: tuple[str, ...] = ()
         if kind == "movement" and args[0] == "move":
             path = (f"piece:{args[1]}",)
-        elif kind == "movement" and args[0] == "clear":
+        elif kind == "movement" and args[0] == "clear" and len(args) == 2:  # upstairs: from the list (§8)
             path = (_hex_id(args[1]),)
         elif kind == "move-step":
             what = args[0]
-            if what == "step":
+            if what == "step" and args[4] not in FLOOR_AFTER:  # up or down the stairs: from the list (§8)
                 path = (_hex_id(args[1]),)
             elif what == "stop" and moving:
                 path = (f"piece:{moving}",)
@@ -653,6 +685,10 @@ def _map_drawing(scenario_id: str) -> _MapDrawing:
             continue
         name = t.data.terrain.hexside_features[feature].name
         features.append(_side_line(layout, x, y, f"{name}: {hex_label(x)} | {hex_label(y)}", feature))
+    for (x, y), feature in sorted(_upper_openings(t).items()):  # over the wall below (§8, §9.3.3)
+        name = t.data.terrain.hexside_features[feature].name.lower()
+        features.append(_side_line(layout, x, y, f"upper storey's {name}: {hex_label(x)} | {hex_label(y)}",
+                                   f"{feature} upper"))
     tent_of = structures_for(scenario_id).tent_of
     canvas = {h: "".join(_side_line(layout, h, n, f"tent canvas: {hex_label(h)} | {hex_label(n)}", "canvas")
                          for n in t.around[h] if tent_of.get(n) != tent_of[h])
@@ -808,23 +844,27 @@ def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces:
     stroke = {"stunned": "#f2c200", "wounded": "#ff5a36"}.get(state, "#1b1b1b")
     head = p["hexes"][0]
     cx, cy = layout.centre(head)
+    up = p["floor"]
+    if up:  # upstairs: a smaller counter up and to the right of the hex centre, marked 1F (§8)
+        cx, cy = cx + SIZE * 0.3, cy - SIZE * 0.3
     facing = f", facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
-    where = " ".join(hex_label(h) for h in p["hexes"])
+    where = " ".join(hex_label(h) for h in p["hexes"]) + " upstairs" * up
     parts = [tag("title", esc(f"{p['code']} {pid} ({p['side']}): {state}, {'rider' if p['mounted'] else 'on foot'} "
                               f"on {where}{facing}" + (f", {p['mp_left']} MP left" if p["mp_left"] is not None else "")))]
     if p["mounted"]:
         parts += _two_hex(layout, head, p["facing"], fill, stroke)
     else:
-        half = SIZE * 0.56
+        half = SIZE * (0.46 if up else 0.56)
         parts.append(tag("rect", x=_f(cx - half), y=_f(cy - half), width=_f(2 * half), height=_f(2 * half), rx=3,
                          fill=fill, stroke=stroke, stroke_width=3 if state in ("stunned", "wounded") else 1.5,
                          transform=f"rotate(45 {_f(cx)} {_f(cy)})" if state == "stunned" else None))
     parts.append(tag("text", esc(p["code"]), x=_f(cx), y=_f(cy + 1), text_anchor="middle", fill=ink, class_="code"))
-    parts.append(tag("text", esc(_STATE_LETTER[state]), x=_f(cx), y=_f(cy + 11), text_anchor="middle", fill=ink, class_="st"))
+    parts.append(tag("text", esc(_STATE_LETTER[state] + " 1F" * up), x=_f(cx), y=_f(cy + 11), text_anchor="middle",
+                     fill=ink, class_="st"))
     if state == "dead":
         parts.append(tag("path", d=f"M{_f(cx - 12)} {_f(cy - 12)}L{_f(cx + 12)} {_f(cy + 12)}M{_f(cx + 12)} {_f(cy - 12)}"
                                    f"L{_f(cx - 12)} {_f(cy + 12)}", stroke="#1b1b1b", stroke_width=2))
-    elif state != "stunned" and p["side"] == lines_for and t.counter(pid).weapons:
+    elif state != "stunned" and p["side"] == lines_for and t.counter(pid).weapons and not up:  # the map's lines: ground
         parts.append(_sight_lines(t, layout, pid, p, pieces, battle))
     return tag("g", *parts, class_="ctr moving" if pid == moving else "ctr", data_target=f"piece:{pid}")
 
@@ -834,7 +874,7 @@ _LEGEND = (
     "L1: the hex's level; green dashed ring: next step",
     "under the code: h healthy, s stunned, w wounded, x dead",
     "yellow border, tilted: stunned; red border: wounded",
-    "grey with a cross: dead",
+    "grey with a cross: dead; small, up and right, 1F: upstairs",
     "bar with a point: rider (head hex, facing)",
     "grey bar: riderless horse; +n: bodies",
     "arrow over hexes: a charge declared this turn",
@@ -846,6 +886,7 @@ _LEGEND = (
     "dark hex: naphtha; square: a siege engine, its front;",
     "brown striped bar: a ladder, lying or raised;",
     "thin yellow line: a hooked rope",
+    "thin dashed blue or red on a wall: the upper storey's window or slit",
     "dashed ring, spear to a corner: a hoplite in a formation,",
     "the corner it faces (solid ring: a foulkon)",
     "hover your shooter: its lines of sight to the enemies",
@@ -875,6 +916,7 @@ def _panel(t: Tables, view: Mapping[str, Any], x: float) -> tuple[str, float]:
     lines.extend(f"rope: {note}" for note in rope_notes(view))
     lines.extend(f"hoplites: {note}" for note in formation_notes(view))
     lines.extend(f"cover: {note}" for note in cover_notes(view))
+    lines.extend(f"upstairs: {note}" for note in storey_notes(view))
     for c in view["charges"]:
         lines.append(f"charge: {c['rider']} at {c['target']} ({len(c['route'])} hexes)")
         if c["counter"]:
@@ -951,7 +993,8 @@ def draw_board(context: BoardContext) -> BoardDrawing:
                           tag("text", "horse", x=_f(cx), y=_f(cy + 4), text_anchor="middle", font_size=10, fill="#1b1b1b"),
                           data_target=f"horse:{owner}"))
     pieces = view["pieces"]
-    order = sorted(pieces.items(), key=lambda kv: (kv[1]["state"] != "dead", kv[0] == view["moving"], kv[0]))
+    order = sorted(pieces.items(), key=lambda kv: (kv[1]["state"] != "dead", kv[1]["floor"], kv[0] == view["moving"],
+                                                   kv[0]))  # upstairs over the ground (§8)
     lines_for = context.player if context.player in t.sides else view["side"]  # a spectator: the phasing side's
     battle = standing(t, view["structures"], view["engines"])
     counters = [_counter(t, layout, pid, p, pieces, view["moving"], lines_for, battle) for pid, p in order]

@@ -38,18 +38,23 @@ _COVERS = ("none", "light", "medium", "heavy")
 @attrs.frozen(eq=False)
 class Structures:
     """The §8 lookups of one scenario's map: each hexside's feature, the tent each tent hex
-    belongs to, the hexes that have a wall on one of their sides, and the doorways: each
-    building or courtyard hex with one door or entrance in its edge, and that hexside."""
+    belongs to, the hexes that have a wall on one of their sides, the doorways: each
+    building or courtyard hex with one door or entrance in its edge, and that hexside; and the
+    room each building hex belongs to."""
 
     features: Mapping[Hexside, HexsideFeature]
     tent_of: Mapping[Hex, int]
     walled: frozenset[Hex]
     doorways: Mapping[Hex, Hexside]
+    room_of: Mapping[Hex, int] = MappingProxyType({})
+    """A room (§8.2.1): building hexes joined by hexsides with nothing on them (a reading: a
+    wall, a door or a window between two building hexes parts two rooms)."""
 
 
-def _tents(tent_hexes: Iterable[Hex], around: Mapping[Hex, tuple[Hex, ...]]) -> dict[Hex, int]:
-    """Number each group of adjacent tent hexes (one tent, §8.3.4)."""
-    todo, out = set(tent_hexes), {}
+def _groups(hexes: Iterable[Hex], around: Mapping[Hex, Iterable[Hex]]) -> dict[Hex, int]:
+    """Number each group of ``hexes`` joined through ``around``: one tent of adjacent tent
+    hexes (§8.3.4), one room (§8.2.1)."""
+    todo, out = set(hexes), {}
     for number, start in enumerate(sorted(todo)):
         if start in out:
             continue
@@ -70,6 +75,7 @@ def structures_for(scenario_id: str) -> Structures:
     catalogue = t.data.terrain.hexside_features
     features = {side: catalogue[f["feature"]] for side, f in t.board.sides().items() if f.get("feature") in catalogue}
     walled = frozenset(h for side, f in features.items() if f.blocks_sight for h in side)
+    inside = [h for h, r in t.terrain.items() if r.enclosed == "building"]
     doors: dict[Hex, list[Hexside]] = {}
     for side, f in features.items():
         for h in side:
@@ -77,7 +83,9 @@ def structures_for(scenario_id: str) -> Structures:
                 doors.setdefault(h, []).append(side)
     return Structures(
         features=MappingProxyType(features),
-        tent_of=MappingProxyType(_tents((h for h, r in t.terrain.items() if r.tent is not None), t.around)),
+        tent_of=MappingProxyType(_groups((h for h, r in t.terrain.items() if r.tent is not None), t.around)),
+        room_of=MappingProxyType(_groups(inside, {h: [n for n in t.around[h] if hexside(h, n) not in features]
+                                                  for h in inside})),
         walled=walled,
         doorways=MappingProxyType({h: sides[0] for h, sides in doors.items() if len(sides) == 1}),
     )
@@ -185,8 +193,9 @@ def fire_origins(b: Battle, shooter: Hex) -> list[Hex | None]:
 
 def side_blocks(b: Battle, side: Hexside, shooter: Hex, target: Hex) -> bool:
     """Whether the structure on a crossed hexside stops a line of fire: a wall always (§8.2.4);
-    a window unless it is the shooter's own (fired out of, or into from the sill, §8.2.1) or the
-    target stands right behind it (§8.2.1 b); an arrow slit or chapel window unless the shooter
+    a window unless it is the shooter's own (fired out of, or into from the sill at a target in
+    the room behind it, :attr:`Structures.room_of`, §8.2.1) or the target stands right behind
+    it (§8.2.1 b); an arrow slit or chapel window unless the shooter
     fires out of it or at the hex behind it (§9.3.3); doors and entrances never (§8.2.3)."""
     f = _structures(b).features.get(side)
     if f is None:
@@ -198,6 +207,9 @@ def side_blocks(b: Battle, side: Hexside, shooter: Hex, target: Hex) -> bool:
     behind = target in side and b.tables.terrain[target].enclosed is not None
     if f.opening == "slit":  # fired out of from inside, or back at the hex behind it (§9.3.3)
         return not behind and not (shooter in side and b.tables.terrain[shooter].enclosed is not None)
+    rooms = _structures(b).room_of
+    if shooter in side and shooter not in rooms:  # from the sill: at that room only (§8.2.1)
+        return rooms.get(target, -1) != rooms[side[0] if side[1] == shooter else side[1]]
     return shooter not in side and not behind
 
 

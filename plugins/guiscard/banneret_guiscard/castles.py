@@ -20,7 +20,8 @@ from banneret.boards.hexgrid import Hex, crossed_hexsides
 from banneret_guiscard.data_model import Terrain
 from banneret_guiscard.state import Battle, Ladder, Piece, tables_for
 
-__all__ = ["VERTICAL_LADDER", "raised_at", "terrain_at", "castle_inside", "breached", "fire_blocked", "castle_cover",
+__all__ = ["VERTICAL_LADDER", "raised_at", "terrain_at", "castle_inside", "breached", "fire_blocked", "friend_beside",
+           "castle_cover",
            "gate_choices", "work_gate"]
 
 VERTICAL_LADDER = "vertical_ladder"
@@ -74,13 +75,19 @@ def fire_blocked(b: Battle, shooter: Piece, target: Hex, path: list[Hex]) -> boo
     target with a friend of the shooter next to it on its level (§9.3.4); from outside at the
     castle's ground, unless the line comes through a breach or the open gate (§9.4.2)."""
     t = b.tables
-    if t.terrain[shooter.hex].vantage and any(
-            p.alive and p.side == shooter.side and p.id != shooter.id and t.level[h] == t.level[target]
-            and h in t.around[target] for p in b.pieces.values() for h in p.hexes()):
+    if t.terrain[shooter.hex].vantage and friend_beside(b, shooter, target):
         return True
     inside = castle_inside(t.scenario.id)
     ground = t.terrain[target].enclosed == "castle" and not t.terrain[target].vantage
     return ground and shooter.hex not in inside and not any(breached(b, h) for h in path[1:-1])
+
+
+def friend_beside(b: Battle, shooter: Piece, target: Hex) -> bool:
+    """Whether a living friend of ``shooter`` stands on the ground next to ``target`` on its
+    level: no shot from a height then (§9.3.4), a platform, an arrow slit or an upper storey."""
+    t = b.tables
+    return any(p.alive and p.side == shooter.side and p.id != shooter.id and not p.floor
+               and t.level[h] == t.level[target] and h in t.around[target] for p in b.pieces.values() for h in p.hexes())
 
 
 def castle_cover(b: Battle, shooter: Hex, target: Hex, path: list[Hex], cover: str) -> str:

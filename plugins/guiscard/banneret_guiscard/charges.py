@@ -530,7 +530,8 @@ def charge_targets(b: Battle, rider: Piece, plain: bool = False) -> list[str]:
     start, mp = (rider.hex, rider.facing), allowance(b, rider)
     riders = _other_riders(b, rider)
     return [enemy.id for enemy in sorted(b.enemies_of(rider.side), key=lambda p: p.id)
-            if enemy.alive and enemy.id not in taken and _front_and_seen(b, rider, enemy, riders)
+            if enemy.alive and not enemy.floor and enemy.id not in taken  # nobody upstairs is charged (§8)
+            and _front_and_seen(b, rider, enemy, riders)
             and routes.can_strike(start, 0, 0, mp, set(enemy.hexes()))]
 
 

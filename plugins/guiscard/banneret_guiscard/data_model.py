@@ -148,13 +148,15 @@ FILES: tuple[str, ...] = (
     "fire_foot.json", "fire_mounted.json", "impact.json", "weapons.json", "infiltration.json",
     "geometry.json", "horses.json", "bodies.json", "defensive_fire.json", "tactics.json", "siege.json", "roster.json",
     "map_test_field.json", "map_downs.json", "map_village.json", "map_keep.json", "map_lagoon.json", "map_wards.json",
+    "map_manor.json",
     "scenarios.json",
 )
 """Every data file, in loading order."""
 
 MAP_FILES: Mapping[str, str] = MappingProxyType({"test_field": "map_test_field.json", "downs": "map_downs.json",
                                                   "village": "map_village.json", "keep": "map_keep.json",
-                                                  "lagoon": "map_lagoon.json", "wards": "map_wards.json"})
+                                                  "lagoon": "map_lagoon.json", "wards": "map_wards.json",
+                                                  "manor": "map_manor.json"})
 """Each map's id and its file."""
 
 Mount = Literal["foot", "mounted"]
@@ -979,6 +981,13 @@ class MapRecord(Sourced):
     name: str
     hexes: tuple[MapHex, ...]
     hexsides: tuple[MapHexside, ...]
+    storey: tuple[tuple[int, int], ...] = ()
+    """The building hexes with an upper storey above them (§8, a reading: the maps are not in
+    the source): walled like the rooms below, reached by the house stairs beside them."""
+    storey_openings: tuple[MapHexside, ...] = ()
+    """The windows and arrow slits of the upper storey (§8.2.1, §9.3.3): each in the wall above
+    a ground wall between a storey hex ``a`` and the hex ``b`` outside it; a slit spanning two
+    hexes (§9.3.3) is given on the two hexsides that meet at its corner."""
 
 
 @attrs.frozen(kw_only=True)
@@ -1009,6 +1018,8 @@ class Placement(Sourced):
     hex: tuple[int, int]
     mounted: bool
     facing: int | None = None
+    floor: int = 0
+    """0 on the ground, 1 on the upper storey of its hex (``MapRecord.storey``)."""
 
     def hexes(self) -> tuple[Hex, ...]:
         """The hexes the counter covers: two for a rider (§1.1), head first."""
@@ -1422,6 +1433,17 @@ def _map(package: str, filename: str, terrain: TerrainTable) -> TacticalMap:
                 h in hexes and terrain.terrains[hexes[h]["terrain"]].enclosed is not None for h in (s.a, s.b)):
             raise DataError(f"{label}: a {s.feature!r} needs a building or courtyard hex on one side")
         sides[(s.a, s.b)] = {"feature": s.feature}
+    for h in record.storey:
+        if h not in hexes or terrain.terrains[hexes[h]["terrain"]].enclosed != "building":
+            raise DataError(f"{where} storey {h}: an upper storey stands only over a building hex")
+    if len(set(record.storey)) != len(record.storey):
+        raise DataError(f"{where} storey: a hex is given twice")
+    for s in record.storey_openings:
+        f = terrain.hexside_features.get(s.feature)
+        below = sides.get((s.a, s.b), sides.get((s.b, s.a), {})).get("feature")
+        if f is None or f.opening not in ("window", "slit") or s.a not in record.storey or below != "wall":
+            raise DataError(f"{where} storey opening {s.a}-{s.b}: a window or slit of the storey hex {s.a} "
+                            "above a wall")
     try:
         board = HexMap(hexes, sides)
     except DataError as exc:
@@ -1466,6 +1488,7 @@ def _scenarios(package: str, roster: Mapping[str, Counter], terrains: Mapping[st
         if sc.turns < 1:
             raise DataError(f"{label}: turns must be 1 or more")
         used: dict[Hex, str] = {}
+        upstairs: dict[Hex, str] = {}  # the upper storey's places (floor 1)
         placed: set[str] = set()
         for p in sc.forces:
             plabel = f"{label} force {p.counter!r}"
@@ -1483,14 +1506,17 @@ def _scenarios(package: str, roster: Mapping[str, Counter], terrains: Mapping[st
                 raise DataError(f"{plabel}: has no mounted counter")
             if p.facing is not None and p.facing not in range(6):
                 raise DataError(f"{plabel}: facing must be 0-5")
+            if p.floor not in (0, 1) or p.floor and (p.mounted or p.hex not in tactical.record.storey):
+                raise DataError(f"{plabel}: floor 1 is for a character on foot on an upper-storey hex")
             for h in p.hexes():
                 if h not in tactical.board:
                     raise DataError(f"{plabel}: hex {h} is not on map {sc.map!r}")
                 if terrains[tactical.board.attrs(h)["terrain"]].cost(p.mounted, counter.armoured) is None:
                     raise DataError(f"{plabel}: may not stand on {tactical.board.attrs(h)['terrain']} at {h}")
-                if h in used:
-                    raise DataError(f"{plabel}: hex {h} already holds {used[h]!r} (§1.1)")
-                used[h] = p.counter
+                taken = upstairs if p.floor else used
+                if h in taken:
+                    raise DataError(f"{plabel}: hex {h} already holds {taken[h]!r} (§1.1)")
+                taken[h] = p.counter
         for changed in sc.structures:
             if changed.hex not in tactical.board:
                 raise DataError(f"{label} structure {changed.hex}: not on map {sc.map!r}")

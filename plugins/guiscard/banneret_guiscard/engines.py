@@ -136,7 +136,7 @@ def engine_targets(b: Battle, engine: Engine) -> list[Hex]:
     line the map leaves clear (a reading: it sprays, so it is aimed like a shot, §5.5); a stone
     is lobbed over everything."""
     kind = b.tables.data.siege.engine(engine.kind)
-    wanted = {h for p in b.pieces.values() if p.alive and p.side != engine.side for h in p.hexes()}
+    wanted = {h for p in b.pieces.values() if p.alive and p.side != engine.side and not p.floor for h in p.hexes()}
     wanted |= {e.hex for e in b.engines.values() if e.side != engine.side and e.condition != "destroyed"}
     if kind.arc:
         wanted |= {n for h in wanted for n in b.tables.around.get(h, ())}

@@ -26,7 +26,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from banneret.boards.hexgrid import Hex, Hexside, SightView, arc, closest_direction, crossed_hexsides, distance, line_both, line_from_side, neighbour
+from banneret.boards.hexgrid import (
+    Hex, Hexside, SightView, arc, closest_direction, crossed_hexsides, distance, hexside, line_both, line_from_side,
+    neighbour,
+)
 from banneret.flow import Choice, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
@@ -42,6 +45,7 @@ __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
     "terrain_blocks", "sight_level", "edge_blocks",
     "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "engine_in_way", "fire_cover", "may_shoot_at", "targets",
+    "Aim", "STOREY_HEIGHT", "storey_lines", "storey_cover",
     "impact_hex", "release", "strike", "shoot", "hit", "cover_threats", "HoldCover", "Shot",
     "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
@@ -85,6 +89,8 @@ def engaged(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, ...]] | No
     """In contact with an enemy that could attack one of its hexes (§5.2). Only an enemy whose
     front hex is next to it could (:func:`can_attack`), so only those are asked, found on
     ``where`` (:meth:`~banneret_guiscard.state.Battle.living_index`, built here if not given)."""
+    if piece.floor or piece.hex in b.tables.stairs_top:  # upstairs or on the stairs: by floors (§8)
+        return any(can_attack(b, e, piece.hex, piece.floor) for e in b.enemies_of(piece.side))
     if where is None:
         where = b.living_index()
     around = b.tables.around
@@ -245,6 +251,8 @@ def fire_lines(b: Battle, shooter: Piece, aimed: Hex) -> Sequence[Sequence[Hex]]
     lines = fixed_lines(t.scenario.id).get((shooter.hex, aimed))
     if lines is None:
         lines = traced_lines(t, shooter.hex, aimed, b)
+    if shooter.floor:  # upstairs a line stays under the storey's roof: its hexes and the stairs' well (§8, a reading)
+        return [path for path in lines if all(h in t.storey or h in t.stairs_top for h in path)]
     return [path for path in lines if not castles.fire_blocked(b, shooter, aimed, list(path))]
 
 
@@ -271,12 +279,15 @@ def _short_max(weapon: Weapon) -> int:
 
 
 def fire_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex,
-               where: Mapping[Hex, tuple[Piece, ...]] | None = None) -> str | None:
+               where: Mapping[Hex, tuple[Piece, ...]] | None = None, floor: int | None = None) -> str | None:
     """The cover of a shot from ``shooter`` with ``weapon`` at the hex ``aimed``, or None if it
     may not be fired: out of range, behind a mounted lance thrower (§7.1), a tree or higher
     ground on the line (§5.5.2), or a character in the way that this weapon may not fire over
     (§5.5.3, §5.5.5, §7.1). Along a hexside the less restrictive reading counts (§5.5.1).
-    ``where``: who stands where (:meth:`~banneret_guiscard.state.Battle.living_index`)."""
+    ``where``: who stands where (:meth:`~banneret_guiscard.state.Battle.living_index`);
+    ``floor``: the target's, when it is not the shooter's (:func:`storey_cover`)."""
+    if floor is not None and floor != shooter.floor:
+        return storey_cover(b, shooter, weapon, aimed, floor)
     aim = _aim(b, shooter, weapon, aimed)
     if aim is None:
         return None
@@ -307,8 +318,10 @@ def may_shoot_at(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex,
                for path in lines)
 
 
-def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: str, short_max: int) -> str:
-    """The target's cover on one reading of the line (§5.5.2, §5.5.4)."""
+def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: str, short_max: int,
+           lift: int = 0) -> str:
+    """The target's cover on one reading of the line (§5.5.2, §5.5.4); ``lift``: the levels a
+    shooter upstairs stands above his hex (A-25, :data:`STOREY_HEIGHT`), a height of §9.3.4."""
     t = b.tables
     terrain = castles.terrain_at(b, target)
     cover = terrain.cover
@@ -327,8 +340,8 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: 
     elif lost == "shooter_adjacent" and (b.water_cover == "any_water" or terrain.id == "deep_water"):
         cover = "none" if rng == 1 else cover
     here = t.terrain[shooter_hex]
-    rise = t.level[shooter_hex] + here.firing_height - t.level[target]  # A-25: a slit counts a level up
-    lost_from_here = _HEIGHT_LOSS if here.vantage else _HIGH_GROUND_LOSS
+    rise = t.level[shooter_hex] + (lift or here.firing_height) - t.level[target]  # A-25: a slit a level up
+    lost_from_here = _HEIGHT_LOSS if here.vantage or lift else _HIGH_GROUND_LOSS
     if terrain.id in lost_from_here and ((rise == 1 and 2 * rng < short_max) or (rise > 1 and band == "short")):
         cover = "none"  # §5.5.4, §9.3.4
     if any(h in t.terrain and t.terrain[h].id == "brush" for h in path[1:-1]):
@@ -342,17 +355,17 @@ def _cover(b: Battle, shooter_hex: Hex, target: Hex, path: Sequence[Hex], band: 
 
 
 def _characters_block(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex], band: str, cover: str,
-                      where: Mapping[Hex, tuple[Piece, ...]] | None = None) -> bool:
+                      where: Mapping[Hex, tuple[Piece, ...]] | None = None, floor: int | None = None) -> bool:
     """Whether a character or horse on the line stops this shot (§5.5.3, §5.5.5): bows and
     javelins fire over them at medium or long range when the target has light or no cover;
-    else :func:`_in_the_way`."""
+    else :func:`_in_the_way` (on ``floor``, the shooter's unless given)."""
     if weapon.id in FIRES_OVER and band != "short" and cover in _FIRED_OVER:
         return False
-    return _in_the_way(b, shooter, weapon, path, where)
+    return _in_the_way(b, shooter, weapon, path, where, floor)
 
 
 def _in_the_way(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex],
-                where: Mapping[Hex, tuple[Piece, ...]] | None) -> bool:
+                where: Mapping[Hex, tuple[Piece, ...]] | None, floor: int | None = None) -> bool:
     """Whether a character or horse stands in the way of a shot along ``path`` that does not
     fire over them (§5.5.3, §5.5.5). Never in the way: stunned or dead characters, characters
     in water, characters below both ends (unseen), those within N hexes of a target N levels
@@ -364,11 +377,12 @@ def _in_the_way(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex],
     between = [h for h in path[1:-1] if h not in mine]  # a line's hexes are distinct
     if not between:
         return False
-    if where is None:
-        where = b.living_index()
+    on = shooter.floor if floor is None else floor  # the floor the line runs on (§8)
+    if where is None or on:
+        where = b.living_index(on)  # a shot upstairs passes only those on its floor (§8)
     in_way: list[tuple[Hex, Piece | None]] = [
         (h, p) for h in between if h in where for p in where[h] if p.able and aimed not in p.footprint]
-    if b.horses:
+    if b.horses and not on:
         in_way += [(h, None) for horse in b.horses.values() if aimed not in horse.footprint
                    for h in horse.footprint if h in between]
     if not in_way:
@@ -387,6 +401,74 @@ def _in_the_way(b: Battle, shooter: Piece, weapon: Weapon, path: Sequence[Hex],
     return False
 
 
+# ------------------------------------------------- through the upper storey's windows and slits (§8, §9.3.3)
+
+
+STOREY_HEIGHT = 2
+"""The levels a man upstairs stands above his hex for fire: two, as A-25 reads the tower's upper
+floor (a platform or a ground-floor slit counts one)."""
+_THROUGH = {"window": "medium", "slit": "heavy"}
+"""The cover of a man upstairs shot through the opening of his hex: a window's (§8.2.1), a
+slit's (§9.4.1)."""
+
+
+def storey_lines(b: Battle, upper: Hex, ground: Hex, outwards: bool) -> list[tuple[str, list[Hex]]]:
+    """The readings of a line between a man upstairs on ``upper`` and the ground hex ``ground``,
+    each with the opening it passes (``window`` or ``slit``), that nothing stops: ``outwards``,
+    from the middle of an opening of the storey in ``upper``'s edge (§8.2.1 a, §9.3.3); else from
+    ``ground`` to ``upper`` entering it across that opening, the only storey hex fired at through
+    it (§8.2.1 b, §9.3.3). The storey's end stands :data:`STOREY_HEIGHT` levels above its hex;
+    the opening lets the line through and every other hexside and hex is read as on the ground
+    (walls, windows, crests, cliffs, trees, castle heights, §5.5.2, §8.2, §9.3.1)."""
+    t = b.tables
+    shooter, aimed = (upper, ground) if outwards else (ground, upper)
+    up_level, down_level = sight_level(t, upper) + STOREY_HEIGHT, sight_level(t, ground)
+    levels = (up_level, down_level) if outwards else (down_level, up_level)
+    out: list[tuple[str, list[Hex]]] = []
+    for outside, opening in t.storey_openings.get(upper, ()):
+        through = hexside(upper, outside)
+
+        def side_blocks(side: Hexside, view: SightView) -> bool:
+            return side != through and (edge_blocks(t, (shooter, aimed), side, view)
+                                        or buildings.side_blocks(b, side, shooter, aimed))
+
+        def hex_blocks(h: Hex, view: SightView) -> bool:
+            return terrain_blocks(t, h, view, b)
+
+        found = t.board.clear_lines(shooter, aimed, hex_blocks, side_blocks, levels, outside if outwards else None)
+        out += [(opening, path) for path in found
+                if (path[1] == outside if outwards else path[-2] == outside) and (opening, path) not in out]
+    return out
+
+
+def storey_cover(b: Battle, shooter: Piece, weapon: Weapon, aimed: Hex, floor: int) -> str | None:
+    """The cover of a shot between an upper storey and the ground through one of the storey's
+    windows or slits (§8, readings), or None if it may not be fired. Out of the storey at a man
+    on the ground: the ground's cover seen from :data:`STOREY_HEIGHT` levels up (A-25, §5.5.4,
+    §9.3.4: no cover from brush, rocks and the like within range), and no shot at a target with
+    a friend of the shooter beside it on its level (§9.3.4). Into it, at the man behind the
+    opening: a window's medium cover, a slit's heavy (§8.2.1, §9.4.1). Range, a lance
+    thrower's arc (§7.1), the engines (§10.4.3) and the characters in the way on the ground
+    (§5.5.3) as for any shot; the least restrictive reading counts (§5.5.1)."""
+    band = weapon.band_at(distance(shooter.hex, aimed))
+    outwards = bool(shooter.floor)
+    if (band is None or aimed not in b.tables.terrain or not in_throwing_arc(shooter, weapon, aimed)
+            or (outwards and castles.friend_beside(b, shooter, aimed))):
+        return None
+    upper, ground = (shooter.hex, aimed) if outwards else (aimed, shooter.hex)
+    short_max = _short_max(weapon)
+    best: str | None = None
+    for opening, path in storey_lines(b, upper, ground, outwards):
+        if b.engines and engine_in_way(b, path) is not None:
+            continue
+        cover = _cover(b, shooter.hex, aimed, path, band, short_max, STOREY_HEIGHT) if outwards else _THROUGH[opening]
+        if _characters_block(b, shooter, weapon, path, band, cover, floor=0):
+            continue
+        if best is None or COVERS.index(cover) < COVERS.index(best):
+            best = cover
+    return best
+
+
 def _within_range(b: Battle, shooter: Piece, hexes: Sequence[Hex]) -> bool:
     """Whether one of ``hexes`` lies within the longest range of a weapon ``shooter`` carries
     (§5.4, the range bands): a cheap test that spares the dearer ones for shooters that could
@@ -395,20 +477,32 @@ def _within_range(b: Battle, shooter: Piece, hexes: Sequence[Hex]) -> bool:
     return any(distance(shooter.hex, h) <= longest for h in hexes)
 
 
+Aim = tuple[str, Hex] | tuple[str, Hex, int]
+"""A shot's weapon and aimed hex, and the target's floor when it is not the shooter's: a shot
+through a window or slit of an upper storey (:func:`storey_cover`, §8, §9.3.3)."""
+
+
 def _targets(b: Battle, shooter: Piece, weapons: list[Weapon], enemies: list[Piece],
-             where: Mapping[Hex, tuple[Piece, ...]]) -> Iterator[tuple[str, Hex]]:
+             where: Mapping[Hex, tuple[Piece, ...]]) -> Iterator[Aim]:
     s = shooter.hex
+    openings = b.tables.storey_openings
     for weapon in weapons:
         longest = max(band.max for band in weapon.bands)  # beyond it no band, so no shot (_aim)
         for enemy in enemies:
+            if enemy.floor != shooter.floor:  # only through the storey's openings (§8, a reading)
+                if (shooter.hex if shooter.floor else enemy.hex) in openings:
+                    yield from ((weapon.id, h, enemy.floor) for h in enemy.footprint if distance(s, h) <= longest
+                                and storey_cover(b, shooter, weapon, h, enemy.floor) is not None)
+                continue
             for h in enemy.footprint:
                 if distance(s, h) <= longest and may_shoot_at(b, shooter, weapon, h, where):
                     yield weapon.id, h
 
 
-def targets(b: Battle, shooter: Piece) -> list[tuple[str, Hex]]:
+def targets(b: Battle, shooter: Piece) -> list[Aim]:
     """Every (weapon, aimed hex) the shooter may fire: each hex of an enemy character, a
-    rider's either hex (§5.4), in range and in sight (§5.5)."""
+    rider's either hex (§5.4), in range and in sight (§5.5); with the target's floor when it
+    stands on another (:data:`Aim`)."""
     enemies = sorted((p for p in b.enemies_of(shooter.side) if p.alive), key=lambda p: p.id)
     return list(_targets(b, shooter, usable_weapons(b, shooter), enemies, b.living_index()))
 
@@ -437,17 +531,27 @@ def impact_hex(state: State, shooter_hex: Hex, aimed: Hex, band: str) -> Hex | N
     return neighbour(aimed, closest_direction(shooter_hex, aimed, turns))
 
 
-def _impact_cover(b: Battle, shooter: Piece, h: Hex, band: str, short_max: int) -> str:
-    """The cover of whoever the missile hits on ``h``: the less restrictive reading (§5.4.1) of
-    those nothing on the map stops (a reading through a wall is no way in, §8.2.4), or of both
-    where none reaches ``h``."""
+def _impact_cover(b: Battle, shooter: Piece, h: Hex, band: str, short_max: int, floor: int | None = None) -> str:
+    """The cover of whoever the missile hits on ``h`` (on ``floor``, the shooter's unless given):
+    the less restrictive reading (§5.4.1) of those nothing on the map stops (a reading through a
+    wall is no way in, §8.2.4), or of both where none reaches ``h``; through the storey's
+    openings as :func:`storey_cover` reads them."""
+    if floor is not None and floor != shooter.floor:
+        outwards = bool(shooter.floor)
+        found = storey_lines(b, shooter.hex if outwards else h, h if outwards else shooter.hex, outwards)
+        if not outwards:
+            return min((_THROUGH[opening] for opening, _ in found), key=COVERS.index, default="heavy")
+        paths = [path for _, path in found] or line_both(shooter.hex, h)
+        return min((_cover(b, shooter.hex, h, path, band, short_max, STOREY_HEIGHT) for path in paths),
+                   key=COVERS.index)
     readings = fire_lines(b, shooter, h) or line_both(shooter.hex, h)
     return min((_cover(b, shooter.hex, h, path, band, short_max) for path in readings), key=COVERS.index)
 
 
-def release(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> Hex | None:
-    """A shot is loosed (§5.4): it is spent, the aimed characters are attacked, and the
-    missile lands on the impact hex returned (§5.4.1-§5.4.2); None when it is lost."""
+def release(state: State, shooter_id: str, weapon_id: str, aimed: Hex, floor: int | None = None) -> Hex | None:
+    """A shot is loosed (§5.4): it is spent, the aimed characters (on ``floor``, the shooter's
+    unless given) are attacked, and the missile lands on the impact hex returned (§5.4.1-§5.4.2);
+    None when it is lost."""
     b: Battle = state.data
     t = b.tables
     weapon = t.data.weapons[weapon_id]
@@ -455,23 +559,28 @@ def release(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> Hex | 
     assert band is not None
     b.shots[(shooter_id, weapon_id)] = b.shots.get((shooter_id, weapon_id), 0) + 1
     b.fired_in[shooter_id] = (b.phase, weapon_id)
-    for p in b.living_at(aimed):
+    for p in b.living_at(aimed, b.pieces[shooter_id].floor if floor is None else floor):
         b.targeted_in[p.id] = b.phase
     state.emit(f"{shooter_id} fires {weapon.name.lower()} at {hex_label(aimed)} ({band} range)", "fire")
     h = impact_hex(state, b.pieces[shooter_id].hex, aimed, band)
     return h if h is not None and h in t.terrain else None
 
 
-def strike(state: State, shooter_id: str, weapon_id: str, aimed: Hex, h: Hex) -> list[Aftermath]:
-    """The results of a shot from ``shooter_id`` aimed at ``aimed`` that landed on ``h``, with
-    the cover there (:func:`hit`)."""
+def strike(state: State, shooter_id: str, weapon_id: str, aimed: Hex, h: Hex,
+           floor: int | None = None) -> list[Aftermath]:
+    """The results of a shot from ``shooter_id`` aimed at ``aimed`` (on ``floor``, the shooter's
+    unless given) that landed on ``h``, with the cover there (:func:`hit`). A missile lands on
+    the shooter's floor, or on the aimed floor when it hits the aimed hex; one aimed through a
+    storey's opening that misses it falls to the ground (§8, a reading)."""
     b: Battle = state.data
     weapon = b.tables.data.weapons[weapon_id]
-    s = b.pieces[shooter_id].hex
-    band = weapon.band_at(distance(s, aimed))
+    shooter = b.pieces[shooter_id]
+    band = weapon.band_at(distance(shooter.hex, aimed))
     assert band is not None
     short_max = max(r.max for r in weapon.bands if r.band == "short")
-    return hit(state, weapon_id, band, _impact_cover(b, b.pieces[shooter_id], h, band, short_max), h, s)
+    aimed_floor = shooter.floor if floor is None else floor
+    landing = aimed_floor if h == aimed or aimed_floor == shooter.floor else 0
+    return hit(state, weapon_id, band, _impact_cover(b, shooter, h, band, short_max, landing), h, shooter.hex, landing)
 
 
 def shoot(state: State, shooter_id: str, weapon_id: str, aimed: Hex) -> list[Aftermath]:
@@ -492,7 +601,7 @@ def cover_threats(b: Battle, shooter: Piece, h: Hex) -> dict[str, tuple[str, ...
     able enemy with a missile weapon that has shots left and reaches ``h`` with a line of fire.
     Empty when there is nothing to choose: no such enemy there, a choice already made, a line
     at a corner that sees two faces."""
-    if not buildings.crossfire_hex(b, h):
+    if shooter.floor or not buildings.crossfire_hex(b, h):  # no doorway nor outer corner upstairs (§8)
         return {}
     victim = next(b.living_at(h), None)
     if victim is None or victim.side == shooter.side or buildings.held_cover(b, h) is not None:
@@ -551,34 +660,34 @@ class Shot(Procedure):
 
     def start(self, state: State, frame: Frame) -> None:
         b: Battle = state.data
-        h = release(state, frame["shooter"], frame["weapon"], frame["aimed"])
+        h = release(state, frame["shooter"], frame["weapon"], frame["aimed"], frame["floor"])
         if h is None:
             end(state)
             return
         frame["impact"] = h
-        if cover_threats(b, b.pieces[frame["shooter"]], h):
+        if frame["floor"] in (None, 0) and cover_threats(b, b.pieces[frame["shooter"]], h):
             call(state, HoldCover, shooter=frame["shooter"], impact=h)
         else:
             self.resume(state, frame, None)
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
-        orders = strike(state, frame["shooter"], frame["weapon"], frame["aimed"], frame["impact"])
+        orders = strike(state, frame["shooter"], frame["weapon"], frame["aimed"], frame["impact"], frame["floor"])
         if orders:
             goto(state, Retreats, orders=tuple(orders))
         else:
             end(state)
 
 
-def hit(state: State, weapon_id: str, band: str, cover: str, h: Hex, away: Hex) -> list[Aftermath]:
-    """A missile landing on ``h`` (§5.4.3): each living character and loose horse there rolls on
-    the fire table with ``cover``. A rider the result puts on foot is left for his owner to
-    place (§6.8), before his retreat; retreats go away from ``away``. Stones use it too
-    (§10.4.4)."""
+def hit(state: State, weapon_id: str, band: str, cover: str, h: Hex, away: Hex, floor: int = 0) -> list[Aftermath]:
+    """A missile landing on ``h`` (§5.4.3), on ``floor`` (the shooter's, §8): each living
+    character and loose horse there rolls on the fire table with ``cover``. A rider the result
+    puts on foot is left for his owner to place (§6.8), before his retreat; retreats go away
+    from ``away``. Stones use it too (§10.4.4), on the ground."""
     b: Battle = state.data
     t = b.tables
     orders: list[Aftermath] = []
-    horse = b.horse_at(h)  # loose when the missile lands, not the horse of a rider it fells
-    for victim in sorted(b.living_at(h), key=lambda p: p.id):
+    horse = None if floor else b.horse_at(h)  # loose when the missile lands, not the horse of a rider it fells
+    for victim in sorted(b.living_at(h, floor), key=lambda p: p.id):
         table = t.data.fire["mounted" if victim.mounted else "foot"]
         die = state.rng.die(10)
         letter = table.result(weapon_id, band, cover, die)
@@ -640,9 +749,10 @@ class OffensiveFire(SideChoice):
         goto(state, OffensiveFire)
 
 
-def _target_label(b: Battle, weapon: str, h: Hex) -> str:
-    who = next((p.id for p in b.living_at(h)), "?")
-    return f"{b.tables.data.weapons[weapon].name.lower()} at {who} on {hex_label(h)}"
+def _target_label(b: Battle, shooter: Piece, weapon: str, h: Hex, floor: int | None = None) -> str:
+    up = shooter.floor if floor is None else floor
+    who = next((p.id for p in b.living_at(h, up)), "?")
+    return f"{b.tables.data.weapons[weapon].name.lower()} at {who} on {hex_label(h)}{' upstairs' * up}"
 
 
 class AimShot(SideChoice):
@@ -653,15 +763,20 @@ class AimShot(SideChoice):
     kind = "aim"
     prompt = "Choose the weapon and the target"
 
-    def options(self, state: State, frame: Frame) -> list[tuple[str, Hex]]:
+    def options(self, state: State, frame: Frame) -> list[Aim]:
         b: Battle = state.data
         return targets(b, b.pieces[frame["shooter"]])
 
-    def label(self, state: State, frame: Frame, option: tuple[str, Hex]) -> str:
-        return _target_label(state.data, *option)
+    def label(self, state: State, frame: Frame, option: Aim) -> str:
+        return _target_label(state.data, state.data.pieces[frame["shooter"]], *option)
 
-    def choose(self, state: State, frame: Frame, option: tuple[str, Hex]) -> None:
-        goto(state, Shot, shooter=frame["shooter"], weapon=option[0], aimed=option[1])
+    def choose(self, state: State, frame: Frame, option: Aim) -> None:
+        goto(state, Shot, shooter=frame["shooter"], weapon=option[0], aimed=option[1], floor=_aim_floor(option))
+
+
+def _aim_floor(aim: Sequence[Any]) -> int | None:
+    """The target's floor an aim names (:data:`Aim`), or None: the shooter's."""
+    return aim[2] if len(aim) > 2 else None
 
 
 # --------------------------------------------------------------------------- defensive fire (§5.3)
@@ -736,7 +851,7 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
     return sorted(out, key=lambda p: p.id)
 
 
-def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
+def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:
     """:func:`defensive_shots`, one at a time: who stands where is looked up only once a
     shooter has a weapon its moves and attacks leave it (:func:`defensive_weapons` in that
     order)."""
@@ -748,11 +863,11 @@ def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterat
         if where is None:
             where = b.living_index()
         if _free_to_fire(b, piece, where):  # _defensive_shooters asked _unfired
-            for weapon, h in _targets(b, piece, weapons, [target], where):
-                yield piece.id, weapon, h
+            for aim in _targets(b, piece, weapons, [target], where):
+                yield (piece.id, *aim)
 
 
-def defensive_shots(b: Battle, target: Piece, named: tuple[str, ...] = ()) -> list[tuple[str, str, Hex]]:
+def defensive_shots(b: Battle, target: Piece, named: tuple[str, ...] = ()) -> list[tuple[Any, ...]]:
     """(shooter, weapon, aimed hex) for every shot the non-phasing side may still name against
     the moving ``target`` (§5.3): eligible shooters not named yet, at either hex of a rider."""
     return list(_defensive_shots(b, target, named))
@@ -842,19 +957,20 @@ class Volley(Choice):
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
         named = frame["named"]
-        shots = defensive_shots(b, b.pieces[frame["target"]], tuple(s for s, _, _ in named))
+        shots = defensive_shots(b, b.pieces[frame["target"]], tuple(shot[0] for shot in named))
         return [*(("name", *shot) for shot in shots), *([("fire",)] if named else [])]
 
     def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
         if option[0] == "fire":
             return "fire the volley"
         weapon = state.data.tables.data.weapons[option[2]].name.lower()
-        return f"{option[1]}: {weapon} at {frame['target']} on {hex_label(option[3])}"
+        up = " upstairs" * bool(state.data.pieces[frame["target"]].floor)
+        return f"{option[1]}: {weapon} at {frame['target']} on {hex_label(option[3])}{up}"
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
         if option[0] == "fire":
             b: Battle = state.data
-            for shooter, weapon, _ in frame["named"]:
+            for shooter, weapon, *_ in frame["named"]:
                 b.fired_in[shooter] = (b.phase, weapon)  # every named shot is spent (§5.3)
             goto(state, FireVolley, shots=frame["named"], next=0)
         else:
@@ -877,5 +993,5 @@ class FireVolley(Procedure):
             end(state)
             return
         frame["next"] = i + 1
-        shooter, weapon, aimed = shots[i]
-        call(state, Shot, shooter=shooter, weapon=weapon, aimed=aimed)
+        shooter, weapon, aimed, *floor = shots[i]
+        call(state, Shot, shooter=shooter, weapon=weapon, aimed=aimed, floor=_aim_floor((weapon, aimed, *floor)))

@@ -292,6 +292,7 @@ def _may_join(b: Battle, piece: Piece) -> bool:
     phase (reading: a new facing after a move is a wheel, :func:`block_steps`, not a free
     break-up and form-up), no more MP spent this phase than a formation moves (Part VI 15)."""
     return (piece.side == b.side and piece.health == "healthy" and not piece.mounted and is_hoplite(b, piece.id)
+            and not piece.floor  # a formation stands on the ground (§8, a reading)
             and record_of(b, piece.id) is None and piece.id not in b.busy and piece.id not in b.done
             and b.spent.get(piece.id, 0) <= rules(b).formation_ma)
 

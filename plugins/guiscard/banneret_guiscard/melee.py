@@ -29,7 +29,7 @@ from banneret.state import State
 from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.data_model import Effect, MeleeTable
-from banneret_guiscard.movement import infiltrate, may_stop, step_options
+from banneret_guiscard.movement import infiltrate, level_steps, may_stop
 from banneret_guiscard.results import PlaceRider, Unhorsing, can_attack, hurt, kill, kill_horse, lands
 from banneret_guiscard.retreat import RetreatOrder, Retreats
 from banneret_guiscard.state import Battle, Piece, hex_label
@@ -59,6 +59,8 @@ class Defender:
     mounted: bool
     armoured: bool
     stunned: bool
+    floor: int = 0
+    """Upstairs (1) or on the ground (§8)."""
 
 
 def defender(b: Battle, did: str) -> Defender | None:
@@ -75,7 +77,7 @@ def defender(b: Battle, did: str) -> Defender | None:
     if not piece.alive:
         return None
     return Defender(did, piece.side, b.tables.stats(piece).defence, piece.hexes(), piece.mounted,
-                    b.tables.counter(did).armoured, piece.health == "stunned")
+                    b.tables.counter(did).armoured, piece.health == "stunned", piece.floor)
 
 
 
@@ -104,7 +106,7 @@ def _reaches(b: Battle, attacker: Piece, other: Defender | None) -> bool:
     if other is None or other.side == attacker.side:
         return False
     armoured = b.tables.counter(attacker.id).armoured
-    return any(can_attack(b, attacker, h) and not (armoured and b.tables.terrain[h].water)
+    return any(can_attack(b, attacker, h, other.floor) and not (armoured and b.tables.terrain[h].water)
                and buildings.may_fight(b, attacker.hex, h, other.mounted) for h in other.hexes)  # §8.2.1
 
 
@@ -212,9 +214,11 @@ def surrounded(b: Battle, piece: Piece) -> bool:
         return False
     t = b.tables
     armoured = t.counter(piece.id).armoured
-    open_hexes = [n for n in t.crossable[piece.hex] if castles.terrain_at(b, n).cost(False, armoured) is not None
-                  and not buildings.tent_wall(b, piece.hex, n)]  # §8.5.2, §9.2
-    return bool(open_hexes) and all(any(p.side != piece.side for p in b.living_at(n)) for n in open_hexes)
+    open_places = [(n, floor) for n, floor in t.places_beside(piece.hex, piece.floor)
+                   if castles.terrain_at(b, n).cost(False, armoured) is not None
+                   and not buildings.tent_wall(b, piece.hex, n)]  # §8.5.2, §9.2; upstairs its storey (§8)
+    return bool(open_places) and all(any(p.side != piece.side for p in b.living_at(n, floor))
+                                     for n, floor in open_places)
 
 
 def kill_surrounded(state: State) -> None:
@@ -229,17 +233,19 @@ def kill_surrounded(state: State) -> None:
 # --------------------------------------------------------------------------- advance after combat (§6.6)
 
 
-def advance_starts(b: Battle, winners: tuple[str, ...], vacated: tuple[Hex, ...]) -> list[tuple[str, Hex, int]]:
+def advance_starts(b: Battle, winners: tuple[str, ...], vacated: tuple[Hex, ...],
+                   floor: int = 0) -> list[tuple[str, Hex, int]]:
     """(character, first hex, its MP) for each way a winner may start an advance: a participant
     still able, entering a hex the beaten enemy left (or lies stunned or dead on) with half its
-    MA, rounded down (§6.6, A-64)."""
+    MA, rounded down (§6.6, A-64); on the beaten enemy's ``floor``, never up or down the stairs
+    (§8, a reading: :func:`level_steps`)."""
     out = []
     for pid in sorted(winners):
         piece = b.pieces[pid]
-        if not piece.able:
+        if not piece.able or piece.floor != floor:
             continue
         allowance = b.ma(piece) // 2
-        for step in step_options(b, piece, allowance):
+        for step in level_steps(b, piece, allowance):
             if step.hex in vacated:
                 out.append((pid, step.hex, step.cost))
     return out
@@ -500,11 +506,13 @@ class Resolve(Procedure):
         were stunned or killed (the defenders first, §6.6)."""
         for losers, winners in ((rec.defenders, rec.attackers), (rec.attackers, rec.defenders)):
             now = {pid: b.pieces[pid] for pid in losers if not pid.startswith(HORSE)}
-            vacated = tuple(h for pid, h, health in rec.before if pid in now and (
-                now[pid].hex != h or now[pid].health in ("stunned", "dead") and health != now[pid].health))
-            if vacated:
+            left = [(h, now[pid].floor) for pid, h, health in rec.before if pid in now and (
+                now[pid].hex != h or now[pid].health in ("stunned", "dead") and health != now[pid].health)]
+            if left:  # a retreat keeps its floor (retreat.py), so the beaten enemy's floor is the one it left
+                floor = min(f for _, f in left)
+                vacated = tuple(h for h, f in left if f == floor)
                 return ladders.over_advances(b, rec.ladder, winners, vacated) if rec.ladder else \
-                    advance_starts(b, winners, vacated)
+                    advance_starts(b, winners, vacated, floor)
         return []
 
 
@@ -559,7 +567,7 @@ class Advance(Choice):
         b: Battle = state.data
         pid, first, cost = option
         piece = b.pieces[pid]
-        step = next(s for s in step_options(b, piece, cost) if s.hex == first)
+        step = next(s for s in level_steps(b, piece, cost) if s.hex == first)
         left = b.ma(piece) // 2 - cost
         origin = (piece.hex, piece.facing)
         b.pieces[pid] = attrs.evolve(piece, hex=step.hex, facing=step.facing)
@@ -601,7 +609,7 @@ class AdvanceStep(Choice):
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
         piece = b.pieces[frame["mover"]]
-        return [("stop",), *(("step", s.hex, s.facing, s.cost) for s in step_options(b, piece, frame["left"]))]
+        return [("stop",), *(("step", s.hex, s.facing, s.cost) for s in level_steps(b, piece, frame["left"]))]
 
     def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
         if option[0] == "stop":

@@ -39,7 +39,8 @@ from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label, tables
 
 __all__ = [
     "TURN_KIND", "UNDER_FIRE", "DEFENSIVE_FIRE", "Step", "finish_move", "MoveRecord", "MoveStep", "PutDown",
-    "enemy_hexes", "enter_cost", "step_options", "rule_steps", "table_steps", "steps_for", "StepCandidates", "can_attack", "allowance",
+    "enemy_hexes", "enter_cost", "step_options", "storey_steps", "stepped", "level_steps", "FLOOR_AFTER",
+    "rule_steps", "table_steps", "steps_for", "StepCandidates", "can_attack", "allowance",
     "infiltration_testers", "infiltrate", "forced_move", "mount_options", "dismount_options",
     "mount", "dismount", "may_stop", "pickup_options", "carry_options", "movable", "Movement", "reachable",
     "controls", "bridle_options", "catch_options", "line_places", "horse_places", "PlaceHorses",
@@ -71,23 +72,23 @@ class Step:
 # --------------------------------------------------------------------------- costs
 
 
-def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool) -> int | None:
-    """MP to enter ``h`` for its terrain and bodies, or None if ``piece`` may not (§3.1,
-    §4.2.1, §4.2.2); never a burning hex or a siege engine's (§10.2.4, §10.4.3)."""
+def _terrain_cost(b: Battle, piece: Piece, h: Hex, mounted: bool, floor: int = 0) -> int | None:
+    """MP to enter ``h`` (on ``floor``) for its terrain and bodies, or None if ``piece`` may not
+    (§3.1, §4.2.1, §4.2.2); never a burning hex or a siege engine's (§10.2.4, §10.4.3)."""
     t = b.tables
     cost = castles.terrain_at(b, h).cost(mounted, t.counter(piece.id).armoured)  # §9.2
     if cost is None or b.closed(h):
         return None
-    extra = t.data.bodies.extra_mp(b.body_total(h))
+    extra = t.data.bodies.extra_mp(b.body_total(h, floor))
     return None if extra is None else cost + extra
 
 
-def enemy_hexes(b: Battle, side: str) -> frozenset[Hex]:
-    """The hexes a character of ``side`` may not enter: held by a living enemy that is not
-    stunned (§4.2)."""
+def enemy_hexes(b: Battle, side: str, floor: int = 0) -> frozenset[Hex]:
+    """The hexes a character of ``side`` may not enter on ``floor`` (the ground unless the
+    upper storey is asked for): held by a living enemy that is not stunned (§4.2)."""
     closed: set[Hex] = set()
     for p in b.pieces.values():
-        if p.side != side and p.able:
+        if p.side != side and p.able and p.floor == floor:
             closed.update(p.footprint)
     return frozenset(closed)
 
@@ -152,6 +153,8 @@ def rule_steps(b: Battle, piece: Piece, left: int, front_only: bool = False,
                blocked: frozenset[Hex] | None = None) -> list[Step]:
     """:func:`step_options` by the rules, step by step: the reference the map's table is
     built from and checked against, and the only way on maps with §8-§9 structures."""
+    if piece.floor:
+        return storey_steps(b, piece, left)
     if piece.mounted:
         assert piece.facing is not None
         closed = enemy_hexes(b, piece.side) if blocked is None else blocked
@@ -164,7 +167,47 @@ def rule_steps(b: Battle, piece: Piece, left: int, front_only: bool = False,
         cost = enter_cost(b, piece, piece.hex, to)
         if cost is not None and cost <= left:
             out.append(Step(to, None, cost))
+    return out + storey_steps(b, piece, left) if piece.hex in b.tables.stairs_top else out
+
+
+def storey_steps(b: Battle, piece: Piece, left: int) -> list[Step]:
+    """A man's steps upstairs, or up from the stairs (§8, a reading: the rules say nothing of
+    storeys). Upstairs, into the storey hexes beside him across no wall, and down onto the
+    stairs his hex opens onto (``down``, the stairs' 2 MP, §8.1); on the stairs, up onto the
+    storey hexes their top opens onto (``up``, that hex's MP), so a flight costs 2 + 1. A
+    place held by an able enemy on its floor is never entered (§4.2)."""
+    t = b.tables
+    here = piece.hex
+    if piece.floor:
+        ways = [(to, 1, "foot") for to in t.storey_around[here]]
+        ways += [(stairs, 0, "down") for stairs in t.stairs_below[here]]
+    else:
+        ways = [(to, 1, "up") for to in t.stairs_top[here]]
+    closed = {f: enemy_hexes(b, piece.side, f) for f in {f for _, f, _ in ways}}
+    out = []
+    for to, floor, kind in sorted(ways):
+        cost = _terrain_cost(b, piece, to, mounted=False, floor=floor)
+        if cost is not None and cost <= left and to not in closed[floor]:
+            out.append(Step(to, None, cost, kind))
     return out
+
+
+def stepped(piece: Piece, step: Step) -> Piece:
+    """``piece`` after ``step``: on its head hex and facing, up or down a floor by the stairs."""
+    moved = piece.moved(step.hex, step.facing)
+    if step.kind in FLOOR_AFTER:
+        return attrs.evolve(moved, floor=FLOOR_AFTER[step.kind])
+    return moved
+
+
+FLOOR_AFTER = {"up": 1, "down": 0}
+"""The floor a step up or down the stairs lands on (:func:`storey_steps`)."""
+
+
+def level_steps(b: Battle, piece: Piece, left: int) -> list[Step]:
+    """:func:`step_options` that keep ``piece`` on its floor: an advance after combat never goes
+    up or down the stairs (§6.6, §8, a reading)."""
+    return [s for s in step_options(b, piece, left) if s.kind not in FLOOR_AFTER]
 
 
 StepCandidates = tuple[tuple[Step, Hex], ...]
@@ -235,7 +278,8 @@ def may_stop(b: Battle, piece: Piece, carried: str = "") -> bool:
     mine = piece.footprint
     head, rear = mine[0], mine[-1]  # a man on foot: the same hex twice
     for p in b.pieces.values():  # one look at everyone, not one per hex (Battle.living_at)
-        if (head in p.footprint or rear in p.footprint) and p.alive and p.id != piece.id and p.id != carried:
+        if ((head in p.footprint or rear in p.footprint) and p.alive and p.id != piece.id and p.id != carried
+                and p.floor == piece.floor):
             return False
     if b.horses and any(b.horse_at(h) is not None for h in mine):
         return False
@@ -253,7 +297,7 @@ def infiltration_testers(b: Battle, mover: Piece, per_mover: bool) -> list[Piece
     around = b.tables.around.get(mover.hex, ())  # only an enemy next to the hex may attack it (can_attack)
     out = []
     for enemy in sorted((e for e in b.enemies_of(mover.side) if e.hex in around), key=lambda p: p.id):
-        if (not can_attack(b, enemy, mover.hex) or (b.ladders and ladders.carrying(b, enemy.id))  # A-07 (a)
+        if (not can_attack(b, enemy, mover.hex, mover.floor) or (b.ladders and ladders.carrying(b, enemy.id))  # A-07 (a)
                 or not hoplites.tests_mover(b, enemy, mover)):  # §7.3.3
             continue
         if (enemy.id, mover.id) in used or (not per_mover and any(e == enemy.id for e, _ in used)):
@@ -315,10 +359,10 @@ def forced_move(state: State, mover_id: str, path: list[Hex], *, retreat: bool, 
     return arrived
 
 
-def _free_for(b: Battle, piece: Piece, h: Hex) -> bool:
-    """Whether ``piece`` on foot may be placed on ``h``: empty of living characters and loose
-    horses, terrain and bodies allowing it."""
-    return b.free(h, piece.id) and _terrain_cost(b, piece, h, mounted=False) is not None
+def _free_for(b: Battle, piece: Piece, h: Hex, floor: int = 0) -> bool:
+    """Whether ``piece`` on foot may be placed on ``h`` (on ``floor``): empty of living
+    characters and loose horses, terrain and bodies allowing it."""
+    return b.free(h, piece.id, floor) and _terrain_cost(b, piece, h, mounted=False, floor=floor) is not None
 
 
 def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
@@ -330,7 +374,7 @@ def mount_options(b: Battle, piece: Piece, left: int) -> list[str]:
     wall, where the new rider could neither stop nor fall back to a hex on foot (§8.4.2)."""
     t = b.tables
     counter = t.counter(piece.id)
-    if piece.mounted or counter.mounted is None or left < t.data.horses.mount_cost(counter.armoured):
+    if piece.mounted or piece.floor or counter.mounted is None or left < t.data.horses.mount_cost(counter.armoured):
         return []
     out = []
     for owner in sorted(b.horses):
@@ -388,15 +432,17 @@ def pickup_options(b: Battle, piece: Piece) -> list[str]:
     if piece.mounted:
         return []
     h = piece.hex  # stunned, so living (Battle.living_at); the rarest test first
-    stunned = sorted(p.id for p in b.pieces.values() if p.health == "stunned" and h in p.footprint and p.side == piece.side)
-    return [] if stunned and threatened(b, piece.side, (piece.hex,)) else stunned
+    stunned = sorted(p.id for p in b.pieces.values()
+                     if p.health == "stunned" and h in p.footprint and p.side == piece.side and p.floor == piece.floor)
+    return [] if stunned and threatened(b, piece.side, (piece.hex,), piece.floor) else stunned
 
 
 def carry_options(b: Battle, carrier: Piece, carried: Piece) -> list[Hex]:
-    """Hexes next to the carrier where the carried character may be put down (§4.2.4): across
-    a hexside a step could cross, never over a wall, a palisade or a cliff."""
-    open_sides = b.tables.crossable[carrier.hex]
-    return [h for h in b.tables.around[carrier.hex] if h in open_sides and _free_for(b, carried, h)]
+    """Hexes next to the carrier, on its floor, where the carried character may be put down
+    (§4.2.4): across a hexside a step could cross, never over a wall, a palisade or a cliff;
+    upstairs, a storey hex beside him (§8, a reading: nobody is put down across the stairs)."""
+    beside = {h for h, floor in b.tables.places_beside(carrier.hex, carrier.floor) if floor == carrier.floor}
+    return [h for h in b.tables.around[carrier.hex] if h in beside and _free_for(b, carried, h, carrier.floor)]
 
 
 def allowance(b: Battle, piece: Piece) -> int:
@@ -447,7 +493,7 @@ def bridle_options(b: Battle, piece: Piece, rec: MoveRecord) -> list[str]:
     of the three hexes before a horse's head; a rider next to a horse at the start of its move
     or where it may end it (taking the horse then ends the move); no enemy able to attack
     next to the horse; at most 3 horses on foot, 1 mounted."""
-    if not b.horses:
+    if not b.horses or piece.floor:
         return []
     rules = b.tables.data.horses
     limit = rules.lead_limit_mounted if piece.mounted else rules.lead_limit_foot
@@ -663,6 +709,10 @@ class MoveRecord:
     entered: bool = False
     carrying: str = ""
     carried_from: Hex | None = None
+    last_floor: int = 0
+    """The floor of ``last_stop`` (§8: upstairs or on the ground)."""
+    carried_floor: int = 0
+    """The floor of ``carried_from``."""
     leading: tuple[LooseHorse, ...] = ()
     """Horses taken by the bridle (§4.4.3), as they stood when taken: off the map while led."""
     caught: bool = False
@@ -704,7 +754,8 @@ class MoveStep(SideChoice):
             return out + ladder_steps(b, rec, left)
         if b.ropes and ropes.climbing(b, piece.id):  # on a rope: over the palisade or back down (§10.6)
             return out + rope_steps(b, piece, left)
-        out += [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)]
+        out += [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)
+                if not (rec.leading and s.kind in FLOOR_AFTER)]  # no horse up or down the stairs (§8.4)
         out += [("over", h, cost) for h, cost in over_options(b, piece, left)]
         if b.ropes and (climb := ropes.climb_cost(b, piece)) is not None and climb[1] <= left:
             out.append(("rope_up", climb[0].id, climb[1]))
@@ -724,6 +775,8 @@ class MoveStep(SideChoice):
         what = option[0]
         if what == "step":
             _, h, facing, cost, kind = option
+            if kind in FLOOR_AFTER:
+                return f"{kind} the stairs to {hex_label(h)} ({cost} MP)"
             if facing is None:
                 return f"to {hex_label(h)} ({cost} MP)"
             if kind == "about_turn":
@@ -787,12 +840,13 @@ class MoveStep(SideChoice):
                 return
             if what == "rope_over":
                 _climb(b, mover, "", 0)  # off the rope, over the palisade (§10.6.2)
-            b.pieces[mover] = piece.moved(h, facing)
+            b.pieces[mover] = (stepped(piece, Step(h, facing, cost, option[4])) if what == "step"
+                               else piece.moved(h, facing))
             b.spent[mover] = b.spent.get(mover, 0) + cost
             b.left[mover] -= cost
             rec.hexes += 1
             if _carrying(b, rec):
-                b.pieces[rec.carrying] = attrs.evolve(b.pieces[rec.carrying], hex=h)
+                b.pieces[rec.carrying] = attrs.evolve(b.pieces[rec.carrying], hex=h, floor=b.pieces[mover].floor)
             if rec.ladder:
                 _follow(b, rec, piece.hex, cost)
             if what == "over":
@@ -804,7 +858,7 @@ class MoveStep(SideChoice):
         elif what == "pickup":
             ropes.let_go(b, option[1])
             rec.carrying = option[1]
-            rec.carried_from = b.pieces[option[1]].hex
+            rec.carried_from, rec.carried_floor = b.pieces[option[1]].hex, b.pieces[option[1]].floor
             b.left[mover] //= 2  # §4.2.4: remaining MP halved
         elif what in ("bridle", "bridle_end"):
             rec.leading += (b.horses.pop(option[1]),)
@@ -824,7 +878,7 @@ class MoveStep(SideChoice):
         rec.entered = rec.entered or what not in ("bridle", "catch")  # taking a horse is no step
         piece = b.pieces[mover]
         if _may_end(b, piece, rec):
-            rec.last_stop = (piece.hex, piece.facing)
+            rec.last_stop, rec.last_floor = (piece.hex, piece.facing), piece.floor
         # after each hex entered the enemy may fire defensively (§5.3, fire.UnderFire)
         goto(state, UNDER_FIRE if what in ("step", "over", "rope_over") and rec.defensive_fire else MoveStep.name,
              record=rec)
@@ -838,7 +892,7 @@ def finish_move(state: State, rec: MoveRecord) -> None:
     piece = b.pieces[rec.mover]
     if piece.alive and not _may_end(b, piece, rec):
         h, facing = rec.last_stop
-        b.pieces[rec.mover] = piece = attrs.evolve(piece, hex=h, facing=facing)
+        b.pieces[rec.mover] = piece = attrs.evolve(piece, hex=h, facing=facing, floor=rec.last_floor)
         state.emit(f"{rec.mover} may not stop there and ends the move on {hex_label(h)}", "move")
     b.done.add(rec.mover)
     if rec.partner:
@@ -873,12 +927,12 @@ def _put_down(state: State, rec: MoveRecord) -> None:
         return
     piece = b.pieces[rec.mover]
     carried = b.pieces[rec.carrying]
-    b.pieces[rec.carrying] = carried = attrs.evolve(carried, hex=piece.hex)
+    b.pieces[rec.carrying] = carried = attrs.evolve(carried, hex=piece.hex, floor=piece.floor)
     if carry_options(b, piece, carried):
         goto(state, PutDown, record=rec)
         return
     assert rec.carried_from is not None
-    b.pieces[rec.carrying] = attrs.evolve(carried, hex=rec.carried_from)
+    b.pieces[rec.carrying] = attrs.evolve(carried, hex=rec.carried_from, floor=rec.carried_floor)
     state.emit(f"no room to put {rec.carrying} down: left where it was picked up", "move")
     end(state)
 
@@ -977,6 +1031,8 @@ class Movement(SideChoice):
             *(("stay", pid) for pid in free),
             *(("clear", h) for h in sorted(b.bodies)
               if _two_beside(b, h, on_foot) and body_loads(b, h) and clearer_pairs(b, side, h, free)),
+            *(("clear", h, 1) for h in sorted(b.bodies_above)  # upstairs (§8)
+              if body_loads(b, h, 1) and clearer_pairs(b, side, h, free, 1)),
             *(("cut", pid, h) for pid, h in buildings.cut_options(b, free)),
             *(("gate",) + choice for choice in castles.gate_choices(b, free, lambda pid: mp_left(b, pid))),  # §9.2.3
             *(("carry", lid, lead, partner) for lid, lead, partner in ladders.carry_choices(b, free)),
@@ -992,7 +1048,7 @@ class Movement(SideChoice):
         if option[0] == "move":
             return f"move {option[1]}"
         if option[0] == "clear":
-            return f"clear bodies on {hex_label(option[1])}"
+            return f"clear bodies{' upstairs' * (len(option) > 2)} on {hex_label(option[1])}"
         if option[0] == "stay":
             return f"{option[1]} stays put"
         if option[0] == "cut":
@@ -1024,7 +1080,7 @@ class Movement(SideChoice):
             hoplites.apply_option(state, option)
             goto(state, Movement)
         elif option[0] == "clear":
-            call(state, ClearWith, hex=option[1])
+            call(state, ClearWith, hex=option[1], floor=option[2] if len(option) > 2 else 0)
         elif option[0] == "cut":
             buildings.cut_tent(b, option[1], option[2])
             state.emit(self.label(state, frame, option), "move")
@@ -1053,7 +1109,7 @@ class Movement(SideChoice):
             _drop(b, option[1])
             piece = b.pieces[option[1]]
             b.left.setdefault(piece.id, allowance(b, piece))
-            call(state, MoveStep, record=MoveRecord(piece.id, (piece.hex, piece.facing)))
+            call(state, MoveStep, record=MoveRecord(piece.id, (piece.hex, piece.facing), last_floor=piece.floor))
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         goto(state, Movement)
@@ -1061,12 +1117,12 @@ class Movement(SideChoice):
 # --------------------------------------------------------------------------- §4.2.3 clearing
 
 
-def body_loads(b: Battle, h: Hex) -> list[str]:
-    """What two characters can carry off ``h`` at once (§4.2.3): as many dead characters, or
-    dead horses, as weigh the first body threshold (3 characters or 1 horse)."""
+def body_loads(b: Battle, h: Hex, floor: int = 0) -> list[str]:
+    """What two characters can carry off ``h`` (its ``floor``) at once (§4.2.3): as many dead
+    characters, or dead horses, as weigh the first body threshold (3 characters or 1 horse)."""
     rules = b.tables.data.bodies
     load = min(t.at_least for t in rules.thresholds)
-    chars, horses = b.bodies.get(h, (0, 0))
+    chars, horses = b.bodies_at(h, floor)
     out = []
     if chars * rules.weight(1, 0) >= load:
         out.append("characters")
@@ -1090,31 +1146,41 @@ def _two_beside(b: Battle, h: Hex, on_foot: list[Hex]) -> bool:
     return sum(1 for x in on_foot if x == h or x in around) >= 2
 
 
-def clearer_pairs(b: Battle, side: str, h: Hex, free: list[str] | None = None) -> list[tuple[str, str]]:
-    """Pairs of ``side``'s foot characters that may clear ``h`` (§4.2.3, A-67): neither has
-    moved yet, each next to the hex (or in it, if it can be entered), no enemy able to attack
-    either of them. ``free``: :func:`movable`, when the caller has it already."""
-    passable = b.tables.data.bodies.extra_mp(b.body_total(h)) is not None
+def _beside(b: Battle, h: Hex, floor: int) -> tuple[Hex, ...] | frozenset[Hex]:
+    """The hexes next to ``h`` for clearing its bodies (§4.2.3): on the ground its neighbours,
+    upstairs the storey hexes beside it across no wall (§8, a reading)."""
+    return b.tables.storey_around[h] if floor else b.tables.around[h]
+
+
+def clearer_pairs(b: Battle, side: str, h: Hex, free: list[str] | None = None,
+                  floor: int = 0) -> list[tuple[str, str]]:
+    """Pairs of ``side``'s foot characters that may clear ``h`` on ``floor`` (§4.2.3, A-67):
+    neither has moved yet, each on that floor next to the hex (or in it, if it can be entered),
+    no enemy able to attack either of them. ``free``: :func:`movable`, when the caller has it
+    already."""
+    passable = b.tables.data.bodies.extra_mp(b.body_total(h, floor)) is not None
+    beside = _beside(b, h, floor)
     able = [pid for pid in (movable(b, side) if free is None else free)
-            if not b.pieces[pid].mounted
-            and (b.pieces[pid].hex in b.tables.around[h] or (passable and b.pieces[pid].hex == h))
-            and not threatened(b, side, (b.pieces[pid].hex,))]
+            if not b.pieces[pid].mounted and b.pieces[pid].floor == floor
+            and (b.pieces[pid].hex in beside or (passable and b.pieces[pid].hex == h))
+            and not threatened(b, side, (b.pieces[pid].hex,), floor)]
     return [(x, y) for i, x in enumerate(able) for y in able[i + 1:]]
 
 
-def clear_destinations(b: Battle, side: str, h: Hex) -> list[tuple[Hex, str]]:
-    """Where a load of bodies may go: a hex next to ``h`` not held by an enemy (A-67)."""
-    return [(z, load) for z in b.tables.around[h]
-            if not any(p.side != side for p in b.living_at(z)) for load in body_loads(b, h)]
+def clear_destinations(b: Battle, side: str, h: Hex, floor: int = 0) -> list[tuple[Hex, str]]:
+    """Where a load of bodies may go: a hex next to ``h`` on its floor not held by an enemy
+    (A-67)."""
+    return [(z, load) for z in _beside(b, h, floor)
+            if not any(p.side != side for p in b.living_at(z, floor)) for load in body_loads(b, h, floor)]
 
 
-def clear_bodies(b: Battle, h: Hex, to: Hex, load: str, pair: tuple[str, str]) -> None:
-    """Move one load from ``h`` to ``to`` (bodies sink in water); the two clearers do nothing
-    else this turn (§4.2.3)."""
+def clear_bodies(b: Battle, h: Hex, to: Hex, load: str, pair: tuple[str, str], floor: int = 0) -> None:
+    """Move one load from ``h`` to ``to`` on ``floor`` (bodies sink in water); the two clearers
+    do nothing else this turn (§4.2.3)."""
     chars, horses = _load_counts(b, load)
-    b.add_bodies(h, -chars, -horses)
-    if not b.tables.terrain[to].water:
-        b.add_bodies(to, chars, horses)
+    b.add_bodies(h, -chars, -horses, floor)
+    if floor or not b.tables.terrain[to].water:
+        b.add_bodies(to, chars, horses, floor)
     b.done.update(pair)
     b.busy.update(pair)
 
@@ -1127,13 +1193,13 @@ class ClearWith(SideChoice):
     prompt = "Which two characters carry the bodies"
 
     def options(self, state: State, frame: Frame) -> list[tuple[str, str]]:
-        return clearer_pairs(state.data, state.data.side, frame["hex"])
+        return clearer_pairs(state.data, state.data.side, frame["hex"], floor=frame["floor"])
 
     def label(self, state: State, frame: Frame, option: tuple[str, str]) -> str:
         return f"{option[0]} and {option[1]} clear"
 
     def choose(self, state: State, frame: Frame, option: tuple[str, str]) -> None:
-        goto(state, ClearTo, hex=frame["hex"], pair=option)
+        goto(state, ClearTo, hex=frame["hex"], pair=option, floor=frame["floor"])
 
 
 class ClearTo(SideChoice):
@@ -1144,7 +1210,7 @@ class ClearTo(SideChoice):
     prompt = "Where the bodies go"
 
     def options(self, state: State, frame: Frame) -> list[tuple[Hex, str]]:
-        return clear_destinations(state.data, state.data.side, frame["hex"])
+        return clear_destinations(state.data, state.data.side, frame["hex"], frame["floor"])
 
     def label(self, state: State, frame: Frame, option: tuple[Hex, str]) -> str:
         what = "dead characters" if option[1] == "characters" else "a dead horse"
@@ -1152,23 +1218,24 @@ class ClearTo(SideChoice):
 
     def choose(self, state: State, frame: Frame, option: tuple[Hex, str]) -> None:
         b: Battle = state.data
-        clear_bodies(b, frame["hex"], option[0], option[1], frame["pair"])
+        clear_bodies(b, frame["hex"], option[0], option[1], frame["pair"], frame["floor"])
         state.emit(f"{' and '.join(frame['pair'])} carry {self.label(state, frame, option)}", "clear")
         end(state)
 
 
 def reachable(b: Battle, piece: Piece, left: int) -> set[Hex]:
     """Hexes ``piece`` could reach with ``left`` MP, tests and stopping aside (for the map)."""
-    best: dict[tuple[Hex, int | None], int] = {(piece.hex, piece.facing): left}
+    best: dict[tuple[Hex, int | None, int], int] = {(piece.hex, piece.facing, piece.floor): left}
     frontier = [piece]
     seen: set[Hex] = set()
     while frontier:
         here = frontier.pop()
-        budget = best[(here.hex, here.facing)]
+        budget = best[(here.hex, here.facing, here.floor)]
         for s in step_options(b, here, budget):
-            key = (s.hex, s.facing)
+            there = stepped(here, s)
+            key = (s.hex, s.facing, there.floor)
             if best.get(key, -1) < budget - s.cost:
                 best[key] = budget - s.cost
-                frontier.append(attrs.evolve(here, hex=s.hex, facing=s.facing))
+                frontier.append(there)
                 seen.add(s.hex)
     return seen

@@ -130,12 +130,13 @@ class Guiscard(Game):
             "step": b.step,
             "pieces": {
                 pid: {"side": p.side, "code": b.tables.counter(pid).code, "state": p.health, "mounted": p.mounted,
-                      "hexes": [list(h) for h in p.hexes()], "facing": p.facing,
+                      "hexes": [list(h) for h in p.hexes()], "facing": p.facing, "floor": p.floor,
                       "mp_left": b.left.get(pid), "mp_spent": b.spent.get(pid, 0)}
                 for pid, p in sorted(b.pieces.items())
             },
             "horses": {o: [list(h) for h in horse.hexes()] for o, horse in sorted(b.horses.items())},
             "bodies": [[list(h), c, hs] for h, (c, hs) in sorted(b.bodies.items())],
+            "bodies_upstairs": [[list(h), c, hs] for h, (c, hs) in sorted(b.bodies_above.items())],  # §8
             "structures": [[list(h), what] for h, (what, _turn) in sorted(b.structures.items())],  # §8.5.2, §9.2
             "flames": [[list(h), f.turns, f.naphtha, f.side] for h, f in sorted(b.flames.items())],  # §10.2
             "naphtha": [list(h) for h in sorted(b.naphtha)],  # §10.5.1
@@ -211,6 +212,8 @@ def battle_invariants(state: State) -> list[str]:
             bad.append(f"{pid} is armoured and alive in deep water (§4.2.1)")
         if pid in b.left and not 0 <= b.left[pid] <= b.ma(p):
             bad.append(f"{pid} has {b.left[pid]} MP left, outside 0..{b.ma(p)} (§4)")
+        if p.floor and (p.mounted or p.floor != 1 or p.hex not in t.storey):
+            bad.append(f"{pid} stands on floor {p.floor} of {p.hex}, which is no upper storey's place for it (§8)")
         if (p.health == "stunned") != (pid in b.stunned_in):
             bad.append(f"{pid}'s stun is not recorded as it should be (A-04)")
     for owner, horse in b.horses.items():
@@ -219,14 +222,14 @@ def battle_invariants(state: State) -> list[str]:
     bad += siege_invariants(b)  # §10
     bad += hoplites.formation_invariants(b)
     if _moving(state) is None and FLOW.current(state)[-1:] != ["AdvanceStep"]:  # moves may pass through
-        seen: dict[tuple[int, int], str] = {}
+        seen: dict[tuple[tuple[int, int], int], str] = {}
         for pid, p in sorted(b.pieces.items()):
             if not p.alive:
                 continue
             for h in p.hexes():
-                if h in seen:
-                    bad.append(f"{pid} and {seen[h]} share {h} (§4.1)")
-                seen[h] = pid
+                if (h, p.floor) in seen:
+                    bad.append(f"{pid} and {seen[h, p.floor]} share {h} on floor {p.floor} (§4.1)")
+                seen[h, p.floor] = pid
     return bad + ladders.ladder_invariants(b) + ropes.rope_invariants(b)
 
 

@@ -36,15 +36,20 @@ Place = tuple[Hex, str, Hex]
 with nobody pushed the third hex is the first."""
 
 
-def threatened(b: Battle, side: str, hexes: tuple[Hex, ...]) -> bool:
-    """Whether an able enemy of ``side`` could attack any of ``hexes`` (§4.3.1.1, §6.7)."""
-    return any(can_attack(b, e, h) for e in b.enemies_of(side) for h in hexes)
+def threatened(b: Battle, side: str, hexes: tuple[Hex, ...], floor: int = 0) -> bool:
+    """Whether an able enemy of ``side`` could attack any of ``hexes`` on ``floor`` (the ground
+    unless the upper storey is asked for, §4.3.1.1, §6.7)."""
+    return any(can_attack(b, e, h, floor) for e in b.enemies_of(side) for h in hexes)
 
 
-def can_attack(b: Battle, enemy: Piece, h: Hex) -> bool:
-    """Whether ``enemy`` could attack a character on ``h``: able, its front hex next to ``h``
-    across a crossable hexside, and allowed to enter ``h``'s terrain (§4.3.1.1, §6.7, A-06)."""
+def can_attack(b: Battle, enemy: Piece, h: Hex, floor: int = 0) -> bool:
+    """Whether ``enemy`` could attack a character on ``h`` (on ``floor``): able, its front hex
+    next to ``h`` across a crossable hexside, and allowed to enter ``h``'s terrain (§4.3.1.1,
+    §6.7, A-06). Between floors only by the stairs: one on the stairs and one on a storey hex
+    their top opens onto fight each other, and nobody else on two floors (§8, a reading)."""
     t = b.tables
+    if enemy.floor or floor:
+        return enemy.able and (h, floor) in t.places_beside(enemy.hex, enemy.floor)
     armoured = t.counter(enemy.id).armoured
     if not enemy.able or h not in t.strikes.get((enemy.hex, enemy.mounted, armoured), ()):
         return False
@@ -95,7 +100,7 @@ def kill(b: Battle, piece_id: str) -> None:
         b.horses[piece.horse] = LooseHorse(piece.horse, piece.hex, piece.facing, piece.side)
     b.pieces[piece_id] = attrs.evolve(piece, health="dead", mounted=False, facing=None, horse=None)
     b.stunned_in.pop(piece_id, None)
-    b.add_bodies(piece.hex, characters=1)
+    b.add_bodies(piece.hex, characters=1, floor=piece.floor)  # upstairs, his body stays there (§8)
     if piece_id in b.left:
         b.left[piece_id] = 0
 

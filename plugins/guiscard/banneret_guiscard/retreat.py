@@ -48,36 +48,53 @@ class RetreatOrder:
     enemies: tuple[str, ...] = ()
 
 
-def _passable(b: Battle, piece: Piece, h: Hex, mounted: bool) -> bool:
+def _passable(b: Battle, piece: Piece, h: Hex, mounted: bool, floor: int = 0) -> bool:
     t = b.tables
     return (h in t.terrain and castles.terrain_at(b, h).cost(mounted, t.counter(piece.id).armoured) is not None
             and not b.closed(h)  # §10.2.4, §10.4.3
-            and t.data.bodies.extra_mp(b.body_total(h)) is not None
-            and not any(p.side != piece.side for p in b.living_at(h)))
+            and t.data.bodies.extra_mp(b.body_total(h, floor)) is not None
+            and not any(p.side != piece.side for p in b.living_at(h, floor)))
 
 
-def _near_enemies(b: Battle, h: Hex, enemies: tuple[str, ...]) -> bool:
-    return any(distance(h, e) <= 1 for pid in enemies if b.pieces[pid].alive for e in b.pieces[pid].hexes())
+def _near_enemies(b: Battle, h: Hex, enemies: tuple[str, ...], floor: int = 0) -> bool:
+    """Whether (``h``, ``floor``) lies next to one of ``enemies``: within a hex on its floor,
+    and across floors where the stairs join them (§8, :meth:`~banneret_guiscard.state.Tables.places_beside`)."""
+    for pid in enemies:
+        e = b.pieces[pid]
+        if not e.alive:
+            continue
+        if e.floor == floor and any(distance(h, x) <= 1 for x in e.hexes()):
+            return True
+        if e.floor != floor and (h, floor) in b.tables.places_beside(e.hex, e.floor):
+            return True
+    return False
+
+
+def _onward(b: Battle, h: Hex, floor: int) -> list[Hex]:
+    """The hexes a man on foot at (``h``, ``floor``) may retreat or be pushed into: beside him on
+    his floor (a retreat never takes the stairs up or down, §8, a reading), never through canvas
+    (§8.5.2)."""
+    return [n for n, f in b.tables.places_beside(h, floor) if f == floor and not buildings.tent_wall(b, h, n)]
 
 
 def push_chain(b: Battle, side: str, h: Hex, avoid: frozenset[Hex],
-               depth: int = PUSH_DEPTH) -> tuple[tuple[str, Hex], ...] | None:
-    """Pushes that free ``h`` of the friend on it (§5.4.4, §6.5): () if it is free already,
-    each push one hex on to a passable hex outside ``avoid``, free or itself freed by a further
-    push; hexes no enemy could attack are tried first. None if it cannot be freed."""
-    here = [p for p in b.living_at(h)]
-    if b.horse_at(h) is not None:
+               depth: int = PUSH_DEPTH, floor: int = 0) -> tuple[tuple[str, Hex], ...] | None:
+    """Pushes that free ``h`` (on ``floor``) of the friend on it (§5.4.4, §6.5): () if it is
+    free already, each push one hex on to a passable hex of that floor outside ``avoid``, free
+    or itself freed by a further push; hexes no enemy could attack are tried first. None if it
+    cannot be freed."""
+    here = [p for p in b.living_at(h, floor)]
+    if not floor and b.horse_at(h) is not None:
         return None
     if not here:
         return ()
     if len(here) > 1 or here[0].side != side or here[0].mounted or depth == 0:
         return None
     friend = here[0]
-    onward = sorted((n for n in b.tables.crossable[h]
-                     if n not in avoid and _passable(b, friend, n, False) and not buildings.tent_wall(b, h, n)),
-                    key=lambda n: (threatened(b, side, (n,)), n))
+    onward = sorted((n for n in _onward(b, h, floor) if n not in avoid and _passable(b, friend, n, False, floor)),
+                    key=lambda n: (threatened(b, side, (n,), floor), n))
     for n in onward:
-        rest = push_chain(b, side, n, avoid | {h}, depth - 1)
+        rest = push_chain(b, side, n, avoid | {h}, depth - 1, floor)
         if rest is not None:
             return ((friend.id, n), *rest)
     return None
@@ -116,23 +133,22 @@ def retreat_paths(b: Battle, order: RetreatOrder, reserved: frozenset[Hex] = fro
         assert piece.facing is not None
         back = opposite(piece.facing)
         return [p for p in _rider_path(b, piece, order) if not reserved & {p[-1], neighbour(p[-1], back)}]
-    start = piece.hex
+    start, floor = piece.hex, piece.floor
     out: list[tuple[Hex, ...]] = []
 
     def extend(path: tuple[Hex, ...]) -> None:
         here = path[-1] if path else start
         if len(path) == order.hexes:
-            if here not in reserved and push_chain(b, piece.side, here, reserved | {start, *path[:-1]}) is not None:
+            if here not in reserved and push_chain(b, piece.side, here, reserved | {start, *path[:-1]},
+                                                   floor=floor) is not None:
                 out.append(path)
             return
-        for n in sorted(b.tables.crossable[here]):
-            if distance(start, n) != len(path) + 1 or not _passable(b, piece, n, False):
-                continue
-            if buildings.tent_wall(b, here, n):  # never through canvas (§8.5.2)
+        for n in _onward(b, here, floor):  # on his own floor, never through canvas (§8, §8.5.2)
+            if distance(start, n) != len(path) + 1 or not _passable(b, piece, n, False, floor):
                 continue
             if not path and order.away is not None and distance(order.away, n) <= distance(order.away, start):
                 continue
-            if _near_enemies(b, n, order.enemies):
+            if _near_enemies(b, n, order.enemies, floor):
                 continue
             extend((*path, n))
 
@@ -205,7 +221,7 @@ class Retreat(Choice):
             end(state)
             return
         avoid = _reserved(state) | {piece.hex, *option[:-1]}
-        pushes = () if piece.mounted else push_chain(b, piece.side, option[-1], avoid)
+        pushes = () if piece.mounted else push_chain(b, piece.side, option[-1], avoid, floor=piece.floor)
         state.emit(f"{order.piece} {self.label(state, frame, option)}", "retreat")
         if forced_move(state, order.piece, list(option), retreat=True):
             for friend, to in reversed(pushes or ()):

@@ -54,6 +54,9 @@ class Piece:
     """Rider only: the direction from rear to head (§4.4.1)."""
     horse: str | None = None
     """Rider only: the id of the character whose horse this is."""
+    floor: int = 0
+    """0 on the ground, 1 on the upper storey above its hex (§8, :attr:`Tables.storey`): a man
+    on foot only; each floor of a hex is a place of its own for stacking (§4.1)."""
     footprint: tuple[Hex, ...] = attrs.field(init=False, eq=False, repr=False)
     """The hexes the counter covers (:meth:`hexes`), worked out once when the record is made."""
 
@@ -81,7 +84,7 @@ class Piece:
         """The same character with its head on ``h`` facing ``facing``: ``attrs.evolve`` without
         its generic machinery, for the step of a move, made at most decisions (a test checks
         it keeps every other field)."""
-        return Piece(self.id, self.side, self.health, self.mounted, h, facing, self.horse)
+        return Piece(self.id, self.side, self.health, self.mounted, h, facing, self.horse, self.floor)
 
 
 @attrs.frozen
@@ -218,6 +221,28 @@ class Tables:
     """The counter ids of the roster's hoplites (§7.3): only they may form up."""
     sides: tuple[str, ...]
     """Side ids, side A first (§2.1): read at every defensive-fire window (who answers it)."""
+    storey: frozenset[Hex] = frozenset()
+    """The building hexes with an upper storey above them (the map's ``storey``, §8)."""
+    storey_around: Mapping[Hex, frozenset[Hex]] = MappingProxyType({})
+    """Per storey hex: the storey hexes beside it across no wall, where a man upstairs steps
+    and fights (§8.4, §8.5)."""
+    stairs_top: Mapping[Hex, frozenset[Hex]] = MappingProxyType({})
+    """Per house-stairs hex with a storey beside it: the storey hexes its top opens onto, every
+    one beside it across no wall (§8.1 stairs, the third case of §9.6, a reading)."""
+    stairs_below: Mapping[Hex, frozenset[Hex]] = MappingProxyType({})
+    """Per storey hex: the stairs whose top opens onto it (:attr:`stairs_top` turned round)."""
+    storey_openings: Mapping[Hex, tuple[tuple[Hex, str], ...]] = MappingProxyType({})
+    """Per storey hex with a window or slit of the storey in its edge: (the hex outside it,
+    the opening: ``window`` or ``slit``), §8.2.1, §9.3.3."""
+
+    def places_beside(self, h: Hex, floor: int) -> tuple[tuple[Hex, int], ...]:
+        """The places (hex, floor) a man on foot at (``h``, ``floor``) has beside him without a
+        wall, a cliff or an impassable side between: on the ground the crossable neighbours,
+        and from the stairs the storey hexes above their top; upstairs the storey hexes beside
+        him and the stairs below (§8, a reading)."""
+        if floor:
+            return (*((n, 1) for n in sorted(self.storey_around[h])), *((s, 0) for s in sorted(self.stairs_below[h])))
+        return (*((n, 0) for n in sorted(self.crossable[h])), *((n, 1) for n in sorted(self.stairs_top.get(h, ()))))
     sight_lines: Mapping[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = MappingProxyType({})
     """On a map without §8-§9 structures, for every ordered pair of distinct map hexes, the
     readings of the line between them that the terrain leaves clear
@@ -275,6 +300,9 @@ def _bare_tables(scenario_id: str) -> Tables:
     strikes = {(h, mounted, armoured): frozenset(n for n in crossable[h]
                                                  if terrain[n].cost(mounted, armoured) is not None or terrain[n].changes_to)
                for h in hexes for mounted in (False, True) for armoured in (False, True)}
+    storey = frozenset(data.maps[scenario.map].record.storey)
+    storey_around = {h: crossable[h] & storey for h in storey}
+    stairs_top = {h: crossable[h] & storey for h in hexes if terrain[h].id == "house_stairs" and crossable[h] & storey}
     reach = {c.id: max((band.max for w in c.weapons for band in data.weapons[w].bands), default=0)
              for c in data.roster.values()}
     return Tables(
@@ -292,7 +320,22 @@ def _bare_tables(scenario_id: str) -> Tables:
         wooden=tuple(h for h in hexes if terrain[h].burns or terrain[h].tent is not None),
         hoplites=frozenset(c.id for c in data.roster.values() if c.code in data.tactics.hoplites.codes),
         sides=tuple(s.id for s in scenario.sides),
+        storey=storey,
+        storey_around=MappingProxyType(storey_around),
+        stairs_top=MappingProxyType(stairs_top),
+        stairs_below=MappingProxyType({h: frozenset(s for s, tops in stairs_top.items() if h in tops) for h in storey}),
+        storey_openings=MappingProxyType(_storey_openings(data, scenario.map)),
     )
+
+
+def _storey_openings(data: GuiscardData, map_id: str) -> dict[Hex, tuple[tuple[Hex, str], ...]]:
+    """:attr:`Tables.storey_openings` from the map's record."""
+    out: dict[Hex, tuple[tuple[Hex, str], ...]] = {}
+    for s in data.maps[map_id].record.storey_openings:
+        opening = data.terrain.hexside_features[s.feature].opening
+        assert opening is not None
+        out[s.a] = (*out.get(s.a, ()), (s.b, opening))
+    return out
 
 
 @functools.cache
@@ -353,6 +396,8 @@ class Battle:
     """Living riderless horses, by the id of their owner (§4.4.3)."""
     bodies: dict[Hex, tuple[int, int]] = copied(factory=dict)
     """Per hex: (dead characters, dead horses) lying there (§4.2.2)."""
+    bodies_above: dict[Hex, tuple[int, int]] = copied(factory=dict)
+    """Per storey hex: the same, lying upstairs (§4.2.2, §8): no horse goes up, so (n, 0)."""
     water_cover: str = shared(default="any_water")
     """The reading of cover in water against an adjacent shooter: ``any_water`` or
     ``deep_only`` (§5.5.2.4 against the §3.1 table, errata 3; the game option)."""
@@ -422,19 +467,21 @@ class Battle:
 
     # --- reading the map -----------------------------------------------------------------
 
-    def living_at(self, h: Hex) -> Iterator[Piece]:
-        """Living characters with a hex on ``h`` (stacking, §4.1)."""
+    def living_at(self, h: Hex, floor: int = 0) -> Iterator[Piece]:
+        """Living characters with a hex on ``h``, on its ``floor`` (stacking, §4.1): the ground
+        unless the upper storey is asked for."""
         for p in self.pieces.values():
-            if h in p.footprint and p.alive:
+            if h in p.footprint and p.alive and p.floor == floor:
                 yield p
 
-    def living_index(self) -> dict[Hex, tuple[Piece, ...]]:
-        """Who stands where: per hex, the living characters with a hex on it, in the order
-        :meth:`living_at` gives them. Built afresh from :attr:`pieces` at each call and never
-        kept, so never stale: a menu builds it once and reads it while nobody moves."""
+    def living_index(self, floor: int = 0) -> dict[Hex, tuple[Piece, ...]]:
+        """Who stands where on ``floor`` (the ground unless the upper storey is asked for): per
+        hex, the living characters with a hex on it, in the order :meth:`living_at` gives them.
+        Built afresh from :attr:`pieces` at each call and never kept, so never stale: a menu
+        builds it once and reads it while nobody moves."""
         index: dict[Hex, tuple[Piece, ...]] = {}
         for p in self.pieces.values():
-            if p.alive:
+            if p.alive and p.floor == floor:
                 for h in p.footprint:
                     index[h] = (*index[h], p) if h in index else (p,)
         return index
@@ -445,10 +492,10 @@ class Battle:
                 return horse
         return None
 
-    def free(self, h: Hex, but: str = "") -> bool:
-        """Whether ``h`` holds no living character (but ``but``) and no loose horse: where a
-        character may be put or go (§4.1)."""
-        return not any(p.id != but for p in self.living_at(h)) and self.horse_at(h) is None
+    def free(self, h: Hex, but: str = "", floor: int = 0) -> bool:
+        """Whether ``h`` holds no living character (but ``but``) on ``floor`` and, on the
+        ground, no loose horse: where a character may be put or go (§4.1)."""
+        return not any(p.id != but for p in self.living_at(h, floor)) and (floor or self.horse_at(h) is None)
 
     def closed(self, h: Hex) -> bool:
         """Whether nobody may enter ``h`` whatever its terrain: it burns (§10.2.4) or holds a
@@ -460,17 +507,22 @@ class Battle:
         enters a standing engine's hex (§10.4.3)."""
         return next((e for e in self.engines.values() if e.hex == h and e.condition != "destroyed"), None)
 
-    def body_total(self, h: Hex) -> int:
-        chars, horses = self.bodies.get(h, (0, 0))
-        return self.tables.data.bodies.weight(chars, horses)
+    def bodies_at(self, h: Hex, floor: int = 0) -> tuple[int, int]:
+        """(dead characters, dead horses) lying on ``h``'s ``floor``: the ground unless asked."""
+        return (self.bodies_above if floor else self.bodies).get(h, (0, 0))
 
-    def add_bodies(self, h: Hex, characters: int = 0, horses: int = 0) -> None:
-        chars, dead_horses = self.bodies.get(h, (0, 0))
+    def body_total(self, h: Hex, floor: int = 0) -> int:
+        """The weight of the bodies on ``h``'s ``floor`` (§4.2.2)."""
+        return self.tables.data.bodies.weight(*self.bodies_at(h, floor))
+
+    def add_bodies(self, h: Hex, characters: int = 0, horses: int = 0, floor: int = 0) -> None:
+        lying = self.bodies_above if floor else self.bodies
+        chars, dead_horses = lying.get(h, (0, 0))
         total = (chars + characters, dead_horses + horses)
         if total == (0, 0):
-            self.bodies.pop(h, None)
+            lying.pop(h, None)
         else:
-            self.bodies[h] = total
+            lying[h] = total
 
     @property
     def non_phasing(self) -> str:
@@ -495,7 +547,7 @@ def new_battle(scenario_id: str, water_cover: str = "any_water") -> Battle:
     for placement in tables.scenario.forces:
         pieces[placement.counter] = Piece(
             placement.counter, placement.side, "healthy", placement.mounted, placement.hex, placement.facing,
-            placement.counter if placement.mounted else None,
+            placement.counter if placement.mounted else None, placement.floor,
         )
     structures = {changed.hex: (changed.state, 0) for changed in tables.scenario.structures}
     engines = {e.id: Engine(e.id, e.kind, e.side, e.hex, e.facing) for e in tables.scenario.engines}

@@ -257,7 +257,7 @@ def test_the_cut_canvas_lets_a_character_through_next_turn():
 # --------------------------------------------------------------------------- random play (Part VI 61, 65, 66)
 
 
-def _structure_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool]],
+def _structure_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool, int]],
                       pushed: frozenset[str] = frozenset()) -> list[str]:
     """What random play must never show: a character on a hex it may not stand on as the hex is
     now (a horse inside a building, anyone on the palisade or a closed gate), or a step on foot
@@ -272,7 +272,7 @@ def _structure_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool]]
         for h in p.hexes():
             if castles.terrain_at(b, h).cost(p.mounted, t.counter(pid).armoured) is None:
                 faults.append(f"{pid} on {castles.terrain_at(b, h).id} at {h}")
-        old, was_mounted = before.get(pid, (p.hex, p.mounted))
+        old, was_mounted, _ = before.get(pid, (p.hex, p.mounted, p.floor))
         if not p.mounted and not was_mounted and distance(old, p.hex) == 1:
             crossed = buildings.feature(b, old, p.hex)
             by_two = pid in pushed and any(p.hex in t.crossable[m] for m in t.crossable[old])
@@ -285,8 +285,29 @@ def _structure_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool]]
     return faults
 
 
+def _floor_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool, int]]) -> list[str]:
+    """What random play must never show of the upper floors (§8, readings): anyone upstairs off
+    the storey or mounted, a change of floor anywhere but between the stairs and a storey hex
+    beside their top, or a melee offered between two floors but by the stairs."""
+    t = b.tables
+    faults = []
+    for pid, p in b.pieces.items():
+        if p.floor and (p.mounted or p.hex not in t.storey):
+            faults.append(f"{pid} upstairs on {p.hex}, off the storey or mounted")
+        old, _, floor = before.get(pid, (p.hex, p.mounted, p.floor))
+        if p.alive and floor != p.floor and (p.hex, p.floor) not in t.places_beside(old, floor):
+            faults.append(f"{pid} changed floor from {old} to {p.hex} but by the stairs")
+    for p in b.pieces.values():
+        for e in b.enemies_of(p.side):
+            if (e.alive and e.floor != p.floor and may_attack(b, p, e.id)
+                    and (e.hex, e.floor) not in t.places_beside(p.hex, p.floor)):
+                faults.append(f"{p.id} may attack {e.id} on another floor but by the stairs")
+    return faults
+
+
 @settings(max_examples=4, deadline=None)
-@given(scripts(max_drawn=60), st.sampled_from(["Village fight", "Castle assault", "Siege-methods assault"]))
+@given(scripts(max_drawn=60), st.sampled_from(["Village fight", "Castle assault", "Siege-methods assault",
+                                                "House fight"]))
 # two retreats out of one spreading fire: stephanos steps 6,3 -> 6,4, filemon follows and pushes
 # him on to 5,4 (one hex from 6,3, across a wall, by two legal steps)
 @example(PlayScript(seed=1, players_pick=0, scenario_pick=0, choices=(), agent_seed=3652), "Castle assault")
@@ -295,9 +316,12 @@ def _structure_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool]]
 # a stunned friend carried onto the platform was put down across its edge to the bailey below
 @example(PlayScript(seed=305642, players_pick=0, scenario_pick=0, choices=(1,), agent_seed=1595448),
          "Siege-methods assault")
+# men upstairs and on the stairs: sandro below okeanos is offered an attack on him when
+# results.can_attack forgets the floors (§8, reading)
+@example(PlayScript(seed=2, players_pick=0, scenario_pick=0, choices=(), agent_seed=2), "House fight")
 def test_random_games_keep_the_building_and_castle_rules(script, scenario):
     setup = Setup("guiscard", script.seed, 2, scenario, {})
-    before: dict[str, tuple[tuple[int, int], bool]] = {}
+    before: dict[str, tuple[tuple[int, int], bool, int]] = {}
     moves = 0
     seen = 0
     for step in walk(setup, script, REG, max_steps=1500, hashes=False):
@@ -306,7 +330,7 @@ def test_random_games_keep_the_building_and_castle_rules(script, scenario):
         seen = len(step.state.log)
         pushed = frozenset(pid for pid in b.pieces if any(e.startswith(f"{pid} is pushed to") for e in events)
                            and any(e.startswith(f"{pid} retreat via") for e in events))
-        assert _structure_faults(b, before, pushed) == []
+        assert _structure_faults(b, before, pushed) == [] and _floor_faults(b, before) == []
         moves += sum(before.get(pid, (p.hex,))[0] != p.hex for pid, p in b.pieces.items())
-        before = {pid: (p.hex, p.mounted) for pid, p in b.pieces.items()}
+        before = {pid: (p.hex, p.mounted, p.floor) for pid, p in b.pieces.items()}
     assert moves > 0

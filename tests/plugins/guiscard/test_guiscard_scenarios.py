@@ -17,7 +17,8 @@ from banneret_guiscard.data_model import DATA_PACKAGE, MAP_FILES, build_data, lo
 
 REG = registry_from([plugin])
 DATA = load_data()
-NEW = ("Open skirmish", "Cavalry charge", "Village fight", "Castle assault", "Mixed", "Sally on the camp", "Stair fight")
+NEW = ("Open skirmish", "Cavalry charge", "Village fight", "Castle assault", "Mixed", "Sally on the camp", "Stair fight",
+       "House fight")
 
 
 def test_the_game_lists_every_scenario_with_its_map_and_turns():
@@ -32,6 +33,7 @@ def test_the_game_lists_every_scenario_with_its_map_and_turns():
         "Mixed": "mixed: 10 turns on the village map",
         "Sally on the camp": "sally_on_the_camp: 8 turns on the lagoon map",
         "Stair fight": "stair_fight: 8 turns on the wards map",
+        "House fight": "house_fight: 8 turns on the manor map",
     }
 
 

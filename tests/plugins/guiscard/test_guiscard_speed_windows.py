@@ -112,4 +112,4 @@ def test_a_moved_piece_keeps_every_other_field():
     assert moved.footprint == attrs.evolve(rider, hex=(4, 4), facing=1).footprint != rider.footprint
     assert {f.name: getattr(moved, f.name) for f in attrs.fields(Piece)} == {
         "id": "okeanos", "side": "byzantines", "health": "wounded", "mounted": True, "hex": (4, 4), "facing": 1,
-        "horse": "leon", "footprint": moved.footprint}
+        "horse": "leon", "floor": 0, "footprint": moved.footprint}
