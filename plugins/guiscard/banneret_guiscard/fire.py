@@ -22,6 +22,7 @@ an enemy mover enters (:class:`UnderFire`): the other player names shooters one 
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -36,7 +37,7 @@ from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import Unhorsing, can_attack, hurt, kill_horse, lands
 from banneret_guiscard.retreat import Aftermath, RetreatOrder, Retreats
-from banneret_guiscard.state import Battle, Engine, Piece, Tables, hex_label, tables_for
+from banneret_guiscard.state import ABLE, Battle, Engine, Piece, Tables, hex_label, tables_for
 
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
@@ -59,6 +60,8 @@ _HIGH_GROUND_LOSS = frozenset({"brush", "marsh", "shallow_water", "slope"})
 """§5.5.4: the terrains whose cover a shooter on higher ground cancels."""
 _HEIGHT_LOSS = _HIGH_GROUND_LOSS | {"rocks"}
 """§9.3.4: from a castle's height (a platform, an arrow slit) rocks lose their cover too."""
+_ID = operator.attrgetter("id")
+"""A character's id: the order of the menus."""
 
 
 
@@ -725,15 +728,23 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
     """The enemies of the moving ``target`` not named yet that pass the cheap tests of
     :func:`defensive_weapons` (able, not fired this phase, §5.1) and :func:`_within_range`, by
     id: most windows end here, with nobody to ask the dearer tests of."""
-    head, rear = target.footprint[0], target.footprint[-1]  # a man on foot: the same hex twice
-    reach = b.tables.reach  # 0: no missile weapon, so no shot
+    (hq, hr), (rq, rr) = target.footprint[0], target.footprint[-1]  # a man on foot: the same hex twice
+    side, reach, fired_in, phase = target.side, b.tables.reach, b.fired_in, b.phase  # reach 0: no missile weapon
     out = []
-    for p in b.pieces.values():  # _within_range written out: asked of everyone at every window
+    for p in b.pieces.values():  # _within_range and _unfired written out, the distances too: asked at every window
         longest = reach[p.id]
-        if (longest and p.side != target.side and (distance(p.hex, head) <= longest or distance(p.hex, rear) <= longest)
-                and _unfired(b, p) and p.id not in named):
+        if not longest or p.side == side:
+            continue
+        q, r = p.hex
+        dq, dr = q - hq, r - hr
+        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > longest:
+            dq, dr = q - rq, r - rr
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > longest:
+                continue
+        fired = fired_in.get(p.id)
+        if p.health in ABLE and (fired is None or fired[0] != phase) and p.id not in named:
             out.append(p)
-    return sorted(out, key=lambda p: p.id)
+    return sorted(out, key=_ID) if len(out) > 1 else out
 
 
 def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:
@@ -767,23 +778,31 @@ class UnderFire(Procedure):
 
     def start(self, state: State, frame: Frame) -> None:
         rec = frame.record
-        frame["movers"] = (rec.mover, rec.partner) if rec.partner else (rec.mover,)
-        frame["where"] = tuple(state.data.pieces[m].hexes() for m in frame["movers"])
-        frame["next"] = 0
-        self.resume(state, frame, None)
+        pieces = state.data.pieces
+        if rec.partner:
+            movers: tuple[str, ...] = (rec.mover, rec.partner)
+            where: tuple[tuple[Hex, ...], ...] = (pieces[rec.mover].footprint, pieces[rec.partner].footprint)
+        else:
+            movers, where = (rec.mover,), (pieces[rec.mover].footprint,)
+        frame.vars.update(movers=movers, where=where, next=1)
+        call(state, DefensiveFire, mover=rec.mover, hexes=rec.hexes)  # the first window at once
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         rec = frame.record
-        n = frame["next"]
-        if n < len(frame["movers"]):
-            frame["next"] = n + 1
-            call(state, DefensiveFire, mover=frame["movers"][n], hexes=rec.hexes)
+        vars = frame.vars
+        movers = vars["movers"]
+        n = vars["next"]
+        if n < len(movers):
+            vars["next"] = n + 1
+            call(state, DefensiveFire, mover=movers[n], hexes=rec.hexes)
             return
-        pieces = [state.data.pieces[m] for m in frame["movers"]]
-        if all(p.able for p in pieces) and tuple(p.hexes() for p in pieces) == frame["where"]:
-            goto(state, MoveStep, record=rec)
-        else:
-            finish_move(state, rec)
+        pieces = state.data.pieces
+        for m, hexes in zip(movers, vars["where"]):  # stunned, killed, unhorsed or driven back
+            p = pieces[m]
+            if p.health not in ABLE or p.footprint != hexes:
+                finish_move(state, rec)
+                return
+        goto(state, MoveStep, record=rec)
 
 
 def _fire_at(player: str, target: str) -> Action:

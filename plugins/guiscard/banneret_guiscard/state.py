@@ -28,7 +28,7 @@ from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
 __all__ = [
-    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Flame", "Engine", "Ladder", "Rope", "Formation", "Tables",
+    "HEALTH", "ABLE", "Health", "Piece", "LooseHorse", "Charge", "Flame", "Engine", "Ladder", "Rope", "Formation", "Tables",
     "Battle", "tables_for", "new_battle", "hex_label",
 ]
 
@@ -39,6 +39,9 @@ def hex_label(h: Sequence[int]) -> str:
 
 Health = Literal["healthy", "stunned", "wounded", "dead"]
 HEALTH: tuple[Health, ...] = ("healthy", "stunned", "wounded", "dead")
+ABLE: tuple[Health, ...] = ("healthy", "wounded")
+"""The states in which a character may move and attack (§1.2): :attr:`Piece.able`, which hot
+loops read as ``piece.health in ABLE``."""
 
 
 @attrs.frozen
@@ -71,7 +74,7 @@ class Piece:
     @property
     def able(self) -> bool:
         """Neither stunned nor dead: may move and attack (§1.2)."""
-        return self.health in ("healthy", "wounded")
+        return self.health in ABLE
 
     def hexes(self) -> tuple[Hex, ...]:
         """The hexes the counter covers: head then rear for a rider (§1.1)."""
@@ -476,7 +479,8 @@ class Battle:
     def non_phasing(self) -> str:
         """The side that is not moving this player phase (§2.1): it fires defensively,
         counter-charges and avoids combat."""
-        return next(s for s in self.tables.sides if s != self.side)
+        sides = self.tables.sides  # the first other than the phasing side, without a generator
+        return sides[1] if sides[0] == self.side else sides[0]
 
     def enemies_of(self, side: str) -> Iterator[Piece]:
         for p in self.pieces.values():
