@@ -22,7 +22,6 @@ an enemy mover enters (:class:`UnderFire`): the other player names shooters one 
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -37,7 +36,7 @@ from banneret_guiscard.data_model import Weapon
 from banneret_guiscard.movement import MoveStep, finish_move
 from banneret_guiscard.results import Unhorsing, can_attack, hurt, kill_horse, lands
 from banneret_guiscard.retreat import Aftermath, RetreatOrder, Retreats
-from banneret_guiscard.state import ABLE, Battle, Engine, Piece, Tables, hex_label, tables_for
+from banneret_guiscard.state import ABLE, BY_ID, Battle, Engine, Piece, Tables, hex_label, tables_for
 
 __all__ = [
     "COVERS", "FIRES_OVER", "THROWN_LANCE", "usable_weapons", "engaged", "may_fire", "in_throwing_arc",
@@ -60,8 +59,6 @@ _HIGH_GROUND_LOSS = frozenset({"brush", "marsh", "shallow_water", "slope"})
 """§5.5.4: the terrains whose cover a shooter on higher ground cancels."""
 _HEIGHT_LOSS = _HIGH_GROUND_LOSS | {"rocks"}
 """§9.3.4: from a castle's height (a platform, an arrow slit) rocks lose their cover too."""
-_ID = operator.attrgetter("id")
-"""A character's id: the order of the menus."""
 
 
 
@@ -104,7 +101,7 @@ def may_fire(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, ...]] | N
 def _unfired(b: Battle, piece: Piece) -> bool:
     """Able and not yet fired this phase: the cheapest tests of :func:`may_fire`."""
     fired = b.fired_in.get(piece.id)
-    return piece.able and (fired is None or fired[0] != b.phase)
+    return piece.health in ABLE and (fired is None or fired[0] != b.phase)
 
 
 def _free_to_fire(b: Battle, piece: Piece, where: Mapping[Hex, tuple[Piece, ...]] | None) -> bool:
@@ -744,7 +741,7 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
         fired = fired_in.get(p.id)
         if p.health in ABLE and (fired is None or fired[0] != phase) and p.id not in named:
             out.append(p)
-    return sorted(out, key=_ID) if len(out) > 1 else out
+    return sorted(out, key=BY_ID) if len(out) > 1 else out
 
 
 def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[str, str, Hex]]:

@@ -17,6 +17,7 @@ Representation:
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Literal
@@ -28,7 +29,7 @@ from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
 __all__ = [
-    "HEALTH", "ABLE", "Health", "Piece", "LooseHorse", "Charge", "Flame", "Engine", "Ladder", "Rope", "Formation", "Tables",
+    "HEALTH", "ABLE", "BY_ID", "Health", "Piece", "LooseHorse", "Charge", "Flame", "Engine", "Ladder", "Rope", "Formation", "Tables",
     "Battle", "tables_for", "new_battle", "hex_label",
 ]
 
@@ -42,6 +43,8 @@ HEALTH: tuple[Health, ...] = ("healthy", "stunned", "wounded", "dead")
 ABLE: tuple[Health, ...] = ("healthy", "wounded")
 """The states in which a character may move and attack (§1.2): :attr:`Piece.able`, which hot
 loops read as ``piece.health in ABLE``."""
+BY_ID = operator.attrgetter("id")
+"""A record's id, the order of the menus (``sorted(pieces, key=BY_ID)``)."""
 
 
 @attrs.frozen
@@ -428,7 +431,7 @@ class Battle:
     def living_at(self, h: Hex) -> Iterator[Piece]:
         """Living characters with a hex on ``h`` (stacking, §4.1)."""
         for p in self.pieces.values():
-            if h in p.footprint and p.alive:
+            if h in p.footprint and p.health != "dead":  # alive, without the property's call
                 yield p
 
     def living_index(self) -> dict[Hex, tuple[Piece, ...]]:
@@ -437,7 +440,7 @@ class Battle:
         kept, so never stale: a menu builds it once and reads it while nobody moves."""
         index: dict[Hex, tuple[Piece, ...]] = {}
         for p in self.pieces.values():
-            if p.alive:
+            if p.health != "dead":  # alive, without the property's call
                 for h in p.footprint:
                     index[h] = (*index[h], p) if h in index else (p,)
         return index
