@@ -632,8 +632,10 @@ def offensive_shooters(b: Battle, side: str) -> list[str]:
     aims = [h for p in enemies for h in p.hexes()]
     where = b.living_index()
     reach = b.tables.reach  # 0: no missile weapon, so no shot
+    # may_fire written out, so that the weapons are looked up once: _unfired, usable_weapons, _free_to_fire
     return sorted(p.id for p in b.pieces.values() if p.side == side and reach[p.id] and _unfired(b, p) and _within_range(b, p, aims)
-                  and may_fire(b, p, where) and next(_targets(b, p, usable_weapons(b, p), enemies, where), None) is not None)
+                  and (weapons := usable_weapons(b, p)) and _free_to_fire(b, p, where)
+                  and next(_targets(b, p, weapons, enemies, where), None) is not None)
 
 
 class OffensiveFire(SideChoice):

@@ -423,9 +423,10 @@ def mp_left(b: Battle, pid: str) -> int:
 def movable(b: Battle, side: str) -> list[str]:
     """Characters of ``side`` that may still move this player phase (§4, §4.2.3), but the
     hoplites of a formation that must stop or re-form (§7.3.1)."""
-    return sorted(p.id for p in b.pieces.values()
-                  if p.side == side and p.able and p.id not in b.done and p.id not in b.busy
-                  and not (b.formations and hoplites.halted(b, p.id)))
+    done, busy, formations = b.done, b.busy, b.formations
+    return sorted([p.id for p in b.pieces.values()
+                   if p.side == side and p.health in ABLE and p.id not in done and p.id not in busy
+                   and not (formations and hoplites.halted(b, p.id))])
 
 
 # --------------------------------------------------------------------------- §4.4.3 loose horses
