@@ -754,8 +754,10 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
     side, reach, fired_in, phase = target.side, b.tables.reach, b.fired_in, b.phase  # reach 0: no missile weapon
     out = []
     for p in b.pieces.values():  # _within_range and _unfired written out, the distances too: asked at every window
+        if p.side == side:
+            continue
         longest = reach[p.id]
-        if not longest or p.side == side:
+        if not longest:
             continue
         q, r = p.hex
         dq, dr = q - hq, r - hr
