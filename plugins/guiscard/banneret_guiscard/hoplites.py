@@ -303,6 +303,8 @@ def formation_options(b: Battle) -> list[tuple[Any, ...]]:
     up a formation; re-form one with a member no longer healthy; close a formation with the
     shape into a foulkon, or open it."""
     hoplite_ids = b.tables.hoplites
+    if not hoplite_ids and not b.formations:
+        return []  # at once on a battle without hoplites, at every movement step
     free = {p.hex: p.id for p in b.pieces.values() if p.id in hoplite_ids and _may_join(b, p)}
     out: list[tuple[Any, ...]] = [("form", tuple(sorted(free[h] for h in g)))
                                   for g in groups(free) if len(g) >= rules(b).formation_min]

@@ -104,6 +104,8 @@ def shift_choices(b: Battle, side: str, mp: Callable[[str], int]) -> list[tuple[
     or turned on its hex, to stand against another palisade hex; never while anyone is on it
     or an enemy is next to its foot (§10.1.4, inv. 70). The two with the most MP left do it
     (ties by id; a reading that keeps the menu short)."""
+    if not b.ladders:
+        return []  # at once on a battle without ladders, at every movement step
     t = b.tables
     cost = t.data.tactics.ladders.shift_mp
     inside = castles.castle_inside(t.scenario.id)

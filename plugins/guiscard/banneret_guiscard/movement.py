@@ -35,7 +35,7 @@ from banneret.state import State
 from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.results import can_attack, kill, threatened, wound
-from banneret_guiscard.state import Battle, LooseHorse, Piece, hex_label, tables_for
+from banneret_guiscard.state import ABLE, BY_ID, Battle, LooseHorse, Piece, hex_label, tables_for
 
 __all__ = [
     "TURN_KIND", "UNDER_FIRE", "DEFENSIVE_FIRE", "Step", "finish_move", "MoveRecord", "MoveStep", "PutDown",
@@ -88,7 +88,7 @@ def enemy_hexes(b: Battle, side: str, floor: int = 0) -> frozenset[Hex]:
     upper storey is asked for): held by a living enemy that is not stunned (§4.2)."""
     closed: set[Hex] = set()
     for p in b.pieces.values():
-        if p.side != side and p.able and p.floor == floor:
+        if p.side != side and p.health in ABLE and p.floor == floor:  # able, without the property's call
             closed.update(p.footprint)
     return frozenset(closed)
 
@@ -278,12 +278,12 @@ def may_stop(b: Battle, piece: Piece, carried: str = "") -> bool:
     mine = piece.footprint
     head, rear = mine[0], mine[-1]  # a man on foot: the same hex twice
     for p in b.pieces.values():  # one look at everyone, not one per hex (Battle.living_at)
-        if ((head in p.footprint or rear in p.footprint) and p.alive and p.id != piece.id and p.id != carried
+        if ((head in p.footprint or rear in p.footprint) and p.health != "dead" and p.id != piece.id and p.id != carried
                 and p.floor == piece.floor):
             return False
     if b.horses and any(b.horse_at(h) is not None for h in mine):
         return False
-    return not buildings.astride(b, piece)  # §8.4.2
+    return not (piece.mounted and buildings.astride(b, piece))  # §8.4.2, a rider's
 
 
 # --------------------------------------------------------------------------- infiltration (§4.3)
@@ -295,8 +295,11 @@ def infiltration_testers(b: Battle, mover: Piece, per_mover: bool) -> list[Piece
     ``per_mover`` reading; against anyone, by default: errata 1, A-05)."""
     used = b.infiltration_rolls
     around = b.tables.around.get(mover.hex, ())  # only an enemy next to the hex may attack it (can_attack)
+    near = [e for e in b.pieces.values() if e.hex in around and e.side != mover.side]
+    if not near:
+        return []  # most steps: nobody next to the hex
     out = []
-    for enemy in sorted((e for e in b.enemies_of(mover.side) if e.hex in around), key=lambda p: p.id):
+    for enemy in sorted(near, key=BY_ID):
         if (not can_attack(b, enemy, mover.hex, mover.floor) or (b.ladders and ladders.carrying(b, enemy.id))  # A-07 (a)
                 or not hoplites.tests_mover(b, enemy, mover)):  # §7.3.3
             continue
@@ -466,9 +469,10 @@ def mp_left(b: Battle, pid: str) -> int:
 def movable(b: Battle, side: str) -> list[str]:
     """Characters of ``side`` that may still move this player phase (§4, §4.2.3), but the
     hoplites of a formation that must stop or re-form (§7.3.1)."""
-    return sorted(p.id for p in b.pieces.values()
-                  if p.side == side and p.able and p.id not in b.done and p.id not in b.busy
-                  and not (b.formations and hoplites.halted(b, p.id)))
+    done, busy, formations = b.done, b.busy, b.formations
+    return sorted([p.id for p in b.pieces.values()
+                   if p.side == side and p.health in ABLE and p.id not in done and p.id not in busy
+                   and not (formations and hoplites.halted(b, p.id))])
 
 
 # --------------------------------------------------------------------------- §4.4.3 loose horses
@@ -739,10 +743,10 @@ class MoveStep(SideChoice):
 
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
-        rec = record(state, MoveRecord)
+        rec: MoveRecord = frame.record  # every MoveStep frame carries its move's record
         piece = b.pieces[rec.mover]
         out: list[tuple[Any, ...]] = [("stop",)]
-        if not piece.alive:
+        if piece.health == "dead":
             return out
         left = b.left[rec.mover]
         if rec.route:  # a charge follows its declared route to the end, or as far as it can (§7.2.1)
@@ -756,19 +760,23 @@ class MoveStep(SideChoice):
             return out + rope_steps(b, piece, left)
         out += [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)
                 if not (rec.leading and s.kind in FLOOR_AFTER)]  # no horse up or down the stairs (§8.4)
-        out += [("over", h, cost) for h, cost in over_options(b, piece, left)]
+        if b.ladders:  # no ladder, no ladder to step off (over_options)
+            out += [("over", h, cost) for h, cost in over_options(b, piece, left)]
         if b.ropes and (climb := ropes.climb_cost(b, piece)) is not None and climb[1] <= left:
             out.append(("rope_up", climb[0].id, climb[1]))
         if b.ropes and not rec.leading and not rec.carrying:  # hands free to haul it in (§10.6.1)
             out += [("rope_pull", rope.id) for rope in ropes.pull_up_choices(b, piece)]
         if not rec.leading and not rec.carrying:  # hands free to change counter (reading)
-            out += [("mount", owner) for owner in mount_options(b, piece, left)]
-            out += [("dismount", h) for h in dismount_options(b, piece, left)]
-        if not rec.carrying and rec.entered:
+            if b.horses:  # no loose horse, none to mount (mount_options)
+                out += [("mount", owner) for owner in mount_options(b, piece, left)]
+            if piece.mounted:  # only a rider dismounts (dismount_options)
+                out += [("dismount", h) for h in dismount_options(b, piece, left)]
+        if not rec.carrying and rec.entered and not piece.mounted:  # only on foot (pickup_options)
             out += [("pickup", p) for p in pickup_options(b, piece)]
-        last = piece.mounted and rec.entered  # a rider takes the bridle at the start or the end
-        out += [("bridle_end" if last else "bridle", owner) for owner in bridle_options(b, piece, rec)]
-        out += [("catch", owner) for owner in catch_options(b, piece, rec)]
+        if b.horses:  # no loose horse, none to lead or catch (bridle_options, catch_options)
+            last = piece.mounted and rec.entered  # a rider takes the bridle at the start or the end
+            out += [("bridle_end" if last else "bridle", owner) for owner in bridle_options(b, piece, rec)]
+            out += [("catch", owner) for owner in catch_options(b, piece, rec)]
         return out
 
     def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
@@ -812,7 +820,7 @@ class MoveStep(SideChoice):
 
     def choose(self, state: State, frame: Frame, option: tuple[Any, ...]) -> None:
         b: Battle = state.data
-        rec = record(state, MoveRecord)
+        rec: MoveRecord = frame.record  # every MoveStep frame carries its move's record
         mover = rec.mover
         what = option[0]
         if what == "stop":

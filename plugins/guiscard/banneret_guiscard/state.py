@@ -17,6 +17,7 @@ Representation:
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Literal
@@ -28,7 +29,7 @@ from banneret.gamedata import copied, gamedata, shared, static
 from banneret_guiscard.data_model import Counter, GuiscardData, Scenario, Stats, Terrain, load_data
 
 __all__ = [
-    "HEALTH", "Health", "Piece", "LooseHorse", "Charge", "Flame", "Engine", "Ladder", "Rope", "Formation", "Tables",
+    "HEALTH", "ABLE", "BY_ID", "Health", "Piece", "LooseHorse", "Charge", "Flame", "Engine", "Ladder", "Rope", "Formation", "Tables",
     "Battle", "tables_for", "new_battle", "hex_label",
 ]
 
@@ -39,6 +40,11 @@ def hex_label(h: Sequence[int]) -> str:
 
 Health = Literal["healthy", "stunned", "wounded", "dead"]
 HEALTH: tuple[Health, ...] = ("healthy", "stunned", "wounded", "dead")
+ABLE: tuple[Health, ...] = ("healthy", "wounded")
+"""The states in which a character may move and attack (§1.2): :attr:`Piece.able`, which hot
+loops read as ``piece.health in ABLE``."""
+BY_ID = operator.attrgetter("id")
+"""A record's id, the order of the menus (``sorted(pieces, key=BY_ID)``)."""
 
 
 @attrs.frozen
@@ -74,7 +80,7 @@ class Piece:
     @property
     def able(self) -> bool:
         """Neither stunned nor dead: may move and attack (§1.2)."""
-        return self.health in ("healthy", "wounded")
+        return self.health in ABLE
 
     def hexes(self) -> tuple[Hex, ...]:
         """The hexes the counter covers: head then rear for a rider (§1.1)."""
@@ -471,7 +477,7 @@ class Battle:
         """Living characters with a hex on ``h``, on its ``floor`` (stacking, §4.1): the ground
         unless the upper storey is asked for."""
         for p in self.pieces.values():
-            if h in p.footprint and p.alive and p.floor == floor:
+            if h in p.footprint and p.health != "dead" and p.floor == floor:  # alive, without the property's call
                 yield p
 
     def living_index(self, floor: int = 0) -> dict[Hex, tuple[Piece, ...]]:
@@ -481,7 +487,7 @@ class Battle:
         builds it once and reads it while nobody moves."""
         index: dict[Hex, tuple[Piece, ...]] = {}
         for p in self.pieces.values():
-            if p.alive and p.floor == floor:
+            if p.health != "dead" and p.floor == floor:  # alive, without the property's call
                 for h in p.footprint:
                     index[h] = (*index[h], p) if h in index else (p,)
         return index
@@ -528,7 +534,8 @@ class Battle:
     def non_phasing(self) -> str:
         """The side that is not moving this player phase (§2.1): it fires defensively,
         counter-charges and avoids combat."""
-        return next(s for s in self.tables.sides if s != self.side)
+        sides = self.tables.sides  # the first other than the phasing side, without a generator
+        return sides[1] if sides[0] == self.side else sides[0]
 
     def enemies_of(self, side: str) -> Iterator[Piece]:
         for p in self.pieces.values():
