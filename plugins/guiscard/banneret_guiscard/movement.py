@@ -598,7 +598,12 @@ def push_places(b: Battle, piece: Piece) -> list[LooseHorse]:
 def _may_end(b: Battle, piece: Piece, rec: MoveRecord) -> bool:
     """Whether the move may end here: the mover may stop (§4.1), pushing aside a loose horse
     if one is in the way, and its led horses can be placed in line, or let go where they
-    were taken without standing under it."""
+    were taken without standing under it; a carrier standing where he picked his friend up
+    only if the friend can be put down beside him (else the friend would be left in the hex
+    they share, §4.2.4)."""
+    if (rec.carrying and rec.carried_from in piece.footprint
+            and not carry_options(b, piece, b.pieces[rec.carrying])):
+        return False
     if not may_stop(b, piece, rec.carrying):
         free_hands = not rec.leading and not rec.carrying
         alone = not any(p.id != piece.id for h in piece.hexes() for p in b.living_at(h))

@@ -524,3 +524,23 @@ def test_a_carrier_keeps_its_counter():
     assert "mount robert's horse" in labels(state)
     play(state, "pick up olivier")
     assert "mount robert's horse" not in labels(state)
+
+
+def test_a_carrier_stopped_where_he_picked_his_friend_up_with_no_room_beside_steps_back():
+    """§4.1, §4.2.4, found by the random conformance games: in the Siege-methods assault
+    Stephanos walks onto Filemon's hex, picks him up and is stunned by defensive fire there;
+    Filemon cannot be put down beside him and would be left in the hex they share, so
+    Stephanos ends the move on the last hex where he could stop (8,3)."""
+    from banneret.testing import PlayScript
+    from banneret.testing.strategies import walk
+    from banneret.testing.conformance import ConformanceConfig
+
+    config = ConformanceConfig("guiscard", REG, max_steps=400, options={"infiltration_limit": "per_mover"})
+    script = PlayScript(seed=2_121_450_334, players_pick=0, scenario_pick=4, choices=(0,), agent_seed=53625)
+    for step in walk(config.setup(script), script, REG, 171, hashes=False):
+        state = step.state
+        assert state.game.invariants(state) == [], state.step
+    assert state.scenario == "Siege-methods assault"
+    texts = [e.text for e in state.log]
+    assert "stephanos may not stop there and ends the move on 8,3" in texts
+    assert state.data.pieces["stephanos"].hex == (8, 3) and state.data.pieces["filemon"].hex != (8, 3)
