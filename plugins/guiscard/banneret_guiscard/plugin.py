@@ -40,7 +40,7 @@ class Guiscard(Game):
         factions=_SIDES,
         min_players=2,
         max_players=2,
-        scenarios=tuple(Scenario(sc.name, f"{sc.id}: {sc.turns} turns on the {sc.map} map") for sc in _SCENARIOS),
+        scenarios=tuple(Scenario(sc.name, f"{sc.turns} turns on the {sc.map.replace('_', ' ')} map") for sc in _SCENARIOS),
         options=(
             OptionSpec("infiltration_limit", "per_phase",
                        "How often an enemy tests a character slipping past: 'per_phase' = one test a phase in "

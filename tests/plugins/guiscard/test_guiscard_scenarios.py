@@ -24,16 +24,16 @@ NEW = ("Open skirmish", "Cavalry charge", "Village fight", "Castle assault", "Mi
 def test_the_game_lists_every_scenario_with_its_map_and_turns():
     scenarios = {s.name: s.description for s in REG.game("guiscard").info.scenarios}
     assert scenarios == {
-        "Placeholder 1": "placeholder_1: 12 turns on the test_field map",
-        "Open skirmish": "open_skirmish: 10 turns on the downs map",
-        "Cavalry charge": "cavalry_charge: 8 turns on the downs map",
-        "Village fight": "village_fight: 8 turns on the village map",
-        "Siege-methods assault": "siege_methods_assault: 12 turns on the keep map",
-        "Castle assault": "castle_assault: 10 turns on the keep map",
-        "Mixed": "mixed: 10 turns on the village map",
-        "Sally on the camp": "sally_on_the_camp: 8 turns on the lagoon map",
-        "Stair fight": "stair_fight: 8 turns on the wards map",
-        "House fight": "house_fight: 8 turns on the manor map",
+        "Placeholder 1": "12 turns on the test field map",
+        "Open skirmish": "10 turns on the downs map",
+        "Cavalry charge": "8 turns on the downs map",
+        "Village fight": "8 turns on the village map",
+        "Siege-methods assault": "12 turns on the keep map",
+        "Castle assault": "10 turns on the keep map",
+        "Mixed": "10 turns on the village map",
+        "Sally on the camp": "8 turns on the lagoon map",
+        "Stair fight": "8 turns on the wards map",
+        "House fight": "8 turns on the manor map",
     }
 
 
