@@ -28,9 +28,17 @@ def _enemy_hexes(b: Battle, side: str) -> list:
     return [h for p in sorted(b.enemies_of(side), key=lambda p: p.id) if p.alive for h in p.hexes()]
 
 
-def _plain_shots(b: Battle, shooter: Piece, weapons, aims) -> list[tuple[str, tuple[int, int]]]:
-    """Every (weapon, hex) of ``aims`` that :func:`fire_cover` allows, in the menus' order."""
-    return [(w.id, h) for w in weapons for h in aims if fire_cover(b, shooter, w, h) is not None]
+def _plain_shots(b: Battle, shooter: Piece, weapons, enemies) -> list[tuple]:
+    """Every aim at a hex of ``enemies`` that :func:`fire_cover` allows, in the menus' order:
+    (weapon, hex), with the target's floor when it is not the shooter's (a shot through an
+    opening of the upper storey, §8, §9.3.3)."""
+    aims = [(h, p.floor) for p in enemies for h in p.hexes()]
+    return [(w.id, h) if floor == shooter.floor else (w.id, h, floor) for w in weapons for h, floor in aims
+            if fire_cover(b, shooter, w, h, floor=None if floor == shooter.floor else floor) is not None]
+
+
+def _living_enemies(b: Battle, side: str) -> list[Piece]:
+    return [p for p in sorted(b.enemies_of(side), key=lambda p: p.id) if p.alive]
 
 
 @settings(max_examples=4, deadline=None)
@@ -85,7 +93,7 @@ def test_the_fire_menus_are_the_plain_rules(scenario, seed):
         for p in sorted(b.pieces.values(), key=lambda p: p.id):
             if p.side != phasing:
                 continue
-            plain = _plain_shots(b, p, usable_weapons(b, p), _enemy_hexes(b, p.side))
+            plain = _plain_shots(b, p, usable_weapons(b, p), _living_enemies(b, p.side))
             assert targets(b, p) == plain
             if may_fire(b, p) and plain:
                 plain_shooters.append(p.id)
@@ -93,8 +101,8 @@ def test_the_fire_menus_are_the_plain_rules(scenario, seed):
         for mover in b.pieces.values():
             if mover.side != phasing or not mover.alive:
                 continue
-            plain_defence = [(s.id, w, h) for s in sorted(b.enemies_of(phasing), key=lambda p: p.id)
-                             for w, h in _plain_shots(b, s, defensive_weapons(b, s), mover.hexes())]
+            plain_defence = [(s.id, *aim) for s in sorted(b.enemies_of(phasing), key=lambda p: p.id)
+                             for aim in _plain_shots(b, s, defensive_weapons(b, s), [mover])]
             assert defensive_shots(b, mover) == plain_defence
 
 
