@@ -177,9 +177,9 @@ def cmd_info(args: argparse.Namespace, registry: Registry) -> int:
         *(f"  {s['name']}: {s['description']}" for s in d["scenarios"]),
     ]
     lines.append("Options (--option NAME=VALUE):" if d["options"] else "Options: none")
-    for o in d["options"]:
+    for o, spec in zip(d["options"], info.options):  # game_details lists them in the same order
         choices = f" (choices: {', '.join(str(c) for c in o['choices'])})" if o["choices"] else ""
-        lines.append(f"  {o['name']} = {info.option(o['name']).shown_default}{choices}: {o['help']}")
+        lines.append(f"  {o['name']} = {spec.shown_default}{choices}: {o['help']}")
     lines.append(f"House-rule variants (--option {engine.VARIANT_OPTION}=NAME):" if d["variants"] else "House-rule variants: none installed")
     lines += [f"  {v['name']}: {v['description']}" for v in d["variants"]]
     lines.append(f"Agents (--seat FACTION=AGENT): {', '.join(d['agents'])}")

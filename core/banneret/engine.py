@@ -27,7 +27,7 @@ from banneret.types import Action, Event, Outcome, Pending
 
 __all__ = [
     "new_game", "pending", "legal_actions", "apply", "child", "clone", "view",
-    "outcome", "is_over", "state_hash", "find_action", "free_actions", "resolve_seats", "log_for", "VARIANT_OPTION",
+    "outcome", "is_over", "state_hash", "find_action", "free_actions", "in_decision", "resolve_seats", "log_for", "VARIANT_OPTION",
 ]
 
 VARIANT_OPTION = "variant"
@@ -220,18 +220,23 @@ def apply(state: State, action: Action) -> list[Event]:
     return events
 
 
+def in_decision(state: State, action: Action) -> bool:
+    """Whether ``action`` is one of the choices of the decision at hand (else, if legal at
+    all, it is one of its player's :func:`free_actions`)."""
+    return action.player in pending(state).players and action in legal_actions(state, action.player)
+
+
 def _check_legal(state: State, action: Action) -> bool:
     """Raise the error that says why ``action`` may not be applied now; else return whether
     it is one of the player's :func:`free_actions` rather than a choice of the decision."""
     now = pending(state)
     if not now.players:
         raise GameOverError("the game is over; no more actions are accepted")
-    deciding = action.player in now.players
-    if deciding and action in legal_actions(state, action.player):
+    if in_decision(state, action):
         return False
     if action in free_actions(state, action.player):
         return True
-    if not deciding:
+    if action.player not in now.players:
         raise NotYourTurnError(
             f"it is not {action.player}'s decision now (waiting for {', '.join(now.players)})"
         )

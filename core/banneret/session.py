@@ -97,7 +97,7 @@ class Match:
         counter = state.rng.counter
         secret = in_secret_step(state)
         player = action.player
-        free = player not in engine.pending(state).players or action not in engine.legal_actions(state, player)
+        free = not engine.in_decision(state, action)
         events = engine.apply(state, action)
         deciding = engine.pending(state).players
         if free or state.rng.counter != counter or any(e.reveal for e in events):
