@@ -20,8 +20,12 @@ GIVE = "give crowns"
 """The kind of a gift's action; its ``args`` are ``(receiver, crowns)``."""
 
 
+def _crowns(n: int) -> str:
+    return f"{n} crown{'s' if n != 1 else ''}"
+
+
 def gift_label(crowns: int, receiver: str) -> str:
-    return f"give {crowns} crown{'s' if crowns != 1 else ''} to {receiver}"
+    return f"give {_crowns(crowns)} to {receiver}"
 
 
 def gift_actions(data: WKData, baron: str) -> list[Action]:
@@ -39,4 +43,4 @@ def give_crowns(state: State, action: Action) -> None:
     receiver, crowns = action.args
     data.crowns[action.player] -= crowns
     data.crowns[receiver] += crowns
-    state.emit(f"{action.player} gives {receiver} {crowns} crown{'s' if crowns != 1 else ''}", "bargain")
+    state.emit(f"{action.player} gives {receiver} {_crowns(crowns)}", "bargain")
