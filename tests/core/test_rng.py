@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from banneret.errors import OptionError
-from banneret.rng import Rng, parse_dice
+from banneret.rng import Rng, _words, parse_dice
 
 
 def test_seed_zero_gives_the_splitmix64_reference_stream():
@@ -165,6 +165,44 @@ def test_shuffle_draws_as_fisher_yates_over_below(seed, counter, items):
     shuffled, reference = list(items), list(items)
     fast.shuffle(shuffled)
     for i in range(len(reference) - 1, 0, -1):
+        j = plain.below(i + 1)
+        reference[i], reference[j] = reference[j], reference[i]
+    assert shuffled == reference
+    assert fast.counter == plain.counter
+
+
+def _unmix64(x: int) -> int:
+    """The inverse of SplitMix64's mixing function: the word ``z`` with ``_mix64(z) == x``."""
+    def unshift(y: int, s: int) -> int:  # inverts y ^ (y >> s)
+        z = y
+        for _ in range(64 // s + 1):
+            z = y ^ (z >> s)
+        return z
+    mask = (1 << 64) - 1
+    x = unshift(x, 31)
+    x = unshift((x * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask, 27)
+    return unshift((x * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask, 30)
+
+
+@given(count=st.integers(0, 200), counter=st.integers(0, 2**64), seed=st.integers(0, 2**64))
+def test_words_mixed_together_are_the_words_drawn_one_by_one(count, counter, seed):
+    key = Rng(seed).key
+    plain = Rng.from_state(key, counter)
+    assert _words(key, counter, count) == [plain.next64() for _ in range(count)]
+
+
+@given(size=st.integers(2, 40), data=st.data())
+def test_shuffle_hands_a_word_it_might_reject_to_the_plain_loop(size, data):
+    """A generator whose key is chosen so that one word of the shuffle is the largest there
+    is (``below`` rejects it for any bound but a power of two): the shuffle still draws
+    exactly as the plain loop over ``below``, and stops at the same counter."""
+    position = data.draw(st.integers(1, size - 1), label="word that is 2**64 - 1")
+    key = (_unmix64((1 << 64) - 1) - position * 0x9E3779B97F4A7C15) % (1 << 64)
+    assert Rng.from_state(key, position - 1).next64() == (1 << 64) - 1
+    fast, plain = Rng.from_state(key, 0), Rng.from_state(key, 0)
+    shuffled, reference = list(range(size)), list(range(size))
+    fast.shuffle(shuffled)
+    for i in range(size - 1, 0, -1):
         j = plain.below(i + 1)
         reference[i], reference[j] = reference[j], reference[i]
     assert shuffled == reference
