@@ -52,6 +52,7 @@ import attrs
 
 from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, goto, var
 from banneret.state import State
+from banneret.words import possessive
 from banneret_guiscard.avoid import AvoidCombat
 from banneret_guiscard.charges import ChargeCombats, ChargeMoves, ChargeRoute, Charges, CounterCharge
 from banneret_guiscard.engines import AimEngine, HaulEngines, SiegeFire
@@ -94,7 +95,7 @@ class PhaseStart(Procedure):
         b.left.clear()
         b.done.clear()
         b.infiltration_rolls.clear()
-        state.emit(f"turn {b.turn}: {b.side}'s player phase", "phase")
+        state.emit(f"turn {b.turn}: {possessive(b.side)} player phase", "phase")
         end(state)
 
 

@@ -4,6 +4,8 @@ stunned characters recovering in step 5 (A-04); the turn limit and the victory c
 
 from __future__ import annotations
 
+import pytest
+
 import banneret
 from banneret.registry import registry_from
 from banneret_guiscard import plugin
@@ -38,9 +40,16 @@ def test_a_turn_is_side_a_then_side_b_each_with_five_steps_in_order():
     assert steps == sorted(steps) and steps[0] == 1 and 3 in steps
     assert banneret.pending(state).players == ("byzantines",) and state.data.turn == 1
     texts = [e.text for e in state.log if e.kind in ("phase", "charge")]
-    assert texts == ["turn 1: normans's player phase", "turn 1: byzantines's player phase"]
+    assert texts == ["turn 1: normans' player phase", "turn 1: byzantines' player phase"]  # names ending in s
     end_phase(state)
     assert banneret.pending(state).players == ("normans",) and state.data.turn == 2
+
+
+def test_a_move_out_of_turn_is_refused_naming_the_side_that_decides():
+    state = new()
+    with pytest.raises(banneret.NotYourTurnError) as refused:
+        banneret.apply(state, banneret.Action("byzantines", "end offensive fire"))
+    assert str(refused.value) == "it is not byzantines' decision now (waiting for normans)"
 
 
 def test_the_game_ends_after_the_scenarios_last_turn_with_the_casualty_count():
