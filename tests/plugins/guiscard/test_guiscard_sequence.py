@@ -8,6 +8,7 @@ import pytest
 
 import banneret
 from banneret.registry import registry_from
+from banneret.simulate import simulate
 from banneret_guiscard import plugin
 from banneret_guiscard.results import kill, stun, wound
 
@@ -62,7 +63,9 @@ def test_the_game_ends_after_the_scenarios_last_turn_with_the_casualty_count():
     for _ in range(2 * 12):
         assert not banneret.is_over(state)
         end_phase(state)
-    assert banneret.is_over(state) and state.data.turn == 13
+    assert banneret.is_over(state) and state.data.turn == 13  # the counter past the last turn: the game is over
+    game = REG.game("guiscard")
+    assert game.turn(state) == 12 and game.view(state, None)["turn"] == 12  # the turns played, not 13
     result = banneret.outcome(state)
     assert result.winners == ("normans",)
     assert [(s.faction, s.rank, s.score) for s in result.standings] == [("normans", 1, 2), ("byzantines", 2, 1)]
@@ -129,3 +132,10 @@ def test_a_stunned_rider_falls_beside_his_horse():
     assert robert.health == "stunned" and not robert.mounted and robert.horse is None
     assert b.horses["robert"].hexes() == horse_hexes
     assert min(distance(robert.hex, h) for h in horse_hexes) == 1 and robert.hex == (5, 0)
+
+
+def test_simulate_reports_the_scenarios_turns_played():
+    """A Guiscard game always runs to the scenario's last turn: ``simulate``'s mean is that
+    number of turns (it read one more, the counter's value after the last turn's end)."""
+    report = simulate("guiscard", games=2, seed=1, scenario="Stair fight", registry=REG, checks="none")
+    assert report.as_dict()["mean_turns"] == 8.0  # Stair fight lasts 8 turns
