@@ -194,7 +194,7 @@ def test_the_sight_command_names_what_blocks_and_who_stands_on_the_line():
 def test_the_sight_command_at_the_terminal_prompt():
     answers = iter(["help", "sight 6,-1 8,-1", "quit"])
     shown: list[str] = []
-    code = main(["play", "guiscard", "--seed", "1", "--seat", "byzantines=random"], registry=REG,
+    code = main(["play", "guiscard", "--scenario", "Placeholder 1", "--seed", "1", "--seat", "byzantines=random"], registry=REG,
                 ask=lambda prompt: next(answers), out=shown.append)
     assert code == 0
     assert "  sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5)" in shown

@@ -98,7 +98,7 @@ def test_the_terminal_draws_the_walls_and_openings_between_the_hexes():
         "r  0 q  0 ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0",
         "r  1 q  0    ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0",
     ]
-    open_field = GAME.render(banneret.new_game("guiscard", seed=0, registry=REG), None)
+    open_field = GAME.render(banneret.new_game("guiscard", seed=0, registry=REG, scenario="Placeholder 1"), None)
     assert not any(line.startswith(" " * 10) for line in open_field.splitlines()) and "Walls" not in open_field
 
 

@@ -16,7 +16,7 @@ REG = registry_from([plugin])
 
 
 def new() -> banneret.State:
-    return banneret.new_game("guiscard", seed=0, registry=REG)
+    return banneret.new_game("guiscard", seed=0, registry=REG, scenario="Placeholder 1")
 
 
 def end_phase(state: banneret.State) -> None:
