@@ -386,6 +386,7 @@ LEGEND = (
     "  Px, Go, Gx: palisade destroyed, gate open, destroyed; Lh, Lv: ladder lying, raised); ^ a crest above, # a cliff, | a low wall;",
     "  * reachable by the mover; Nckh0 counter code, state (h healthy, s stunned, w wounded, x dead), a rider's facing (0 E,",
     "  1 NE, 2 NW, 3 W, 4 SW, 5 SE) on its head hex, Nck= its rear; hrs0/hrs= a loose horse; +c/h bodies. Ask 'sight Q,R Q,R'.",
+    "  Hex q,r: r at the start of its row, q on the line under the hex.",
 )
 SIEGE_LEGEND = (
     "  FI1 a fire and the turns it has burnt, NF1 burning naphtha, nn naphtha not alight; STr2 a stone thrower, GFr2 Greek",
@@ -448,10 +449,26 @@ def _upper_openings(t: Tables) -> dict[tuple[Hex, Hex], str]:
             for h, openings in t.storey_openings.items() for outside, opening in openings}
 
 
+_ROW_LABEL = 6
+"""The characters before a row of the picture: ``r`` and the row's number, or ``q`` on the line
+of column numbers under it."""
+
+
+def _column_numbers(qs: Iterable[int], r: int, x0: int) -> str:
+    """The line under row ``r``: each hex's ``q`` right under its terrain letters and level, so
+    that with the row's ``r`` it reads as the ``q,r`` the menus name (:func:`hex_label`)."""
+    line: list[str] = []
+    for q in sorted(qs):
+        x = 3 * (2 * q + r - x0)
+        line += [" "] * (x - len(line))
+        line += list(f"{q:>3}")
+    return f"{'q':>4}{' ' * (_ROW_LABEL - 4)}" + "".join(line)
+
+
 def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     """The map as text, rows of equal ``r`` offset by half a hex, each row starting with its
-    ``r`` and the ``q`` of its first hex, ``reach`` marked ``*``; then the characters, the
-    moving one marked ``>``, and the legend."""
+    ``r`` and followed by a line with each hex's ``q`` under it (the menus name a hex ``q,r``),
+    ``reach`` marked ``*``; then the characters, the moving one marked ``>``, and the legend."""
     t = tables_for(view["scenario"])
     cells = _cells(t, view, reach)
     rows: dict[int, list[int]] = {}
@@ -469,12 +486,13 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
             row[x:x + 6] = list(cells[(q, r)].ljust(6)[:6])
         for x, char in in_row.get(r, {}).items():
             row[x] = char
-        lines.append(f"r{r:>3} q{min(rows[r]):>3} " + "".join(row).rstrip())
+        lines.append(f"r{r:>3}".ljust(_ROW_LABEL) + "".join(row).rstrip())
+        lines.append(_column_numbers(rows[r], r, x0))
         if r in below:
             between = [" "] * (max(below[r]) + 1)
             for x, char in below[r].items():
                 between[x] = char
-            lines.append(" " * 10 + "".join(between))
+            lines.append(" " * _ROW_LABEL + "".join(between))
     for pid, p in sorted(view["pieces"].items()):
         where = " ".join(hex_label(h) for h in p["hexes"])
         facing = f" facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
