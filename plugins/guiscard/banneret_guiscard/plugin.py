@@ -88,7 +88,8 @@ class Guiscard(Game):
                  " docs/games/guiscard.md; not yet the siege game (§11) nor the campaign game",
     )
     flow = FLOW
-    commands = {"sight": "sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5)"}
+    commands = {"sight": "sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5); "
+                         "'upstairs' after a hex: its upper storey (§8)"}
 
     def factions(self, players: int, options: Any) -> tuple[str, ...]:
         return _SIDES

@@ -216,7 +216,8 @@ def test_the_sight_command_names_what_blocks_and_who_stands_on_the_line():
     assert GAME.command(state, "normans", "sight", "5,1 12,1") == (
         "5,1 (level 0) to 12,1 (level 0), range 7: clear line of sight through 6,1 7,1 8,1 9,1 10,1 11,1; "
         "characters on the line (they may stop some shots, §5.5.3): Nim romaric (healthy)")
-    assert GAME.command(state, "normans", "sight", "5,1") == "sight needs two hexes, for example: sight 5,1 12,1"
+    assert GAME.command(state, "normans", "sight", "5,1") == (
+        "sight needs two hexes, for example: sight 5,1 12,1, or sight 3,3 upstairs 8,4")
     assert GAME.command(state, "normans", "sight", "5,1 99,0") == "not on the map: 99,0"
 
 
@@ -226,7 +227,8 @@ def test_the_sight_command_at_the_terminal_prompt():
     code = main(["play", "guiscard", "--scenario", "Placeholder 1", "--seed", "1", "--seat", "byzantines=random"], registry=REG,
                 ask=lambda prompt: next(answers), out=shown.append)
     assert code == 0
-    assert "  sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5)" in shown
+    assert ("  sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5); "
+            "'upstairs' after a hex: its upper storey (§8)") in shown
     assert "6,-1 (level 0) to 8,-1 (level 0), range 2: no line of sight: tree on 7,-1 (§5.5.2.2)" in shown
 
 
