@@ -24,6 +24,7 @@ from banneret.hookspecs import StepContext
 from banneret.registry import Registry, default_registry
 from banneret.state import State
 from banneret.types import Action, Event, Outcome, Pending
+from banneret.words import possessive
 
 __all__ = [
     "new_game", "pending", "legal_actions", "apply", "child", "clone", "view",
@@ -238,7 +239,7 @@ def _check_legal(state: State, action: Action) -> bool:
         return True
     if action.player not in now.players:
         raise NotYourTurnError(
-            f"it is not {action.player}'s decision now (waiting for {', '.join(now.players)})"
+            f"it is not {possessive(action.player)} decision now (waiting for {', '.join(now.players)})"
         )
     raise IllegalActionError(f"{action.player} cannot {action.label!r} now ({now.kind})")
 

@@ -252,7 +252,8 @@ class Game:
         return ()
 
     def turn(self, state: "State") -> int:
-        """The current game turn (used by caps such as ``simulate --max-turns``)."""
+        """The current game turn, counted from the scenario's first; once the game is over, the
+        turns played (used by caps such as ``simulate --max-turns`` and its mean turns)."""
         return 0
 
     def view(self, state: "State", player: str | None) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from banneret.engine import apply, find_action, is_over, new_game, pending
 from banneret.errors import BanneretError, SaveError
 from banneret.registry import Registry, default_registry
 from banneret.state import State
+from banneret.words import possessive
 
 __all__ = [
     "FORMAT", "FORMAT_VERSION", "SaveNotice", "Migration", "to_record", "from_record", "save", "load",
@@ -112,7 +113,7 @@ def _replay(state: State, actions: list[tuple[str, str]]) -> Iterator[int]:
             action = find_action(state, player, label)
         except BanneretError:
             waiting = pending(state).players
-            why = "it is not a legal action" if player in waiting else f"it is {', '.join(waiting)}'s decision"
+            why = "it is not a legal action" if player in waiting else f"it is {possessive(', '.join(waiting))} decision"
             raise SaveError(f"step {i} of the save does not replay: {player} cannot {label!r} now: {why}") from None
         apply(state, action)
         yield i

@@ -58,6 +58,7 @@ from banneret.session import Match
 from banneret.state import State
 from banneret.testing.strategies import PlayScript, Setup, legal_move, resolve_setup, scripts, walk
 from banneret.types import ENDED_BY_CAP, ENDED_BY_RULES, Action, Outcome
+from banneret.words import possessive
 
 __all__ = [
     "CHECKS", "ConformanceConfig", "ConformanceSuite", "conformance_tests", "run_check",
@@ -308,9 +309,9 @@ def check_free_actions(state: State, rng: Rng, registry: Registry | None = None,
     copy = state.clone()
     engine.apply(copy, action)
     if state_hash(state) != want:
-        raise _fail(state, f"{action.player}'s free action {action.label!r} on a copy changed the original")
+        raise _fail(state, f"{possessive(action.player)} free action {action.label!r} on a copy changed the original")
     if engine.pending(copy).players != before:
-        raise _fail(copy, f"{action.player}'s free action {action.label!r} changed who decides "
+        raise _fail(copy, f"{possessive(action.player)} free action {action.label!r} changed who decides "
                           f"({before} -> {engine.pending(copy).players})")
     check_legal_actions(copy)
     check_invariants(copy)
@@ -437,7 +438,7 @@ def check_secret_choices(state: State, max_children: int = 8) -> None:
                 elif seen[q][1] != view:
                     raise _fail(
                         state,
-                        f"in the simultaneous decision {now.kind!r}, {q} can tell {p}'s secret choice: the view after "
+                        f"in the simultaneous decision {now.kind!r}, {q} can tell {possessive(p)} secret choice: the view after "
                         f"{seen[q][0]!r} and after {action.label!r} differ at {_first_difference(seen[q][1], view)}",
                     )
 

@@ -30,6 +30,7 @@ from banneret.saves import FORMAT, FORMAT_VERSION, from_record, setup_of, to_rec
 from banneret.session import Match
 from banneret.types import Action
 from banneret.web.store import SeatRow, Store, StoredGame
+from banneret.words import possessive
 
 __all__ = ["WebError", "Access", "Table", "Tables", "SEAT_HERE", "SEAT_LINK"]
 
@@ -194,7 +195,7 @@ class Table:
             if engine.is_over(state):
                 raise WebError(409, "the game is over")
             if faction not in engine.pending(state).players and all(a.label != label for a in self.free_actions(faction)):
-                raise WebError(409, f"it is not {faction}'s decision now")
+                raise WebError(409, f"it is not {possessive(faction)} decision now")
             try:
                 action = engine.find_action(state, faction, label)
             except BanneretError as exc:

@@ -17,7 +17,10 @@ higher end), a character on a slope hex sees from half-way up, over its own cres
 windows and arrow slits as their rules say (§8.2, §9.3.3), a palisade or a closed gate as it
 stands (§9.3.1: the view's structures, :func:`standing`), and a siege engine's hex stops a
 line as it stops a shot (§10.4.3, :func:`~banneret_guiscard.fire.engine_in_way`, the view's
-engines). This module only names each block.
+engines). An end upstairs is read on its floor with fire's own storey lines: out of and into
+the storey through its windows and slits (:func:`~banneret_guiscard.fire.storey_lines`),
+under its roof between two men upstairs (:func:`~banneret_guiscard.fire.fire_lines`) (§8).
+This module only names each block.
 Characters on the line are listed, not judged: whether they stop a shot depends on the
 weapon and the range (§5.5.3), which is fire's business, as are the castle's firing rules
 that forbid some shots a line allows (§9.3.4, §9.4.2).
@@ -41,10 +44,10 @@ from banneret.boards.hexgrid import DIRECTIONS, Hex, SightView, distance, hexsid
 from banneret.types import Action
 from banneret_guiscard.buildings import feature, held_against, structures_for
 from banneret_guiscard.castles import terrain_at
-from banneret_guiscard.fire import engine_in_way, traced_lines
+from banneret_guiscard.fire import STOREY_HEIGHT, engine_in_way, fire_lines, storey_lines, traced_lines
 from banneret_guiscard.hoplites import FACING_NAMES as FORMATION_FACINGS
 from banneret_guiscard.movement import FLOOR_AFTER
-from banneret_guiscard.state import Battle, Engine, Tables, hex_label, tables_for
+from banneret_guiscard.state import Battle, Engine, Piece, Tables, hex_label, tables_for
 
 __all__ = [
     "Sight", "standing", "sight", "sight_report", "parse_hex", "render_board", "draw_board", "board_targets",
@@ -251,13 +254,22 @@ _STRUCTURE_RULE = {None: "§8.2.4", "window": "§8.2.1", "slit": "§9.3.3"}
 """The rule by which a wall, a window or an arrow slit stops a line."""
 
 
-def sight(t: Tables, a: Hex, b: Hex, battle: Battle | None = None) -> Sight:
+def sight(t: Tables, a: Hex, b: Hex, battle: Battle | None = None, floors: tuple[int, int] = (0, 0)) -> Sight:
     """The line of sight from ``a`` to ``b`` on the map of ``t`` with its structures as they
     stand in ``battle`` (:func:`standing`): fire's own lines (:func:`~banneret_guiscard.fire.traced_lines`:
     the terrain, §5.5.1-§5.5.2.3, the walls, windows and castle heights, §8.2, §9.3) less those
     a siege engine stands on (:func:`~banneret_guiscard.fire.engine_in_way`, §10.4.3), each
-    block named."""
+    block named. ``floors``: each end's floor (§8), 1 on the upper storey over its hex. A line
+    with an end upstairs is fire's own from that floor: between two men upstairs, the line of a
+    shot from the storey (:func:`~banneret_guiscard.fire.fire_lines`: under the roof, over the
+    storey and the stairs' well); between the storey and the ground, the lines through the
+    storey's windows and slits, its end :data:`~banneret_guiscard.fire.STOREY_HEIGHT` levels up
+    (:func:`~banneret_guiscard.fire.storey_lines`, §8.2.1, §9.3.3). Fire does not say what
+    stops a line between the floors, so the answer names the rule there."""
     battle = standing(t) if battle is None else battle
+    refused = _no_storey(t, zip((a, b), floors))
+    if refused:
+        raise ValueError(refused)
     blockers: list[str] = []
 
     def named(kind: str, where: Any, view: SightView) -> None:
@@ -278,8 +290,23 @@ def sight(t: Tables, a: Hex, b: Hex, battle: Battle | None = None) -> Sight:
         else:
             blockers.append(f"{terrain_at(battle, where).name.lower()} on {hex_label(where)} (§9.3.1)")
 
+    if floors == (0, 0):
+        lines = traced_lines(t, a, b, battle, named)
+    elif floors == (1, 1):  # the line of a shot from the storey (§8, a reading); fire reads the man's hex and floor
+        lines = list(fire_lines(battle, Piece("sight", "", "healthy", False, a, floor=1), b))
+        if not lines and traced_lines(t, a, b, battle, named):
+            blockers.append("the line leaves the upper storey: upstairs a line stays under its roof, over the storey "
+                            "and the stairs' well (§8)")
+    else:  # through a window or slit of the storey (§8.2.1, §9.3.3)
+        outwards = bool(floors[0])
+        upper, ground = (a, b) if outwards else (b, a)
+        lines = [path for _, path in storey_lines(battle, upper, ground, outwards)]
+        if not lines:
+            blockers.append(f"no window or slit of the upper storey on {hex_label(upper)} lets a line through to "
+                            f"{hex_label(ground)} (§8.2.1, §9.3.3)" if t.storey_openings.get(upper) else
+                            f"the upper storey on {hex_label(upper)} has no window or slit (§8)")
     clear = []
-    for path in traced_lines(t, a, b, battle, named):
+    for path in lines:
         engine = engine_in_way(battle, path)
         if engine is None:
             clear.append(path)
@@ -290,25 +317,58 @@ def sight(t: Tables, a: Hex, b: Hex, battle: Battle | None = None) -> Sight:
     return Sight(a, b, False, tuple(dict.fromkeys(blockers)), tuple(line_both(a, b)[0]))
 
 
+def _no_storey(t: Tables, ends: Iterable[tuple[Hex, int]]) -> str:
+    """Why ends (hex, floor) cannot be asked: a floor other than the ground (0) and the upper
+    storey (1), or a storey where the map has none (§8); empty if they can."""
+    wrong = [hex_label(h) for h, floor in ends if floor not in (0, 1) or (floor and h not in t.storey)]
+    if not wrong:
+        return ""
+    return f"no upper storey over {' '.join(wrong)}" + (
+        f" (the storey's hexes: {' '.join(hex_label(h) for h in sorted(t.storey))})" if t.storey else "")
+
+
+def _sight_ends(argument: str) -> list[tuple[Hex, int]] | None:
+    """The two ends of ``sight Q,R [upstairs] Q,R [upstairs]``, each a hex and its floor (the
+    menus' words: ``5,4 upstairs``), or None if the words are not that."""
+    ends: list[tuple[Hex, int]] = []
+    for word in argument.replace(" ,", ",").replace(", ", ",").split():
+        if word.lower() == "upstairs" and ends and not ends[-1][1]:
+            ends[-1] = (ends[-1][0], 1)
+            continue
+        h = parse_hex(word)
+        if h is None:
+            return None
+        ends.append((h, 0))
+    return ends if len(ends) == 2 else None
+
+
 def sight_report(t: Tables, view: Mapping[str, Any], argument: str) -> str:
-    """The answer to the terminal's ``sight Q,R Q,R``: whether the first hex sees the second,
-    what blocks it, and which living characters stand on the line (§5.5.3)."""
-    words = argument.replace(" ,", ",").replace(", ", ",").split()
-    hexes = [parse_hex(w) for w in words]
-    if len(hexes) != 2 or any(h is None for h in hexes):
-        return "sight needs two hexes, for example: sight 5,1 12,1"
-    a, b = hexes[0], hexes[1]
-    assert a is not None and b is not None
+    """The answer to the terminal's ``sight Q,R Q,R`` (either hex followed by ``upstairs`` for
+    its upper storey, §8): whether the first end sees the second, what blocks it, and which
+    living characters stand on the line, on the floor it runs on (§5.5.3: the ground, but
+    between two men upstairs)."""
+    ends = _sight_ends(argument)
+    if ends is None:
+        return "sight needs two hexes, for example: sight 5,1 12,1, or sight 3,3 upstairs 8,4"
+    (a, up_a), (b, up_b) = ends
     missing = [hex_label(h) for h in (a, b) if h not in t.terrain]
     if missing:
         return f"not on the map: {' '.join(missing)}"
-    seen = sight(t, a, b, standing(t, view["structures"], view["engines"]))
-    head = f"{hex_label(a)} (level {t.level[a]}) to {hex_label(b)} (level {t.level[b]}), range {distance(a, b)}: "
+    refused = _no_storey(t, ends)
+    if refused:
+        return refused
+    seen = sight(t, a, b, standing(t, view["structures"], view["engines"]), (up_a, up_b))
+
+    def end(h: Hex, up: int) -> str:
+        return f"{hex_label(h)} upstairs (level {t.level[h] + STOREY_HEIGHT})" if up else f"{hex_label(h)} (level {t.level[h]})"
+
+    head = f"{end(a, up_a)} to {end(b, up_b)}, range {distance(a, b)}: "
     if not seen.sees:
         return head + "no line of sight: " + "; ".join(seen.blockers)
     between = set(seen.line[1:-1])
+    floor = 1 if up_a and up_b else 0
     in_way = sorted(f"{p['code']} {pid} ({p['state']})" for pid, p in view["pieces"].items()
-                    if p["state"] != "dead" and between & {tuple(h) for h in p["hexes"]})
+                    if p["state"] != "dead" and p["floor"] == floor and between & {tuple(h) for h in p["hexes"]})
     text = head + "clear line of sight through " + (" ".join(hex_label(h) for h in seen.line[1:-1]) or "no hex between")
     if in_way:
         text += "; characters on the line (they may stop some shots, §5.5.3): " + ", ".join(in_way)
@@ -386,6 +446,7 @@ LEGEND = (
     "  Px, Go, Gx: palisade destroyed, gate open, destroyed; Lh, Lv: ladder lying, raised); ^ a crest above, # a cliff, | a low wall;",
     "  * reachable by the mover; Nckh0 counter code, state (h healthy, s stunned, w wounded, x dead), a rider's facing (0 E,",
     "  1 NE, 2 NW, 3 W, 4 SW, 5 SE) on its head hex, Nck= its rear; hrs0/hrs= a loose horse; +c/h bodies. Ask 'sight Q,R Q,R'.",
+    "  Hex q,r: r at the start of its row, q on the line under the hex.",
 )
 SIEGE_LEGEND = (
     "  FI1 a fire and the turns it has burnt, NF1 burning naphtha, nn naphtha not alight; STr2 a stone thrower, GFr2 Greek",
@@ -448,10 +509,26 @@ def _upper_openings(t: Tables) -> dict[tuple[Hex, Hex], str]:
             for h, openings in t.storey_openings.items() for outside, opening in openings}
 
 
+_ROW_LABEL = 6
+"""The characters before a row of the picture: ``r`` and the row's number, or ``q`` on the line
+of column numbers under it."""
+
+
+def _column_numbers(qs: Iterable[int], r: int, x0: int) -> str:
+    """The line under row ``r``: each hex's ``q`` right under its terrain letters and level, so
+    that with the row's ``r`` it reads as the ``q,r`` the menus name (:func:`hex_label`)."""
+    line: list[str] = []
+    for q in sorted(qs):
+        x = 3 * (2 * q + r - x0)
+        line += [" "] * (x - len(line))
+        line += list(f"{q:>3}")
+    return f"{'q':>4}{' ' * (_ROW_LABEL - 4)}" + "".join(line)
+
+
 def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
     """The map as text, rows of equal ``r`` offset by half a hex, each row starting with its
-    ``r`` and the ``q`` of its first hex, ``reach`` marked ``*``; then the characters, the
-    moving one marked ``>``, and the legend."""
+    ``r`` and followed by a line with each hex's ``q`` under it (the menus name a hex ``q,r``),
+    ``reach`` marked ``*``; then the characters, the moving one marked ``>``, and the legend."""
     t = tables_for(view["scenario"])
     cells = _cells(t, view, reach)
     rows: dict[int, list[int]] = {}
@@ -469,12 +546,13 @@ def render_board(view: Mapping[str, Any], reach: Collection[Hex] = ()) -> str:
             row[x:x + 6] = list(cells[(q, r)].ljust(6)[:6])
         for x, char in in_row.get(r, {}).items():
             row[x] = char
-        lines.append(f"r{r:>3} q{min(rows[r]):>3} " + "".join(row).rstrip())
+        lines.append(f"r{r:>3}".ljust(_ROW_LABEL) + "".join(row).rstrip())
+        lines.append(_column_numbers(rows[r], r, x0))
         if r in below:
             between = [" "] * (max(below[r]) + 1)
             for x, char in below[r].items():
                 between[x] = char
-            lines.append(" " * 10 + "".join(between))
+            lines.append(" " * _ROW_LABEL + "".join(between))
     for pid, p in sorted(view["pieces"].items()):
         where = " ".join(hex_label(h) for h in p["hexes"])
         facing = f" facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
@@ -744,14 +822,14 @@ def _sight_lines(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pie
     (:func:`sight`), red dashed where not (each with its reason as hover text)."""
     weapons = [t.data.weapons[w] for w in t.counter(pid).weapons]
     here: Hex = (p["hexes"][0][0], p["hexes"][0][1])
-    x1, y1 = layout.centre(here)
+    x1, y1 = _counter_centre(layout, here, p["floor"])
     lines = []
     for other_id, other in sorted(pieces.items()):
         there: Hex = (other["hexes"][0][0], other["hexes"][0][1])
         if other["side"] == p["side"] or other["state"] == "dead" or all(w.band_at(distance(here, there)) is None for w in weapons):
             continue
-        seen = sight(t, here, there, battle)
-        x2, y2 = layout.centre(there)
+        seen = sight(t, here, there, battle, (p["floor"], other["floor"]))  # from and to the floor each stands on (§8)
+        x2, y2 = _counter_centre(layout, there, other["floor"])
         why = f"{pid} sees {other_id}" if seen.sees else f"{pid} cannot see {other_id}: " + "; ".join(seen.blockers)
         lines.append(tag("line", tag("title", esc(why)), x1=_f(x1), y1=_f(y1), x2=_f(x2), y2=_f(y2),
                          class_="seen" if seen.sees else "unseen"))
@@ -834,6 +912,13 @@ def _formations(t: Tables, layout: _Layout, view: Mapping[str, Any]) -> list[str
     return out
 
 
+def _counter_centre(layout: _Layout, h: Sequence[int], floor: int) -> tuple[float, float]:
+    """Where a character's counter stands: on its hex's centre, or upstairs a smaller counter up
+    and to the right of it (§8)."""
+    cx, cy = layout.centre(h)
+    return (cx + SIZE * 0.3, cy - SIZE * 0.3) if floor else (cx, cy)
+
+
 def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces: Mapping[str, Any],
              moving: str | None, lines_for: str, battle: Battle) -> str:
     """A character's counter; those of side ``lines_for`` carry their lines of sight."""
@@ -843,10 +928,8 @@ def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces:
         fill, ink = "#8c8c8c", "#1b1b1b"
     stroke = {"stunned": "#f2c200", "wounded": "#ff5a36"}.get(state, "#1b1b1b")
     head = p["hexes"][0]
-    cx, cy = layout.centre(head)
     up = p["floor"]
-    if up:  # upstairs: a smaller counter up and to the right of the hex centre, marked 1F (§8)
-        cx, cy = cx + SIZE * 0.3, cy - SIZE * 0.3
+    cx, cy = _counter_centre(layout, head, up)
     facing = f", facing {FACING_NAMES[p['facing']]}" if p["mounted"] else ""
     where = " ".join(hex_label(h) for h in p["hexes"]) + " upstairs" * up
     parts = [tag("title", esc(f"{p['code']} {pid} ({p['side']}): {state}, {'rider' if p['mounted'] else 'on foot'} "
@@ -864,7 +947,7 @@ def _counter(t: Tables, layout: _Layout, pid: str, p: Mapping[str, Any], pieces:
     if state == "dead":
         parts.append(tag("path", d=f"M{_f(cx - 12)} {_f(cy - 12)}L{_f(cx + 12)} {_f(cy + 12)}M{_f(cx + 12)} {_f(cy - 12)}"
                                    f"L{_f(cx - 12)} {_f(cy + 12)}", stroke="#1b1b1b", stroke_width=2))
-    elif state != "stunned" and p["side"] == lines_for and t.counter(pid).weapons and not up:  # the map's lines: ground
+    elif state != "stunned" and p["side"] == lines_for and t.counter(pid).weapons:
         parts.append(_sight_lines(t, layout, pid, p, pieces, battle))
     return tag("g", *parts, class_="ctr moving" if pid == moving else "ctr", data_target=f"piece:{pid}")
 

@@ -17,7 +17,7 @@ from banneret_guiscard import castles, hoplites, ladders, ropes
 from banneret_guiscard.engines import siege_invariants
 from banneret_guiscard.board import draw_board, render_board, sight_report
 from banneret_guiscard.movement import MoveRecord, reachable
-from banneret_guiscard.sequence import FLOW, game_over
+from banneret_guiscard.sequence import FLOW, game_over, turn_played
 from banneret_guiscard.state import HEALTH, Battle, new_battle
 from banneret_guiscard.data_model import load_data
 
@@ -88,7 +88,8 @@ class Guiscard(Game):
                  " docs/games/guiscard.md; not yet the siege game (§11) nor the campaign game",
     )
     flow = FLOW
-    commands = {"sight": "sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5)"}
+    commands = {"sight": "sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5); "
+                         "'upstairs' after a hex: its upper storey (§8)"}
 
     def factions(self, players: int, options: Any) -> tuple[str, ...]:
         return _SIDES
@@ -97,7 +98,7 @@ class Guiscard(Game):
         return new_battle(_BY_NAME[state.scenario], water_cover=state.options["water_cover"])
 
     def turn(self, state: State) -> int:
-        return state.data.turn
+        return turn_played(state.data)
 
     def outcome(self, state: State) -> Outcome | None:
         """After the last turn, the side that put more enemy characters into the scenario's
@@ -124,7 +125,7 @@ class Guiscard(Game):
         led = () if rec is None else rec.leading
         return {
             "scenario": b.tables.scenario.id,
-            "turn": b.turn,
+            "turn": turn_played(b),
             "turns": b.tables.scenario.turns,
             "side": b.side,
             "step": b.step,

@@ -52,6 +52,7 @@ import attrs
 
 from banneret.flow import Flow, ForEach, Frame, Procedure, Repeat, call, end, goto, var
 from banneret.state import State
+from banneret.words import possessive
 from banneret_guiscard.avoid import AvoidCombat
 from banneret_guiscard.charges import ChargeCombats, ChargeMoves, ChargeRoute, Charges, CounterCharge
 from banneret_guiscard.engines import AimEngine, HaulEngines, SiegeFire
@@ -65,13 +66,20 @@ from banneret_guiscard.results import PlaceRider
 from banneret_guiscard.retreat import Retreat, Retreats
 from banneret_guiscard.state import Battle
 
-__all__ = ["FLOW", "game_over", "PhaseStart", "MovementStep", "Recovery", "EndOfTurn"]
+__all__ = ["FLOW", "game_over", "turn_played", "PhaseStart", "MovementStep", "Recovery", "EndOfTurn"]
 
 
 def game_over(state: State) -> bool:
     """The scenario's last turn is over (§2, P-22)."""
     b: Battle = state.data
     return b.turn > b.tables.scenario.turns
+
+
+def turn_played(b: Battle) -> int:
+    """The game turn being played, or once the game is over its last (§2): the end of each
+    turn moves the counter on (:class:`EndOfTurn`), past the scenario's last turn at the end,
+    which is how :func:`game_over` knows; a finished game has played the scenario's turns."""
+    return min(b.turn, b.tables.scenario.turns)
 
 
 def _sides(state: State) -> tuple[str, ...]:
@@ -94,7 +102,7 @@ class PhaseStart(Procedure):
         b.left.clear()
         b.done.clear()
         b.infiltration_rolls.clear()
-        state.emit(f"turn {b.turn}: {b.side}'s player phase", "phase")
+        state.emit(f"turn {b.turn}: {possessive(b.side)} player phase", "phase")
         end(state)
 
 

@@ -187,8 +187,10 @@ class RichardIII(Game):
         return initial_state(state.scenario)
 
     def turn(self, state: State) -> int:
+        """The game turns played in the scenario so far (7 a campaign, 1.2), counted from its first
+        campaign: Kingmaker and Richard III, a single campaign each, play turns 1-7."""
         d: R3State = state.data
-        return (d.campaign - 1) * 7 + d.turn
+        return (d.campaign - tables().scenarios[state.scenario].first_campaign) * 7 + d.turn
 
     # --- views -------------------------------------------------------------------------
     def view(self, state: State, player: str | None) -> dict[str, Any]:

@@ -6,7 +6,10 @@ fire's line of fire, and the
 
 from __future__ import annotations
 
+import re
+
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +17,7 @@ import banneret
 from banneret.boards.hexgrid import line_both
 from banneret.cli import main
 from banneret.registry import registry_from
-from banneret_guiscard import plugin
+from banneret_guiscard import board, plugin
 from banneret_guiscard.board import parse_hex, sight
 from banneret_guiscard.movement import kill, reachable
 from banneret_guiscard.fire import fire_cover, terrain_lines
@@ -36,12 +39,15 @@ def new(scenario: str = "Placeholder 1") -> banneret.State:
 
 
 def cell(text: str, h: tuple[int, int]) -> str:
-    """The five characters drawn for hex ``h`` in the terminal picture."""
-    rows = {int(line[1:4]): line for line in text.splitlines() if line.startswith("r") and line[1:4].strip().lstrip("-").isdigit()}
+    """The five characters drawn for hex ``h`` in the terminal picture, found as a player finds
+    it: the row that starts with its ``r``, then its ``q`` on the line under that row."""
     q, r = h
-    x0 = min(2 * qq + rr for qq, rr in FIELD.terrain)
-    start = len("r -7 q 14 ") + 3 * (2 * q + r - x0)
-    return rows[r][start:start + 5].rstrip()
+    lines = text.splitlines()
+    i = next(i for i, line in enumerate(lines) if line.startswith("r") and line[1:4].strip() == str(r))
+    assert lines[i + 1].startswith("   q ")
+    labels = {int(m.group()): m.end() for m in re.finditer(r"-?\d+", lines[i + 1][len("   q "):])}
+    start = len("   q ") + labels[q] - 3  # the q stands under the terrain letters and level
+    return lines[i][start:start + 5].rstrip()
 
 
 # --- the terminal picture -----------------------------------------------------------------------
@@ -56,8 +62,31 @@ def test_the_picture_shows_terrain_levels_crests_riders_and_the_legend():
     assert cell(text, (7, 0)) == "Nckh0" and cell(text, (6, 0)) == "Nck="  # robert: head facing E, rear
     assert cell(text, (13, 2)) == "Bchh3"  # argyris faces W
     assert "  Nck robert     normans     healthy  rider 7,0 6,0 facing E" in text.splitlines()
-    assert text.splitlines()[-6].startswith("Legend:")
+    assert text.splitlines()[-7].startswith("Legend:")
     assert "Ask 'sight Q,R Q,R'" in text
+
+
+
+@pytest.mark.parametrize("scenario", [s.name for s in GAME.info.scenarios])
+def test_every_hex_the_menus_name_is_found_by_its_row_and_column_labels(scenario):
+    """A menu names a hex ``q,r`` (the first character's steps, the fire and sight menus alike):
+    the row labelled ``r`` and the ``q`` on the line under it lead to that hex's own cell, for
+    every hex of the map; the picture stays under 120 characters wide on the 16 x 12 maps."""
+    state = banneret.new_game("guiscard", seed=1, registry=REG, scenario=scenario)
+    player = banneret.pending(state).players[0]
+    while GAME.view(state, None)["moving"] is None:  # on to the first character's steps, a menu of hexes
+        actions = banneret.legal_actions(state, player)
+        banneret.apply(state, next(a for a in actions if a.label.startswith(("move ", "end "))))
+    text = GAME.render(state, None)
+    t = tables_for(state.data.tables.scenario.id)
+    mover = GAME.view(state, None)["moving"]
+    drawn = board._cells(t, GAME.view(state, None), reachable(state.data, state.data.pieces[mover], state.data.left[mover]))
+    assert {h: cell(text, h) for h in t.terrain} == {h: c[:5].rstrip() for h, c in drawn.items()}
+    named = {(int(q), int(r)) for a in banneret.legal_actions(state, player)
+             for q, r in re.findall(r"(-?\d+),(-?\d+)", a.label)}
+    assert named and named <= set(t.terrain)
+    if len(t.terrain) == 16 * 12:
+        assert max(len(line) for line in text.splitlines() if line.startswith(("r", "   q"))) < 120
 
 
 def test_the_moving_character_and_every_hex_its_move_can_reach_are_marked():
@@ -187,17 +216,19 @@ def test_the_sight_command_names_what_blocks_and_who_stands_on_the_line():
     assert GAME.command(state, "normans", "sight", "5,1 12,1") == (
         "5,1 (level 0) to 12,1 (level 0), range 7: clear line of sight through 6,1 7,1 8,1 9,1 10,1 11,1; "
         "characters on the line (they may stop some shots, §5.5.3): Nim romaric (healthy)")
-    assert GAME.command(state, "normans", "sight", "5,1") == "sight needs two hexes, for example: sight 5,1 12,1"
+    assert GAME.command(state, "normans", "sight", "5,1") == (
+        "sight needs two hexes, for example: sight 5,1 12,1, or sight 3,3 upstairs 8,4")
     assert GAME.command(state, "normans", "sight", "5,1 99,0") == "not on the map: 99,0"
 
 
 def test_the_sight_command_at_the_terminal_prompt():
     answers = iter(["help", "sight 6,-1 8,-1", "quit"])
     shown: list[str] = []
-    code = main(["play", "guiscard", "--seed", "1", "--seat", "byzantines=random"], registry=REG,
+    code = main(["play", "guiscard", "--scenario", "Placeholder 1", "--seed", "1", "--seat", "byzantines=random"], registry=REG,
                 ask=lambda prompt: next(answers), out=shown.append)
     assert code == 0
-    assert "  sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5)" in shown
+    assert ("  sight Q,R Q,R  does the first hex see the second, and if not, what blocks the line (§5.5); "
+            "'upstairs' after a hex: its upper storey (§8)") in shown
     assert "6,-1 (level 0) to 8,-1 (level 0), range 2: no line of sight: tree on 7,-1 (§5.5.2.2)" in shown
 
 

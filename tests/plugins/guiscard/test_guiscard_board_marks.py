@@ -78,28 +78,34 @@ def lines_from(text: str, r: int, count: int) -> list[str]:
 
 def test_the_terminal_draws_the_walls_and_openings_between_the_hexes():
     village = GAME.render(banneret.new_game("guiscard", seed=0, registry=REG, scenario="Village fight"), None)
-    assert lines_from(village, 2, 7) == [
-        "r  2 q -1 ..0   ..0   Co0   ..0   ..0   ..0   ..0   ..0   ..0   Co0   ..0   ..0|  ..0|  Nckh3 Nck=  ..0",
-        "                         \\\\ // \\\\ // \\\\ // \\\\ // \\w // \\\\ // \\\\ //",  # the north wall, a window
-        "r  3 q -1    ..0   ..0  |Yd0   Yd0   Yd0  |Bilh  Biah  In0   In0  |..0   ..0   ..0|  ..0|  ..0   ..0   br0",
-        "                      \\\\                \\\\                      \\\\",
-        "r  4 q -2 ..0   ..0  eYd0   Bimh  Yd0  dDo0   Bijh  In0   Bish w..0   ..0   ..0|  Niah  ..0   ..0   ..0",
-        "                      //                //                      //",
-        "r  5 q -2    ..0   ..0  |Yd0   Yd0   Bivh |In0   In0   Bimh  Hs0  |..0   ..0   ..0|  Nijh  ..0   ..0   ..0",
+    assert lines_from(village, 2, 10) == [
+        "r  2  ..0   ..0   Co0   ..0   ..0   ..0   ..0   ..0   ..0   Co0   ..0   ..0|  ..0|  Nckh3 Nck=  ..0",
+        "   q   -1     0     1     2     3     4     5     6     7     8     9    10    11    12    13    14",
+        "                     \\\\ // \\\\ // \\\\ // \\\\ // \\w // \\\\ // \\\\ //",  # the north wall, a window
+        "r  3     ..0   ..0  |Yd0   Yd0   Yd0  |Bilh  Biah  In0   In0  |..0   ..0   ..0|  ..0|  ..0   ..0   br0",
+        "   q      -1     0     1     2     3     4     5     6     7     8     9    10    11    12    13    14",
+        "                  \\\\                \\\\                      \\\\",
+        "r  4  ..0   ..0  eYd0   Bimh  Yd0  dDo0   Bijh  In0   Bish w..0   ..0   ..0|  Niah  ..0   ..0   ..0",
+        "   q   -2    -1     0     1     2     3     4     5     6     7     8     9    10    11    12    13",
+        "                  //                //                      //",
+        "r  5     ..0   ..0  |Yd0   Yd0   Bivh |In0   In0   Bimh  Hs0  |..0   ..0   ..0|  Nijh  ..0   ..0   ..0",
     ]  # the courtyard's entrance (e), the house's door (d) from the courtyard, a window (w) to the east
     assert village.splitlines()[-2:] == list(WALL_LEGEND)
     keep = GAME.render(banneret.new_game("guiscard", seed=0, registry=REG, scenario="Castle assault"), None)
-    assert lines_from(keep, 2, 3) == [
-        "r  2 q -1 ..0   ..0   ..0   ..0  |Bijh  Bilh |PP0   PP0#  PP0#  PP0#  PP0#  PP0#  PP0#  ..0   ..0   ..0",
-        "                                  //          //",
-        "r  3 q -1    ..0   ..0   ..0   ..0  sAs0   Tw0  dBa0#  Pl1   Pl1   Biah  Pl1   Pl1   PP0#  ..0   ..0   ..0",
+    assert lines_from(keep, 2, 4) == [
+        "r  2  ..0   ..0   ..0   ..0  |Bijh  Bilh |PP0   PP0#  PP0#  PP0#  PP0#  PP0#  PP0#  ..0   ..0   ..0",
+        "   q   -1     0     1     2     3     4     5     6     7     8     9    10    11    12    13    14",
+        "                              //          //",
+        "r  3     ..0   ..0   ..0   ..0  sAs0   Tw0  dBa0#  Pl1   Pl1   Biah  Pl1   Pl1   PP0#  ..0   ..0   ..0",
     ]  # the tower: an arrow slit (s) to the west, its door (d) into the castle ground
-    assert keep.splitlines()[1:3] == [
-        "r  0 q  0 ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0",
-        "r  1 q  0    ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0",
+    assert keep.splitlines()[1:5] == [
+        "r  0  ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0",
+        "   q    0     1     2     3     4     5     6     7     8     9    10    11    12    13    14    15",
+        "r  1     ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0   ..0",
+        "   q       0     1     2     3     4     5     6     7     8     9    10    11    12    13    14    15",
     ]
-    open_field = GAME.render(banneret.new_game("guiscard", seed=0, registry=REG), None)
-    assert not any(line.startswith(" " * 10) for line in open_field.splitlines()) and "Walls" not in open_field
+    open_field = GAME.render(banneret.new_game("guiscard", seed=0, registry=REG, scenario="Placeholder 1"), None)
+    assert not any(line.startswith(" " * 6) for line in open_field.splitlines()) and "Walls" not in open_field
 
 
 # --------------------------------------------------------------------------- §8.5.2 tents on the web board

@@ -28,6 +28,7 @@ from banneret_guiscard.movement import Movement, step_options
 from banneret_guiscard.state import Piece
 
 from test_guiscard_agent import choice as agent_choice
+from test_guiscard_data import scenario_record
 from test_guiscard_movement import GAME, REG, foot, labels, play, rider
 
 N, B = "normans", "byzantines"
@@ -78,7 +79,7 @@ def test_the_keep_holds_the_castle_terrain_on_two_levels():
 
 def test_the_loader_refuses_a_state_a_hex_cannot_take(tmp_path, monkeypatch):
     name, folder = copy_data_package(DATA_PACKAGE, tmp_path, monkeypatch)
-    rewrite_json(folder, "scenarios.json", lambda ss: ss[-1]["structures"][0].update(state="open", hex=[5, 2]))
+    rewrite_json(folder, "scenarios.json", lambda ss: scenario_record(ss, "castle_assault")["structures"][0].update(state="open", hex=[5, 2]))
     with pytest.raises(DataError, match=r"scenarios.json \(castle_assault\) structure \(5, 2\): its terrain cannot be 'open'"):
         build_data(name)
 

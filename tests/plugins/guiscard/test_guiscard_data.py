@@ -13,6 +13,12 @@ from banneret.errors import DataError
 from banneret_guiscard.data_model import DATA_PACKAGE, FILES, build_data, data_provenance, load_data
 from banneret.testing.datafiles import copy_data_package, rewrite_json
 
+
+def scenario_record(records: list[dict], scenario_id: str) -> dict:
+    """The record of ``scenario_id`` in a copy of ``scenarios.json`` (found by id: the file's order
+    is the game's list of scenarios, the first its default)."""
+    return next(record for record in records if record["id"] == scenario_id)
+
 DATA = load_data()
 
 
@@ -321,9 +327,9 @@ def test_a_clean_copy_loads(data_copy):
          r"map_test_field.json hex \(\d+, -?\d+\): unknown terrain 'lava'"),
         ("map_test_field.json", lambda m: m["hexsides"].pop(0),
          r"map_test_field.json hexside .*levels differ"),
-        ("scenarios.json", lambda ss: ss[0]["forces"][0].update(counter="hereward"),
+        ("scenarios.json", lambda ss: scenario_record(ss, "placeholder_1")["forces"][0].update(counter="hereward"),
          r"scenarios.json \(placeholder_1\) force 'hereward': not in the roster"),
-        ("scenarios.json", lambda ss: ss[0]["forces"][2].update(hex=[40, 40]),
+        ("scenarios.json", lambda ss: scenario_record(ss, "placeholder_1")["forces"][2].update(hex=[40, 40]),
          r"scenarios.json \(placeholder_1\) force 'romaric': hex \(40, 40\) is not on map"),
         ("melee_foot.json", lambda t: t["rows"][0].__setitem__(0, "Z"),
          r"melee_foot.json: row 0 has letter 'Z'"),

@@ -21,7 +21,7 @@ N, B = "normans", "byzantines"
 
 def position(*pieces: Piece, step=OffensiveFire, horses: tuple[LooseHorse, ...] = ()) -> banneret.State:
     """The Normans' phase at ``step`` with exactly these characters on the map."""
-    state = banneret.new_game("guiscard", seed=0, registry=REG)
+    state = banneret.new_game("guiscard", seed=0, registry=REG, scenario="Placeholder 1")
     b = state.data
     b.pieces = {p.id: p for p in pieces}
     b.horses = {h.owner: h for h in horses}

@@ -15,6 +15,8 @@ sill 7,3); the stairs 4,4 in the middle; the storey over the eight room hexes 3,
 
 from __future__ import annotations
 
+from xml.etree import ElementTree
+
 import attrs
 import pytest
 
@@ -23,7 +25,8 @@ from banneret.flow import Frame
 from banneret.errors import DataError
 from banneret.testing.conformance import draw_board
 from banneret.testing.datafiles import copy_data_package, rewrite_json
-from banneret_guiscard.board import render_board
+from banneret.boards.hexgrid import distance
+from banneret_guiscard.board import render_board, sight
 from banneret_guiscard.buildings import structures_for
 from banneret_guiscard.data_model import DATA_PACKAGE, build_data, load_data
 from banneret_guiscard.fire import OffensiveFire, engaged, fire_cover, strike, targets
@@ -37,6 +40,7 @@ from test_guiscard_castles import position as castle_position
 from test_guiscard_movement import GAME, REG, foot, labels, play
 
 N, B = "normans", "byzantines"
+SVG = "{http://www.w3.org/2000/svg}"
 DATA = load_data()
 HOUSE = "House fight"
 STAIRS = (4, 4)
@@ -343,3 +347,74 @@ def test_both_boards_show_who_stands_upstairs():
     assert "upstairs: yani on 5,4" in svg
     assert "storey&#x27;s arrow slit: 5,4 | 6,4" in svg and "storey&#x27;s window: 4,2 | 4,3" in svg
     assert "Bimh^ In0" in text and r"\W //" in text                              # the storey's window over 4,3
+
+
+def test_the_sight_command_reads_each_end_on_its_floor_as_fire_does():
+    """``sight`` with ``upstairs`` after a hex: out of the slit of 5,4-5,5 two levels up, none out
+    of 3,4 (no opening in its edge), into the storey only across its window, under the roof
+    between two men upstairs (over the stairs' well, not over the door bay); the characters on
+    the line are those on the floor it runs on."""
+    state = position(foot("milo", N, (8, 4)), up("yani", B, (4, 3)), foot("petros", B, (4, 3)),
+                     foot("karim", B, (4, 4)))
+    def asked(words: str) -> str:
+        return GAME.command(state, "normans", "sight", words)
+
+    assert asked("5,5 upstairs 10,3") == (
+        "5,5 upstairs (level 2) to 10,3 (level 0), range 5: clear line of sight through 6,4 7,4 8,4 9,3; "
+        "characters on the line (they may stop some shots, §5.5.3): Nil milo (healthy)")
+    assert asked("3,4 upstairs 10,3") == (
+        "3,4 upstairs (level 2) to 10,3 (level 0), range 7: no line of sight: the upper storey on 3,4 has no window or "
+        "slit (§8)")
+    assert asked("4,0 4,3 upstairs") == "4,0 (level 0) to 4,3 upstairs (level 2), range 3: clear line of sight through 4,1 4,2"
+    assert asked("4,0 5,3 upstairs").endswith("no line of sight: the upper storey on 5,3 has no window or slit (§8)")
+    assert asked("3,4 upstairs 5,3 upstairs") == (
+        "3,4 upstairs (level 2) to 5,3 upstairs (level 2), range 2: clear line of sight through 4,4")  # karim below: not in it
+    assert asked("2,5 upstairs 4,5 upstairs").endswith(
+        "no line of sight: the line leaves the upper storey: upstairs a line stays under its roof, over the storey and "
+        "the stairs' well (§8)")
+    assert asked("3,3 5,3") == (  # on the ground petros stands in the way, not yani over him
+        "3,3 (level 0) to 5,3 (level 0), range 2: clear line of sight through 4,3; "
+        "characters on the line (they may stop some shots, §5.5.3): Bic petros (healthy)")
+    assert asked("3,3 upstairs 5,3 upstairs").endswith(
+        "clear line of sight through 4,3; characters on the line (they may stop some shots, §5.5.3): Bij yani (healthy)")
+    assert asked("8,7 upstairs 5,5") == (
+        "no upper storey over 8,7 (the storey's hexes: 2,5 3,3 3,4 4,3 4,5 5,3 5,4 5,5)")
+
+
+def test_sight_between_the_floors_sees_what_a_lone_bowman_may_shoot():
+    """With nobody else on the map, a composite bow within range has a shot exactly where the
+    boards' line of sight is clear, for every storey hex and every hex of the Manor, out of the
+    storey, into it and from one man upstairs to another: both ask fire's own lines."""
+    t = tables_for("house_fight")
+    bow = DATA.weapons["composite_bow"]
+    state = position()
+    b = state.data
+    for u in sorted(t.storey):
+        for h in sorted(t.terrain):
+            if h == u or bow.band_at(distance(u, h)) is None:
+                continue
+            out = fire_cover(b, up("stephanos", N, u), bow, h, floor=0) is not None
+            assert sight(t, u, h, b, (1, 0)).sees == out, (u, h)
+            into = fire_cover(b, foot("stephanos", N, h), bow, u, floor=1) is not None
+            assert sight(t, h, u, b, (0, 1)).sees == into, (h, u)
+            if h in t.storey:
+                assert sight(t, u, h, b, (1, 1)).sees == (fire_cover(b, up("stephanos", N, u), bow, h) is not None), (u, h)
+
+
+def test_the_web_board_draws_the_lines_of_a_man_upstairs_and_to_a_man_upstairs():
+    """A bowman upstairs carries his lines from his counter, up and to the right of his hex's
+    centre; a bowman below sees the man behind the window, not the one over a blind wall."""
+    state = position(up("stephanos", N, (5, 5)), foot("olivier", N, (4, 0)), foot("karim", B, (10, 3)),
+                     up("yani", B, (4, 3)), up("petros", B, (3, 3)))
+    root = ElementTree.fromstring(drawn(state))
+    lines = {pid: {line.find(f"{SVG}title").text: line for line in
+                   next(e for e in root.iter() if e.get("data-target") == f"piece:{pid}").findall(
+                       f".//{SVG}g[@class='los']/{SVG}line")} for pid in ("stephanos", "olivier")}
+    out = lines["stephanos"]["stephanos sees karim"]
+    assert out.get("class") == "seen"
+    stephanos = next(e for e in root.iter() if e.get("data-target") == "piece:stephanos").find(f"{SVG}text")
+    assert (float(out.get("x1")), float(out.get("y1"))) == (float(stephanos.get("x")), float(stephanos.get("y")) - 1)
+    assert lines["stephanos"]["stephanos sees yani"].get("class") == "seen"  # under the roof, both upstairs
+    assert lines["olivier"]["olivier sees yani"].get("class") == "seen"  # through the window of 4,3
+    assert lines["olivier"]["olivier cannot see petros: the upper storey on 3,3 has no window or slit (§8)"].get(
+        "class") == "unseen"

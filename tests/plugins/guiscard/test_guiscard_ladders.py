@@ -36,6 +36,7 @@ from banneret_guiscard.results import can_attack
 from banneret_guiscard.state import Ladder, Piece, Rope
 
 from test_guiscard_board_web import SVG
+from test_guiscard_data import scenario_record
 from test_guiscard_movement import GAME, REG, foot, force_dice, labels, play, rider
 
 N, B = "normans", "byzantines"
@@ -339,9 +340,9 @@ def test_65_and_the_ladder_invariants_catch_broken_states():
 
 
 @pytest.mark.parametrize(("edit", "message"), [
-    (lambda ss: ss[-1]["ladders"][0].update(hexes=[[7, 11], [9, 11]]), r"ladder 'south_ladder': needs two adjacent hexes"),
-    (lambda ss: ss[-1]["ladders"][0].update(carriers=["gautier", "milo"]), r"its carriers must stand on its two hexes"),
-    (lambda ss: ss[-1]["ladders"][1].update(side="franks"), r"ladder 'east_ladder': unknown side 'franks'"),
+    (lambda ss: scenario_record(ss, "castle_assault")["ladders"][0].update(hexes=[[7, 11], [9, 11]]), r"ladder 'south_ladder': needs two adjacent hexes"),
+    (lambda ss: scenario_record(ss, "castle_assault")["ladders"][0].update(carriers=["gautier", "milo"]), r"its carriers must stand on its two hexes"),
+    (lambda ss: scenario_record(ss, "castle_assault")["ladders"][1].update(side="franks"), r"ladder 'east_ladder': unknown side 'franks'"),
 ])
 def test_the_loader_refuses_a_broken_ladder(tmp_path, monkeypatch, edit, message):
     name, folder = copy_data_package(DATA_PACKAGE, tmp_path, monkeypatch)

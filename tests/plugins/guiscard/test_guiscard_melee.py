@@ -149,7 +149,7 @@ def test_the_joint_bonus_against_a_rider_needs_several_riders():
     state = melee(*pieces)
     assert column(state, ("robert", "arthur"), ("alexio",)) == "61/80"    # 56 - 9 = 47: 41/60, +1
     assert column(state, ("robert", "milo"), ("alexio",)) == "26/40"      # 38 - 9 = 29, no bonus
-    state = banneret.new_game("guiscard", seed=0, registry=position.__globals__["REG"],
+    state = banneret.new_game("guiscard", seed=0, registry=position.__globals__["REG"], scenario="Placeholder 1",
                               options={"joint_attack_on_riders": "all_mounted"})
     state.data.pieces = {p.id: p for p in pieces}
     assert column(state, ("robert", "arthur", "milo"), ("alexio",)) == "41/60"  # 66 - 9 = 57, no bonus

@@ -140,7 +140,8 @@ CLOSE = {
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["several_riders", "all_mounted"]))
 def test_random_close_fights_keep_the_fire_and_melee_rules(seed, joint):
-    state = banneret.new_game("guiscard", seed=seed, registry=REG, options={"joint_attack_on_riders": joint})
+    state = banneret.new_game("guiscard", seed=seed, registry=REG, scenario="Placeholder 1",
+                               options={"joint_attack_on_riders": joint})
     b = state.data
     b.pieces = {pid: Piece(pid, side, "healthy", facing is not None, h, facing, pid if facing is not None else None)
                 for side, placed in CLOSE.items() for pid, h, facing in placed}

@@ -32,6 +32,7 @@ from banneret_guiscard.plugin import battle_invariants
 from banneret_guiscard.state import Piece, Rope
 
 from test_guiscard_board_web import SVG
+from test_guiscard_data import scenario_record
 from test_guiscard_ladders import B, GAME, N, force, heuristic_choice, position
 from test_guiscard_movement import REG, foot, labels, play
 
@@ -336,7 +337,7 @@ def test_the_rope_numbers_and_the_castle_assaults_rope():
 
 def test_the_loader_refuses_a_rope_for_an_armoured_character(tmp_path, monkeypatch):
     name, folder = copy_data_package(DATA_PACKAGE, tmp_path, monkeypatch)
-    rewrite_json(folder, "scenarios.json", lambda ss: ss[-1]["ropes"][0].update(carrier="romaric"))
+    rewrite_json(folder, "scenarios.json", lambda ss: scenario_record(ss, "castle_assault")["ropes"][0].update(carrier="romaric"))
     with pytest.raises(DataError, match=r"rope 'milo_rope': an armoured character cannot use a rope"):
         build_data(name)
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+import banneret
+
 from banneret.errors import DataError
 from banneret.registry import registry_from
 from banneret.simulate import make_batch, play_one
@@ -14,6 +16,8 @@ from banneret.testing import conformance_tests
 from banneret.testing.datafiles import copy_data_package, rewrite_json
 from banneret_guiscard import plugin
 from banneret_guiscard.data_model import DATA_PACKAGE, MAP_FILES, build_data, load_data
+
+from test_guiscard_data import scenario_record
 
 REG = registry_from([plugin])
 DATA = load_data()
@@ -36,6 +40,14 @@ def test_the_game_lists_every_scenario_with_its_map_and_turns():
         "House fight": "8 turns on the manor map",
     }
 
+
+
+def test_a_new_game_plays_open_skirmish_unless_told_and_the_test_scenario_comes_last():
+    """A player who names no scenario (``banneret play guiscard``, the launcher's first choice)
+    gets Open skirmish, not the Test Field's Placeholder 1, which is listed last."""
+    names = [s.name for s in REG.game("guiscard").info.scenarios]
+    assert names[0] == "Open skirmish" and names[-1] == "Placeholder 1"
+    assert banneret.new_game("guiscard", seed=0, registry=REG).scenario == "Open skirmish"
 
 def test_the_downs_mix_terrain_levels_and_hexside_features():
     downs = DATA.maps["downs"]
@@ -67,9 +79,9 @@ def test_the_forces_of_the_two_scenarios():
 @pytest.mark.parametrize(
     ("filename", "edit", "message"),
     [
-        ("scenarios.json", lambda ss: ss[2]["forces"][6].update(hex=[9, 8]),
+        ("scenarios.json", lambda ss: scenario_record(ss, "cavalry_charge")["forces"][6].update(hex=[9, 8]),
          r"scenarios.json \(cavalry_charge\) force 'okeanos': may not stand on deep_water at \(9, 8\)"),
-        ("scenarios.json", lambda ss: ss[1].update(map="castle"),
+        ("scenarios.json", lambda ss: scenario_record(ss, "open_skirmish").update(map="castle"),
          r"scenarios.json \(open_skirmish\): unknown map 'castle'"),
         ("map_downs.json", lambda m: m["hexsides"].pop(0),
          r"map_downs.json hexside .*levels differ"),
@@ -92,15 +104,15 @@ def test_random_agents_play_the_scenario_to_its_end(scenario):
         result = play_one(batch, index, REG)
         assert result.error is None and result.violations == 0, (result.error, result.messages)
         assert result.finished and result.ended_by == "rules"
-        assert result.turn == turns + 1  # every turn played
+        assert result.turn == turns  # every turn played
         assert [s.faction for s in result.standings] != [] and result.score_name == "enemy casualties"
 
 
-for _scenario in NEW:
+for _scenario in (*NEW, "Placeholder 1"):  # Placeholder 1: last in the list, no longer among the general suite's draws
     _suite = conformance_tests(
         "guiscard", registry=REG, scenario=_scenario, max_steps=150, sample_every=150, check_every=10,
-        # scenario-independent machinery, covered by the Placeholder 1 suites (the board by
-        # test_guiscard_board_web.py on these scenarios)
+        # scenario-independent machinery, covered by the general suites of test_guiscard_conformance.py (the
+        # board by test_guiscard_board_web.py on these scenarios)
         skip_checks=("save_round_trip", "undo", "clone_independence", "determinism", "agents", "shared_sequences", "board"),
     )["TestConformanceGuiscard"]
     globals()[f"TestConformance{_scenario.title().replace(' ', '')}"] = _suite

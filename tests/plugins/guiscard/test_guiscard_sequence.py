@@ -4,8 +4,11 @@ stunned characters recovering in step 5 (A-04); the turn limit and the victory c
 
 from __future__ import annotations
 
+import pytest
+
 import banneret
 from banneret.registry import registry_from
+from banneret.simulate import simulate
 from banneret_guiscard import plugin
 from banneret_guiscard.results import kill, stun, wound
 
@@ -13,7 +16,7 @@ REG = registry_from([plugin])
 
 
 def new() -> banneret.State:
-    return banneret.new_game("guiscard", seed=0, registry=REG)
+    return banneret.new_game("guiscard", seed=0, registry=REG, scenario="Placeholder 1")
 
 
 def end_phase(state: banneret.State) -> None:
@@ -38,9 +41,16 @@ def test_a_turn_is_side_a_then_side_b_each_with_five_steps_in_order():
     assert steps == sorted(steps) and steps[0] == 1 and 3 in steps
     assert banneret.pending(state).players == ("byzantines",) and state.data.turn == 1
     texts = [e.text for e in state.log if e.kind in ("phase", "charge")]
-    assert texts == ["turn 1: normans's player phase", "turn 1: byzantines's player phase"]
+    assert texts == ["turn 1: normans' player phase", "turn 1: byzantines' player phase"]  # names ending in s
     end_phase(state)
     assert banneret.pending(state).players == ("normans",) and state.data.turn == 2
+
+
+def test_a_move_out_of_turn_is_refused_naming_the_side_that_decides():
+    state = new()
+    with pytest.raises(banneret.NotYourTurnError) as refused:
+        banneret.apply(state, banneret.Action("byzantines", "end offensive fire"))
+    assert str(refused.value) == "it is not byzantines' decision now (waiting for normans)"
 
 
 def test_the_game_ends_after_the_scenarios_last_turn_with_the_casualty_count():
@@ -53,7 +63,9 @@ def test_the_game_ends_after_the_scenarios_last_turn_with_the_casualty_count():
     for _ in range(2 * 12):
         assert not banneret.is_over(state)
         end_phase(state)
-    assert banneret.is_over(state) and state.data.turn == 13
+    assert banneret.is_over(state) and state.data.turn == 13  # the counter past the last turn: the game is over
+    game = REG.game("guiscard")
+    assert game.turn(state) == 12 and game.view(state, None)["turn"] == 12  # the turns played, not 13
     result = banneret.outcome(state)
     assert result.winners == ("normans",)
     assert [(s.faction, s.rank, s.score) for s in result.standings] == [("normans", 1, 2), ("byzantines", 2, 1)]
@@ -120,3 +132,10 @@ def test_a_stunned_rider_falls_beside_his_horse():
     assert robert.health == "stunned" and not robert.mounted and robert.horse is None
     assert b.horses["robert"].hexes() == horse_hexes
     assert min(distance(robert.hex, h) for h in horse_hexes) == 1 and robert.hex == (5, 0)
+
+
+def test_simulate_reports_the_scenarios_turns_played():
+    """A Guiscard game always runs to the scenario's last turn: ``simulate``'s mean is that
+    number of turns (it read one more, the counter's value after the last turn's end)."""
+    report = simulate("guiscard", games=2, seed=1, scenario="Stair fight", registry=REG, checks="none")
+    assert report.as_dict()["mean_turns"] == 8.0  # Stair fight lasts 8 turns

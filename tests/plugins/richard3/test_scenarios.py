@@ -78,6 +78,20 @@ def test_each_scenario_ends_after_its_last_campaign_or_by_sudden_death(scenario)
             assert "heir" in result.reason
 
 
+
+@pytest.mark.parametrize(("scenario", "turns"), [("wars-of-the-roses", 21), ("kingmaker", 7), ("richard-iii", 7)])
+def test_the_turn_counts_the_scenarios_turns_played(scenario, turns):
+    """``turn`` (``simulate``'s turn cap and mean turns) counts from the scenario's first
+    campaign: a single-campaign scenario plays turns 1-7, not the war's 8-14 or 15-21."""
+    state = new(scenario)
+    game = state.game
+    assert game.turn(state) == 0  # before the first card phase
+    play_out(state, {f: RandomAgent(i) for i, f in enumerate(state.factions)})
+    if "last campaign" in banneret.outcome(state).reason:
+        assert game.turn(state) == turns
+    else:
+        assert 0 < game.turn(state) <= turns
+
 def test_richard_iii_killing_the_only_enemy_heir_wins_at_once():
     state = new("richard-iii")
     eliminate(state, "gloucester", "is killed")
