@@ -1,21 +1,27 @@
 #!/usr/bin/env python3
-"""Fit the weights of Richard III's evaluation (``banneret_richard3.evaluation``) and print
-them with how well they predict (run by hand; the test suite never runs it).
+"""Fit the weights of a two-sided game's evaluation (``banneret_richard3.evaluation``,
+``banneret_guiscard.evaluation``) and print them with how well they predict (run by hand; the
+test suite never runs it).
 
-    python benchmarks/fit_evaluation.py [--games 400] [--seed 1] [--jobs 2] [--every 5] [--epsilons 0,0.1,0.3]
+    python benchmarks/fit_evaluation.py [--game richard3] [--games 400] [--seed 1] [--jobs 2] [--every 5] [--epsilons 0,0.1,0.3]
+    python benchmarks/fit_evaluation.py --game guiscard --scenario "Open skirmish" --games 200
 
 Plays ``--games`` games between two heuristic agents that each take a random move with a
 probability taken per game in turn from ``--epsilons`` (by default 0, 0.1, 0.3, so the states
 cover what a search's random rollouts reach; ``--epsilons 0``: the heuristic's own games,
-what heuristic rollouts reach), samples every ``--every``-th state, labels it with whether Lancaster won, and fits a
+what heuristic rollouts reach), samples every ``--every``-th state, labels it with the first
+faction's result (1 a win, 0 a loss, 1/2 a draw, as the search agent scores them), and fits a
 logistic regression (Newton's method, a small ridge) on the games of even index. Printed: the
 weights to paste into ``WEIGHTS``, and the log-loss and accuracy on the games of odd index for
-the fitted model, for the weights in use and for a coin (0.693 log-loss).
+the fitted model, for the weights in use and for a coin (0.693 log-loss). The game's
+evaluation module gives ``FEATURES``, ``WEIGHTS`` and ``features(state.data)``, each feature
+written as the first faction's lead.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import multiprocessing
 import random
@@ -24,34 +30,41 @@ import time
 
 import banneret
 from banneret.agents import Seat, agent_seed
-from banneret_richard3.evaluation import FEATURES, WEIGHTS, features
+from banneret.ismcts import rewards_of_outcome
 
 EPSILONS = "0,0.1,0.3"
 RIDGE = 1e-3
 
 
-def play(job: tuple[int, int, float]) -> list[tuple[list[float], int]]:
-    """One game: (features, Lancaster won) for every ``every``-th state before the end, each
-    move random with probability ``epsilon``."""
-    seed, every, epsilon = job
+def model(game: str):
+    """The game's evaluation module."""
+    return importlib.import_module(f"banneret_{game}.evaluation")
+
+
+def play(job: tuple[str, str | None, int, int, float]) -> list[tuple[list[float], float]]:
+    """One game: (features, the first faction's result) for every ``every``-th state before
+    the end, each move random with probability ``epsilon``."""
+    game, scenario, seed, every, epsilon = job
     registry = banneret.default_registry()
-    heuristic = registry.agents("richard3")["heuristic"]
-    state = banneret.new_game("richard3", seed=seed, registry=registry)
+    heuristic = registry.agents(game)["heuristic"]
+    state = banneret.new_game(game, seed=seed, scenario=scenario, registry=registry)
+    evaluation = model(game)
     chooser = random.Random(seed)
     rows = []
     while not banneret.is_over(state):
         if state.step % every == 0:
-            found = features(state.data)
-            rows.append([found[name] for name in FEATURES])
+            found = evaluation.features(state.data)
+            rows.append([found[name] for name in evaluation.FEATURES])
         player = banneret.pending(state).players[0]
         seat = Seat(state, player)
         if chooser.random() < epsilon:
             action = seat.actions[chooser.randrange(len(seat.actions))]
         else:
-            action = heuristic("richard3", player, agent_seed(seed, player, state.step)).choose(seat)
+            action = heuristic(game, player, agent_seed(seed, player, state.step)).choose(seat)
         banneret.apply(state, action)
-    won = int("lancaster" in banneret.outcome(state).winners)
-    return [(row, won) for row in rows]
+    first = state.factions[0]
+    result = rewards_of_outcome(banneret.outcome(state), state.factions)[first]
+    return [(row, result) for row in rows]
 
 
 def sigmoid(z: float) -> float:
@@ -73,9 +86,8 @@ def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return [a[i][n] / a[i][i] for i in range(n)]
 
 
-def fit(rows: list[tuple[list[float], int]]) -> list[float]:
-    """Logistic regression by Newton's method with a small ridge."""
-    k = len(FEATURES)
+def fit(rows: list[tuple[list[float], float]], k: int) -> list[float]:
+    """Logistic regression on ``k`` features by Newton's method with a small ridge."""
     w = [0.0] * k
     for _ in range(25):
         grad = [0.0] * k
@@ -96,18 +108,20 @@ def fit(rows: list[tuple[list[float], int]]) -> list[float]:
     return w
 
 
-def score(w: list[float], rows: list[tuple[list[float], int]]) -> tuple[float, float]:
+def score(w: list[float], rows: list[tuple[list[float], float]]) -> tuple[float, float]:
     """Log-loss and accuracy of ``w`` on ``rows``."""
     loss = right = 0.0
     for x, y in rows:
         p = min(1 - 1e-12, max(1e-12, sigmoid(sum(wi * xi for wi, xi in zip(w, x)))))
         loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
-        right += (p >= 0.5) == bool(y)
+        right += (p >= 0.5) == (y >= 0.5) if y != 0.5 else 0.5
     return loss / len(rows), right / len(rows)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="richard3", help="a two-sided game with an evaluation module")
+    parser.add_argument("--scenario", help="the scenario played (default: the game's first)")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
@@ -116,19 +130,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     epsilons = [float(e) for e in args.epsilons.split(",")]
-    jobs = [(args.seed + i, args.every, epsilons[(args.seed + i) % len(epsilons)]) for i in range(args.games)]
+    jobs = [(args.game, args.scenario, args.seed + i, args.every, epsilons[(args.seed + i) % len(epsilons)])
+            for i in range(args.games)]
+    evaluation = model(args.game)
+    names = evaluation.FEATURES
     with multiprocessing.Pool(args.jobs) as pool:
         games = pool.map(play, jobs, chunksize=4)
     train = [row for i, g in enumerate(games) if i % 2 == 0 for row in g]
     test = [row for i, g in enumerate(games) if i % 2 == 1 for row in g]
-    w = fit(train)
-    wins = sum(g[0][1] for g in games if g) / max(1, sum(1 for g in games if g))
-    print(f"{args.games} games ({time.perf_counter() - start:.0f} s), Lancaster won {wins:.1%}; "
+    w = fit(train, len(names))
+    first = banneret.new_game(args.game, seed=args.seed, scenario=args.scenario).factions[0]
+    results = sum(g[0][1] for g in games if g) / max(1, sum(1 for g in games if g))
+    print(f"{args.games} games ({time.perf_counter() - start:.0f} s), {first} scored {results:.1%} (a draw a half); "
           f"{len(train)} training states, {len(test)} held out")
-    print("WEIGHTS = {" + ", ".join(f'"{n}": {v:.4f}' for n, v in zip(FEATURES, w)) + "}")
+    print("WEIGHTS = {" + ", ".join(f'"{n}": {v:.4f}' for n, v in zip(names, w)) + "}")
     loss, accuracy = score(w, test)
     print(f"held out: log-loss {loss:.3f} (a coin: 0.693), accuracy {accuracy:.1%}")
-    loss, accuracy = score([WEIGHTS[name] for name in FEATURES], test)
+    loss, accuracy = score([evaluation.WEIGHTS[name] for name in names], test)
     print(f"the weights in use, on the same states: log-loss {loss:.3f}, accuracy {accuracy:.1%}")
     return 0
 

@@ -15,13 +15,14 @@ from banneret.boards.hexgrid import distance
 from banneret.types import Standing
 from banneret_guiscard import castles, hoplites, ladders, ropes
 from banneret_guiscard.engines import siege_invariants
+from banneret_guiscard.evaluation import chances
 from banneret_guiscard.board import draw_board, render_board, sight_report
 from banneret_guiscard.movement import MoveRecord, reachable
 from banneret_guiscard.sequence import FLOW, game_over, turn_played
 from banneret_guiscard.state import HEALTH, Battle, new_battle
 from banneret_guiscard.data_model import load_data
 
-__all__ = ["GAME_ID", "Guiscard", "banneret_games", "banneret_agents", "banneret_board"]
+__all__ = ["GAME_ID", "Guiscard", "banneret_games", "banneret_agents", "banneret_evaluate", "banneret_board"]
 
 GAME_ID = "guiscard"
 _DATA = load_data()
@@ -247,6 +248,14 @@ def banneret_agents(game_id: str) -> dict[str, Any]:
     from banneret_guiscard.agent import make_agent
 
     return {"heuristic": make_agent}
+
+
+@hookimpl
+def banneret_evaluate(state: State) -> dict[str, float] | None:
+    """A search agent's estimate of each side's chances (:mod:`banneret_guiscard.evaluation`)."""
+    if state.game_id != GAME_ID:
+        return None
+    return chances(state.data)
 
 
 @hookimpl
