@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from banneret import engine
 from banneret.errors import SeatError
+from banneret.names import pick
 
 if TYPE_CHECKING:
     from banneret.game import Game
@@ -132,6 +133,15 @@ class AgentKinds(dict):  # type: ignore[type-arg]  # dict[str, AgentFactory]
             raise KeyError(kind)
         factory: AgentFactory = configure(params)
         return factory
+
+    def named(self, kind: str) -> str:
+        """``kind`` with its agent's name as the game offers it (``Heuristic`` ->
+        ``heuristic``, ``ISMCTS:iterations=50`` -> ``ismcts:iterations=50``: see
+        :func:`~banneret.names.pick`); a name no agent reads as is returned unchanged, for
+        the lookup to refuse with the list of agents."""
+        name, sep, params = kind.partition(":")
+        found = pick(name.strip(), list(self))
+        return kind if found is None else f"{found}{sep}{params}"
 
     def __contains__(self, kind: object) -> bool:
         if dict.__contains__(self, kind):

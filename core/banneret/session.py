@@ -73,7 +73,7 @@ class Match:
         reg = registry or default_registry()
         state = load(path, reg)
         if seats:
-            state.seats = engine.resolve_seats(reg, state.game_id, state.factions, {**state.seats, **seats})
+            state.seats = engine.resolve_seats(reg, state.game_id, state.factions, seats, base=state.seats)
         return cls(state, reg)
 
     # --- who is to play ----------------------------------------------------------------

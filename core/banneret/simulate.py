@@ -141,13 +141,12 @@ def make_batch(
     not one of :data:`CHECKS`) before any playout."""
     if checks not in CHECKS:
         raise OptionError(f"checks must be one of {', '.join(CHECKS)}, not {checks!r}")
+    game = registry.game(game).info.id  # as the game spells it, for the seats' agents
     probe = engine.new_game(game, seed, None, options, scenario, players, registry=registry)
     kinds = registry.agents(game)
-    chosen = {f: agent for f in probe.factions}
-    for faction, kind in (seats or {}).items():
-        if faction not in chosen:
-            raise SeatError(f"{game} has no faction {faction!r} in play (factions: {', '.join(probe.factions)})")
-        chosen[faction] = kind
+    chosen = {f: kinds.named(agent) for f in probe.factions}
+    for typed, kind in (seats or {}).items():
+        chosen[engine.seat_faction(game, probe.factions, typed)] = kinds.named(kind)
     for faction, kind in chosen.items():
         if kind not in kinds:
             hint = "simulate seats computer players only; " if kind == "human" else ""

@@ -20,9 +20,10 @@ import threading
 from typing import Any, Callable, Iterable, Sequence
 
 from banneret import engine
-from banneret.engine import VARIANT_OPTION
-from banneret.errors import OptionError, SaveError, SeatError, UndoError, shorten_quoted
+from banneret.engine import HUMAN, VARIANT_OPTION
+from banneret.errors import OptionError, SaveError, UndoError, shorten_quoted
 from banneret.game import GameInfo
+from banneret.names import pick
 from banneret.registry import Registry
 from banneret.saves import load
 from banneret.session import Match
@@ -37,7 +38,6 @@ __all__ = [
 Ask = Callable[[str], str]
 Out = Callable[[str], None]
 
-HUMAN = "human"
 PREFERRED_AGENT = "heuristic"
 LOG_LINES = 20
 RESUME_EVENTS = 12  # events shown when a saved game is resumed
@@ -356,8 +356,9 @@ def _pick(
             return default
         if line.isdigit() and 1 <= int(line) <= len(names):
             return int(line) - 1
-        if line in names:
-            return names.index(line)
+        name = pick(line, names)
+        if name is not None:
+            return names.index(name)
         if line == "quit":
             raise _Quit
         if other is not None and other(line):
@@ -492,14 +493,12 @@ def _ask_options(registry: Registry, info: GameInfo, ask: Ask, out: Out) -> dict
         if not line:
             return chosen
         key, sep, value = line.partition("=")
-        key, value = key.strip(), value.strip()
         try:
             if not sep:
                 raise OptionError(f"write KEY=VALUE, not {line!r}")
-            if key == VARIANT_OPTION:
-                for name in (n.strip() for n in value.split(",")):
-                    if name not in variants:
-                        raise OptionError(f"no house-rule variant {name!r} (variants: {', '.join(variants) or 'none'})")
+            [(key, value)] = engine.named_options(info, {key.strip(): value.strip()}).items()
+            if key == VARIANT_OPTION:  # the variants' names as the plugins spell them
+                value = ",".join(v.name for v in engine.resolve_variants(registry, info.id, value))
             else:
                 info.option(key).parse(value)
         except OptionError as exc:
@@ -525,8 +524,8 @@ def replay(
     """
     ask = ask or _ask
     saved = load(path, registry)  # checks the whole file and its hashes first
-    if viewer is not None and viewer not in saved.factions:
-        raise SeatError(f"{saved.game_id} has no faction {viewer!r} in this game (factions: {', '.join(saved.factions)})")
+    if viewer is not None:
+        viewer = engine.seat_faction(saved.game_id, saved.factions, viewer)
     state = engine.new_game(
         saved.game_id, saved.seed, saved.seats, saved.options, saved.scenario, len(saved.factions), registry=registry
     )

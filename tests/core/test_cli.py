@@ -363,7 +363,7 @@ def test_replay_unknown_viewer(capsys, monkeypatch, registry, tmp_path):
     script(monkeypatch, ["1", f"save {saved}", "quit"])
     run(capsys, ["play", "tally"], registry)
     code, _, err = run(capsys, ["replay", str(saved), "--as", "north"], registry)
-    assert_usage_error(code, err, "tally has no faction 'north' in this game")
+    assert_usage_error(code, err, "tally has no faction 'north' in play (factions: solo)")
 
 
 # --- the launcher ---------------------------------------------------------------------------------
