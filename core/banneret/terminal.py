@@ -16,6 +16,7 @@ import builtins
 import secrets
 import shlex
 import signal
+import sys
 import threading
 from typing import Any, Callable, Iterable, Sequence
 
@@ -72,7 +73,8 @@ _STOP_SIGNALS = tuple(s for s in (getattr(signal, "SIGHUP", None), signal.SIGTER
 
 
 CLEAR_SCREEN = "\033[2J\033[H"
-"""The terminal's clear-screen and cursor-home sequence (ANSI)."""
+"""The terminal's clear-screen and cursor-home sequence (ANSI), written only to a terminal:
+piped into a file or another program it would be noise."""
 
 
 def _ask(prompt: str) -> str:
@@ -258,7 +260,8 @@ class TerminalGame:
     def _decide(self, player: str, several: bool) -> None:
         state = self.state
         if self._hot_seat and player != self._shown_to:
-            self.out(CLEAR_SCREEN)
+            if sys.stdout.isatty():
+                self.out(CLEAR_SCREEN)
             self.ask(f"Pass the screen to {player}, then press Enter. ")
             self._shown_to = player
         self.out("")

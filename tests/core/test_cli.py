@@ -293,7 +293,8 @@ def test_play_load_resumes(capsys, monkeypatch, registry, tmp_path):
 
 def test_hot_seat_hides_simultaneous_choices(capsys, monkeypatch, registry):
     """Two humans bid in turn; neither bid is printed before the reveal, and before each
-    person's view the screen is cleared until they press Enter."""
+    person's view the screen (a terminal) is cleared until they press Enter."""
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     prompts = script(monkeypatch, ["", "bid 3", "", "bid 1", "quit"])
     code, out, _ = run(capsys, ["play", "duel", "--seed", "1", "--seat", "south=human"], registry)
     assert code == 0
@@ -309,6 +310,19 @@ def test_hot_seat_hides_simultaneous_choices(capsys, monkeypatch, registry):
     assert "north bids 3" not in out and "south bids 1" not in out
     before_south = out.split("=== south to decide")[1].split("south: Bid")[0]
     assert "'north': 'hidden'" in before_south
+    assert "bids revealed: north 3, south 1" in out
+
+
+def test_hot_seat_clears_no_screen_but_a_terminal(capsys, monkeypatch, registry):
+    """Piped into a file or a program, hot-seat play writes no clear-screen codes; it still
+    asks each person to take the screen."""
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
+    prompts = script(monkeypatch, ["", "bid 3", "", "bid 1", "quit"])
+    code, out, _ = run(capsys, ["play", "duel", "--seed", "1", "--seat", "south=human"], registry)
+    assert code == 0
+    assert "\033" not in out
+    assert prompts[:3] == ["Pass the screen to north, then press Enter. ", "north> ",
+                           "Pass the screen to south, then press Enter. "]
     assert "bids revealed: north 3, south 1" in out
 
 
