@@ -522,8 +522,8 @@ def replay(
 ) -> int:
     """Show a saved game action by action from ``viewer``'s seat (``None``: everything).
 
-    Other factions' actions in a game with hidden information are shown only through the
-    events ``viewer`` may read. With ``step``, wait for Enter between actions.
+    Other factions' actions in a game with hidden information are shown as "``red`` made a
+    secret choice", then the events ``viewer`` may read. With ``step``, wait for Enter between actions.
     """
     ask = ask or _ask
     saved = load(path, registry)  # checks the whole file and its hashes first
@@ -548,12 +548,11 @@ def replay(
                 if answer.strip().lower() in ("q", "quit"):
                     out(f"Replay stopped after {i - 1} of {len(saved.record)} actions.")
                     return 0
-        kind = engine.pending(state).kind
         events = engine.apply(state, engine.find_action(state, player, label))
         if viewer is None or viewer == player or not hidden:
             out(f"{i}. {player}: {label}")
-        else:
-            out(f"{i}. {player}: ({kind})")
+        else:  # the label may name what only the player knows; the events say what shows
+            out(f"{i}. {player} made a secret choice")
         _show_events(events, viewers, out)
     out(state.game.render(state, viewer))
     if engine.is_over(state):

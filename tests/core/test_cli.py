@@ -273,7 +273,8 @@ def test_play_wrong_command_save_and_replay(capsys, monkeypatch, registry, tmp_p
     # south's view of the replay hides north's bid until the reveal
     code, out, _ = run(capsys, ["replay", str(saved), "--as", "south"], registry)
     assert code == 0
-    assert "north: (bid)" in out and "north bids 3" not in out and "north has bid" in out
+    assert "2. north made a secret choice\n   · north has bid\n" in out
+    assert "north bids 3" not in out and "(bid)" not in out
     assert "bids revealed: north 3" in out
     code, out, _ = run(capsys, ["replay", str(saved)], registry)
     assert code == 0 and "north: bid 3" in out and "   · north bids 3" in out
