@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from banneret import engine
 from banneret.engine import HUMAN, VARIANT_OPTION
-from banneret.errors import OptionError, SaveError, UndoError, shorten_quoted
+from banneret.errors import BanneretError, OptionError, SaveError, UndoError, shorten_quoted
 from banneret.game import GameInfo
 from banneret.names import pick
 from banneret.registry import Registry
@@ -362,11 +362,16 @@ def _pick(
         name = pick(line, names)
         if name is not None:
             return names.index(name)
-        if line == "quit":
-            raise _Quit
+        _check_quit(line)
         if other is not None and other(line):
             continue
-        out(f"choose {_numbers(len(names))}, type a name{other_hint}, or quit")
+        out(shorten_quoted(f"no choice {line!r}: choose {_numbers(len(names))}, type a name{other_hint}, or quit"))
+
+
+def _check_quit(line: str) -> None:
+    """``quit`` (any case) leaves the launcher at any question."""
+    if line.casefold() == "quit":
+        raise _Quit
 
 
 def launcher(registry: Registry, ask: Ask | None = None, out: Out = print, seed: int | None = None) -> int:
@@ -402,8 +407,11 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
             raise _Serve()
         word, _, path = line.partition(" ")
         path = path.strip()
-        if word != "load" or not path:
+        if word != "load":
             return False
+        if not path:
+            out("load needs a file name, for example: load mygame.json")
+            return True
         try:
             match = Match.load(path, registry)
         except SaveError as exc:  # unreadable, damaged, foreign: the file is left alone
@@ -432,8 +440,13 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
     if info.min_players != info.max_players:
         players = _ask_players(ask, out, info)
 
-    options = _ask_options(registry, info, ask, out)
-    factions = engine.new_game(game_id, 0, None, options, scenario, players, registry=registry).factions
+    while True:
+        options = _ask_options(registry, info, ask, out)
+        try:  # the game may refuse a set-up each option alone allows (a value out of its range)
+            factions = engine.new_game(game_id, 0, None, options, scenario, players, registry=registry).factions
+            break
+        except BanneretError as exc:
+            out(f"{exc}: choose the options again")
 
     kinds = [HUMAN, *registry.agents(game_id)]
     seats = default_seats(registry, game_id, factions)
@@ -473,8 +486,7 @@ def _ask_players(ask: Ask, out: Out, info: GameInfo) -> int:
         line = ask(f"Number of players ({', '.join(map(str, counts))}) [{info.max_players}]: ").strip()
         if not line:
             return info.max_players
-        if line == "quit":
-            raise _Quit
+        _check_quit(line)
         if line.isdigit() and int(line) in counts:
             return int(line)
         out(f"type a number from {info.min_players} to {info.max_players}, or quit")
@@ -495,6 +507,7 @@ def _ask_options(registry: Registry, info: GameInfo, ask: Ask, out: Out) -> dict
         line = ask("Option: ").strip()
         if not line:
             return chosen
+        _check_quit(line)
         key, sep, value = line.partition("=")
         try:
             if not sep:

@@ -434,7 +434,7 @@ def test_launcher_end_of_input(capsys, monkeypatch, registry):
 
 def test_launcher_quit_at_any_question(capsys, monkeypatch, registry):
     monkeypatch.setattr(sys, "stdin", FakeTTY())
-    for answers in (["quit"], ["duel", "", "quit"]):
+    for answers in (["quit"], ["duel", "QUIT"], ["duel", "", "Quit"]):  # the game, an option, a seat
         script(monkeypatch, answers)
         code, out, err = run(capsys, [], registry)
         assert code == 0 and err == ""
@@ -447,12 +447,13 @@ def test_launcher_resumes_a_saved_game(capsys, monkeypatch, registry, tmp_path):
     script(monkeypatch, ["1", f"save {saved}", "quit"])
     run(capsys, ["play", "tally", "--seed", "3"], registry)
     monkeypatch.setattr(sys, "stdin", FakeTTY())
-    script(monkeypatch, ["dance", f"load {tmp_path / 'missing.json'}", f"load {saved}", "board", "quit"])
+    script(monkeypatch, ["dance", "load", f"load {tmp_path / 'missing.json'}", f"load {saved}", "board", "quit"])
     code, out, _ = run(capsys, [], registry)
     assert code == 0
     lines = out.splitlines()
     assert "(or load FILE to resume a saved game; web to play in the browser; quit to leave)" in lines
-    assert "choose 1-2, type a name, load FILE, web, or quit" in lines  # for "dance"
+    assert "no choice 'dance': choose 1-2, type a name, load FILE, web, or quit" in lines
+    assert "load needs a file name, for example: load mygame.json" in lines
     assert any(line.startswith("cannot read ") and "missing.json" in line for line in lines)
     assert "Tally, scenario standard, seed 3. Seats: solo human." in lines
     assert "Resuming at step 1 (type log to see more of what happened)." in lines

@@ -30,6 +30,11 @@ class WordDuel(toys.Duel):
                  OptionSpec("pace", "slow", "how fast the duel goes", choices=("slow", "fast_lane"))),
     )
 
+    def setup(self, state):
+        if state.options["pace"] == "fast_lane" and state.options["target"] == 5:
+            raise banneret.OptionError("a fast-lane duel is played to 4 points at most")
+        return super().setup(state)
+
 
 def _agents(game_id):
     return {"heuristic": lambda game, faction, seed: RandomAgent(seed)}
@@ -154,3 +159,13 @@ def test_launcher_answers_in_any_case(monkeypatch, registry):
     again = "banneret play word_duel --seed 5 --option pace=fast_lane --option variant=short --seat south=random"
     assert f"(play this game again with: {again})." in out
     assert "Seats: north human, south random." in out
+
+
+def test_launcher_asks_the_options_again_when_the_game_refuses_them(monkeypatch, registry):
+    """Each option alone is allowed, the set-up is not: the launcher says why and asks
+    again instead of stopping."""
+    answers, shown = iter(["word_duel", "target=5", "pace=fast_lane", "", "target=4", "", "", "", "quit"]), []
+    assert launcher(registry, ask=lambda prompt: next(answers), out=shown.append, seed=5) == 0
+    assert "a fast-lane duel is played to 4 points at most: choose the options again" in shown
+    assert "Word duel, scenario standard, seed 5. Seats: north human, south heuristic." in shown
+    assert shown[-1] == "Left the game."
