@@ -300,6 +300,8 @@ def _print_reruns(report: dict[str, Any]) -> None:
 
 def cmd_tournament(args: argparse.Namespace, registry: Registry | None) -> int:
     agents = [a.strip() for a in _split_agents(args.agents)]
+    if not all(agents):
+        raise OptionError(f"--agents takes agent names separated by commas, not {args.agents!r}")
     if args.plot is not None:
         pyplot_for(args.plot)  # a missing matplotlib is said before the games, not after
     progress = None

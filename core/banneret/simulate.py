@@ -48,6 +48,7 @@ import attrs
 from banneret import cluster, engine
 from banneret.agents import Seat, agent_seed
 from banneret.errors import OptionError, PluginError, SeatError
+from banneret.names import pick
 from banneret.hookspecs import StepContext
 from banneret.registry import Registry, default_registry, registry_from
 from banneret.stats import GameStats
@@ -149,7 +150,7 @@ def make_batch(
         chosen[engine.seat_faction(game, probe.factions, typed)] = kinds.named(kind)
     for faction, kind in chosen.items():
         if kind not in kinds:
-            hint = "simulate seats computer players only; " if kind == "human" else ""
+            hint = "simulate seats computer players only; " if pick(kind, (engine.HUMAN,)) else ""
             raise SeatError(f"unknown agent {kind!r} for {faction} ({hint}agents for {game}: {', '.join(kinds)})")
     batch = Batch(
         game, tuple(chosen.items()), seed, tuple(sorted((options or {}).items())),

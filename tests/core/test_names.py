@@ -123,6 +123,8 @@ def test_agents_with_parameters_and_info_in_any_case(capsys, monkeypatch, regist
          "option pace is given twice (slow and fast_lane): give it once"),
         (["play", "word_duel", "--option", "variant=Long"], "word_duel has no house-rule variant 'Long' (variants: short)"),
         (["simulate", "duel", "--agent", "Genius"], "unknown agent 'Genius' for north"),
+        (["simulate", "duel", "--seat", "south=Human"],
+         "unknown agent 'Human' for south (simulate seats computer players only; agents for duel"),
     ],
 )
 def test_unknown_names_still_list_the_choices(capsys, registry, argv, text):
