@@ -137,11 +137,13 @@ class AgentKinds(dict):  # type: ignore[type-arg]  # dict[str, AgentFactory]
     def named(self, kind: str) -> str:
         """``kind`` with its agent's name as the game offers it (``Heuristic`` ->
         ``heuristic``, ``ISMCTS:iterations=50`` -> ``ismcts:iterations=50``: see
-        :func:`~banneret.names.pick`); a name no agent reads as is returned unchanged, for
-        the lookup to refuse with the list of agents."""
-        name, sep, params = kind.partition(":")
+        :func:`~banneret.names.pick`; nothing after the colon is no parameters); a name no
+        agent reads as is returned unchanged, for the lookup to refuse with the list of agents."""
+        name, _, params = kind.partition(":")
         found = pick(name.strip(), list(self))
-        return kind if found is None else f"{found}{sep}{params}"
+        if found is None:
+            return kind
+        return f"{found}:{params}" if params.strip() else found  # "ismcts:" is ismcts
 
     def __contains__(self, kind: object) -> bool:
         if dict.__contains__(self, kind):

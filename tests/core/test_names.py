@@ -101,6 +101,9 @@ def test_agents_with_parameters_and_info_in_any_case(capsys, monkeypatch, regist
     script(monkeypatch, ["quit"])
     code, out, _ = run(capsys, ["play", "DUEL", "--seed", "1", "--seat", "south=ISMCTS:iterations=5"], registry)
     assert code == 0 and "Seats: north human, south ismcts:iterations=5." in out
+    script(monkeypatch, ["quit"])
+    code, out, _ = run(capsys, ["play", "duel", "--seed", "1", "--seat", "south=random: "], registry)
+    assert code == 0 and "Seats: north human, south random." in out  # nothing after the colon: no parameters
     script(monkeypatch, ["quit"])  # the default seat (heuristic) gives way to one typed in another case
     code, out, _ = run(capsys, ["play", "duel", "--seed", "1", "--seat", "South=Random"], registry)
     assert code == 0 and "Seats: north human, south random." in out
