@@ -310,6 +310,8 @@ class TerminalGame:
                 self.out("Undone.")
                 return
             elif word == "save":
+                if len(rest) > 1 and rest[0] == rest[-1] and rest[0] in "'\"":
+                    rest = rest[1:-1].strip()  # save "my game.json": the quotes are not the name
                 if not rest:
                     self.out("save needs a file name, for example: save mygame.json")
                     continue

@@ -281,6 +281,15 @@ def test_play_wrong_command_save_and_replay(capsys, monkeypatch, registry, tmp_p
     assert out.splitlines()[-1].startswith("The game continues (step")
 
 
+def test_save_takes_a_quoted_file_name(capsys, monkeypatch, registry, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    script(monkeypatch, ['save "my game.json"', "save ''", "quit"])
+    code, out, _ = run(capsys, ["play", "tally", "--seed", "3"], registry)
+    assert code == 0 and "Saved to my game.json." in out
+    assert "save needs a file name, for example: save mygame.json" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my game.json"]
+
+
 def test_play_load_resumes(capsys, monkeypatch, registry, tmp_path):
     saved = tmp_path / "tally.json"
     script(monkeypatch, ["1", f"save {saved}", "quit"])
