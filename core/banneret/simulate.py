@@ -152,8 +152,10 @@ def make_batch(
         if kind not in kinds:
             hint = "simulate seats computer players only; " if pick(kind, (engine.HUMAN,)) else ""
             raise SeatError(f"unknown agent {kind!r} for {faction} ({hint}agents for {game}: {', '.join(kinds)})")
+    # the options given, named and valued as the game has them (MAP=Reference: map=reference)
+    given = engine.named_options(probe.game.info, options or {})
     batch = Batch(
-        game, tuple(chosen.items()), seed, tuple(sorted((options or {}).items())),
+        game, tuple(chosen.items()), seed, tuple(sorted((k, probe.options.get(k, v)) for k, v in given.items())),
         probe.scenario, len(probe.factions), max_turns, checks,
     )
     batch.new_game(seed, registry)  # the seats as the engine sees them

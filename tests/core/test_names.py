@@ -137,9 +137,11 @@ def test_unknown_names_still_list_the_choices(capsys, registry, argv, text):
 
 
 def test_simulate_and_tournament_take_names_in_any_case(registry):
-    report = simulate("Word_Duel", games=2, seed=1, agent="Heuristic", seats={"NORTH": "Random"}, registry=registry)
-    assert report.as_dict()["game"] == "word_duel"
-    assert report.as_dict()["seats"] == {"north": "random", "south": "heuristic"}
+    report = simulate("Word_Duel", games=2, seed=1, agent="Heuristic", seats={"NORTH": "Random"},
+                      options={"PACE": "Fast_Lane", "variant": "SHORT"}, registry=registry).as_dict()
+    assert report["game"] == "word_duel"
+    assert report["seats"] == {"north": "random", "south": "heuristic"}
+    assert report["options"] == {"pace": "fast_lane", "variant": "short"}
     summary = tournament("DUEL", ["Random", "ISMCTS:iterations=5"], 1, registry=registry)
     assert summary["game"] == "duel" and summary["agents"] == ["random", "ismcts:iterations=5"]
     with pytest.raises(banneret.OptionError, match="each agent may be listed once: random, random"):
