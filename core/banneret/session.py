@@ -171,7 +171,7 @@ class Match:
             if not self.state.step:
                 why = "no move has been made"
             elif player is not None and all(p != player for p, _ in self.state.record):
-                why = f"{player} has made no move yet"
+                why = f"{player} has no move in the game to take back"
             elif self._undone_all:
                 why = "every move since the last die roll, reveal or other player's decision is already taken back"
             else:
