@@ -114,10 +114,14 @@ def resolve_variants(reg: Registry, game_id: str, text: Any) -> list[Any]:
     offered = reg.variants(game_id)
     out = []
     for typed in (n.strip() for n in text.split(",")):
+        if not typed:
+            raise OptionError(f"option variant takes variant names separated by commas, not {text!r}")
         name = pick(typed, offered)
         if name is None:
             known = ", ".join(offered) or "none installed"
             raise OptionError(f"{game_id} has no house-rule variant {typed!r} (variants: {known})")
+        if offered[name] in out:  # applied twice, a variant that adds to a rule would add twice
+            raise OptionError(f"the house-rule variant {name} is named twice: name it once")
         out.append(offered[name])
     return out
 
