@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from banneret import engine
 from banneret.errors import SeatError
+from banneret.names import pick
 
 if TYPE_CHECKING:
     from banneret.game import Game
@@ -132,6 +133,17 @@ class AgentKinds(dict):  # type: ignore[type-arg]  # dict[str, AgentFactory]
             raise KeyError(kind)
         factory: AgentFactory = configure(params)
         return factory
+
+    def named(self, kind: str) -> str:
+        """``kind`` with its agent's name as the game offers it (``Heuristic`` ->
+        ``heuristic``, ``ISMCTS:iterations=50`` -> ``ismcts:iterations=50``: see
+        :func:`~banneret.names.pick`; nothing after the colon is no parameters); a name no
+        agent reads as is returned unchanged, for the lookup to refuse with the list of agents."""
+        name, _, params = kind.partition(":")
+        found = pick(name.strip(), list(self))
+        if found is None:
+            return kind
+        return f"{found}:{params}" if params.strip() else found  # "ismcts:" is ismcts
 
     def __contains__(self, kind: object) -> bool:
         if dict.__contains__(self, kind):

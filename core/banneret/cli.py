@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterator, Sequence
 from banneret import __version__, engine
 from banneret.cluster import LOCAL
 from banneret.errors import BanneretError, OptionError, PluginError, SeatError, shorten_quoted
+from banneret.names import pick
 from banneret.registry import Registry
 from banneret.saves import SaveNotice, check_writable, migrate
 from banneret.session import Match
@@ -94,13 +95,15 @@ def _broken(registry: Registry) -> list[dict[str, str]]:
     return [{"name": b.name, "error": b.error} for b in registry.broken]
 
 
-def _check_not_broken(registry: Registry, game_id: str | None) -> None:
-    """A game asked for by the name of a plugin that failed to load: say why."""
-    if game_id is None or game_id in registry.games():
-        return
-    for b in registry.broken:
-        if b.name == game_id:
-            raise PluginError(f"the plugin {b.name} is installed but did not load: {b.error}")
+def _game_id(registry: Registry, typed: str | None) -> str | None:
+    """The id of the game asked for, as the game spells it (``Richard3`` -> ``richard3``).
+    A game asked for by the name of a plugin that failed to load: say why."""
+    if typed is None:
+        return None
+    broken = {b.name: b.error for b in registry.broken}
+    if pick(typed, registry.games()) is None and (name := pick(typed, broken)) is not None:
+        raise PluginError(f"the plugin {name} is installed but did not load: {broken[name]}")
+    return registry.game(typed).info.id  # an unknown game: the error lists the installed ones
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -211,8 +214,8 @@ def cmd_play(args: argparse.Namespace, registry: Registry) -> int:
         if args.game is None:
             raise OptionError("name a game to play (see: banneret list), or use --load FILE")
         probe = engine.new_game(args.game, 0, None, options, args.scenario, args.players, registry=registry)
-        chosen = default_seats(registry, args.game, probe.factions)
-        chosen.update(seats)  # the engine checks factions and kinds
+        chosen = engine.resolve_seats(registry, args.game, probe.factions, seats,
+                                      base=default_seats(registry, args.game, probe.factions))
         seed = new_seed() if args.seed is None else args.seed
         match = Match.start(args.game, seed, chosen, options, args.scenario, args.players, registry=registry)
     if args.save is not None:
@@ -297,6 +300,8 @@ def _print_reruns(report: dict[str, Any]) -> None:
 
 def cmd_tournament(args: argparse.Namespace, registry: Registry | None) -> int:
     agents = [a.strip() for a in _split_agents(args.agents)]
+    if not all(agents):
+        raise OptionError(f"--agents takes agent names separated by commas, not {args.agents!r}")
     if args.plot is not None:
         pyplot_for(args.plot)  # a missing matplotlib is said before the games, not after
     progress = None
@@ -617,7 +622,8 @@ def main(
         sys.path.insert(0, os.getcwd())  # like python -m: modules in the current folder
     try:
         reg = registry if registry is not None else registry_for(args.plugin or ())
-        _check_not_broken(reg, getattr(args, "game", None))
+        if hasattr(args, "game"):
+            args.game = _game_id(reg, args.game)
         if args.run in (cmd_simulate, cmd_tournament):
             # given no registry, simulate builds its own the way worker processes will
             return args.run(args, registry)

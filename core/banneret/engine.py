@@ -20,7 +20,9 @@ from banneret.errors import (
     OptionError,
     SeatError,
 )
+from banneret.game import GameInfo
 from banneret.hookspecs import StepContext
+from banneret.names import pick
 from banneret.registry import Registry, default_registry
 from banneret.state import State
 from banneret.types import Action, Event, Outcome, Pending
@@ -29,10 +31,14 @@ from banneret.words import possessive
 __all__ = [
     "new_game", "pending", "legal_actions", "apply", "child", "clone", "view",
     "outcome", "is_over", "state_hash", "find_action", "free_actions", "in_decision", "resolve_seats", "log_for", "VARIANT_OPTION",
+    "HUMAN", "named_options", "resolve_variants", "seat_faction",
 ]
 
 VARIANT_OPTION = "variant"
 """Reserved option naming house-rule variants (comma-separated) offered by plugins."""
+
+HUMAN = "human"
+"""The kind of player of a seat a person plays."""
 
 
 def new_game(
@@ -55,10 +61,10 @@ def new_game(
     reg = registry or default_registry()
     game = reg.game(game_id)
     info = game.info
-    given = dict(options or {})
+    given = named_options(info, options or {})
     variant_text = given.pop(VARIANT_OPTION, "")
     resolved = info.resolve_options(given)
-    variants = _resolve_variants(reg, game_id, variant_text)
+    variants = resolve_variants(reg, info.id, variant_text)
     if variants:
         resolved[VARIANT_OPTION] = ",".join(v.name for v in variants)
     count = info.max_players if players is None else players
@@ -82,38 +88,79 @@ def new_game(
     return state
 
 
-def _resolve_variants(reg: Registry, game_id: str, text: Any) -> list[Any]:
+def named_options(info: GameInfo, given: Mapping[str, Any]) -> dict[str, Any]:
+    """``given`` with each option's name, and a value typed as one of its word choices, as
+    the game declares them (``Map=Reference`` -> ``map=reference``: see
+    :func:`~banneret.names.pick`). A name no option reads as is kept for
+    :meth:`~banneret.game.GameInfo.option` to refuse with the list of options."""
+    out: dict[str, Any] = {}
+    specs = {spec.name: spec for spec in info.options}
+    for typed, value in given.items():
+        name = pick(typed, [*specs, VARIANT_OPTION]) or typed
+        spec = specs.get(name)
+        if spec is not None and spec.choices is not None and isinstance(value, str):
+            value = pick(value.strip(), spec.choices) or value
+        if name in out and out[name] != value:
+            raise OptionError(f"option {name} is given twice ({out[name]} and {value}): give it once")
+        out[name] = value
+    return out
+
+
+def resolve_variants(reg: Registry, game_id: str, text: Any) -> list[Any]:
+    """The house-rule variants named in ``text`` (comma-separated, any case)."""
     if not text:
         return []
     if not isinstance(text, str):
         raise OptionError(f"option variant takes variant names separated by commas, not {text!r}")
     offered = reg.variants(game_id)
     out = []
-    for name in (n.strip() for n in text.split(",")):
-        if name not in offered:
+    for typed in (n.strip() for n in text.split(",")):
+        if not typed:
+            raise OptionError(f"option variant takes variant names separated by commas, not {text!r}")
+        name = pick(typed, offered)
+        if name is None:
             known = ", ".join(offered) or "none installed"
-            raise OptionError(f"{game_id} has no house-rule variant {name!r} (variants: {known})")
+            raise OptionError(f"{game_id} has no house-rule variant {typed!r} (variants: {known})")
+        if offered[name] in out:  # applied twice, a variant that adds to a rule would add twice
+            raise OptionError(f"the house-rule variant {name} is named twice: name it once")
         out.append(offered[name])
     return out
 
 
-def resolve_seats(
-    reg: Registry, game_id: str, factions: tuple[str, ...], seats: Mapping[str, str] | None
-) -> dict[str, str]:
-    """Who sits at each faction: ``human`` unless ``seats`` names an agent the game offers.
+def seat_faction(game_id: str, factions: tuple[str, ...], typed: str) -> str:
+    """The faction in play called ``typed`` (any case); a :class:`~banneret.errors.SeatError`
+    naming the factions in play when none is."""
+    found = pick(typed, factions)
+    if found is None:
+        raise SeatError(f"{game_id} has no faction {typed!r} in play (factions: {', '.join(factions)})")
+    return found
 
-    Raises :class:`~banneret.errors.SeatError` for a faction not in play or an unknown kind."""
-    out = {f: "human" for f in factions}
+
+def resolve_seats(
+    reg: Registry, game_id: str, factions: tuple[str, ...], seats: Mapping[str, str] | None,
+    base: Mapping[str, str] | None = None,
+) -> dict[str, str]:
+    """Who sits at each faction: what ``seats`` names, else what ``base`` has (the seats of
+    a saved game, or the default ones: factions and kinds as the game names them), else
+    ``human``. In ``seats`` factions and kinds may be typed in any case
+    (``York=Heuristic``); the result names them as the game does.
+
+    Raises :class:`~banneret.errors.SeatError` for a faction not in play, one seated twice
+    or an unknown kind."""
+    out = {f: (base or {}).get(f, HUMAN) for f in factions}
     if not seats:
         return out
     agents = reg.agents(game_id)  # also knows agents with parameters (``ismcts:iterations=200``)
-    for faction, kind in seats.items():
-        if faction not in out:
-            raise SeatError(f"{game_id} has no faction {faction!r} in play (factions: {', '.join(factions)})")
-        if kind != "human" and kind not in agents:
-            known = ", ".join(sorted({"human", *agents}))
+    given: dict[str, str] = {}
+    for typed, kind in seats.items():
+        faction = seat_faction(game_id, factions, typed)
+        kind = pick(kind, (HUMAN,)) or agents.named(kind)
+        if kind != HUMAN and kind not in agents:
+            known = ", ".join(sorted({HUMAN, *agents}))
             raise SeatError(f"unknown kind of player {kind!r} for {faction} (choose from: {known})")
-        out[faction] = kind
+        if given.get(faction, kind) != kind:
+            raise SeatError(f"{faction} is seated twice ({given[faction]} and {kind}): seat it once")
+        given[faction] = out[faction] = kind
     return out
 
 

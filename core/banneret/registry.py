@@ -15,6 +15,7 @@ import pluggy
 from banneret import hookspecs
 from banneret.errors import PluginError, UnknownGameError
 from banneret.game import Game, GameInfo
+from banneret.names import pick
 
 if TYPE_CHECKING:
     from banneret.agents import AgentKinds
@@ -99,11 +100,14 @@ class Registry:
         return self._games
 
     def game(self, game_id: str) -> Game:
+        """The game with this id, typed in any case (``Richard3``, ``HEX-KINGDOMS``: see
+        :func:`~banneret.names.pick`); its ``info.id`` is the id as the game declares it."""
         games = self.games()
-        if game_id not in games:
+        found = pick(game_id, games)
+        if found is None:
             known = ", ".join(games) or "none"
             raise UnknownGameError(f"no game called {game_id!r} is installed (installed: {known})")
-        return games[game_id]
+        return games[found]
 
     def infos(self) -> list[GameInfo]:
         return [g.info for g in self.games().values()]

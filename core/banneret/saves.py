@@ -15,6 +15,7 @@ unless given a ``notice`` callback: the test kit uses it to check exact round tr
 
 from __future__ import annotations
 
+import contextlib
 import json
 import warnings
 from pathlib import Path
@@ -205,15 +206,25 @@ def _validate(record: Any) -> tuple[dict[str, Any], list[tuple[str, str]], list[
     return setup, actions, hashes, final
 
 
-def _write(record: dict[str, Any], path: str | Path) -> None:
-    """Write a record whole, then rename it into place: never half a file."""
+def _temporary(path: str | Path) -> tuple[Path, Path]:
+    """The file a save goes to and the temporary file written first beside it; a folder is
+    no place for a save (its temporary file would land beside the folder)."""
     target = Path(path)
-    text = json.dumps(record, indent=1)
-    tmp = target.with_name(target.name + ".tmp")
+    if target.is_dir():
+        raise SaveError(f"cannot write {target}: it is a folder")
+    return target, target.with_name(target.name + ".tmp")
+
+
+def _write(record: dict[str, Any], path: str | Path) -> None:
+    """Write a record whole, then rename it into place: never half a file, and no
+    temporary file left behind when writing fails."""
+    target, tmp = _temporary(path)
     try:
-        tmp.write_text(text, encoding="utf-8")
+        tmp.write_text(json.dumps(record, indent=1), encoding="utf-8")
         tmp.replace(target)
     except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
         raise SaveError(f"cannot write {target}: {exc.strerror or exc}") from None
 
 
@@ -221,10 +232,7 @@ def check_writable(path: str | Path) -> None:
     """Raise SaveError now if a save to ``path`` could not be written (checked by writing and
     removing the temporary file a save writes first), so a player learns it before the game,
     not after it."""
-    target = Path(path)
-    if target.is_dir():
-        raise SaveError(f"cannot write {target}: it is a folder")
-    tmp = target.with_name(target.name + ".tmp")
+    target, tmp = _temporary(path)
     try:
         tmp.write_text("", encoding="utf-8")
         tmp.unlink()

@@ -73,7 +73,7 @@ class Match:
         reg = registry or default_registry()
         state = load(path, reg)
         if seats:
-            state.seats = engine.resolve_seats(reg, state.game_id, state.factions, {**state.seats, **seats})
+            state.seats = engine.resolve_seats(reg, state.game_id, state.factions, seats, base=state.seats)
         return cls(state, reg)
 
     # --- who is to play ----------------------------------------------------------------
@@ -170,6 +170,8 @@ class Match:
         if not self.can_undo(player):
             if not self.state.step:
                 why = "no move has been made"
+            elif player is not None and all(p != player for p, _ in self.state.record):
+                why = f"{player} has no move in the game to take back"
             elif self._undone_all:
                 why = "every move since the last die roll, reveal or other player's decision is already taken back"
             else:

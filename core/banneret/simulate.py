@@ -48,6 +48,7 @@ import attrs
 from banneret import cluster, engine
 from banneret.agents import Seat, agent_seed
 from banneret.errors import OptionError, PluginError, SeatError
+from banneret.names import pick
 from banneret.hookspecs import StepContext
 from banneret.registry import Registry, default_registry, registry_from
 from banneret.stats import GameStats
@@ -141,19 +142,20 @@ def make_batch(
     not one of :data:`CHECKS`) before any playout."""
     if checks not in CHECKS:
         raise OptionError(f"checks must be one of {', '.join(CHECKS)}, not {checks!r}")
+    game = registry.game(game).info.id  # as the game spells it, for the seats' agents
     probe = engine.new_game(game, seed, None, options, scenario, players, registry=registry)
     kinds = registry.agents(game)
-    chosen = {f: agent for f in probe.factions}
-    for faction, kind in (seats or {}).items():
-        if faction not in chosen:
-            raise SeatError(f"{game} has no faction {faction!r} in play (factions: {', '.join(probe.factions)})")
-        chosen[faction] = kind
+    chosen = {f: kinds.named(agent) for f in probe.factions}
+    for typed, kind in (seats or {}).items():
+        chosen[engine.seat_faction(game, probe.factions, typed)] = kinds.named(kind)
     for faction, kind in chosen.items():
         if kind not in kinds:
-            hint = "simulate seats computer players only; " if kind == "human" else ""
+            hint = "simulate seats computer players only; " if pick(kind, (engine.HUMAN,)) else ""
             raise SeatError(f"unknown agent {kind!r} for {faction} ({hint}agents for {game}: {', '.join(kinds)})")
+    # the options given, named and valued as the game has them (MAP=Reference: map=reference)
+    given = engine.named_options(probe.game.info, options or {})
     batch = Batch(
-        game, tuple(chosen.items()), seed, tuple(sorted((options or {}).items())),
+        game, tuple(chosen.items()), seed, tuple(sorted((k, probe.options.get(k, v)) for k, v in given.items())),
         probe.scenario, len(probe.factions), max_turns, checks,
     )
     batch.new_game(seed, registry)  # the seats as the engine sees them

@@ -16,13 +16,15 @@ import builtins
 import secrets
 import shlex
 import signal
+import sys
 import threading
 from typing import Any, Callable, Iterable, Sequence
 
 from banneret import engine
-from banneret.engine import VARIANT_OPTION
-from banneret.errors import OptionError, SaveError, SeatError, UndoError, shorten_quoted
+from banneret.engine import HUMAN, VARIANT_OPTION
+from banneret.errors import BanneretError, OptionError, SaveError, UndoError, shorten_quoted
 from banneret.game import GameInfo
+from banneret.names import pick
 from banneret.registry import Registry
 from banneret.saves import load
 from banneret.session import Match
@@ -37,7 +39,6 @@ __all__ = [
 Ask = Callable[[str], str]
 Out = Callable[[str], None]
 
-HUMAN = "human"
 PREFERRED_AGENT = "heuristic"
 LOG_LINES = 20
 RESUME_EVENTS = 12  # events shown when a saved game is resumed
@@ -72,7 +73,8 @@ _STOP_SIGNALS = tuple(s for s in (getattr(signal, "SIGHUP", None), signal.SIGTER
 
 
 CLEAR_SCREEN = "\033[2J\033[H"
-"""The terminal's clear-screen and cursor-home sequence (ANSI)."""
+"""The terminal's clear-screen and cursor-home sequence (ANSI), written only to a terminal:
+piped into a file or another program it would be noise."""
 
 
 def _ask(prompt: str) -> str:
@@ -258,7 +260,8 @@ class TerminalGame:
     def _decide(self, player: str, several: bool) -> None:
         state = self.state
         if self._hot_seat and player != self._shown_to:
-            self.out(CLEAR_SCREEN)
+            if sys.stdout.isatty():
+                self.out(CLEAR_SCREEN)
             self.ask(f"Pass the screen to {player}, then press Enter. ")
             self._shown_to = player
         self.out("")
@@ -307,6 +310,8 @@ class TerminalGame:
                 self.out("Undone.")
                 return
             elif word == "save":
+                if len(rest) > 1 and rest[0] == rest[-1] and rest[0] in "'\"":
+                    rest = rest[1:-1].strip()  # save "my game.json": the quotes are not the name
                 if not rest:
                     self.out("save needs a file name, for example: save mygame.json")
                     continue
@@ -356,13 +361,19 @@ def _pick(
             return default
         if line.isdigit() and 1 <= int(line) <= len(names):
             return int(line) - 1
-        if line in names:
-            return names.index(line)
-        if line == "quit":
-            raise _Quit
+        name = pick(line, names)
+        if name is not None:
+            return names.index(name)
+        _check_quit(line)
         if other is not None and other(line):
             continue
-        out(f"choose {_numbers(len(names))}, type a name{other_hint}, or quit")
+        out(shorten_quoted(f"no choice {line!r}: choose {_numbers(len(names))}, type a name{other_hint}, or quit"))
+
+
+def _check_quit(line: str) -> None:
+    """``quit`` (any case) leaves the launcher at any question."""
+    if line.casefold() == "quit":
+        raise _Quit
 
 
 def launcher(registry: Registry, ask: Ask | None = None, out: Out = print, seed: int | None = None) -> int:
@@ -398,8 +409,11 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
             raise _Serve()
         word, _, path = line.partition(" ")
         path = path.strip()
-        if word != "load" or not path:
+        if word != "load":
             return False
+        if not path:
+            out("load needs a file name, for example: load mygame.json")
+            return True
         try:
             match = Match.load(path, registry)
         except SaveError as exc:  # unreadable, damaged, foreign: the file is left alone
@@ -428,8 +442,13 @@ def _launch(registry: Registry, ask: Ask, out: Out, seed: int | None) -> int:
     if info.min_players != info.max_players:
         players = _ask_players(ask, out, info)
 
-    options = _ask_options(registry, info, ask, out)
-    factions = engine.new_game(game_id, 0, None, options, scenario, players, registry=registry).factions
+    while True:
+        options = _ask_options(registry, info, ask, out)
+        try:  # the game may refuse a set-up each option alone allows (a value out of its range)
+            factions = engine.new_game(game_id, 0, None, options, scenario, players, registry=registry).factions
+            break
+        except BanneretError as exc:
+            out(f"{exc}: choose the options again")
 
     kinds = [HUMAN, *registry.agents(game_id)]
     seats = default_seats(registry, game_id, factions)
@@ -469,8 +488,7 @@ def _ask_players(ask: Ask, out: Out, info: GameInfo) -> int:
         line = ask(f"Number of players ({', '.join(map(str, counts))}) [{info.max_players}]: ").strip()
         if not line:
             return info.max_players
-        if line == "quit":
-            raise _Quit
+        _check_quit(line)
         if line.isdigit() and int(line) in counts:
             return int(line)
         out(f"type a number from {info.min_players} to {info.max_players}, or quit")
@@ -491,15 +509,14 @@ def _ask_options(registry: Registry, info: GameInfo, ask: Ask, out: Out) -> dict
         line = ask("Option: ").strip()
         if not line:
             return chosen
+        _check_quit(line)
         key, sep, value = line.partition("=")
-        key, value = key.strip(), value.strip()
         try:
             if not sep:
                 raise OptionError(f"write KEY=VALUE, not {line!r}")
-            if key == VARIANT_OPTION:
-                for name in (n.strip() for n in value.split(",")):
-                    if name not in variants:
-                        raise OptionError(f"no house-rule variant {name!r} (variants: {', '.join(variants) or 'none'})")
+            [(key, value)] = engine.named_options(info, {key.strip(): value.strip()}).items()
+            if key == VARIANT_OPTION:  # the variants' names as the plugins spell them
+                value = ",".join(v.name for v in engine.resolve_variants(registry, info.id, value))
             else:
                 info.option(key).parse(value)
         except OptionError as exc:
@@ -520,13 +537,13 @@ def replay(
 ) -> int:
     """Show a saved game action by action from ``viewer``'s seat (``None``: everything).
 
-    Other factions' actions in a game with hidden information are shown only through the
-    events ``viewer`` may read. With ``step``, wait for Enter between actions.
+    Other factions' actions in a game with hidden information are shown as "``red`` made a
+    secret choice", then the events ``viewer`` may read. With ``step``, wait for Enter between actions.
     """
     ask = ask or _ask
     saved = load(path, registry)  # checks the whole file and its hashes first
-    if viewer is not None and viewer not in saved.factions:
-        raise SeatError(f"{saved.game_id} has no faction {viewer!r} in this game (factions: {', '.join(saved.factions)})")
+    if viewer is not None:
+        viewer = engine.seat_faction(saved.game_id, saved.factions, viewer)
     state = engine.new_game(
         saved.game_id, saved.seed, saved.seats, saved.options, saved.scenario, len(saved.factions), registry=registry
     )
@@ -546,12 +563,11 @@ def replay(
                 if answer.strip().lower() in ("q", "quit"):
                     out(f"Replay stopped after {i - 1} of {len(saved.record)} actions.")
                     return 0
-        kind = engine.pending(state).kind
         events = engine.apply(state, engine.find_action(state, player, label))
         if viewer is None or viewer == player or not hidden:
             out(f"{i}. {player}: {label}")
-        else:
-            out(f"{i}. {player}: ({kind})")
+        else:  # the label may name what only the player knows; the events say what shows
+            out(f"{i}. {player} made a secret choice")
         _show_events(events, viewers, out)
     out(state.game.render(state, viewer))
     if engine.is_over(state):

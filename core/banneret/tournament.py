@@ -193,13 +193,15 @@ def tournament(
     once for the whole schedule."""
     if len(agents) < 2:
         raise OptionError(f"a tournament needs at least two agents, not {len(agents)}")
-    if len(set(agents)) != len(agents):
-        raise OptionError(f"each agent may be listed once: {', '.join(agents)}")
     if games < 1:
         raise OptionError(f"the number of games must be at least 1, not {games}")
     local = registry if registry is not None else registry_for(plugins)
+    game = local.game(game).info.id  # as the game spells it, for its agents
     probe = engine.new_game(game, seed, None, None, scenario, None, registry=local)
     kinds = local.agents(game)
+    agents = [kinds.named(agent) for agent in agents]
+    if len(set(agents)) != len(agents):
+        raise OptionError(f"each agent may be listed once: {', '.join(agents)}")
     for agent in agents:
         if agent not in kinds:
             raise SeatError(f"unknown agent {agent!r} (agents for {game}: {', '.join(kinds)})")

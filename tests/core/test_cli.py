@@ -273,11 +273,21 @@ def test_play_wrong_command_save_and_replay(capsys, monkeypatch, registry, tmp_p
     # south's view of the replay hides north's bid until the reveal
     code, out, _ = run(capsys, ["replay", str(saved), "--as", "south"], registry)
     assert code == 0
-    assert "north: (bid)" in out and "north bids 3" not in out and "north has bid" in out
+    assert "2. north made a secret choice\n   · north has bid\n" in out
+    assert "north bids 3" not in out and "(bid)" not in out
     assert "bids revealed: north 3" in out
     code, out, _ = run(capsys, ["replay", str(saved)], registry)
     assert code == 0 and "north: bid 3" in out and "   · north bids 3" in out
     assert out.splitlines()[-1].startswith("The game continues (step")
+
+
+def test_save_takes_a_quoted_file_name(capsys, monkeypatch, registry, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    script(monkeypatch, ['save "my game.json"', "save ''", "quit"])
+    code, out, _ = run(capsys, ["play", "tally", "--seed", "3"], registry)
+    assert code == 0 and "Saved to my game.json." in out
+    assert "save needs a file name, for example: save mygame.json" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my game.json"]
 
 
 def test_play_load_resumes(capsys, monkeypatch, registry, tmp_path):
@@ -293,7 +303,8 @@ def test_play_load_resumes(capsys, monkeypatch, registry, tmp_path):
 
 def test_hot_seat_hides_simultaneous_choices(capsys, monkeypatch, registry):
     """Two humans bid in turn; neither bid is printed before the reveal, and before each
-    person's view the screen is cleared until they press Enter."""
+    person's view the screen (a terminal) is cleared until they press Enter."""
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     prompts = script(monkeypatch, ["", "bid 3", "", "bid 1", "quit"])
     code, out, _ = run(capsys, ["play", "duel", "--seed", "1", "--seat", "south=human"], registry)
     assert code == 0
@@ -309,6 +320,19 @@ def test_hot_seat_hides_simultaneous_choices(capsys, monkeypatch, registry):
     assert "north bids 3" not in out and "south bids 1" not in out
     before_south = out.split("=== south to decide")[1].split("south: Bid")[0]
     assert "'north': 'hidden'" in before_south
+    assert "bids revealed: north 3, south 1" in out
+
+
+def test_hot_seat_clears_no_screen_but_a_terminal(capsys, monkeypatch, registry):
+    """Piped into a file or a program, hot-seat play writes no clear-screen codes; it still
+    asks each person to take the screen."""
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
+    prompts = script(monkeypatch, ["", "bid 3", "", "bid 1", "quit"])
+    code, out, _ = run(capsys, ["play", "duel", "--seed", "1", "--seat", "south=human"], registry)
+    assert code == 0
+    assert "\033" not in out
+    assert prompts[:3] == ["Pass the screen to north, then press Enter. ", "north> ",
+                           "Pass the screen to south, then press Enter. "]
     assert "bids revealed: north 3, south 1" in out
 
 
@@ -363,7 +387,7 @@ def test_replay_unknown_viewer(capsys, monkeypatch, registry, tmp_path):
     script(monkeypatch, ["1", f"save {saved}", "quit"])
     run(capsys, ["play", "tally"], registry)
     code, _, err = run(capsys, ["replay", str(saved), "--as", "north"], registry)
-    assert_usage_error(code, err, "tally has no faction 'north' in this game")
+    assert_usage_error(code, err, "tally has no faction 'north' in play (factions: solo)")
 
 
 # --- the launcher ---------------------------------------------------------------------------------
@@ -419,7 +443,7 @@ def test_launcher_end_of_input(capsys, monkeypatch, registry):
 
 def test_launcher_quit_at_any_question(capsys, monkeypatch, registry):
     monkeypatch.setattr(sys, "stdin", FakeTTY())
-    for answers in (["quit"], ["duel", "", "quit"]):
+    for answers in (["quit"], ["duel", "QUIT"], ["duel", "", "Quit"]):  # the game, an option, a seat
         script(monkeypatch, answers)
         code, out, err = run(capsys, [], registry)
         assert code == 0 and err == ""
@@ -432,12 +456,13 @@ def test_launcher_resumes_a_saved_game(capsys, monkeypatch, registry, tmp_path):
     script(monkeypatch, ["1", f"save {saved}", "quit"])
     run(capsys, ["play", "tally", "--seed", "3"], registry)
     monkeypatch.setattr(sys, "stdin", FakeTTY())
-    script(monkeypatch, ["dance", f"load {tmp_path / 'missing.json'}", f"load {saved}", "board", "quit"])
+    script(monkeypatch, ["dance", "load", f"load {tmp_path / 'missing.json'}", f"load {saved}", "board", "quit"])
     code, out, _ = run(capsys, [], registry)
     assert code == 0
     lines = out.splitlines()
     assert "(or load FILE to resume a saved game; web to play in the browser; quit to leave)" in lines
-    assert "choose 1-2, type a name, load FILE, web, or quit" in lines  # for "dance"
+    assert "no choice 'dance': choose 1-2, type a name, load FILE, web, or quit" in lines
+    assert "load needs a file name, for example: load mygame.json" in lines
     assert any(line.startswith("cannot read ") and "missing.json" in line for line in lines)
     assert "Tally, scenario standard, seed 3. Seats: solo human." in lines
     assert "Resuming at step 1 (type log to see more of what happened)." in lines

@@ -67,6 +67,24 @@ def test_saving_where_nothing_can_be_written(tmp_path):
         banneret.save(played(), tmp_path / "missing" / "duel.json")
 
 
+def test_saving_onto_a_folder_leaves_no_file_beside_it(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    with pytest.raises(SaveError, match=r"cannot write .*games: it is a folder"):
+        banneret.save(played(), folder)
+    assert [p.name for p in tmp_path.iterdir()] == ["games"]  # no games.tmp
+
+
+def test_a_failed_rename_leaves_no_temporary_file(tmp_path, monkeypatch):
+    def refuse(self, target):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(type(tmp_path), "replace", refuse)
+    with pytest.raises(SaveError, match="cannot write .*duel.json: Permission denied"):
+        banneret.save(played(), tmp_path / "duel.json")
+    assert list(tmp_path.iterdir()) == []
+
+
 def record_with(**changes) -> dict:
     record = saves.to_record(played())
     record.update(changes)

@@ -89,6 +89,8 @@ def test_another_players_decision_closes_the_window():
     match.play_label("red", "end turn")  # the bonus die and blue's turn
     assert banneret.pending(match.state).players == ("blue",)
     assert not match.can_undo("red")
+    with pytest.raises(UndoError, match="nothing to undo: blue has no move in the game to take back"):
+        match.undo("blue")
     match.play_label("blue", "step B")
     assert match.can_undo("blue") and not match.can_undo("red")
     with pytest.raises(UndoError, match="came in between"):

@@ -167,6 +167,7 @@ def test_text_table(capsys):
     (["duel", "--agents", "random,genius"], "unknown agent 'genius'"),
     (["duel", "--agents", "random"], "at least two agents"),
     (["duel", "--agents", "random,random"], "each agent may be listed once"),
+    (["duel", "--agents", "random, greedy,"], "--agents takes agent names separated by commas, not 'random, greedy,'"),
     (["duel", "--agents", "random,greedy", "--games", "0"], "must be at least 1, not 0"),
     (["duel", "--agents", "random,greedy", "--plot", "x.pdf"], "a .png or .svg file"),
 ])

@@ -55,6 +55,13 @@ def test_a_game_against_the_computer_starts_at_the_persons_first_decision(server
     assert page["may_save"] and page["may_replay"]  # nobody else plays: the creator may see all
 
 
+def test_a_game_set_up_with_names_in_another_case_seats_each_faction_as_asked(server):
+    token = server.new("Hex_Kingdoms", {"BLUE": "here", "Red": "random", "green": "Random"}, seed=4, players=3)
+    page = server.page(token)
+    assert page["you"] == "blue" and page["yours"] == ["blue"]
+    assert page["seats"] == {"blue": "you", "red": "computer (random)", "green": "computer (random)"}
+
+
 def test_playing_through_the_api_stores_each_move_with_the_computer_moves_after_it(server):
     token = server.new("richard3", {"lancaster": "here", "york": "heuristic"}, seed=2)
     table = server.table(token)

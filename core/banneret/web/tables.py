@@ -25,6 +25,7 @@ import attrs
 from banneret import engine
 from banneret.boards.drawing import BoardContext
 from banneret.errors import BanneretError, UndoError
+from banneret.names import pick
 from banneret.registry import Registry
 from banneret.saves import FORMAT, FORMAT_VERSION, from_record, setup_of, to_record
 from banneret.session import Match
@@ -315,16 +316,18 @@ class Tables:
                players: int | None = None, options: Mapping[str, Any] | None = None) -> Table:
         """A new game: ``seats`` gives each faction "here", "link" or a computer player's
         kind (a faction left out is played here)."""
-        if game_id not in self.registry.games():
+        if pick(game_id, self.registry.games()) is None:
             raise WebError(404, f"no game {game_id!r} is installed")
-        engine_seats = {f: ("human" if kind in (SEAT_HERE, SEAT_LINK) else kind) for f, kind in seats.items()}
+        engine_seats = {f: (engine.HUMAN if kind in (SEAT_HERE, SEAT_LINK) else kind) for f, kind in seats.items()}
         try:
             match = Match.start(game_id, seed=secrets.randbelow(2**31) if seed is None else seed, seats=engine_seats,
                                 options=options, scenario=scenario, players=players, registry=self.registry)
         except BanneretError as exc:
             raise WebError(422, str(exc)) from None
+        state = match.state  # the seats by the factions' own names (the engine took them in any case)
+        seats = {engine.seat_faction(state.game_id, state.factions, f): kind for f, kind in seats.items()}
         rows = {}
-        for faction in match.state.factions:
+        for faction in state.factions:
             kind = seats.get(faction, SEAT_HERE)
             owner = {SEAT_HERE: "creator", SEAT_LINK: SEAT_LINK}.get(kind, "computer")
             rows[faction] = SeatRow(faction, owner, new_token() if owner == SEAT_LINK else None)
