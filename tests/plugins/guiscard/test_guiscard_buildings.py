@@ -285,17 +285,24 @@ def _structure_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool, 
     return faults
 
 
-def _floor_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool, int]]) -> list[str]:
+def _floor_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool, int]],
+                  gone_back: frozenset[str] = frozenset(),
+                  trail: dict[str, set[tuple[tuple[int, int], int]]] | None = None) -> list[str]:
     """What random play must never show of the upper floors (§8, readings): anyone upstairs off
     the storey or mounted, a change of floor anywhere but between the stairs and a storey hex
-    beside their top, or a melee offered between two floors but by the stairs."""
+    beside their top, or a melee offered between two floors but by the stairs. ``gone_back``:
+    movers that could not stop where they were and went back to the last place where they
+    could (§4.1), which must be one of the places of their ``trail`` this phase."""
     t = b.tables
     faults = []
     for pid, p in b.pieces.items():
         if p.floor and (p.mounted or p.hex not in t.storey):
             faults.append(f"{pid} upstairs on {p.hex}, off the storey or mounted")
         old, _, floor = before.get(pid, (p.hex, p.mounted, p.floor))
-        if p.alive and floor != p.floor and (p.hex, p.floor) not in t.places_beside(old, floor):
+        if pid in gone_back:
+            if trail is not None and (p.hex, p.floor) not in trail.get(pid, ()):
+                faults.append(f"{pid} went back to {p.hex} on floor {p.floor}, where it had not been this phase")
+        elif p.alive and floor != p.floor and (p.hex, p.floor) not in t.places_beside(old, floor):
             faults.append(f"{pid} changed floor from {old} to {p.hex} but by the stairs")
     for p in b.pieces.values():
         for e in b.enemies_of(p.side):
@@ -319,9 +326,13 @@ def _floor_faults(b: Battle, before: dict[str, tuple[tuple[int, int], bool, int]
 # men upstairs and on the stairs: sandro below okeanos is offered an attack on him when
 # results.can_attack forgets the floors (§8, reading)
 @example(PlayScript(seed=2, players_pick=0, scenario_pick=0, choices=(), agent_seed=2), "House fight")
+# manueles climbs from the stairs to 5,4 upstairs, may not stop there and goes back to 4,5 on
+# the ground, where his move began (§4.1): a return, not a step between the floors
+@example(PlayScript(seed=0, players_pick=0, scenario_pick=0, choices=(0, 0), agent_seed=292), "House fight")
 def test_random_games_keep_the_building_and_castle_rules(script, scenario):
     setup = Setup("guiscard", script.seed, 2, scenario, {})
     before: dict[str, tuple[tuple[int, int], bool, int]] = {}
+    trail: dict[str, set[tuple[tuple[int, int], int]]] = {}  # each piece's places this phase
     moves = 0
     seen = 0
     for step in walk(setup, script, REG, max_steps=1500, hashes=False):
@@ -330,7 +341,13 @@ def test_random_games_keep_the_building_and_castle_rules(script, scenario):
         seen = len(step.state.log)
         pushed = frozenset(pid for pid in b.pieces if any(e.startswith(f"{pid} is pushed to") for e in events)
                            and any(e.startswith(f"{pid} retreat via") for e in events))
-        assert _structure_faults(b, before, pushed) == [] and _floor_faults(b, before) == []
+        gone_back = frozenset(pid for pid in b.pieces
+                              if any(e.startswith(f"{pid} may not stop there and ends the move on") for e in events))
+        assert _structure_faults(b, before, pushed) == [] and _floor_faults(b, before, gone_back, trail) == []
         moves += sum(before.get(pid, (p.hex,))[0] != p.hex for pid, p in b.pieces.items())
         before = {pid: (p.hex, p.mounted, p.floor) for pid, p in b.pieces.items()}
+        if any(e.endswith("player phase") for e in events):
+            trail = {}
+        for pid, p in b.pieces.items():
+            trail.setdefault(pid, set()).add((p.hex, p.floor))
     assert moves > 0
