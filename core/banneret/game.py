@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 import attrs
 
 from banneret.errors import OptionError
+from banneret.names import pick
 from banneret.types import Action, GAME_OVER, Outcome, Pending
 
 if TYPE_CHECKING:
@@ -85,11 +86,6 @@ class Scenario:
     description: str
 
 
-def _loose(name: str) -> str:
-    """A name as a person might type it: any case, ``_`` or ``-`` for a space."""
-    return " ".join(name.casefold().replace("_", " ").replace("-", " ").split())
-
-
 @attrs.frozen
 class GameInfo:
     """The static facts of a game, declared up front so generic tools can check it.
@@ -137,12 +133,9 @@ class GameInfo:
         scenario reads so."""
         if name is None:
             return self.scenarios[0]
-        for sc in self.scenarios:
-            if sc.name == name:
-                return sc
-        loose = [sc for sc in self.scenarios if _loose(sc.name) == _loose(name)]
-        if len(loose) == 1:
-            return loose[0]
+        found = pick(name, [sc.name for sc in self.scenarios])
+        if found is not None:
+            return next(sc for sc in self.scenarios if sc.name == found)
         known = ", ".join(s.name for s in self.scenarios)
         raise OptionError(f"{self.id} has no scenario {name!r} (scenarios: {known})")
 

@@ -3,9 +3,8 @@ variant or a scenario may be given in any case, with ``_`` or ``-`` for a space,
 that reads as one name only.
 
 :func:`pick` is the one place where a typed name is matched to the names on offer; every
-command, the launcher, the web API and the engine's set-up ask it. (Scenario names are
-still matched by :meth:`banneret.game.GameInfo.scenario` with its own copy of
-:func:`loose`, the rule this module took over: it is to call :func:`pick` next.)
+command, the launcher, the web API, the engine's set-up and
+:meth:`banneret.game.GameInfo.scenario` ask it.
 """
 
 from __future__ import annotations
