@@ -208,9 +208,11 @@ class _Routes:
                     still = gaps[h] = min(distance(h, a) for a in aims) - 1
                 return still
 
+        # ``judge`` gives a state's gap (above) and the least MP it still needs, in one call
         if self.plain:
-            def least(here: Position, e: int, r: int) -> int:
-                return max(gap(here[0]), cap_e - e, cap_r - r)
+            def judge(here: Position, e: int, r: int) -> tuple[int, int]:
+                still = gap(here[0])
+                return still, max(still, cap_e - e, cap_r - r)
         else:
             table = least_front_steps(cap_e, cap_r, self._depth, closing=len(aims) == 1)
             at, ends = table.at, tuple(aims)
@@ -226,46 +228,54 @@ class _Routes:
                 only_row = rows[0] if len(rows) == 1 else None
                 ((aim_q, aim_r),) = ends
 
-                def least(here: Position, e: int, r: int) -> int:
+                def judge(here: Position, e: int, r: int) -> tuple[int, int]:
+                    # gap and the open-field count written out: asked of every state reached
                     (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
                     x, y = aim_q - q, aim_r - s
                     i = index[here[0]]
                     floor = only_row[i] if only_row is not None else min([row[i] for row in rows])
-                    return max(at(a * x + b * y, c * x + d * y, e, r), floor)
+                    return ((abs(x) + abs(y) + abs(x + y)) // 2 - 1,
+                            max(at(a * x + b * y, c * x + d * y, e, r), floor))
             else:
-                def least(here: Position, e: int, r: int) -> int:
+                def judge(here: Position, e: int, r: int) -> tuple[int, int]:
                     (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
                     fewest = table.beyond
                     for x, y in ends:
                         x, y = x - q, y - s
                         fewest = min(fewest, at(a * x + b * y, c * x + d * y, e, r))
-                    return fewest
+                    return gap(here[0]), fewest
 
-        # ``lack`` is how many MP a state is short of the least it still needs (never above 0)
+        # ``lack`` is how many MP a state is short of the least it still needs (never above 0);
+        # each state goes on the heap with its gap, which its steps may not exceed
         best: dict[tuple[Position, int, int], int] = {}
         e, r = min(entered, cap_e), min(run, cap_r)
-        heap = [(least(pos, e, r) - left, left, pos, e, r)]
+        start_gap, start_least = judge(pos, e, r)
+        heap = [(start_least - left, left, pos, e, r, start_gap)]
         if heap[0][0] > 0:
             return False
         pop, push, front = heapq.heappop, heapq.heappush, self.front
         while heap:
-            lack, mp, here, e, r = pop(heap)
+            lack, mp, here, e, r, here_gap = pop(heap)
             if best.get((here, e, r), -1) >= mp:
                 continue
             best[(here, e, r)] = mp
             if e >= cap_e and r >= cap_r and neighbour(*here) in aims and self.stoppable(here):
                 return True
-            here_gap = gap(here[0])
             next_e = e + 1 if e < cap_e else cap_e
+            facing = here[1]
             for nxt, cost in front(here):
-                if cost > mp or gap(nxt[0]) > here_gap:
+                if cost > mp:
                     continue
-                next_r = min(_next_run(here, nxt, e, r), cap_r)
+                # _next_run, written out: the first hex starts a run, the same direction extends it
+                next_r = 1 if e == 0 else (r + 1 if nxt[1] == facing else 2)
+                if next_r > cap_r:
+                    next_r = cap_r
+                next_gap, needed = judge(nxt, next_e, next_r)
+                if next_gap > here_gap:
+                    continue  # never drawing farther from the target
                 left_then = mp - cost
-                if best.get((nxt, next_e, next_r), -1) < left_then:
-                    lack_then = least(nxt, next_e, next_r) - left_then
-                    if lack_then <= 0:
-                        push(heap, (lack_then, left_then, nxt, next_e, next_r))
+                if needed <= left_then and best.get((nxt, next_e, next_r), -1) < left_then:
+                    push(heap, (needed - left_then, left_then, nxt, next_e, next_r, next_gap))
         return False
 
 
