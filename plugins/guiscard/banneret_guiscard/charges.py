@@ -30,12 +30,12 @@ import functools
 import heapq
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 from banneret.boards.hexgrid import DIRECTIONS, Hex, arc, distance, neighbour, opposite, rotate
-from banneret.flow import Frame, Procedure, Window, call, end, goto
+from banneret.flow import FlowError, Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
 from banneret_guiscard import buildings
@@ -709,15 +709,35 @@ class ChargeRoute(SideChoice):
     rule = "7.2.1"
     kind = "charge-route"
     prompt = "The charge's next hex, or declare the charge"
+    follow_forced: ClassVar[bool] = True
+    """False: the plain way of a choice (:meth:`Choice.start`), a route's only next hex taken
+    by a step of its own that reads the board afresh (the reference a property test plays
+    the same games with)."""
 
-    def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
+    def start(self, state: State, frame: Frame) -> None:
+        """As :meth:`Choice.start`, but while the route has a single next hex and may not be
+        declared yet, that hex is taken here at once, as the choice would take it (no
+        decision, nothing said), the rider's front steps read once for them all: nobody moves
+        while a charge is declared."""
+        if not self.follow_forced:
+            super().start(state, frame)
+            return
         b: Battle = state.data
-        route = frame["route"]
-        routes = _Routes(b, b.pieces[frame["rider"]])  # one board read for both questions
-        out: list[tuple[Any, ...]] = [("via", pos) for pos in _next_hexes(routes, frame["target"], route)]
-        if _complete(routes, frame["target"], route):
-            out.append(("declare",))
-        return out
+        routes = _Routes(b, b.pieces[frame["rider"]])
+        opts = _route_options(routes, frame["target"], frame["route"])
+        while len(opts) == 1 and opts[0][0] == "via":
+            frame.vars["route"] = (*frame["route"], opts[0][1])
+            opts = _route_options(routes, frame["target"], frame["route"])
+        if not opts:
+            raise FlowError(f"{self.name} has no options: the flow should not have called it")
+        if len(opts) == 1:
+            self.choose(state, frame, opts[0])  # the declaration
+        else:
+            frame.vars["options"] = opts
+
+    def options(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
+        b: Battle = state.data
+        return _route_options(_Routes(b, b.pieces[frame["rider"]]), frame["target"], frame["route"])
 
     def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
         if option[0] == "declare":
@@ -734,6 +754,16 @@ class ChargeRoute(SideChoice):
         state.emit(f"{charge.rider} charges {charge.target} over {len(charge.route)} hexes, via "
                    + " ".join(hex_label(h) for h, _ in charge.route), "charge")
         goto(state, CounterCharge, rider=charge.rider)
+
+
+def _route_options(routes: _Routes, target: str, route: tuple[Position, ...]) -> tuple[tuple[Any, ...], ...]:
+    """:meth:`ChargeRoute.options` with the rider's front steps as ``routes`` found them: the
+    next hexes from which a legal charge can still be made, and the declaration once the route
+    is one (§7.2.1)."""
+    out: list[tuple[Any, ...]] = [("via", pos) for pos in _next_hexes(routes, target, route)]
+    if _complete(routes, target, route):
+        out.append(("declare",))
+    return tuple(out)
 
 
 class CounterCharge(Window):

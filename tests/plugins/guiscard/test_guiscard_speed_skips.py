@@ -1,9 +1,13 @@
 """Session 16's fast paths beside their plain reference versions (issue 14, Performance): the
-defensive-fire window left unopened after a hex where nobody may fire at the mover. Random
-games through the public API, played with the fast path and with the reference, compared at
-every decision."""
+defensive-fire window left unopened after a hex where nobody may fire at the mover, and a
+charge route's only next hexes taken at once with the board read once. Random games through
+the public API, played with the fast path and with the reference, compared at every
+decision."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import banneret
 import pytest
@@ -11,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banneret.canonical import state_hash
-from banneret_guiscard import fire
+from banneret_guiscard import charges, fire
+from banneret_guiscard.charges import ChargeRoute
 from banneret_guiscard.fire import UnderFire
 from test_guiscard_speed import _random_game
 
@@ -28,28 +33,36 @@ def _decisions(scenario: str, seed: int, decisions: int) -> list[tuple[str, str,
     return out
 
 
-def _both_ways(scenario: str, seed: int, decisions: int, monkeypatch: pytest.MonkeyPatch) -> int:
-    """Play the game with empty windows skipped, then with every window opened; assert the
-    same decisions, the same states; how many windows the fast path left unopened."""
-    skipped = 0
-    plain_start = UnderFire.start
-    shot = fire.window_shot
+def _same_games(scenario: str, seed: int, decisions: int, monkeypatch: pytest.MonkeyPatch,
+                spy: tuple[object, str, Callable[[Any], bool]], plain: tuple[type, str, bool]) -> int:
+    """Play the game with a fast path, then with its plain reference switched on (``plain``:
+    the class, its switch and the reference's value); assert the same decisions in the same
+    states. How many times the fast path took its shortcut: the calls of ``spy`` (a module, a
+    function it calls by name, whether a result means the shortcut) that it counted."""
+    module, name, shortcut = spy
+    real = getattr(module, name)
+    taken = 0
 
-    def counting(b, target, hexes):  # the windows the fast path looks at, and leaves unopened
-        nonlocal skipped
-        found = shot(b, target, hexes)
-        skipped += not found
+    def counting(*args):
+        nonlocal taken
+        found = real(*args)
+        taken += shortcut(found)
         return found
 
     with monkeypatch.context() as m:
-        m.setattr(fire, "window_shot", counting)
+        m.setattr(module, name, counting)
         fast = _decisions(scenario, seed, decisions)
     with monkeypatch.context() as m:
-        m.setattr(UnderFire, "open_every_window", True)
-        assert UnderFire.start is plain_start
-        plain = _decisions(scenario, seed, decisions)
-    assert fast == plain
-    return skipped
+        m.setattr(*plain)
+        plain_games = _decisions(scenario, seed, decisions)
+    assert fast == plain_games
+    return taken
+
+
+def _both_ways(scenario: str, seed: int, decisions: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Empty windows left unopened, then every window opened; how many were left unopened."""
+    return _same_games(scenario, seed, decisions, monkeypatch, (fire, "window_shot", lambda found: not found),
+                       (UnderFire, "open_every_window", True))
 
 
 @settings(max_examples=6, deadline=None)
@@ -66,3 +79,27 @@ def test_random_games_leave_windows_unopened(monkeypatch):
     """The check above is not empty: Open skirmish's random games skip windows, and still
     play the same games as with every window opened."""
     assert sum(_both_ways("Open skirmish", seed, 600, monkeypatch) for seed in range(2)) > 100
+
+
+def _routes_both_ways(scenario: str, seed: int, decisions: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A route's only next hexes taken at once, then each by a plain choice of its own; how
+    many were taken at once."""
+    return _same_games(scenario, seed, decisions, monkeypatch,
+                       (charges, "_route_options", lambda opts: len(opts) == 1 and opts[0][0] == "via"),
+                       (ChargeRoute, "follow_forced", False))
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(SCENARIOS), st.integers(0, 10_000))
+def test_a_charge_routes_only_next_hexes_taken_at_once_play_the_same_game(scenario, seed):
+    """§7.2.1: a route with one next hex and not yet a charge goes on at once, without asking;
+    following those hexes in one step of the flow, the board read once, plays the same random
+    game as taking each by a choice of its own: the same menus in the same states."""
+    with pytest.MonkeyPatch.context() as m:
+        _routes_both_ways(scenario, seed, 800, m)
+
+
+def test_random_games_take_route_hexes_at_once(monkeypatch):
+    """The check above is not empty: Cavalry charge's random games declare routes with hexes
+    taken at once."""
+    assert sum(_routes_both_ways("Cavalry charge", seed, 1500, monkeypatch) for seed in range(2)) > 10
