@@ -297,7 +297,7 @@ _TURNS = tuple(_turn_matrix(k) for k in range(6))
 
 def _table_depth(b: Battle) -> int:
     """The most MP any rider has: no charge can need more (:func:`allowance` never exceeds the MA)."""
-    return max(max(m.healthy_ma, m.wounded_ma) for m in b.tables.data.movement_classes.values() if m.mount == "mounted")
+    return b.tables.rider_mp
 
 
 @attrs.frozen
