@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 import attrs
 
 from banneret.boards.hexgrid import DIRECTIONS, Hex, arc, distance, neighbour, opposite, rotate
-from banneret.flow import FlowError, Frame, Procedure, Window, call, end, goto
+from banneret.flow import Frame, Procedure, Window, call, end, goto
 from banneret.state import State
 from banneret.types import Action
 from banneret_guiscard import buildings
@@ -728,12 +728,7 @@ class ChargeRoute(SideChoice):
         while len(opts) == 1 and opts[0][0] == "via":
             frame.vars["route"] = (*frame["route"], opts[0][1])
             opts = _route_options(routes, frame["target"], frame["route"])
-        if not opts:
-            raise FlowError(f"{self.name} has no options: the flow should not have called it")
-        if len(opts) == 1:
-            self.choose(state, frame, opts[0])  # the declaration
-        else:
-            frame.vars["options"] = opts
+        self.start_with(state, frame, opts)  # a lone declaration is made at once
 
     def options(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
         b: Battle = state.data

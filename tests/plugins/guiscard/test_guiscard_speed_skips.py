@@ -1,8 +1,8 @@
 """Session 16's fast paths beside their plain reference versions (issue 14, Performance): the
-defensive-fire window left unopened after a hex where nobody may fire at the mover, and a
-charge route's only next hexes taken at once with the board read once. Random games through
-the public API, played with the fast path and with the reference, compared at every
-decision."""
+defensive-fire window left unopened after a hex where nobody may fire at the mover, a
+charge route's only next hexes taken at once with the board read once, and a volley's only
+shooters left named at once from the shots searched once. Random games through the public
+API, played with the fast path and with the reference, compared at every decision."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from banneret.canonical import state_hash
 from banneret_guiscard import charges, fire
 from banneret_guiscard.charges import ChargeRoute
-from banneret_guiscard.fire import UnderFire
+from banneret_guiscard.fire import UnderFire, Volley
 from test_guiscard_speed import _random_game
 
 SCENARIOS = ("Open skirmish", "Cavalry charge", "Village fight", "Castle assault", "Siege-methods assault", "Mixed",
@@ -103,3 +103,26 @@ def test_random_games_take_route_hexes_at_once(monkeypatch):
     """The check above is not empty: Cavalry charge's random games declare routes with hexes
     taken at once."""
     assert sum(_routes_both_ways("Cavalry charge", seed, 1500, monkeypatch) for seed in range(2)) > 10
+
+
+def _volleys_both_ways(scenario: str, seed: int, decisions: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A volley's only shooters named at once, then each by a plain choice of its own; how
+    many menus of a volley offered a single shot to name."""
+    return _same_games(scenario, seed, decisions, monkeypatch,
+                       (fire, "_volley_options", lambda opts: len(opts) == 1 and opts[0][0] == "name"),
+                       (Volley, "follow_forced", False))
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(SCENARIOS), st.integers(0, 10_000))
+def test_a_volleys_only_shooters_named_at_once_play_the_same_game(scenario, seed):
+    """§5.3: the shooters of a volley are named one at a time and a lone one is named without
+    asking; naming those from the shots searched once plays the same random game as naming
+    each by a choice of its own that searches them again: the same menus in the same states."""
+    with pytest.MonkeyPatch.context() as m:
+        _volleys_both_ways(scenario, seed, 800, m)
+
+
+def test_random_games_name_lone_shooters_at_once(monkeypatch):
+    """The check above is not empty: Open skirmish's random games name lone shooters."""
+    assert sum(_volleys_both_ways("Open skirmish", seed, 1500, monkeypatch) for seed in range(2)) > 10
