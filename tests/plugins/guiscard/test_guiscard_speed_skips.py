@@ -1,8 +1,9 @@
 """Session 16's fast paths beside their plain reference versions (issue 14, Performance): the
 defensive-fire window left unopened after a hex where nobody may fire at the mover, a
 charge route's only next hexes taken at once with the board read once, and a volley's only
-shooters left named at once from the shots searched once. Random games through the public
-API, played with the fast path and with the reference, compared at every decision."""
+shooters left named at once from the shots searched once, and the phasing player's menus built
+with each label asked in one loop. Random games through the public API, played with the fast
+path and with the reference, compared at every decision."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banneret.canonical import state_hash
+from banneret.flow import Choice
 from banneret_guiscard import charges, fire
 from banneret_guiscard.charges import ChargeRoute
+from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.fire import UnderFire, Volley
 from test_guiscard_speed import _random_game
 
@@ -126,3 +129,19 @@ def test_a_volleys_only_shooters_named_at_once_play_the_same_game(scenario, seed
 def test_random_games_name_lone_shooters_at_once(monkeypatch):
     """The check above is not empty: Open skirmish's random games name lone shooters."""
     assert sum(_volleys_both_ways("Open skirmish", seed, 1500, monkeypatch) for seed in range(2)) > 10
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(SCENARIOS), st.integers(0, 10_000))
+def test_the_phasing_players_menus_are_the_plain_choices_actions(scenario, seed):
+    """At every decision of a random game that the phasing player's choice waits on, the
+    actions offered are those :meth:`Choice.actions` builds, one :meth:`Choice.action` per
+    option: the same labels, kinds and options, in the same order."""
+    compared = 0
+    for state in _random_game(scenario, seed, 600):
+        proc, frame = state.game.flow.active(state)
+        if isinstance(proc, SideChoice):
+            player = banneret.pending(state).players[0]
+            assert list(banneret.legal_actions(state, player)) == Choice.actions(proc, state, frame, player)
+            compared += 1
+    assert compared
