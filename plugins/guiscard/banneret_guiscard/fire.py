@@ -914,9 +914,6 @@ class UnderFire(Procedure):
     unless one of them was stunned, killed, unhorsed or driven back, which ends it."""
 
     rule = "5.3"
-    open_every_window: ClassVar[bool] = False
-    """True: open the window after every hex, as the protocol reads, even where it will ask
-    nobody (the plain reference a property test plays the same games with)."""
 
     def start(self, state: State, frame: Frame) -> None:
         rec = frame.record
@@ -926,11 +923,6 @@ class UnderFire(Procedure):
             where: tuple[tuple[Hex, ...], ...] = (pieces[rec.mover].footprint, pieces[rec.partner].footprint)
         else:
             movers, where = (rec.mover,), (pieces[rec.mover].footprint,)
-        if not (rec.partner or self.open_every_window or window_shot(state.data, pieces[rec.mover], rec.hexes)):
-            # nobody may fire: the window would ask nobody and close at once, so it is not
-            # opened (the same games as :attr:`open_every_window`, as a property test checks)
-            _go_on(state, rec, movers, where)
-            return
         frame.vars.update(movers=movers, where=where, next=1)
         call(state, DefensiveFire, mover=rec.mover, hexes=rec.hexes)  # the first window at once
 
@@ -943,26 +935,13 @@ class UnderFire(Procedure):
             vars["next"] = n + 1
             call(state, DefensiveFire, mover=movers[n], hexes=rec.hexes)
             return
-        _go_on(state, rec, movers, vars["where"])
-
-
-def _go_on(state: State, rec: Any, movers: tuple[str, ...], where: tuple[tuple[Hex, ...], ...]) -> None:
-    """After the windows: the move goes on, unless a mover was stunned, killed, unhorsed or
-    driven back (``where``: the hexes they stood on when the windows opened)."""
-    pieces = state.data.pieces
-    for m, hexes in zip(movers, where):
-        p = pieces[m]
-        if p.health not in ABLE or p.footprint != hexes:
-            finish_move(state, rec)
-            return
-    goto(state, MoveStep, record=rec)
-
-
-def window_shot(b: Battle, target: Piece, hexes: int) -> bool:
-    """Whether the defensive-fire window at the moving ``target``, ``hexes`` into its move, has
-    a shot to offer the non-phasing player (§5.3, A-61): the target alive, fire at it allowed
-    again, and one enemy with a shot at it (:func:`defensive_shots`, stopping at the first)."""
-    return target.alive and _refire_ready(b, target, hexes) and next(_defensive_shots(b, target, ()), None) is not None
+        pieces = state.data.pieces
+        for m, hexes in zip(movers, vars["where"]):  # stunned, killed, unhorsed or driven back
+            p = pieces[m]
+            if p.health not in ABLE or p.footprint != hexes:
+                finish_move(state, rec)
+                return
+        goto(state, MoveStep, record=rec)
 
 
 def _fire_at(player: str, target: str) -> Action:
@@ -984,8 +963,11 @@ class DefensiveFire(Window):
 
     def responses(self, state: State, frame: Frame, player: str) -> list[Action]:
         b: Battle = state.data
-        mover = frame["mover"]
-        return [_fire_at(player, mover)] if window_shot(b, b.pieces[mover], frame["hexes"]) else []
+        target = b.pieces[frame["mover"]]
+        if (not target.alive or not _refire_ready(b, target, frame["hexes"])
+                or next(_defensive_shots(b, target, ()), None) is None):
+            return []
+        return [_fire_at(player, target.id)]
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         """The fire and the pass, without searching the shots again: the window waits on
