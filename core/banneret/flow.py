@@ -205,7 +205,13 @@ class Choice(Decision):
         return _new_tuple(Action, (player, self.label(state, frame, option), self.kind, option))  # Action(...) minus a call
 
     def start(self, state: "State", frame: Frame) -> None:
-        opts = tuple(self.options(state, frame))
+        self.start_with(state, frame, self.options(state, frame))
+
+    def start_with(self, state: "State", frame: Frame, options: Sequence[Any]) -> None:
+        """:meth:`start` with the options already worked out (for a subclass whose ``start``
+        finds them another way): none is an error, a single one is taken at once unless
+        ``ask_single``, else they are kept in the frame for the decision."""
+        opts = tuple(options)
         if not opts:
             raise FlowError(f"{self.name} has no options: the flow should not have called it")
         if len(opts) == 1 and not self.ask_single:

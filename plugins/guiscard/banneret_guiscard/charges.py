@@ -30,7 +30,7 @@ import functools
 import heapq
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -208,9 +208,11 @@ class _Routes:
                     still = gaps[h] = min(distance(h, a) for a in aims) - 1
                 return still
 
+        # ``judge`` gives a state's gap (above) and the least MP it still needs, in one call
         if self.plain:
-            def least(here: Position, e: int, r: int) -> int:
-                return max(gap(here[0]), cap_e - e, cap_r - r)
+            def judge(here: Position, e: int, r: int) -> tuple[int, int]:
+                still = gap(here[0])
+                return still, max(still, cap_e - e, cap_r - r)
         else:
             table = least_front_steps(cap_e, cap_r, self._depth, closing=len(aims) == 1)
             at, ends = table.at, tuple(aims)
@@ -226,46 +228,54 @@ class _Routes:
                 only_row = rows[0] if len(rows) == 1 else None
                 ((aim_q, aim_r),) = ends
 
-                def least(here: Position, e: int, r: int) -> int:
+                def judge(here: Position, e: int, r: int) -> tuple[int, int]:
+                    # gap and the open-field count written out: asked of every state reached
                     (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
                     x, y = aim_q - q, aim_r - s
                     i = index[here[0]]
                     floor = only_row[i] if only_row is not None else min([row[i] for row in rows])
-                    return max(at(a * x + b * y, c * x + d * y, e, r), floor)
+                    return ((abs(x) + abs(y) + abs(x + y)) // 2 - 1,
+                            max(at(a * x + b * y, c * x + d * y, e, r), floor))
             else:
-                def least(here: Position, e: int, r: int) -> int:
+                def judge(here: Position, e: int, r: int) -> tuple[int, int]:
                     (q, s), (a, b, c, d) = here[0], _TURNS[here[1]]
                     fewest = table.beyond
                     for x, y in ends:
                         x, y = x - q, y - s
                         fewest = min(fewest, at(a * x + b * y, c * x + d * y, e, r))
-                    return fewest
+                    return gap(here[0]), fewest
 
-        # ``lack`` is how many MP a state is short of the least it still needs (never above 0)
+        # ``lack`` is how many MP a state is short of the least it still needs (never above 0);
+        # each state goes on the heap with its gap, which its steps may not exceed
         best: dict[tuple[Position, int, int], int] = {}
         e, r = min(entered, cap_e), min(run, cap_r)
-        heap = [(least(pos, e, r) - left, left, pos, e, r)]
+        start_gap, start_least = judge(pos, e, r)
+        heap = [(start_least - left, left, pos, e, r, start_gap)]
         if heap[0][0] > 0:
             return False
         pop, push, front = heapq.heappop, heapq.heappush, self.front
         while heap:
-            lack, mp, here, e, r = pop(heap)
+            lack, mp, here, e, r, here_gap = pop(heap)
             if best.get((here, e, r), -1) >= mp:
                 continue
             best[(here, e, r)] = mp
             if e >= cap_e and r >= cap_r and neighbour(*here) in aims and self.stoppable(here):
                 return True
-            here_gap = gap(here[0])
             next_e = e + 1 if e < cap_e else cap_e
+            facing = here[1]
             for nxt, cost in front(here):
-                if cost > mp or gap(nxt[0]) > here_gap:
+                if cost > mp:
                     continue
-                next_r = min(_next_run(here, nxt, e, r), cap_r)
+                # _next_run, written out: the first hex starts a run, the same direction extends it
+                next_r = 1 if e == 0 else (r + 1 if nxt[1] == facing else 2)
+                if next_r > cap_r:
+                    next_r = cap_r
+                next_gap, needed = judge(nxt, next_e, next_r)
+                if next_gap > here_gap:
+                    continue  # never drawing farther from the target
                 left_then = mp - cost
-                if best.get((nxt, next_e, next_r), -1) < left_then:
-                    lack_then = least(nxt, next_e, next_r) - left_then
-                    if lack_then <= 0:
-                        push(heap, (lack_then, left_then, nxt, next_e, next_r))
+                if needed <= left_then and best.get((nxt, next_e, next_r), -1) < left_then:
+                    push(heap, (needed - left_then, left_then, nxt, next_e, next_r, next_gap))
         return False
 
 
@@ -287,7 +297,7 @@ _TURNS = tuple(_turn_matrix(k) for k in range(6))
 
 def _table_depth(b: Battle) -> int:
     """The most MP any rider has: no charge can need more (:func:`allowance` never exceeds the MA)."""
-    return max(max(m.healthy_ma, m.wounded_ma) for m in b.tables.data.movement_classes.values() if m.mount == "mounted")
+    return b.tables.rider_mp
 
 
 @attrs.frozen
@@ -699,15 +709,30 @@ class ChargeRoute(SideChoice):
     rule = "7.2.1"
     kind = "charge-route"
     prompt = "The charge's next hex, or declare the charge"
+    follow_forced: ClassVar[bool] = True
+    """False: the plain way of a choice (:meth:`Choice.start`), a route's only next hex taken
+    by a step of its own that reads the board afresh (the reference a property test plays
+    the same games with)."""
 
-    def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
+    def start(self, state: State, frame: Frame) -> None:
+        """As :meth:`Choice.start`, but while the route has a single next hex and may not be
+        declared yet, that hex is taken here at once, as the choice would take it (no
+        decision, nothing said), the rider's front steps read once for them all: nobody moves
+        while a charge is declared."""
+        if not self.follow_forced:
+            super().start(state, frame)
+            return
         b: Battle = state.data
-        route = frame["route"]
-        routes = _Routes(b, b.pieces[frame["rider"]])  # one board read for both questions
-        out: list[tuple[Any, ...]] = [("via", pos) for pos in _next_hexes(routes, frame["target"], route)]
-        if _complete(routes, frame["target"], route):
-            out.append(("declare",))
-        return out
+        routes = _Routes(b, b.pieces[frame["rider"]])
+        opts = _route_options(routes, frame["target"], frame["route"])
+        while len(opts) == 1 and opts[0][0] == "via":
+            frame.vars["route"] = (*frame["route"], opts[0][1])
+            opts = _route_options(routes, frame["target"], frame["route"])
+        self.start_with(state, frame, opts)  # a lone declaration is made at once
+
+    def options(self, state: State, frame: Frame) -> tuple[tuple[Any, ...], ...]:
+        b: Battle = state.data
+        return _route_options(_Routes(b, b.pieces[frame["rider"]]), frame["target"], frame["route"])
 
     def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
         if option[0] == "declare":
@@ -724,6 +749,16 @@ class ChargeRoute(SideChoice):
         state.emit(f"{charge.rider} charges {charge.target} over {len(charge.route)} hexes, via "
                    + " ".join(hex_label(h) for h, _ in charge.route), "charge")
         goto(state, CounterCharge, rider=charge.rider)
+
+
+def _route_options(routes: _Routes, target: str, route: tuple[Position, ...]) -> tuple[tuple[Any, ...], ...]:
+    """:meth:`ChargeRoute.options` with the rider's front steps as ``routes`` found them: the
+    next hexes from which a legal charge can still be made, and the declaration once the route
+    is one (§7.2.1)."""
+    out: list[tuple[Any, ...]] = [("via", pos) for pos in _next_hexes(routes, target, route)]
+    if _complete(routes, target, route):
+        out.append(("declare",))
+    return tuple(out)
 
 
 class CounterCharge(Window):

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from banneret.boards.hexgrid import (
     Hex, Hexside, SightView, arc, closest_direction, crossed_hexsides, distance, hexside, line_both, line_from_side,
@@ -994,14 +994,33 @@ class Volley(Choice):
     kind = "volley"
     prompt = "Name another shooter, or fire the volley"
 
+    follow_forced: ClassVar[bool] = True
+    """False: the plain way of a choice (:meth:`Choice.start`), the only shooter left named by
+    a step of its own that searches the shots afresh (the reference a property test plays
+    the same games with)."""
+
     def decider(self, state: State, frame: Frame) -> str:
         return state.data.non_phasing
+
+    def start(self, state: State, frame: Frame) -> None:
+        """As :meth:`Choice.start`, but while a single shot is left to name, it is named here
+        at once, as the choice would name it (no decision, nothing said), from the shots
+        searched once: nothing changes on the board while a volley is named (§5.3)."""
+        if not self.follow_forced:
+            super().start(state, frame)
+            return
+        b: Battle = state.data
+        shots = defensive_shots(b, b.pieces[frame["target"]], tuple(shot[0] for shot in frame["named"]))
+        opts = _volley_options(shots, frame["named"])
+        while len(opts) == 1 and opts[0][0] == "name":
+            frame.vars["named"] = (*frame["named"], opts[0][1:])
+            opts = _volley_options(shots, frame["named"])
+        self.start_with(state, frame, opts)  # a lone "fire the volley" is fired at once
 
     def options(self, state: State, frame: Frame) -> list[tuple[Any, ...]]:
         b: Battle = state.data
         named = frame["named"]
-        shots = defensive_shots(b, b.pieces[frame["target"]], tuple(shot[0] for shot in named))
-        return [*(("name", *shot) for shot in shots), *([("fire",)] if named else [])]
+        return _volley_options(defensive_shots(b, b.pieces[frame["target"]], tuple(shot[0] for shot in named)), named)
 
     def label(self, state: State, frame: Frame, option: tuple[Any, ...]) -> str:
         if option[0] == "fire":
@@ -1018,6 +1037,14 @@ class Volley(Choice):
             goto(state, FireVolley, shots=frame["named"], next=0)
         else:
             goto(state, Volley, target=frame["target"], named=(*frame["named"], option[1:]))
+
+
+def _volley_options(shots: Sequence[tuple[Any, ...]], named: tuple[tuple[Any, ...], ...]) -> list[tuple[Any, ...]]:
+    """:meth:`Volley.options` from the shots of the shooters not named yet (``shots`` may hold
+    those of the shooters named since they were searched: they are left out), then the fire
+    once someone is named."""
+    done = {shot[0] for shot in named}
+    return [*(("name", *shot) for shot in shots if shot[0] not in done), *([("fire",)] if named else [])]
 
 
 class FireVolley(Procedure):

@@ -44,7 +44,7 @@ from banneret_guiscard.state import Battle, Formation, Piece, hex_label
 __all__ = [
     "Formation", "FACING_NAMES", "rules", "is_hoplite", "standing", "formation_of", "record_of", "front_hexes", "front_rank", "depth",
     "side_of", "is_foulkon", "may_close_foulkon", "groups", "move_cap", "halted", "tests_mover", "attack_side",
-    "spears_first", "flank_attack", "melee_shift", "foulkon_cover", "settle", "form", "formation_options",
+    "spears_first", "flank_attack", "melee_shift", "foulkon_cover", "settle", "form", "formation_options", "formation_scan",
     "apply_option", "option_label", "FormUp", "formation_invariants", "break_spears", "start_forming",
     "FormMembers", "joinable", "DIRECTION_NAMES", "WHEEL_TURNS", "wheel_paths", "wheel_stages", "step_cost", "block_steps",
     "start_block", "BlockMove", "BlockStep", "BlockWheel", "BlockUnderFire",
@@ -302,9 +302,15 @@ def formation_options(b: Battle) -> list[tuple[Any, ...]]:
     from each group of 3 or more free hoplites side by side; move a block as one piece; break
     up a formation; re-form one with a member no longer healthy; close a formation with the
     shape into a foulkon, or open it."""
+    if not b.formations and b.tables.hoplites.isdisjoint(b.pieces):
+        return []  # at once where no character is a hoplite, at every movement step
+    return formation_scan(b)
+
+
+def formation_scan(b: Battle) -> list[tuple[Any, ...]]:
+    """:func:`formation_options` by the plain scan of every character and formation (a
+    property test checks the shortcut against it)."""
     hoplite_ids = b.tables.hoplites
-    if not hoplite_ids and not b.formations:
-        return []  # at once on a battle without hoplites, at every movement step
     free = {p.hex: p.id for p in b.pieces.values() if p.id in hoplite_ids and _may_join(b, p)}
     out: list[tuple[Any, ...]] = [("form", tuple(sorted(free[h] for h in g)))
                                   for g in groups(free) if len(g) >= rules(b).formation_min]

@@ -227,6 +227,8 @@ class Tables:
     """The counter ids of the roster's hoplites (§7.3): only they may form up."""
     sides: tuple[str, ...]
     """Side ids, side A first (§2.1): read at every defensive-fire window (who answers it)."""
+    rider_mp: int
+    """The most MP any rider has (the movement classes' MA): no charge needs more (§7.2.1)."""
     storey: frozenset[Hex] = frozenset()
     """The building hexes with an upper storey above them (the map's ``storey``, §8)."""
     storey_around: Mapping[Hex, frozenset[Hex]] = MappingProxyType({})
@@ -326,6 +328,7 @@ def _bare_tables(scenario_id: str) -> Tables:
         wooden=tuple(h for h in hexes if terrain[h].burns or terrain[h].tent is not None),
         hoplites=frozenset(c.id for c in data.roster.values() if c.code in data.tactics.hoplites.codes),
         sides=tuple(s.id for s in scenario.sides),
+        rider_mp=max(max(m.healthy_ma, m.wounded_ma) for m in data.movement_classes.values() if m.mount == "mounted"),
         storey=storey,
         storey_around=MappingProxyType(storey_around),
         stairs_top=MappingProxyType(stairs_top),
