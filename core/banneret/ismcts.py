@@ -33,6 +33,7 @@ import attrs
 
 from banneret import engine
 from banneret.errors import SeatError
+from banneret.names import pick
 from banneret.rng import Rng
 
 if TYPE_CHECKING:
@@ -106,9 +107,10 @@ def _nonnegative_float(name: str, text: str) -> float:
 
 
 def _rollout(name: str, text: str) -> str:
-    if text not in ROLLOUTS:
+    found = pick(text, ROLLOUTS)
+    if found is None:
         raise SeatError(f"ismcts rollout= takes {' or '.join(ROLLOUTS)}, not {text!r}")
-    return text
+    return found
 
 
 def _share(name: str, text: str) -> float:
@@ -142,13 +144,14 @@ _PARSERS: dict[str, Callable[[str, str], Any]] = {
 
 
 def parse_settings(text: str) -> SearchSettings:
-    """``"iterations=200,c=0.5"`` -> settings; an unknown or malformed parameter is a
-    :class:`~banneret.errors.SeatError` naming the allowed ones. A ``time`` alone drops
-    the default iteration budget."""
+    """``"iterations=200,c=0.5"`` -> settings (names in any case, ``Iterations=200``); an
+    unknown or malformed parameter is a :class:`~banneret.errors.SeatError` naming the
+    allowed ones. A ``time`` alone drops the default iteration budget."""
     given: dict[str, Any] = {}
     allowed = ", ".join(f"{k}=" for k in _PARSERS)
     for item in filter(None, (part.strip() for part in text.split(","))):
-        key, sep, value = (s.strip() for s in item.partition("="))
+        typed, sep, value = (s.strip() for s in item.partition("="))
+        key = pick(typed, _PARSERS) or typed
         if key not in _PARSERS or not sep or not value:
             raise SeatError(f"ismcts takes parameters {allowed} (as ismcts:iterations=200,c=0.7), not {item!r}")
         if key in given:

@@ -113,6 +113,7 @@ def test_seat_parameters_are_parsed():
     assert parse_settings("bias=0.5") == SearchSettings(bias=0.5)
     assert parse_settings("rollout=heuristic,epsilon=0.25") == SearchSettings(rollout="heuristic", epsilon=0.25)
     assert parse_settings("veto=0") == SearchSettings(veto=0.0)
+    assert parse_settings("Iterations=50,ROLLOUT=Heuristic,C=1.5") == SearchSettings(50, None, 1.5, "heuristic")
     assert parse_settings("veto=0.1,prior=0.3") == SearchSettings(prior=0.3, veto=0.1)
 
 
