@@ -114,7 +114,7 @@ def score(w: list[float], rows: list[tuple[list[float], float]]) -> tuple[float,
     for x, y in rows:
         p = min(1 - 1e-12, max(1e-12, sigmoid(sum(wi * xi for wi, xi in zip(w, x)))))
         loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
-        right += (p >= 0.5) == (y >= 0.5) if y != 0.5 else 0.5
+        right += 0.5 if y == 0.5 else float((p >= 0.5) == (y >= 0.5))  # a draw: half right either way
     return loss / len(rows), right / len(rows)
 
 
