@@ -122,7 +122,7 @@ class _Routes:
         self._ma = b.ma(rider)
         self._table = steps_for(b.tables.scenario.id)
         self._armoured = b.tables.counter(rider.id).armoured
-        self._depth = _table_depth(b)
+        self._depth = b.tables.rider_mp  # no charge can need more (allowance never exceeds the MA)
         self._steps: dict[Position, tuple[tuple[Position, int], ...]] = {}
         self._stops: dict[Position, bool] = {}
         self._floors: dict[Hex, tuple[Mapping[Hex, int], tuple[bytes, ...]] | None] = {}
@@ -262,14 +262,10 @@ class _Routes:
             if e >= cap_e and r >= cap_r and neighbour(*here) in aims and self.stoppable(here):
                 return True
             next_e = e + 1 if e < cap_e else cap_e
-            facing = here[1]
             for nxt, cost in front(here):
                 if cost > mp:
                     continue
-                # _next_run, written out: the first hex starts a run, the same direction extends it
-                next_r = 1 if e == 0 else (r + 1 if nxt[1] == facing else 2)
-                if next_r > cap_r:
-                    next_r = cap_r
+                next_r = min(_next_run(here, nxt, e, r), cap_r)
                 next_gap, needed = judge(nxt, next_e, next_r)
                 if next_gap > here_gap:
                     continue  # never drawing farther from the target
@@ -293,11 +289,6 @@ def _turn_matrix(k: int) -> tuple[int, int, int, int]:
 
 
 _TURNS = tuple(_turn_matrix(k) for k in range(6))
-
-
-def _table_depth(b: Battle) -> int:
-    """The most MP any rider has: no charge can need more (:func:`allowance` never exceeds the MA)."""
-    return b.tables.rider_mp
 
 
 @attrs.frozen
