@@ -4,19 +4,19 @@ it (6.3), and play any special phase it triggers (6.4) before the next card is r
 ::
 
     ActionPhase                 ForEach space 1..3
-      space                     Repeat until the space's pile is empty
-        RevealCard              the Chairman turns the top card, then one after the other:
-          (the card's title)    its owner (a baron card) or the Chairman (neutral) carries it out
-          AllocateCard          6.3: where it goes; the owner chooses where the rules let him
+      RevealCards               until the space's pile is empty, the Chairman turns the top
+                                card; then one after the other:
+        (the card's title)      its owner (a baron card) or the Chairman (neutral) carries it out
+        AllocateCard            6.3: where it goes; the owner chooses where the rules let him
                                 (a card with one possible place goes there without it)
-          (special phases)      6.4: an area phase the allocation triggered, then a full
+        (special phases)        6.4: an area phase the allocation triggered, then a full
                                 mercenary track's Draft (Wages before the Draft, AMB-4)
 
-One procedure walks the card through its stages (``stage`` in its frame) rather than a
-``Steps`` of three procedures: a card is revealed for about every third decision, and each
-procedure level costs a frame, a start, a resume and an end.
+One procedure walks the space's cards through their stages (``stage`` in its frame) rather
+than a ``Repeat`` over a ``Steps`` of three procedures: a card is revealed for about every
+third decision, and each procedure level costs a frame, a start, a resume and an end.
 
-The card being resolved is the record of its ``RevealCard`` procedure
+The card being resolved is the record of the ``RevealCards`` procedure
 (:class:`~banneret_warrior_knights.card_play.CardPlay`): the rules of each card write there
 what happened (moved, fought), and the allocation reads it.
 """
@@ -27,7 +27,7 @@ import functools
 from types import MappingProxyType
 from typing import Mapping
 
-from banneret.flow import Choice, Frame, ForEach, Procedure, Repeat, Steps, call, end, record, var
+from banneret.flow import Choice, Frame, ForEach, Procedure, Steps, call, end, record, var
 from banneret.state import State
 from banneret_warrior_knights import assembly, battles, effects, movement, muster, neutral, special_phases
 from banneret_warrior_knights.assembly import Assembly
@@ -60,22 +60,31 @@ RESOLVERS: dict[str, type[Procedure]] = {
 PHASES: dict[str, type[Procedure]] = {"taxation": Taxation, "wages": Wages, "assembly": Assembly}
 """The special phase of each special area (9.1-9.3)."""
 
-class RevealCard(Procedure):
-    """The Chairman turns the top card of the space (6.2); it is carried out (7, 8),
-    allocated (6.3), and any special phase it triggers is played (6.4) before the next card
-    is revealed."""
+class RevealCards(Procedure):
+    """The Chairman turns the space's cards one at a time, the top one first, until its pile
+    is empty (6.2); each is carried out (7, 8), allocated (6.3), and any special phase it
+    triggers is played (6.4) before the next card is turned."""
 
     rule = "6.2"
 
     def start(self, state: State, frame: Frame) -> None:
+        frame.vars["space"] = var(state, "space")
+        self._next_card(state, frame)
+
+    def _next_card(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
-        space = var(state, "space")
-        card = data.action_spaces[space].pop()
+        space = frame.vars["space"]
+        pile = data.action_spaces[space]
+        if not pile:
+            end(state)
+            return
+        card = pile.pop()
         data.revealed = card
-        state.emit(reveal_lines()[space, card], "reveal")
+        line, resolver, baron = card_reveals()[space, card]
+        state.emit(line, "reveal")
         frame.record = CardPlay()
         frame.vars["stage"] = "resolve"
-        call(state, RESOLVERS[title_of(card)], card=card, baron=owner_of(card))
+        call(state, resolver, card=card, baron=baron)
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         stage = frame.vars["stage"]
@@ -93,7 +102,7 @@ class RevealCard(Procedure):
             return_area_cards(state.data, frame.vars.pop("area"))
             self._draft(state, frame)
         else:  # the Draft is over
-            end(state)
+            self._next_card(state, frame)
 
     def _area_phase(self, state: State, frame: Frame) -> None:
         """6.4: the area the card was allocated to holds 2 x barons cards: its phase; or one
@@ -124,16 +133,20 @@ class RevealCard(Procedure):
             state.emit("the mercenary track is full: the Mercenary Draft", "phase")
             call(state, MercenaryDraft)
             return
-        end(state)
+        self._next_card(state, frame)
 
 
 @functools.cache
-def reveal_lines() -> Mapping[tuple[int, str], str]:
+def card_reveals() -> Mapping[tuple[int, str], tuple[str, type[Procedure], str | None]]:
     """(space, action card id) -> the log line turning it face up there (``space 2: red
-    Levy Taxes``, ``space 1: neutral card Fund Expeditions``), built once (immutable)."""
+    Levy Taxes``, ``space 1: neutral card Fund Expeditions``), the procedure carrying it out
+    (:data:`RESOLVERS`) and its owner (``None``: neutral), built once (immutable)."""
     t = tables()
     return MappingProxyType({
-        (space, card): f"space {space + 1}: {owner + ' ' if owner else 'neutral card '}{t.card_titles[title_of(card)]}"
+        (space, card): (
+            f"space {space + 1}: {owner + ' ' if owner else 'neutral card '}{t.card_titles[title_of(card)]}",
+            RESOLVERS[title_of(card)], owner,
+        )
         for space in range(SPACES) for card, owner in t.action_card_owner.items()
     })
 
@@ -154,7 +167,7 @@ def allocation_options(card: str, play: CardPlay) -> tuple[str, ...]:
 
 class AllocateCard(Choice):
     """6.3: where the rules leave a choice of special area, the card's owner chooses it
-    (:class:`RevealCard` allocates a card with one possible place without this step)."""
+    (:class:`RevealCards` allocates a card with one possible place without this step)."""
 
     rule = "6.3"
     kind = "allocate"
@@ -207,10 +220,6 @@ def track_full(data: WKData) -> bool:
     return None not in data.mercenary_track
 
 
-def _space_empty(state: State) -> bool:
-    return not state.data.action_spaces[var(state, "space")]
-
-
 def _spaces(state: State) -> tuple[int, ...]:
     return tuple(range(SPACES))
 
@@ -227,9 +236,7 @@ class StartActions(Procedure):
 
 ActionPhase = Steps("action phase", [
     StartActions,
-    ForEach("action spaces", over=_spaces, var="space", rule="6.2", steps=[
-        Repeat("space", [RevealCard], until=_space_empty),
-    ]),
+    ForEach("action spaces", over=_spaces, var="space", rule="6.2", steps=[RevealCards]),
 ], rule="6.2")
 
 CALLED: tuple[type[Procedure], ...] = (

@@ -11,9 +11,10 @@
         6       StartRound
         6.1     planning           every baron at once, in secret: PlanCards; then the
                                    neutral cards are dealt and each space shuffled
-        6.2     action phase       space 1, then 2, then 3: RevealCard until the pile is empty
-                  card             ResolveCard (7, 8), AllocateCard (6.3), SpecialPhases (6.4:
-                                   Taxation, Wages or the Assembly, then the Mercenary Draft)
+        6.2     action phase       space 1, then 2, then 3: RevealCards until the pile is empty,
+                                   each card carried out (7, 8), allocated (6.3: AllocateCard),
+                                   then its special phase (6.4: Taxation, Wages or the
+                                   Assembly, then the Mercenary Draft)
         6.5     Muster             victory, influence, revolts, arrivals, refresh, returns
 
 =====================  =========  =========================================================
@@ -21,7 +22,7 @@ module                 rules      procedures
 =====================  =========  =========================================================
 ``setup``              4          AssignTroops, PlaceStronghold, PlaceNobles
 ``sequence``           6-6.1      StartRound, PlanCards (the planning branch)
-``actions``            6.2-6.4    RevealCard, ResolveCard, AllocateCard, SpecialPhases
+``actions``            6.2-6.4    RevealCards, AllocateCard
 ``baron_cards``        7.1-7.4,   LevyTaxes, DraftSoldiers, RallySupport, ServeTheChurch,
                        7.6        VersatileStrategy
 ``movement``           7.5, 10    MobilizeForces, MoveOneNoble

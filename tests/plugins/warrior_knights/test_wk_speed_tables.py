@@ -24,7 +24,8 @@
   baron's allowance at every step of them.
 * ``movement.mobilize_step_actions`` holds the actions of Mobilize Forces' step (each noble,
   the battle, the end, for each area) that ``Choice.action`` would build.
-* ``actions.reveal_lines`` holds the log line of each card turned up on each space.
+* ``actions.card_reveals`` holds the log line, the resolving procedure and the owner of each card
+  turned up on each space.
 * ``Tables.troop_strength`` is each troop card's printed strength (``WKData.strength_of``).
 * The planning menu, put together from ``sequence.plan_menu``, offers one card of each title
   left in the hand with the label ``space k: Title`` and the ``no more cards`` step; planning a
@@ -43,7 +44,7 @@ from hypothesis import strategies as st
 
 from banneret.flow import Choice, Frame, record
 from banneret_warrior_knights import baron_cards, battles, movement
-from banneret_warrior_knights.actions import reveal_lines
+from banneret_warrior_knights.actions import RESOLVERS, card_reveals
 from banneret_warrior_knights.card_play import DECLINE, card_actions
 from banneret_warrior_knights.data_model import EFFECT_KINDS
 from banneret_warrior_knights.standing import forbidden, in_force, in_force_kinds
@@ -205,16 +206,18 @@ def test_troop_strengths_are_the_printed_ones() -> None:
     assert summed > 0
 
 
-def test_reveal_lines_name_the_space_the_owner_and_the_title() -> None:
-    """``actions.reveal_lines`` holds the log line of every action card turned up on every
-    space, as the plain formatting writes it."""
-    lines = reveal_lines()
-    assert len(lines) == SPACES * len(T.action_card_owner)
-    for (space, card), line in lines.items():
-        owner = owner_of(card)
+def test_card_reveals_name_the_space_the_owner_the_title_and_the_resolver() -> None:
+    """``actions.card_reveals`` holds, for every action card turned up on every space, the
+    log line as the plain formatting writes it, the procedure of its title and its owner."""
+    reveals = card_reveals()
+    assert len(reveals) == SPACES * len(T.action_card_owner)
+    for (space, card), (line, resolver, owner) in reveals.items():
+        assert owner == owner_of(card)
         who = f"{owner} " if owner else "neutral card "
         assert line == f"space {space + 1}: {who}{T.card_titles[title_of(card)]}"
-    assert lines[0, "fund_expeditions:1"] == "space 1: neutral card Fund Expeditions"
+        assert resolver is RESOLVERS[title_of(card)]
+    assert reveals[0, "fund_expeditions:1"] == (
+        "space 1: neutral card Fund Expeditions", RESOLVERS["fund_expeditions"], None)
 
 
 def test_prebuilt_mobilize_step_actions_are_the_plain_ones() -> None:
