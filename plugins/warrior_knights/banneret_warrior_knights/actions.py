@@ -154,14 +154,15 @@ def card_reveals() -> Mapping[tuple[int, str], tuple[str, type[Procedure], str |
 def allocation_options(card: str, play: CardPlay) -> tuple[str, ...]:
     """Where ``card`` may go (6.3): neutral cards back to the neutral pool, Versatile
     Strategy to its owner's hand, Mobilize Forces by what it did (declined: Wages, AMB-14)."""
-    title = title_of(card)
-    if owner_of(card) is None:
+    t = tables()
+    if t.action_card_owner[card] is None:
         return ("neutral",)
+    title = t.action_card_title[card]
     if title == "mobilize_forces":
         if play.moved and play.battled:
             return ("wages", "assembly")
         return ("assembly",) if play.battled else ("wages",)
-    areas = tables().allocation[title]
+    areas = t.allocation[title]
     return areas if areas else ("hand",)
 
 
@@ -203,7 +204,7 @@ def allocate(state: State, play: CardPlay, option: str) -> None:
 
 
 def _to_hand(data: WKData, card: str) -> None:
-    hand = data.hand[owner_of(card)]
+    hand = data.hand[tables().action_card_owner[card]]
     hand.append(card)
     hand.sort()
 

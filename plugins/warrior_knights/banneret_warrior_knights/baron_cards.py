@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from banneret.flow import Frame, call, end, var
+from banneret.flow import Frame, call, end
 from banneret_warrior_knights.card_play import BaronCard
 from banneret_warrior_knights.titles import check_chairman, check_head_of_church
 from banneret_warrior_knights.standing import agenda_effects
@@ -49,10 +49,10 @@ class LevyTaxes(BaronCard):
         return ()  # the label gives the income now
 
     def use_label(self, state: State, frame: Frame, option: Any) -> str:
-        return f"levy taxes: {levy_taxes_income(state.data, var(state, 'baron'))} crowns"
+        return f"levy taxes: {levy_taxes_income(state.data, frame.vars['baron'])} crowns"
 
     def use(self, state: State, frame: Frame, option: Any) -> None:
-        baron = var(state, "baron")
+        baron = frame.vars["baron"]
         income = levy_taxes_income(state.data, baron)
         state.data.crowns[baron] += income
         state.emit(f"{baron} levies {income} crowns", "card")
@@ -64,7 +64,7 @@ class LevyTaxes(BaronCard):
 
 def free_track_spaces(data: WKData, last: int) -> tuple[int, ...]:
     """The free spaces of the mercenary track numbered up to ``last`` (0-based indices)."""
-    return tuple(k for k, marker in enumerate(data.mercenary_track[:last]) if marker is None)
+    return tuple([k for k, marker in enumerate(data.mercenary_track[:last]) if marker is None])
 
 
 class DraftSoldiers(BaronCard):
@@ -84,7 +84,7 @@ class DraftSoldiers(BaronCard):
         return f"a marker on track space {option + 1}"
 
     def use(self, state: State, frame: Frame, option: Any) -> None:
-        baron = var(state, "baron")
+        baron = frame.vars["baron"]
         state.data.mercenary_track[option] = baron
         state.emit(f"{baron} puts a marker on track space {option + 1}", "card")
         end(state)
@@ -101,7 +101,7 @@ class RallySupport(BaronCard):
 
     def use(self, state: State, frame: Frame, option: Any) -> None:
         data: WKData = state.data
-        baron = var(state, "baron")
+        baron = frame.vars["baron"]
         data.votes[baron] += 2
         state.emit(f"{baron} rallies 2 votes ({data.votes[baron]})", "card")
         if check_chairman(data, baron):
@@ -117,7 +117,7 @@ class ServeTheChurch(BaronCard):
 
     def use(self, state: State, frame: Frame, option: Any) -> None:
         data: WKData = state.data
-        baron = var(state, "baron")
+        baron = frame.vars["baron"]
         data.faith[baron] += 1
         state.emit(f"{baron} serves the Church: 1 faith ({data.faith[baron]})", "card")
         if check_head_of_church(data, baron):
@@ -142,7 +142,7 @@ class VersatileStrategy(BaronCard):
 
     def uses(self, state: State, frame: Frame) -> Sequence[Any]:
         data: WKData = state.data
-        baron = var(state, "baron")
+        baron = frame.vars["baron"]
         uses: list[Any] = ["crowns", "vote"]
         if has_movable_noble(state, baron):
             uses.append("move")
@@ -163,7 +163,7 @@ class VersatileStrategy(BaronCard):
 
     def use(self, state: State, frame: Frame, option: Any) -> None:
         data: WKData = state.data
-        baron = var(state, "baron")
+        baron = frame.vars["baron"]
         if option == "crowns":
             data.crowns[baron] += 2
             state.emit(f"{baron} takes 2 crowns", "card")

@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 import attrs
 
-from banneret.flow import Choice, Frame, end, record, var
+from banneret.flow import Choice, Frame, end, record
 from banneret.state import State
 from banneret.types import Action
 from banneret_warrior_knights.state import tables
@@ -52,7 +52,8 @@ def card_actions(card: "BaronCard") -> Mapping[tuple[str, Any], Action]:
 
 
 class BaronCard(Choice):
-    """A revealed baron card: its owner picks one of its uses, or declines it."""
+    """A revealed baron card: its owner (frame variable ``baron``, with the card as ``card``)
+    picks one of its uses, or declines it."""
 
     kind = "card"
     prompt = "Use the card or decline it"
@@ -61,7 +62,7 @@ class BaronCard(Choice):
     """The card's title id."""
 
     def decider(self, state: State, frame: Frame) -> str:
-        return var(state, "baron")
+        return frame.vars["baron"]
 
     def uses(self, state: State, frame: Frame) -> Sequence[Any]:
         """The card's possible uses now (options besides declining)."""
@@ -96,7 +97,7 @@ class BaronCard(Choice):
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         if option == DECLINE:
             current_play(state).declined = True
-            state.emit(f"{var(state, 'baron')} declines the card", "card")
+            state.emit(f"{frame.vars['baron']} declines the card", "card")
             end(state)
             return
         self.use(state, frame, option)

@@ -391,7 +391,7 @@ class AskPassage(Choice):
     prompt = "Allow another baron's noble to pass through"
 
     def decider(self, state: State, frame: Frame) -> str:
-        return frame["asked_baron"]
+        return frame.vars["asked_baron"]
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         return (True, False)
@@ -399,13 +399,13 @@ class AskPassage(Choice):
     def label(self, state: State, frame: Frame, option: Any) -> str:
         journey = record(state, Journey)
         mover = f"{state.data.baron_of_noble(journey.noble)} {noble_name(journey.noble)}"
-        where = ", ".join(area_name(a) for a in frame["areas"])
+        where = ", ".join(area_name(a) for a in frame.vars["areas"])
         return f"let {mover} pass through {where}" if option else f"refuse {mover} passage through {where}"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         if not option:
-            record(state, Orders).refused.extend(frame["areas"])
-            state.emit(f"{frame['asked_baron']} refuses passage through {', '.join(area_name(a) for a in frame['areas'])}", "move")
+            record(state, Orders).refused.extend(frame.vars["areas"])
+            state.emit(f"{frame.vars['asked_baron']} refuses passage through {', '.join(area_name(a) for a in frame.vars['areas'])}", "move")
         end(state, option)
 
 
@@ -496,14 +496,14 @@ class MoveNoble(Procedure):
     rule = "10"
 
     def start(self, state: State, frame: Frame) -> None:
-        frame.record = Journey(frame["noble"], state.data.noble_area[frame["noble"]])
-        frame["stage"] = "path"
+        frame.record = Journey(frame.vars["noble"], state.data.noble_area[frame.vars["noble"]])
+        frame.vars["stage"] = "path"
         call(state, ChoosePath)
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         data: WKData = state.data
         journey: Journey = frame.record
-        stage = frame["stage"]
+        stage = frame.vars["stage"]
         if stage == "passage" and not result:
             end(state, False)  # refused: the move is not made
             return
@@ -515,7 +515,7 @@ class MoveNoble(Procedure):
             if needed:
                 asked_baron, areas = needed[0]
                 journey.asked.append(asked_baron)
-                frame["stage"] = "passage"
+                frame.vars["stage"] = "passage"
                 call(state, AskPassage, asked_baron=asked_baron, areas=areas)
                 return
             self._set_out(state, journey)
@@ -532,8 +532,8 @@ class MoveNoble(Procedure):
         """Pick-ups where he stands, then on to the next area, until he arrives."""
         data: WKData = state.data
         noble = journey.noble
-        if frame["stage"] != "pick_up" and donors(data, noble, data.noble_area[noble]):
-            frame["stage"] = "pick_up"
+        if frame.vars["stage"] != "pick_up" and donors(data, noble, data.noble_area[noble]):
+            frame.vars["stage"] = "pick_up"
             call(state, PickUp)
             return
         journey.at += 1
@@ -545,7 +545,7 @@ class MoveNoble(Procedure):
         if journey.at == len(journey.path) - 1:
             self._arrive(state, journey, at_sea=False)
             return
-        frame["stage"] = "walk"
+        frame.vars["stage"] = "walk"
         self._advance(state, frame, journey)
 
     def _arrive(self, state: State, journey: Journey, at_sea: bool) -> None:
@@ -592,7 +592,7 @@ class MobilizeForces(BaronCard):
     title = "mobilize_forces"
 
     def uses(self, state: State, frame: Frame) -> Sequence[Any]:
-        return mobilize_areas(state, var(state, "baron"))
+        return mobilize_areas(state, frame.vars["baron"])
 
     def fixed_uses(self) -> Sequence[Any]:
         return tuple(tables().data.board.areas)
@@ -601,7 +601,7 @@ class MobilizeForces(BaronCard):
         return f"mobilize into {area_name(option)}"
 
     def use(self, state: State, frame: Frame, option: Any) -> None:
-        baron = var(state, "baron")
+        baron = frame.vars["baron"]
         call(state, Mobilize, area=option, record=Orders(area=option, allowed=allowance(state.data, baron)))
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
@@ -661,14 +661,14 @@ class MobilizeStep(MoversChoice):
         if option == FINISH:
             end(state, FINISH)
             return
-        frame["chosen"] = option
+        frame.vars["chosen"] = option
         if option == BATTLE:
             call(state, DeclareBattle, baron=var(state, "baron"), mobilize=True, area=record(state, Orders).area)
             return
         call(state, MoveNoble, noble=option)
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
-        if frame["chosen"] != BATTLE:
+        if frame.vars["chosen"] != BATTLE:
             end(state, "more")
             return
         if result:

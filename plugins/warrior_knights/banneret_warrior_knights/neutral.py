@@ -102,7 +102,7 @@ class ResolveEvent(Procedure):
         data: WKData = state.data
         card = frame.vars["event"] = data.event_drawn = data.events.draw_pile.pop()
         event = tables().event_of[card]
-        drawer = frame["drawer"]
+        drawer = frame.vars["drawer"]
         targets = frame.vars["targets"] = draw_targets(data, event.effects, drawer)
         drawn = [describe_target(t) for t in targets if t is not None]
         state.emit(f"{drawer} draws the {event.colour} event {event.title}"
@@ -116,15 +116,15 @@ class ResolveEvent(Procedure):
 
     def _apply(self, state: State, frame: Frame) -> None:
         frame.vars["_stage"] = "apply"
-        effects = tables().event_of[frame["event"]].effects
-        call(state, ApplyEffects, effects=effects, drawer=frame["drawer"], chosen_baron=None, targets=frame["targets"])
+        effects = tables().event_of[frame.vars["event"]].effects
+        call(state, ApplyEffects, effects=effects, drawer=frame.vars["drawer"], chosen_baron=None, targets=frame.vars["targets"])
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         if frame.vars["_stage"] == "cancel" and not result:
             self._apply(state, frame)
             return
         data: WKData = state.data
-        data.events.discard([frame["event"]])
+        data.events.discard([frame.vars["event"]])
         data.event_drawn = None
         end(state)
 
@@ -146,39 +146,39 @@ class CancelEvent(Decision):
 
     def _pledges(self, state: State, frame: Frame, n: int) -> range:
         faith = state.data.faith
-        payers = frame["payers"]
-        remaining = frame["cost"] - sum(k for _, k in frame["_pledged"])
+        payers = frame.vars["payers"]
+        remaining = frame.vars["cost"] - sum(k for _, k in frame.vars["_pledged"])
         later = sum(faith[b] for b in payers[n + 1:])
         return range(max(1, remaining - later), min(faith[payers[n]], remaining) + 1)
 
     def _ask_next(self, state: State, frame: Frame) -> None:
         n = frame.vars["_n"] + 1
-        while n < len(frame["payers"]) and not self._pledges(state, frame, n):
+        while n < len(frame.vars["payers"]) and not self._pledges(state, frame, n):
             n += 1
-        if n >= len(frame["payers"]):
-            state.emit(f"{frame['title']} is not cancelled", "event")
+        if n >= len(frame.vars["payers"]):
+            state.emit(f"{frame.vars['title']} is not cancelled", "event")
             end(state, False)
             return
         frame.vars["_n"] = n
 
     def decider(self, state: State, frame: Frame) -> str:
-        return frame["payers"][frame["_n"]]
+        return frame.vars["payers"][frame.vars["_n"]]
 
     def actions(self, state: State, frame: Frame, player: str) -> Sequence[Action]:
         if player != self.decider(state, frame):
             return []
-        pledged = sum(k for _, k in frame["_pledged"])
-        return [*(Action(player, f"add {k} faith to cancel {frame['title']} ({pledged} of {frame['cost']} pledged)",
-                         self.kind, k) for k in self._pledges(state, frame, frame["_n"])),
+        pledged = sum(k for _, k in frame.vars["_pledged"])
+        return [*(Action(player, f"add {k} faith to cancel {frame.vars['title']} ({pledged} of {frame.vars['cost']} pledged)",
+                         self.kind, k) for k in self._pledges(state, frame, frame.vars["_n"])),
                 Action(player, "add no faith", self.kind, 0)]
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
         if action.args:
-            frame.vars["_pledged"] = pledged = (*frame["_pledged"], (action.player, action.args))
-            if sum(k for _, k in pledged) >= frame["cost"]:
+            frame.vars["_pledged"] = pledged = (*frame.vars["_pledged"], (action.player, action.args))
+            if sum(k for _, k in pledged) >= frame.vars["cost"]:
                 for baron, k in pledged:
                     state.data.faith[baron] -= k
-                state.emit(f"{' and '.join(f'{b} ({k})' for b, k in pledged)} pay faith: {frame['title']} is cancelled",
+                state.emit(f"{' and '.join(f'{b} ({k})' for b, k in pledged)} pay faith: {frame.vars['title']} is cancelled",
                            "event")
                 end(state, True)
                 return
@@ -223,7 +223,7 @@ class FundExpeditions(Procedure):
             frame.vars["launched"] = result
             frame.vars["_stage"] = "stake"
             frame.vars["_stakers"] = clockwise_from(data, data.chairman)
-        launched = frame["launched"]
+        launched = frame.vars["launched"]
         if frame.vars["_stage"] == "stake":
             stakers = frame.vars["_stakers"]
             if stakers:
@@ -323,20 +323,20 @@ class Stake(BaronChoice):
     prompt = "Stake crowns on the expedition"
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
-        most = tables().data.expeditions[frame["expedition"]].max_stake
-        return range(min(most, state.data.crowns[frame["baron"]]) + 1)
+        most = tables().data.expeditions[frame.vars["expedition"]].max_stake
+        return range(min(most, state.data.crowns[frame.vars["baron"]]) + 1)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
-        return _stake_label(option, frame["expedition"])
+        return _stake_label(option, frame.vars["expedition"])
 
     def actions(self, state: State, frame: Frame, player: str) -> Sequence[Action]:
         """The prebuilt stakes (:func:`stake_actions`), as many as the options."""
-        return stake_actions()[player, frame["expedition"]][:len(frame.vars["options"])]
+        return stake_actions()[player, frame.vars["expedition"]][:len(frame.vars["options"])]
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         data: WKData = state.data
         if option:
-            baron, expedition = frame["baron"], frame["expedition"]
+            baron, expedition = frame.vars["baron"], frame.vars["expedition"]
             data.crowns[baron] -= option
             data.expedition_stakes.setdefault(expedition, {})[baron] = option
             state.emit(f"{baron} stakes {option} crowns on {_expedition_name(expedition)}", "expedition")
@@ -351,22 +351,22 @@ class Bless(BaronChoice):
     prompt = "Bless the expedition, or not"
 
     def _cost(self, frame: Frame) -> int:
-        return tables().data.expeditions[frame["expedition"]].blessing_faith
+        return tables().data.expeditions[frame.vars["expedition"]].blessing_faith
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
-        return (True, False) if state.data.faith[frame["baron"]] >= self._cost(frame) else (False,)
+        return (True, False) if state.data.faith[frame.vars["baron"]] >= self._cost(frame) else (False,)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
-        name = _expedition_name(frame["expedition"])
+        name = _expedition_name(frame.vars["expedition"])
         return f"bless {name} for {self._cost(frame)} faith" if option else f"do not bless {name}"
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         data: WKData = state.data
         if option:
-            data.faith[frame["baron"]] -= self._cost(frame)
-            data.expedition_blessed.append(frame["expedition"])
+            data.faith[frame.vars["baron"]] -= self._cost(frame)
+            data.expedition_blessed.append(frame.vars["expedition"])
             data.expedition_blessed.sort()
-            state.emit(f"{frame['baron']} blesses {_expedition_name(frame['expedition'])}", "expedition")
+            state.emit(f"{frame.vars['baron']} blesses {_expedition_name(frame.vars['expedition'])}", "expedition")
         end(state)
 
 

@@ -136,7 +136,7 @@ class PlanCards(Decision):
         frame.record = Plan()
 
     def decider(self, state: State, frame: Frame) -> str:
-        return frame["player"]
+        return frame.vars["player"]
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         plan: Plan = frame.record
