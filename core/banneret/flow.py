@@ -501,6 +501,8 @@ class Parallel(Procedure):
         return (self.branch,)
 
     def start(self, state: "State", frame: Frame) -> None:
+        if state.outer is not None:  # then entering a branch below need not check it again
+            raise FlowError(f"{self.name}: a Parallel step cannot run inside another one's branch")
         players = tuple(self.players(state))
         frame.vars["players"] = players
         frame.record = Branches({p: [Frame(self._branch_name, {"player": p})] for p in players}, {})
@@ -518,7 +520,8 @@ class Parallel(Procedure):
             return []
         flow = state.game.flow
         assert flow is not None  # a Parallel step runs in a flow
-        outer = self._enter(state, rec, player)
+        outer = state.stack  # enter the branch
+        state.stack, state.outer, state.secret_to = rec.frames[player], outer, player
         try:
             top = state.stack[-1]  # the branch runs until its player confirms: never empty here
             return flow.procedures[top.proc].actions(state, top, player)
@@ -538,20 +541,12 @@ class Parallel(Procedure):
         for player in frame.vars["players"]:
             if player in rec.results:
                 continue
-            outer = self._enter(state, rec, player)
+            outer = state.stack  # enter the branch
+            state.stack, state.outer, state.secret_to = rec.frames[player], outer, player
             try:
                 flow.reopen(state)
             finally:
                 state.stack, state.outer, state.secret_to = outer, None, None  # leave the branch
-
-    def _enter(self, state: "State", rec: Branches, player: str) -> list[Frame]:
-        if state.outer is not None:
-            raise FlowError(f"{self.name}: a Parallel step cannot run inside another one's branch")
-        outer = state.stack
-        state.stack = rec.frames[player]
-        state.outer = outer
-        state.secret_to = player
-        return outer
 
     def _run(self, state: "State", frame: Frame, player: str, action: Action | None) -> None:
         """Run ``player``'s branch to its next decision (applying ``action`` first)."""
@@ -559,7 +554,8 @@ class Parallel(Procedure):
         counter = state.rng.counter
         flow = state.game.flow
         assert flow is not None  # a Parallel step runs in a flow
-        outer = self._enter(state, rec, player)
+        outer = state.stack  # enter the branch
+        state.stack, state.outer, state.secret_to = rec.frames[player], outer, player
         try:
             if action is None:
                 flow.settle(state)

@@ -157,6 +157,27 @@ def test_a_secret_branch_may_not_roll_dice():
         Rolling.flow.act(state, Action("a", "roll", "roll"))
 
 
+
+def test_a_secret_branch_may_not_start_another_secret_step():
+    class Inner(Decision):
+        def decider(self, state, frame):
+            return frame["player"]
+
+    class Outer(Procedure):
+        def start(self, state, frame):
+            call(state, "inner")
+
+    inner = Parallel("inner", Inner, players=lambda s: s.factions, resolve=lambda s, r: None)
+
+    class Nesting(Game):
+        info = GameInfo("nesting", "Nesting", "1", "", "", ("a", "b"), 2, 2, (Scenario("s", ""),))
+        flow = Flow(Parallel("outer", Outer, players=lambda s: s.factions, resolve=lambda s, r: None), extra=[inner])
+
+    state = State(Nesting(), 0, "s", {}, {}, ("a", "b"))
+    state.data = flow_toys.CacheData({}, [])
+    with pytest.raises(FlowError, match="cannot run inside another one's branch"):
+        Nesting.flow.begin(state)
+
 # --- the game ends now -------------------------------------------------------------------------
 
 def test_a_sudden_victory_ends_the_game_mid_flow():
