@@ -15,7 +15,9 @@ another:
    games are played ``--repeat`` times and the best and the median pass are shown, since
    on a shared machine one pass can lose a fifth of its speed to the neighbours;
    ``--against GAME`` plays a reference game's throughput pass after each of these, in the
-   same process, and prints the ratio of the two decisions/s; ``--clock cpu`` times
+   same process, and prints the ratio of the two decisions/s (of the best passes, and with
+   ``--repeat`` the ratio of each pass to the reference's pass right after it, which met
+   the same neighbours, with their median); ``--clock cpu`` times
    these passes in process CPU time, which a busy machine's neighbours do not inflate;
 2. clone and apply: ``banneret.clone(state)`` and ``banneret.apply`` timed one call at a
    time (microseconds, mean and median), on the first ``--timed-games`` games;
@@ -211,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
         target = f"; target >= {least_ratio}" if least_ratio else ""
         print(f"  {against + ' decisions/s':23s} {against_rate:12,.0f}   ({runs}, passes interleaved with the above)")
         print(f"  ratio to {against:14s} {decisions / best_s / against_rate:12.2f}   (decisions/s of {game} / {against}{target})")
+        if args.repeat > 1:  # each pass against the reference's pass right after it: the same neighbours
+            pairs = [(decisions / elapsed) / (ref_decisions / ref_elapsed)
+                     for (_, elapsed, _), (ref_decisions, ref_elapsed, _) in zip(passes, against_passes)]
+            print(f"  ratio, median pair      {statistics.median(pairs):12.2f}   (each pass over the {against} pass "
+                  "after it: " + ", ".join(f"{r:.2f}" for r in pairs) + ")")
 
     # 2. clone and apply, one call at a time
     clone_ns: list[int] = []
