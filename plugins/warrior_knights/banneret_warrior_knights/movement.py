@@ -143,6 +143,8 @@ class Allowance:
 def allowance(data: WKData, baron: str) -> Allowance:
     """The standing effects on ``baron``'s moves now."""
     found = in_force_kinds(data, ALLOWANCE_KINDS, baron)  # the cards in force walked once
+    if not (found["forbid"] or found["road_toll"] or found["road_move_limit"]):
+        return UNBOUND  # the usual case; an ``exempt_from`` alone lifts nothing
     banned = forbidden_of(found)
     return Allowance("off_road_move" not in banned, _road_toll(found["road_toll"]), _road_limit(found["road_move_limit"]),
                      "sea_travel" not in banned)
@@ -150,6 +152,9 @@ def allowance(data: WKData, baron: str) -> Allowance:
 
 ALLOWANCE_KINDS = (*FORBIDS, "road_toll", "road_move_limit")
 """The standing effects an :class:`Allowance` reads."""
+
+UNBOUND = Allowance(off_road=True, road_toll=0, road_limit=ROAD_AREAS, may_sail=True)
+"""The :func:`allowance` of a baron bound by none of those effects."""
 
 
 def moves_from(here: str, off_road: bool, road_paid: bool, limit: int, sail: bool) -> tuple[tuple[str, ...], ...]:

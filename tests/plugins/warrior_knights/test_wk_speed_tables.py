@@ -8,7 +8,9 @@
   (``road_toll``, ``road_limit``, ``forbidden``) must give the same paths, and so must
   ``legal_paths`` with the baron's ``allowance`` computed once for a whole menu.
 * ``standing.in_force_kinds`` (several kinds, the cards in force walked once) gives what
-  ``in_force`` gives for each kind; ``movement.allowance`` reads its four kinds that way.
+  ``in_force`` gives for each kind; ``movement.allowance`` reads its four kinds that way, and
+  equals each effect read on its own (``forbidden``, ``road_toll``, ``road_limit``), also when
+  none binds (``UNBOUND``).
 * ``battles.battle_areas`` looks at the nobles (one pass) only where no place is a target; the plain
   reference asks ``battle_targets`` (which walks the nobles for its area) of each area of a
   ready noble. ``has_battle_area`` and ``movement.has_movable_noble`` (which tries the least
@@ -104,6 +106,9 @@ def test_tables_agree_with_plain_rules(seed: int, barons: int, steps: int) -> No
     for baron in data.barons:
         data.crowns[baron] = rng.randint(0, 3)  # a road toll may be unaffordable
         allowed = movement.allowance(data, baron)
+        assert allowed == movement.Allowance(  # each effect read on its own (UNBOUND when none binds)
+            not forbidden(data, "off_road_move", baron), movement.road_toll(data, baron),
+            movement.road_limit(data, baron), not forbidden(data, "sea_travel", baron))
         for noble in data.nobles_of(baron):
             refused = rng.sample(areas, rng.choice([0, 0, 1, 3]))
             assert movement.legal_paths(data, noble, refused, allowed) == movement.legal_paths(data, noble, refused)
