@@ -106,11 +106,12 @@ def test_sc26_keep_one_rule() -> None:
     assert attack("green:soldier_100:1", "green:soldier_50:1") == (3, 2, 3, 0)
 
 
-def field_battle(lead: int, where: str, stronghold: bool = True) -> WKData:
+def field_battle(lead: int, where: str, stronghold: str = "free") -> WKData:
     """Green's PH-Green-Triangle (200, no battle ability) attacks blue's Louis de Cyan (loyal
     100) with Versatile Strategy: green keeps ``lead`` +1 Victory cards (with a lead of 1, and a
     Prevent), blue a Prevent: no casualties, victory ``lead``-0. ``where``: ``kingdom`` (a free area),
-    ``cornered`` (every area Louis could retreat to holds a red noble) or ``overseas``."""
+    ``cornered`` (every area Louis could retreat to holds a red noble) or ``overseas``. Blue's
+    Stronghold is ``free``, ``off`` the board or ``besieged`` by a red noble."""
     area = ""
 
     def arrange(data: WKData) -> None:
@@ -135,8 +136,14 @@ def field_battle(lead: int, where: str, stronghold: bool = True) -> WKData:
         give(data, "green_triangle", "green:soldier_100:1", "green:soldier_50:1", "green:soldier_50:2")
         give(data, "blue_triangle", "blue:soldier_100:1")
         data.noble_area["green_triangle"] = data.noble_area["blue_triangle"] = area
-        if not stronghold:
+        if stronghold == "off":
             data.stronghold["blue"] = None
+        elif stronghold == "besieged":
+            besieger = next(nb for nb in data.nobles_of("red") if data.noble_area[nb] is None)
+            give(data, besieger, next(s for s in T.soldiers["red"] if not any(s in a for a in data.army.values())))
+            data.noble_area[besieger] = data.stronghold["blue"]
+            data.besieged_strongholds["blue"] = "red"
+            data.siege_round["stronghold:blue"] = data.round
 
     def retreat_areas_of(area: str) -> list[str]:
         board = T.data.board
@@ -170,13 +177,16 @@ def test_a_lead_of_two_kills_every_noble_of_the_loser() -> None:
 def test_a_retreat_with_nowhere_to_go() -> None:
     """22.1 #76, SC-19's last sentence: victory 1-0; overseas Louis cannot retreat and dies;
     cornered in the Kingdom he goes to his Stronghold, exhausted; with his Stronghold off the
-    board he dies."""
+    board, or besieged, he dies."""
     data = field_battle(lead=1, where="overseas")
     assert data.noble_area["blue_triangle"] is None and data.heir["blue_triangle"]
     data = field_battle(lead=1, where="cornered")
     assert data.noble_area["blue_triangle"] == data.stronghold["blue"] is not None
     assert "blue_triangle" in data.exhausted
-    data = field_battle(lead=1, where="cornered", stronghold=False)
+    data = field_battle(lead=1, where="cornered", stronghold="off")
+    assert data.noble_area["blue_triangle"] is None and data.heir["blue_triangle"]
+    data = field_battle(lead=1, where="cornered", stronghold="besieged")
+    assert data.besieged_strongholds["blue"] == "red"
     assert data.noble_area["blue_triangle"] is None and data.heir["blue_triangle"]
 
 

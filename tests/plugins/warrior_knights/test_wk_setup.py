@@ -187,7 +187,7 @@ def test_troop_assignment_menu_and_a_stronghold_only_army() -> None:
     assert banneret.pending(state).players == (data.barons[(data.barons.index(chairman) + 1) % 4],)
 
 
-@pytest.mark.parametrize("per_baron", [8, 12, 15])
+@pytest.mark.parametrize("per_baron", [8, 12, 13, 14, 15])
 def test_game_length_variant_sets_the_pool(per_baron: int) -> None:
     """17.1: 8 per baron for a shorter game, 12-15 for a longer one."""
     assert new_game(3, seed=1, influence_per_baron=per_baron).data.influence_pool == 3 * per_baron
