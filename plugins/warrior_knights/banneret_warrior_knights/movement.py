@@ -11,13 +11,13 @@ card), then troops may be picked up at the start and in every area passed (10.3)
 ::
 
     MobilizeForces          the owner chooses the area (or declines the card)
-      Mobilize              record Orders: nobles moved, passages refused, attackers
-        MobilizeStep        move one more ready noble in, start a battle there, or stop
-          MoveNoble         record Journey
-            ChoosePath      one area, up to 3 along one road, or by sea
-            AskPassage      each blocking baron allows or refuses
-            PickUp          troops from the stronghold / a ready noble where he stands
-          DeclareBattle     (battles.py) with mobilize=True and the area
+      Mobilize              record Orders: nobles moved, passages refused, attackers;
+                            step by step: one more ready noble in, a battle there, or stop
+        MoveNoble           record Journey
+          ChoosePath        one area, up to 3 along one road, or by sea
+          AskPassage        each blocking baron allows or refuses
+          PickUp            troops from the stronghold / a ready noble where he stands
+        DeclareBattle       (battles.py) with mobilize=True and the area
     MoveOneNoble            Versatile Strategy: one noble moves, then is exhausted
 """
 
@@ -613,34 +613,15 @@ class MobilizeForces(BaronCard):
         end(state)
 
 
-class Mobilize(Procedure):
-    """Ready nobles move into the chosen area one after the other, then maybe a battle
-    there; at the end every noble that moved or attacked is exhausted (7.5)."""
-
-    rule = "7.5"
-
-    def start(self, state: State, frame: Frame) -> None:
-        call(state, MobilizeStep)
-
-    def resume(self, state: State, frame: Frame, result: object) -> None:
-        if result == "more":
-            call(state, MobilizeStep)
-            return
-        orders: Orders = frame.record
-        play = current_play(state)
-        play.moved = bool(orders.moved)
-        play.battled = bool(orders.attackers)
-        _exhaust(state.data, orders.moved + orders.attackers)
-        end(state)
-
-
 FINISH = "finish"
 BATTLE = "battle"
 
 
-class MobilizeStep(MoversChoice):
-    """The next step of Mobilize Forces: one more ready noble moves into the area, a battle
-    starts there (the card's last step), or the card ends."""
+class Mobilize(MoversChoice):
+    """Ready nobles move into the chosen area one after the other: at each step one more
+    noble moves in, a battle starts there (the card's last step), or the card ends; at the
+    end every noble that moved or attacked is exhausted (7.5). The steps are this one
+    procedure asking again (record: the card's :class:`Orders`), not a procedure per step."""
 
     rule = "7.5"
     kind = "mobilize"
@@ -649,40 +630,48 @@ class MobilizeStep(MoversChoice):
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         data: WKData = state.data
         baron = var(state, "baron")
-        orders = record(state, Orders)
+        orders: Orders = frame.record
         nobles = [nb for nb in data.nobles_of(baron) if nb not in orders.moved and may_serve(data, nb, orders, orders.allowed)]
         battle = [BATTLE] if battle_possible_in(state, baron, orders.area) else []
         return (*nobles, *battle, FINISH)
 
     def label(self, state: State, frame: Frame, option: Any) -> str:
-        return mobilize_step_label(record(state, Orders).area, option)
+        return mobilize_step_label(frame.record.area, option)
 
     def actions(self, state: State, frame: Frame, player: str) -> list[Action]:
         prebuilt = mobilize_step_actions()
-        area = record(state, Orders).area
+        area = frame.record.area
         return [prebuilt[player, area, option] for option in frame.vars["options"]]
 
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         if option == FINISH:
-            end(state, FINISH)
+            self._finish(state, frame)
             return
         frame.vars["chosen"] = option
         if option == BATTLE:
-            call(state, DeclareBattle, baron=var(state, "baron"), mobilize=True, area=record(state, Orders).area)
+            call(state, DeclareBattle, baron=var(state, "baron"), mobilize=True, area=frame.record.area)
             return
         call(state, MoveNoble, noble=option)
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         if frame.vars["chosen"] != BATTLE:
-            end(state, "more")
+            self.start(state, frame)  # the next step, its options worked out anew
             return
         if result:
-            record(state, Orders).attackers.extend(result)  # the attacking nobles (battles.py)
-        end(state, FINISH)
+            frame.record.attackers.extend(result)  # the attacking nobles (battles.py)
+        self._finish(state, frame)
+
+    def _finish(self, state: State, frame: Frame) -> None:
+        orders: Orders = frame.record
+        play = current_play(state)
+        play.moved = bool(orders.moved)
+        play.battled = bool(orders.attackers)
+        _exhaust(state.data, orders.moved + orders.attackers)
+        end(state)
 
 
 def mobilize_step_label(area: str, option: Any) -> str:
-    """The label of a :class:`MobilizeStep` option for the card's ``area``."""
+    """The label of a :class:`Mobilize` option for the card's ``area``."""
     if option == FINISH:
         return "end the card"
     if option == BATTLE:
@@ -692,11 +681,11 @@ def mobilize_step_label(area: str, option: Any) -> str:
 
 @functools.cache
 def mobilize_step_actions() -> Mapping[tuple[str, str, Any], Action]:
-    """(baron, area, option) -> the baron's :class:`MobilizeStep` action, for every area
+    """(baron, area, option) -> the baron's :class:`Mobilize` action, for every area
     and every option (his nobles, a battle, the end), built once (immutable): the step comes
     round after every noble moved, and its menu is looked up, not labelled again."""
     t = tables()
-    kind = MobilizeStep.kind
+    kind = Mobilize.kind
     return MappingProxyType({
         (baron, area, option): Action(baron, mobilize_step_label(area, option), kind, option)
         for baron, nobles in t.nobles_of.items() for area in t.data.board.areas
@@ -754,6 +743,6 @@ class ChooseNoble(MoversChoice):
 
 
 PROCEDURES: tuple[type[Procedure], ...] = (
-    Mobilize, MobilizeStep, MoveOneNoble, ChooseNoble, MoveNoble, ChoosePath, AskPassage, PickUp,
+    Mobilize, MoveOneNoble, ChooseNoble, MoveNoble, ChoosePath, AskPassage, PickUp,
 )
 """The procedures of this module that are reached only by ``call``."""

@@ -228,14 +228,14 @@ def test_card_reveals_name_the_space_the_owner_the_title_and_the_resolver() -> N
 def test_prebuilt_mobilize_step_actions_are_the_plain_ones() -> None:
     """Every prebuilt action of Mobilize Forces' step (each noble of the baron, the battle,
     the end, for every area) is the one ``Choice.action`` builds from the step's label."""
-    step = movement.MobilizeStep()
+    step = movement.Mobilize()
     prebuilt = movement.mobilize_step_actions()
     state = new_game(4, seed=2)
     for baron, nobles in T.nobles_of.items():
         for area in T.data.board.areas:
             orders = movement.Orders(area=area)
-            state.stack.append(Frame("Mobilize", {"baron": baron}, True, orders))
-            frame = Frame(step.name, {"options": (*nobles, movement.BATTLE, movement.FINISH)}, True)
+            state.stack.append(Frame("MobilizeForces", {"baron": baron}, True))
+            frame = Frame(step.name, {"options": (*nobles, movement.BATTLE, movement.FINISH)}, True, orders)
             state.stack.append(frame)
             plain = [Choice.action(step, state, frame, baron, o) for o in frame.vars["options"]]
             assert step.actions(state, frame, baron) == plain
