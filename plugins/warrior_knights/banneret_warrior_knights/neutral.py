@@ -222,14 +222,10 @@ class FundExpeditions(Procedure):
                 return
             frame.vars["launched"] = result
             frame.vars["_stage"] = "stake"
-            frame.vars["_stakers"] = clockwise_from(data, data.chairman)
+            call(state, Stake, stakers=clockwise_from(data, data.chairman), expedition=result)
+            return
         launched = frame.vars["launched"]
-        if frame.vars["_stage"] == "stake":
-            stakers = frame.vars["_stakers"]
-            if stakers:
-                frame.vars["_stakers"] = stakers[1:]
-                call(state, Stake, baron=stakers[0], expedition=launched)
-                return
+        if stage == "stake":
             if not data.expedition_stakes.get(launched):
                 state.emit(f"nobody funds {_expedition_name(launched)}: it is not launched", "expedition")  # AMB-18
                 self._finish(state, None)
@@ -316,11 +312,18 @@ def stake_actions() -> Mapping[tuple[str, str], tuple[Action, ...]]:
 
 
 class Stake(BaronChoice):
-    """A baron stakes 0 to 5 crowns on the expedition being launched (8.3 step 2, AMB-45)."""
+    """Each baron of ``stakers`` in turn (clockwise from the Chairman) stakes 0 to 5 crowns
+    on the expedition being launched (8.3 step 2, AMB-45); ``baron`` is the one asked now.
+    One procedure asks them all, rather than one started anew for each."""
 
     rule = "8.3"
     kind = "stake"
     prompt = "Stake crowns on the expedition"
+
+    def start(self, state: State, frame: Frame) -> None:
+        stakers = frame.vars["stakers"]
+        frame.vars["baron"], frame.vars["stakers"] = stakers[0], stakers[1:]
+        super().start(state, frame)
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         most = tables().data.expeditions[frame.vars["expedition"]].max_stake
@@ -340,6 +343,9 @@ class Stake(BaronChoice):
             data.crowns[baron] -= option
             data.expedition_stakes.setdefault(expedition, {})[baron] = option
             state.emit(f"{baron} stakes {option} crowns on {_expedition_name(expedition)}", "expedition")
+        if frame.vars["stakers"]:
+            self.start(state, frame)  # the next baron
+            return
         end(state)
 
 
