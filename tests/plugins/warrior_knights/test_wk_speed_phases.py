@@ -8,8 +8,13 @@
 * the stake menu is prebuilt (``neutral.stake_actions``) and the Draft's menus ask the
   baron's discount once: each is the menu the plain ``Choice.action`` builds.
 * ``special_phases.wage_bill`` prices every card he holds as ``wage_of`` does (the printed
-  wage read directly when no ``wage_change`` is in force) and lists his mercenaries as the
-  plain walk over his holders does.
+  wage read directly when no ``wage_change`` is in force) and lists his mercenaries and his
+  loyal soldiers as the plain walk over his holders does; ``WageBill.pricer`` (the bill's
+  costs read directly when no discount is left) prices every card as ``WageBill.cost``;
+  ``pay_loyal`` pays and frees what the plain loop over ``cost`` and ``pay`` does.
+* the Draft's menus (``HireMercenary``, ``BlockHire``) start with the units and the pricing
+  the Draft found when it looked whether the baron can hire: at every such decision they are
+  the units ``_display_choices`` and ``draft_pricing`` give then.
 
 Random games through the public API, then random markers, crowns, sieges, off-board nobles
 and agenda cards put in force, so that the rare cases come up.
@@ -18,6 +23,7 @@ and agenda cards put in force, so that the rare cases come up.
 from __future__ import annotations
 
 import random
+import types
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,7 +35,9 @@ from banneret_warrior_knights.battle_losses import holders_of, set_markers, troo
 from banneret_warrior_knights.effects import can_heal, heal_options
 from banneret_warrior_knights.muster import dominating_baron, giving_holders, kingdom_cities, troop_holders
 from banneret_warrior_knights.neutral import Stake
-from banneret_warrior_knights.special_phases import BlockHire, HireMercenary, exempt_nobles, wage_bill, wage_of
+from banneret_warrior_knights.special_phases import (
+    BlockHire, HireMercenary, WageBill, _display_choices, draft_pricing, exempt_nobles, pay_loyal, wage_bill, wage_of,
+)
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, tables
 
@@ -107,6 +115,56 @@ def test_fast_paths_agree_with_plain_rules(seed: int, barons: int, steps: int) -
         assert bill.costs == {c: wage_of(data, baron, c, h in exempt, changes) for h, c in held}
         assert bill.costs == {c: wage_of(data, baron, c, h in exempt) for h, c in held}
         assert bill.mercenaries == [(h, c) for h, c in held if T.troops[c].nationality is not None]
+        assert bill.loyal == [c for h, c in held if T.troops[c].nationality is None]
+        assert_pricer_is_cost(bill)
+        fast, plain = state.clone(), state.clone()
+        paid = pay_loyal(fast, baron)
+        assert (paid.paid, paid.discounts, fast.data.crowns) == plain_pay_loyal(plain, baron)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), barons=st.sampled_from([2, 4, 6]), steps=st.integers(0, 600),
+       law=st.booleans())
+def test_wages_with_a_discount_price_and_pay_as_the_plain_loop(seed: int, barons: int, steps: int, law: bool) -> None:
+    """Every baron holds the per-phase wage discount (and, with ``law``, every mercenary
+    costs 1 more): the pricer still prices as ``cost``, and ``pay_loyal`` pays as the plain
+    loop, the discount used up card by card."""
+    state = shaken_game(seed, barons, steps)
+    data: WKData = state.data
+    data.laws[:] = ["higher_wages:1"] if law else []
+    for baron in data.barons:
+        data.charges[baron] = ["master_of_the_mint:1"]
+        data.crowns[baron] = random.Random(seed).randint(0, 12)
+    for baron in data.barons:
+        bill = wage_bill(state.clone(), baron)
+        assert bill.discounts or not any(bill.costs.values())
+        assert_pricer_is_cost(bill)
+        fast, plain = state.clone(), state.clone()
+        paid = pay_loyal(fast, baron)
+        assert (paid.paid, paid.discounts, fast.data.crowns) == plain_pay_loyal(plain, baron)
+
+
+def assert_pricer_is_cost(bill: WageBill) -> None:
+    """Every card priced alike by ``pricer`` and ``cost``, and again after each payment
+    (the discounts used up)."""
+    purse = types.SimpleNamespace(crowns={bill.baron: 99})
+    for card in list(bill.costs):
+        assert {c: bill.pricer()(c) for c in bill.costs} == {c: bill.cost(c) for c in bill.costs}
+        bill.pay(purse, card)  # type: ignore[arg-type]
+
+
+def plain_pay_loyal(state: State, baron: str) -> tuple[list[str], dict[str, int], dict[str, int]]:
+    """9.2 as written before the pricer: every card priced by ``cost`` and paid by ``pay``.
+    Returns the mercenaries counted as paid, the discounts left and everybody's crowns."""
+    data: WKData = state.data
+    bill = wage_bill(state, baron)
+    loyal = sorted([(bill.cost(c), c) for c in bill.costs if T.troops[c].nationality is None])
+    for _, card in loyal:
+        if bill.cost(card) > data.crowns[baron]:
+            break
+        bill.pay(data, card)
+    free = [card for _, card in bill.mercenaries if bill.cost(card) == 0]
+    return free, bill.discounts, data.crowns
 
 
 MENUS = {"stake": Stake, "hire": HireMercenary, "block hire": BlockHire}
@@ -129,6 +187,10 @@ def test_prebuilt_and_priced_menus_are_the_plain_ones(seed: int, barons: int) ->
             frame = state.stack[-1]
             plain = [Choice.action(MENUS[now.kind](), state, frame, player, o) for o in frame.vars["options"]]
             assert list(actions) == plain
+            if now.kind != "stake":  # the units and pricing the Draft handed on are those of now
+                assert frame["pricing"] == draft_pricing(state, frame["baron"])
+                units = _display_choices(state, frame["baron"], frame.vars.get("nationality"))
+                assert frame.vars["options"] == (*units, None)
             checked[now.kind] += 1
         banneret.apply(state, rng.choice(actions))
     assert banneret.is_over(state) or min(checked["stake"], checked["hire"]) >= 3
