@@ -142,9 +142,9 @@ def _target_label(data: WKData, purpose: str, target: str | None) -> str:
     for baron in data.barons:
         if target in data.charges[baron]:
             return f"{baron}'s Charge {_title(target)}"
-    for noble, office in data.office.items():
-        if office == target:
-            return f"the Office {_title(target)} of {tables().data.nobles[noble].name}"
+    if target in data.office.values():  # one look before the walk: most targets are no Office
+        noble = next(nb for nb, office in data.office.items() if office == target)
+        return f"the Office {_title(target)} of {tables().data.nobles[noble].name}"
     return _title(target)
 
 

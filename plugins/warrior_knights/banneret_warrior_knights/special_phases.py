@@ -239,7 +239,7 @@ def wage_bill(state: State, baron: str) -> WageBill:
     army = data.army
     # every card he holds (holders_of: his nobles, then his garrison), walked once for costs,
     # mercenaries and loyal soldiers
-    for holder, cards in (*[(nb, army[nb]) for nb in data.nobles_of(baron)],
+    for holder, cards in (*[(nb, army[nb]) for nb in tables().nobles_of[baron]],
                           (garrison_holder(baron), data.garrison[baron])):
         free = holder in exempt
         for card in cards:
@@ -300,10 +300,19 @@ def pay_loyal(state: State, baron: str) -> WageBill:
     bill = wage_bill(state, baron)
     cost = bill.pricer()
     paid = 0
-    for _, card in sorted([(cost(c), c) for c in bill.loyal]):
-        if cost(card) > data.crowns[baron]:
-            break
-        paid += bill.pay(data, card)
+    if bill.discounts:
+        for _, card in sorted([(cost(c), c) for c in bill.loyal]):
+            if cost(card) > data.crowns[baron]:
+                break
+            paid += bill.pay(data, card)
+    else:  # every card costs what the bill says all along: the cheapest first, while he can
+        left = data.crowns[baron]
+        for due in sorted(map(cost, bill.loyal)):
+            if due > left:
+                break
+            paid += due
+            left -= due
+        data.crowns[baron] = left
     state.emit(f"wages: {baron} pays {paid} crowns for loyal soldiers ({data.crowns[baron]} left)", "wages")
     free = bill.paid
     for _, card in bill.mercenaries:

@@ -2,9 +2,15 @@
 
 * ``effects.can_heal`` (stops at the first army) says what ``len(heal_options) > 1`` says.
 * ``muster.giving_holders`` (his nobles walked once) names the holders for which the plain
-  ``troop_holders`` names a receiver, in ``holders_of`` order.
+  ``troop_holders`` names a receiver, in ``holders_of`` order; ``muster.shut_areas`` (his
+  besieged places' areas, found once) holds a noble of his exactly when the plain
+  ``besieged_inside`` says he is shut inside.
 * ``muster.dominating_baron`` (the cities counted in one pass) names the baron the plain
   count per baron names.
+* ``muster.returning_nobles`` (one pass) names the off-board nobles with troops;
+  ``effects.can_upgrade`` given the baron's cities from ``cities_by_owner`` says what it
+  says when it finds them itself; ``battle_losses.lift_broken_sieges`` (each besieger's
+  nobles looked at) frees what the plain look at every noble frees.
 * the stake menu is prebuilt (``neutral.stake_actions``) and the Draft's menus ask the
   baron's discount once: each is the menu the plain ``Choice.action`` builds.
 * ``special_phases.wage_bill`` prices every card he holds as ``wage_of`` does (the printed
@@ -31,9 +37,16 @@ from hypothesis import strategies as st
 import banneret
 from banneret import State
 from banneret.flow import Choice
-from banneret_warrior_knights.battle_losses import holders_of, set_markers, troops_of
-from banneret_warrior_knights.effects import can_heal, heal_options
-from banneret_warrior_knights.muster import dominating_baron, giving_holders, kingdom_cities, troop_holders
+from banneret.canonical import state_hash
+from banneret_warrior_knights.battle_losses import holders_of, lift_broken_sieges, set_markers, troops_of
+from banneret_warrior_knights.cities import lift_siege
+from banneret_warrior_knights.effects import can_heal, can_upgrade, heal_options
+from banneret_warrior_knights.cities import besieged_inside
+from banneret_warrior_knights.muster import (
+    cities_by_owner, dominating_baron, giving_holders, kingdom_cities, off_board, returning_nobles, shut_areas,
+    troop_holders,
+)
+from banneret_warrior_knights.battle_losses import garrison_holder
 from banneret_warrior_knights.neutral import Stake
 from banneret_warrior_knights.special_phases import (
     BlockHire, HireMercenary, WageBill, _display_choices, draft_pricing, exempt_nobles, pay_loyal, wage_bill, wage_of,
@@ -86,6 +99,26 @@ def shaken_game(seed: int, barons: int, steps: int) -> State:
     return state
 
 
+def plain_lift_broken_sieges(data: WKData) -> list[str]:
+    """11.5, AMB-28 with every noble on the board looked at once."""
+    if not (data.besieged or data.besieged_strongholds):
+        return []
+    board = T.data.board
+    present = {(data.baron_of_noble(nb), area) for nb, area in data.noble_area.items()
+               if area is not None and nb not in data.at_sea}
+    freed: list[str] = []
+    for city, besieger in sorted(data.besieged.items()):
+        if (besieger, board.cities[city].area) not in present:
+            lift_siege(data, city)
+            freed.append(board.cities[city].name)
+    for baron, besieger in sorted(data.besieged_strongholds.items()):
+        if (besieger, data.stronghold[baron]) not in present:
+            del data.besieged_strongholds[baron]
+            data.siege_round.pop(garrison_holder(baron), None)
+            freed.append(f"{baron}'s stronghold")
+    return freed
+
+
 def plain_dominating_baron(data: WKData) -> str | None:
     kingdom = kingdom_cities()
     unrazed = sum(1 for c in data.city_owner if c in kingdom)
@@ -103,11 +136,26 @@ def test_fast_paths_agree_with_plain_rules(seed: int, barons: int, steps: int) -
     state = shaken_game(seed, barons, steps)
     data: WKData = state.data
     assert dominating_baron(data) == plain_dominating_baron(data)
+    rng = random.Random(seed)
+    for sea in (False, True):  # and again with random nobles at sea (on a port icon, 11.1)
+        if sea:
+            on_board = sorted(nb for nb, area in data.noble_area.items() if area is not None)
+            data.at_sea[:] = sorted(rng.sample(on_board, rng.randint(0, len(on_board))))
+        fast, plain = state.clone(), state.clone()
+        assert lift_broken_sieges(fast.data) == plain_lift_broken_sieges(plain.data)
+        assert state_hash(fast) == state_hash(plain)
+    owned = cities_by_owner(data)
     for baron in data.barons:
+        assert returning_nobles(data, baron) == [nb for nb in off_board(data, baron) if data.army[nb]]
+        for fortify, repair in ((4, 2), (0, 0), (2, 0), (9, 1)):
+            assert can_upgrade(data, baron, fortify, repair, owned.get(baron, ())) == can_upgrade(data, baron, fortify, repair)
         for price in (0, 1, 2, 3):
             for limit in (0, 1, 2, "all"):
                 assert can_heal(data, baron, price, limit) == (len(heal_options(data, baron, price, limit)) > 1)
         assert giving_holders(data, baron) == [h for h in holders_of(data, baron) if troop_holders(data, baron, h)]
+        for noble in data.nobles_of(baron):
+            if data.noble_area[noble] is not None:
+                assert (data.noble_area[noble] in shut_areas(data, baron)) == besieged_inside(data, noble)
         bill = wage_bill(state.clone(), baron)
         exempt = exempt_nobles(data, baron)
         changes = in_force(data, "wage_change", baron)
