@@ -236,10 +236,11 @@ class Assembly(Procedure):
     def _next(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
         rec: AssemblyRecord = frame.record
-        if rec.postponed or not any(can_vote(data, b) for b in data.barons):  # voters(data), stopping at one
+        chair = presiding(data)  # one who presides may vote: nobody else asked then
+        if rec.postponed or (chair is None and not any(can_vote(data, b) for b in data.barons)):
             self._close(state, "postponed" if rec.postponed else "nobody may vote")
             return
-        if presiding(data) is None:
+        if chair is None:
             call(state, NameActingChairman)
             return
         if rec.to_count:

@@ -196,11 +196,12 @@ class CasualtyDiscards(HolderChoice):
     prompt = "Choose the mercenaries lost to casualties"
 
     def start(self, state: State, frame: Frame) -> None:
-        if not self.options(state, frame):
+        discards = self.options(state, frame)
+        if not discards:
             set_markers(state.data, frame["holder"], 0)
             end(state)
             return
-        super().start(state, frame)
+        self.start_with(state, frame, discards)
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         data: WKData = state.data

@@ -656,8 +656,9 @@ class RetreatTo(Choice):
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
         noble = frame["noble"]
-        if retreat_areas(state, noble):
-            super().start(state, frame)
+        areas = retreat_areas(state, noble)
+        if areas:
+            self.start_with(state, frame, areas)  # the options, found once
             return
         baron = data.baron_of_noble(noble)
         home = data.stronghold[baron]
@@ -727,10 +728,11 @@ class Ransom(Choice):
     prompt = "Choose the city you hand over"
 
     def start(self, state: State, frame: Frame) -> None:
-        if not self.options(state, frame):
+        cities = self.options(state, frame)
+        if not cities:
             end(state)
             return
-        super().start(state, frame)
+        self.start_with(state, frame, cities)
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["loser"]

@@ -483,10 +483,11 @@ class ReplaceStronghold(Choice):
 
     def start(self, state: State, frame: Frame) -> None:
         frame["baron"] = var(state, "baron")
-        if state.data.stronghold[frame["baron"]] is not None or not stronghold_sites(state.data):
+        sites = stronghold_sites(state.data) if state.data.stronghold[frame["baron"]] is None else []
+        if not sites:
             end(state)
             return
-        super().start(state, frame)
+        self.start_with(state, frame, (*sites, None))  # the options, found once
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["baron"]
@@ -539,11 +540,12 @@ class PlaceReturning(Choice):
         baron = var(state, "baron")
         frame["baron"] = baron
         waiting = returning_nobles(data, baron)
-        if not waiting or not return_sites(data, baron):
+        sites = return_sites(data, baron) if waiting else []
+        if not sites:
             end(state)
             return
         frame["noble"] = waiting[0]
-        super().start(state, frame)
+        self.start_with(state, frame, sites)  # the options, found once
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["baron"]

@@ -37,8 +37,7 @@ from banneret.types import Action
 from banneret_warrior_knights.battle_losses import (
     garrison_holder, holder_name, troops_of,
 )
-from banneret_warrior_knights.cities import besieged_inside
-from banneret_warrior_knights.muster import cities_by_owner, cities_of, mercenaries_leave, off_board
+from banneret_warrior_knights.muster import cities_by_owner, cities_of, mercenaries_leave, off_board, shut_areas
 from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.titles import ban
@@ -167,8 +166,19 @@ def exempt_nobles(data: WKData, baron: str) -> frozenset[str]:
 
 
 def _applies(troops: str, card: str) -> bool:
-    mercenary = tables().troops[card].nationality is not None
+    return _applies_to(troops, tables().troops[card].nationality is not None)
+
+
+def _applies_to(troops: str, mercenary: bool) -> bool:
+    """A ``wage_change`` of ``troops`` covers a mercenary (or a loyal soldier)."""
     return troops == "all" or (troops == "mercenaries") == mercenary
+
+
+def change_per_card(changes: list[tuple[str, Effect]], mercenary: bool) -> int:
+    """What the per-card ``wage_change`` effects ``changes`` add to a mercenary's (or a loyal
+    soldier's) wage: the same for every card of the kind."""
+    return sum(e.params["crowns"] for _, e in changes
+               if e.params["per"] == "card" and _applies_to(e.params["troops"], mercenary))
 
 
 def wage_of(
@@ -181,8 +191,8 @@ def wage_of(
         return 0
     if changes is None:
         changes = in_force(data, "wage_change", baron)
-    change = sum(e.params["crowns"] for _, e in changes if e.params["per"] == "card" and _applies(e.params["troops"], card))
-    return max(0, tables().troops[card].wage + change)
+    troop = tables().troops[card]
+    return max(0, troop.wage + change_per_card(changes, troop.nationality is not None))
 
 
 @attrs.define
@@ -237,6 +247,9 @@ def wage_bill(state: State, baron: str) -> WageBill:
     changes = in_force(data, "wage_change", baron)
     costs, mercenaries, loyal, troop_table = bill.costs, bill.mercenaries, bill.loyal, tables().troops
     army = data.army
+    # wage_of for every card, the per-card changes added up once for each kind of troops
+    loyal_change = change_per_card(changes, False) if changes else 0
+    mercenary_change = change_per_card(changes, True) if changes else 0
     # every card he holds (holders_of: his nobles, then his garrison), walked once for costs,
     # mercenaries and loyal soldiers
     for holder, cards in (*[(nb, army[nb]) for nb in tables().nobles_of[baron]],
@@ -244,11 +257,11 @@ def wage_bill(state: State, baron: str) -> WageBill:
         free = holder in exempt
         for card in cards:
             troop = troop_table[card]
-            # with no wage_change in force, wage_of is the printed wage (0 when exempt)
-            costs[card] = wage_of(data, baron, card, free, changes) if changes else 0 if free else troop.wage
             if troop.nationality is None:
+                costs[card] = 0 if free else max(0, troop.wage + loyal_change)
                 loyal.append(card)
             else:
+                costs[card] = 0 if free else max(0, troop.wage + mercenary_change)
                 mercenaries.append((holder, card))
     for _, effect in changes:
         troops, crowns = effect.params["troops"], effect.params["crowns"]
@@ -631,9 +644,9 @@ def mercenary_sites(state: State, baron: str) -> list[str]:
     stronghold = data.stronghold[baron]
     if stronghold is not None:
         areas.add(stronghold)
-    off = off_board(data, baron)
+    off, shut = off_board(data, baron), shut_areas(data, baron)  # shut: besieged_inside, his nobles at once
     sites = [nb for nb in data.nobles_of(baron) if nb in off or (
-        data.noble_area[nb] in areas and nb not in data.at_sea and not besieged_inside(data, nb))]
+        (area := data.noble_area[nb]) in areas and nb not in data.at_sea and area not in shut)]
     return [*sites, garrison_holder(baron)]
 
 

@@ -4,7 +4,8 @@
 * ``muster.giving_holders`` (his nobles walked once) names the holders for which the plain
   ``troop_holders`` names a receiver, in ``holders_of`` order; ``muster.shut_areas`` (his
   besieged places' areas, found once) holds a noble of his exactly when the plain
-  ``besieged_inside`` says he is shut inside.
+  ``besieged_inside`` says he is shut inside; so ``special_phases.mercenary_sites``, which
+  reads it, names the recipients the plain look at ``besieged_inside`` names.
 * ``muster.dominating_baron`` (the cities counted in one pass) names the baron the plain
   count per baron names.
 * ``muster.returning_nobles`` (one pass) names the off-board nobles with troops;
@@ -43,14 +44,16 @@ from banneret_warrior_knights.cities import lift_siege
 from banneret_warrior_knights.effects import can_heal, can_upgrade, heal_options
 from banneret_warrior_knights.cities import besieged_inside
 from banneret_warrior_knights.muster import (
-    cities_by_owner, dominating_baron, giving_holders, kingdom_cities, off_board, returning_nobles, shut_areas,
-    troop_holders,
+    cities_by_owner, cities_of, dominating_baron, giving_holders, kingdom_cities, off_board, returning_nobles,
+    shut_areas, troop_holders,
 )
 from banneret_warrior_knights.battle_losses import garrison_holder
 from banneret_warrior_knights.neutral import Stake
 from banneret_warrior_knights.special_phases import (
-    BlockHire, HireMercenary, WageBill, _display_choices, draft_pricing, exempt_nobles, pay_loyal, wage_bill, wage_of,
+    BlockHire, HireMercenary, WageBill, _display_choices, draft_pricing, exempt_nobles, mercenary_sites, pay_loyal,
+    wage_bill, wage_of,
 )
+from banneret_warrior_knights.variants import MERCENARY_RECIPIENTS
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, tables
 
@@ -99,6 +102,19 @@ def shaken_game(seed: int, barons: int, steps: int) -> State:
     return state
 
 
+def plain_mercenary_sites(state: State, baron: str) -> list[str]:
+    """9.4 with ``besieged_inside`` asked of each noble."""
+    data: WKData = state.data
+    cities = cities_of(data, baron) if state.options[MERCENARY_RECIPIENTS] == "own_city" else data.city_owner
+    areas = {T.data.board.cities[c].area for c in cities}
+    if data.stronghold[baron] is not None:
+        areas.add(data.stronghold[baron])
+    off = off_board(data, baron)
+    sites = [nb for nb in data.nobles_of(baron) if nb in off or (
+        data.noble_area[nb] in areas and nb not in data.at_sea and not besieged_inside(data, nb))]
+    return [*sites, garrison_holder(baron)]
+
+
 def plain_lift_broken_sieges(data: WKData) -> list[str]:
     """11.5, AMB-28 with every noble on the board looked at once."""
     if not (data.besieged or data.besieged_strongholds):
@@ -144,11 +160,19 @@ def test_fast_paths_agree_with_plain_rules(seed: int, barons: int, steps: int) -
         fast, plain = state.clone(), state.clone()
         assert lift_broken_sieges(fast.data) == plain_lift_broken_sieges(plain.data)
         assert state_hash(fast) == state_hash(plain)
+    for baron in data.barons:  # one noble of his shut inside a besieged city of his, when he has both
+        mine = [c for c, owner in sorted(data.city_owner.items()) if owner == baron]
+        nobles = [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is not None]
+        if mine and nobles and rng.random() < 0.5:
+            city = rng.choice(mine)
+            data.besieged[city] = rng.choice(data.barons)
+            data.noble_area[rng.choice(nobles)] = T.data.board.cities[city].area
     owned = cities_by_owner(data)
     for baron in data.barons:
         assert returning_nobles(data, baron) == [nb for nb in off_board(data, baron) if data.army[nb]]
         for fortify, repair in ((4, 2), (0, 0), (2, 0), (9, 1)):
-            assert can_upgrade(data, baron, fortify, repair, owned.get(baron, ())) == can_upgrade(data, baron, fortify, repair)
+            given = can_upgrade(data, baron, fortify, repair, owned.get(baron, ()))
+            assert given == can_upgrade(data, baron, fortify, repair)
         for price in (0, 1, 2, 3):
             for limit in (0, 1, 2, "all"):
                 assert can_heal(data, baron, price, limit) == (len(heal_options(data, baron, price, limit)) > 1)
@@ -156,6 +180,7 @@ def test_fast_paths_agree_with_plain_rules(seed: int, barons: int, steps: int) -
         for noble in data.nobles_of(baron):
             if data.noble_area[noble] is not None:
                 assert (data.noble_area[noble] in shut_areas(data, baron)) == besieged_inside(data, noble)
+        assert mercenary_sites(state, baron) == plain_mercenary_sites(state, baron)
         bill = wage_bill(state.clone(), baron)
         exempt = exempt_nobles(data, baron)
         changes = in_force(data, "wage_change", baron)
