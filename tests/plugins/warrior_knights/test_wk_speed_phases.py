@@ -12,6 +12,8 @@
   ``effects.can_upgrade`` given the baron's cities from ``cities_by_owner`` says what it
   says when it finds them itself; ``battle_losses.lift_broken_sieges`` (each besieger's
   nobles looked at) frees what the plain look at every noble frees.
+* ``assembly.excluded`` (no look at the standing effects when no card or rule change that
+  excludes is in force anywhere) says what ``in_force(..., "assembly_exclusion", ...)`` says.
 * the stake menu is prebuilt (``neutral.stake_actions``) and the Draft's menus ask the
   baron's discount once: each is the menu the plain ``Choice.action`` builds.
 * ``special_phases.wage_bill`` prices every card he holds as ``wage_of`` does (the printed
@@ -41,6 +43,7 @@ from banneret.flow import Choice
 from banneret.canonical import state_hash
 from banneret_warrior_knights.battle_losses import holders_of, lift_broken_sieges, set_markers, troops_of
 from banneret_warrior_knights.cities import lift_siege
+from banneret_warrior_knights.assembly import excluded
 from banneret_warrior_knights.effects import can_heal, can_upgrade, heal_options
 from banneret_warrior_knights.cities import besieged_inside
 from banneret_warrior_knights.muster import (
@@ -169,6 +172,7 @@ def test_fast_paths_agree_with_plain_rules(seed: int, barons: int, steps: int) -
             data.noble_area[rng.choice(nobles)] = T.data.board.cities[city].area
     owned = cities_by_owner(data)
     for baron in data.barons:
+        assert excluded(data, baron) == bool(in_force(data, "assembly_exclusion", baron))
         assert returning_nobles(data, baron) == [nb for nb in off_board(data, baron) if data.army[nb]]
         for fortify, repair in ((4, 2), (0, 0), (2, 0), (9, 1)):
             given = can_upgrade(data, baron, fortify, repair, owned.get(baron, ()))
