@@ -33,6 +33,7 @@ votes he wrote for the agendas left (16.3); when nobody may vote the agendas sta
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any, Sequence
 
@@ -47,7 +48,9 @@ from banneret_warrior_knights.titles import ban
 from banneret_warrior_knights.setup import fate_until
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
-from banneret_warrior_knights.variants import MOTION_RULE, motion_rule_label, motion_rule_proposals, toggle_motion_rule
+from banneret_warrior_knights.variants import (
+    MOTION_RULE, MOTION_RULES, motion_rule_label, motion_rule_proposals, toggle_motion_rule,
+)
 
 __all__ = [
     "Assembly", "PROCEDURES", "votes_received", "can_vote", "presiding", "vote_kind", "agenda_label",
@@ -69,8 +72,23 @@ PURPOSES = {
 # --------------------------------------------------------------------------- who votes
 
 
+@functools.cache
+def _excluding() -> tuple[frozenset[str], frozenset[str]]:
+    """The agenda cards and the rule changes (17.2) with an ``assembly_exclusion`` effect
+    (printed, read once)."""
+    cards = frozenset(card for card, kinds in tables().agenda_effects_by_kind.items() if "assembly_exclusion" in kinds)
+    rules = frozenset(rule for rule, change in MOTION_RULES.items() if change.effect.kind == "assembly_exclusion")
+    return cards, rules
+
+
 def excluded(data: WKData, baron: str) -> bool:
-    """A standing effect keeps the baron out of the Assembly (a Charge, AMB-41)."""
+    """A standing effect keeps the baron out of the Assembly (a Charge, AMB-41). Asked for
+    every voter at every step: when no card or rule change that excludes is in force at all
+    (the usual case), :func:`in_force` would find nothing and is not asked."""
+    cards, rules = _excluding()
+    if (cards.isdisjoint(data.laws) and cards.isdisjoint(data.charges[baron])
+            and cards.isdisjoint(data.office.values()) and rules.isdisjoint(data.motion_rules)):
+        return False
     return bool(in_force(data, "assembly_exclusion", baron))
 
 
@@ -142,9 +160,9 @@ def _target_label(data: WKData, purpose: str, target: str | None) -> str:
     for baron in data.barons:
         if target in data.charges[baron]:
             return f"{baron}'s Charge {_title(target)}"
-    for noble, office in data.office.items():
-        if office == target:
-            return f"the Office {_title(target)} of {tables().data.nobles[noble].name}"
+    if target in data.office.values():  # one look before the walk: most targets are no Office
+        noble = next(nb for nb, office in data.office.items() if office == target)
+        return f"the Office {_title(target)} of {tables().data.nobles[noble].name}"
     return _title(target)
 
 
@@ -236,10 +254,11 @@ class Assembly(Procedure):
     def _next(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
         rec: AssemblyRecord = frame.record
-        if rec.postponed or not any(can_vote(data, b) for b in data.barons):  # voters(data), stopping at one
+        chair = presiding(data)  # one who presides may vote: nobody else asked then
+        if rec.postponed or (chair is None and not any(can_vote(data, b) for b in data.barons)):
             self._close(state, "postponed" if rec.postponed else "nobody may vote")
             return
-        if presiding(data) is None:
+        if chair is None:
             call(state, NameActingChairman)
             return
         if rec.to_count:

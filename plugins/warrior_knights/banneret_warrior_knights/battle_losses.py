@@ -196,11 +196,12 @@ class CasualtyDiscards(HolderChoice):
     prompt = "Choose the mercenaries lost to casualties"
 
     def start(self, state: State, frame: Frame) -> None:
-        if not self.options(state, frame):
+        discards = self.options(state, frame)
+        if not discards:
             set_markers(state.data, frame["holder"], 0)
             end(state)
             return
-        super().start(state, frame)
+        self.start_with(state, frame, discards)
 
     def options(self, state: State, frame: Frame) -> Sequence[Any]:
         data: WKData = state.data
@@ -227,16 +228,19 @@ def lift_broken_sieges(data: WKData) -> list[str]:
     freed, as names to log (a city's name, or "BARON's stronghold")."""
     if not (data.besieged or data.besieged_strongholds):  # no siege anywhere: the usual case
         return []
-    board = tables().data.board
-    present = {(data.baron_of_noble(nb), area) for nb, area in data.noble_area.items()
-               if area is not None and nb not in data.at_sea}
+    board, nobles_of = tables().data.board, tables().nobles_of
+    area_of, at_sea = data.noble_area, data.at_sea
+
+    def present(besieger: str, area: str | None) -> bool:  # a noble of his there, not at sea
+        return any(area_of[nb] == area and nb not in at_sea for nb in nobles_of[besieger])
+
     freed: list[str] = []
     for city, besieger in sorted(data.besieged.items()):
-        if (besieger, board.cities[city].area) not in present:
+        if not present(besieger, board.cities[city].area):
             lift_siege(data, city)
             freed.append(board.cities[city].name)
     for baron, besieger in sorted(data.besieged_strongholds.items()):
-        if (besieger, data.stronghold[baron]) not in present:
+        if not present(besieger, data.stronghold[baron]):
             del data.besieged_strongholds[baron]
             data.siege_round.pop(garrison_holder(baron), None)
             freed.append(f"{baron}'s stronghold")

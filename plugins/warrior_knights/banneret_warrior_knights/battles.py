@@ -17,6 +17,7 @@ offered to him:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any, Callable, Sequence
 
@@ -102,6 +103,8 @@ def battle_areas(state: State, baron: str) -> list[str]:
     """Areas where the baron has a ready noble and something to attack (11.1), sorted."""
     data: WKData = state.data
     ready = _ready_areas(data, baron)
+    if not ready:
+        return []
     found = _place_areas(data, baron, ready)
     rest = ready - found  # the nobles are looked at only where no place is a target
     if rest:
@@ -121,7 +124,11 @@ def battle_possible_in(state: State, baron: str, area: str) -> bool:
     """Whether :func:`battle_areas` names ``area`` (asked of one area: Mobilize Forces'
     own)."""
     data: WKData = state.data
-    if area not in _ready_areas(data, baron):
+    area_of, exhausted, at_sea = data.noble_area, data.exhausted, data.at_sea
+    for nb in tables().nobles_of[baron]:  # a ready noble of his there (_ready_areas, one area)
+        if area_of[nb] == area and nb not in exhausted and nb not in at_sea:
+            break
+    else:
         return False
     one = {area}
     return bool(_place_areas(data, baron, one) or _field_areas(data, baron, one))
@@ -145,16 +152,27 @@ def _field_areas(data: WKData, baron: str, areas: set[str]) -> set[str]:
     names a field battle: another baron's noble stands there, not at sea, and no standing
     effect bars the battle. No city or Stronghold of another baron is there, so nobody's
     nobles are inside one (AMB-64): one pass over the nobles, the ban asked once."""
-    at_sea, baron_of = data.at_sea, tables().baron_of_noble
-    found = {area for noble, area in data.noble_area.items()
-             if area in areas and noble not in at_sea and baron_of[noble] != baron}
+    area_of, rivals = data.noble_area, rival_nobles(baron, data.barons)
+    there = areas.intersection(map(area_of.__getitem__, rivals))  # another baron's noble, at sea or not
+    if not there:  # the usual case, found without a walk in Python
+        return set()
+    at_sea = data.at_sea
+    found = {area for noble in rivals if (area := area_of[noble]) in there and noble not in at_sea}
     return found if found and not _field_forbidden(data, baron) else set()
+
+
+@functools.cache
+def rival_nobles(baron: str, barons: tuple[str, ...]) -> tuple[str, ...]:
+    """The nobles of every baron of ``barons`` but ``baron`` (printed, read once a seating)."""
+    nobles_of = tables().nobles_of
+    return tuple(nb for other in barons if other != baron for nb in nobles_of[other])
 
 
 def _ready_areas(data: WKData, baron: str) -> set[str]:
     """The areas of the baron's ready nobles (on the board, not at sea, not exhausted)."""
-    return {a for nb in data.nobles_of(baron) if (a := data.noble_area[nb]) is not None
-            and nb not in data.exhausted and nb not in data.at_sea}
+    area_of, exhausted, at_sea = data.noble_area, data.exhausted, data.at_sea
+    return {a for nb in tables().nobles_of[baron] if (a := area_of[nb]) is not None
+            and nb not in exhausted and nb not in at_sea}
 
 
 def commander_bonus(data: WKData, baron: str, kind: str) -> int:
@@ -638,8 +656,9 @@ class RetreatTo(Choice):
     def start(self, state: State, frame: Frame) -> None:
         data: WKData = state.data
         noble = frame["noble"]
-        if retreat_areas(state, noble):
-            super().start(state, frame)
+        areas = retreat_areas(state, noble)
+        if areas:
+            self.start_with(state, frame, areas)  # the options, found once
             return
         baron = data.baron_of_noble(noble)
         home = data.stronghold[baron]
@@ -709,10 +728,11 @@ class Ransom(Choice):
     prompt = "Choose the city you hand over"
 
     def start(self, state: State, frame: Frame) -> None:
-        if not self.options(state, frame):
+        cities = self.options(state, frame)
+        if not cities:
             end(state)
             return
-        super().start(state, frame)
+        self.start_with(state, frame, cities)
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["loser"]

@@ -14,9 +14,7 @@ proposal to the vote, which only the Assembly can run; :class:`ApplyEffects` ref
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Sequence
-
-import attrs
+from typing import Any, NamedTuple, Sequence
 
 from banneret.flow import Choice, FlowError, Frame, Procedure, call, end
 from banneret.state import State
@@ -24,7 +22,7 @@ from banneret_warrior_knights import battles, cities, special_phases
 from banneret_warrior_knights.titles import check_chairman, check_head_of_church
 from banneret_warrior_knights.data_model import Effect, FateCard
 from banneret_warrior_knights.battle_losses import holders_of, is_garrison, markers_of, set_markers, troops_of
-from banneret_warrior_knights.muster import mercenaries_leave
+from banneret_warrior_knights.muster import cities_by_owner, cities_of, mercenaries_leave
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, fate_draw, tables
 
@@ -140,8 +138,10 @@ def _barons(data: WKData, who: str, ctx: "_Context") -> tuple[str, ...]:
     return () if baron is None else (baron,)
 
 
-@attrs.frozen
-class _Context:
+class _Context(NamedTuple):
+    """Who an effect reads: the drawer, the baron an agenda chose and its drawn target (a
+    tuple: one is made for every effect applied)."""
+
     drawer: str | None
     chosen_baron: str | None
     target: str | None
@@ -247,9 +247,10 @@ def _upgrade_defences(state: State, effect: Effect, ctx: _Context) -> Calls:
     others' options stay as they are found here)."""
     data: WKData = state.data
     fortify, repair = effect.params["fortify_crowns"], effect.params["repair_crowns_per_breach"]
+    owned = cities_by_owner(data)
     return _calls(*((UpgradeOne, {"baron": b, "fortify": fortify, "repair": repair})
                     for b in _barons(data, effect.params["who"], ctx)
-                    if can_upgrade(data, b, fortify, repair)))
+                    if can_upgrade(data, b, fortify, repair, owned.get(b, ()))))
 
 
 def _free_mercenary(state: State, effect: Effect, ctx: _Context) -> Calls:
@@ -386,29 +387,34 @@ class ApplyEffects(Procedure):
     rule = "8.2"
 
     def start(self, state: State, frame: Frame) -> None:
-        effects = frame["effects"]
+        local = frame.vars
+        effects = local["effects"]
         for effect in effects:
             if effect.kind not in HANDLERS:
                 raise FlowError(f"effect {effect.kind!r} is not applied here (private_motion is the Assembly's)")
-        if "targets" not in frame.vars:
-            frame.vars["targets"] = draw_targets(state.data, effects, frame.vars.get("drawer"))
-        frame.vars["_k"] = -1
-        frame.vars["_calls"] = ()
+        if "targets" not in local:
+            local["targets"] = draw_targets(state.data, effects, local.get("drawer"))
+        local["_k"] = -1
+        local["_calls"] = ()
         self._next(state, frame)
 
     def _next(self, state: State, frame: Frame) -> None:
-        calls: Calls = frame.vars["_calls"]
-        effects = frame["effects"]
-        while not calls:
-            k = frame.vars["_k"] + 1
-            if k >= len(effects) or state.ended is not None:
-                end(state)
-                return
-            frame.vars["_k"] = k
-            ctx = _Context(frame.vars.get("drawer"), frame.vars.get("chosen_baron"), frame["targets"][k])
-            calls = HANDLERS[effects[k].kind](state, effects[k], ctx)
-        (proc, args), rest = calls[0], calls[1:]
-        frame.vars["_calls"] = rest
+        """The next procedure still to run: the current effect's, else the next effects'
+        handlers applied until one leaves a procedure to run."""
+        local = frame.vars
+        calls: Calls = local["_calls"]
+        if not calls:
+            effects, targets = local["effects"], local["targets"]
+            drawer, chosen = local.get("drawer"), local.get("chosen_baron")
+            k = local["_k"]
+            while not calls:
+                k += 1
+                if k >= len(effects) or state.ended is not None:
+                    end(state)
+                    return
+                calls = HANDLERS[effects[k].kind](state, effects[k], _Context(drawer, chosen, targets[k]))
+            local["_k"] = k
+        (proc, args), local["_calls"] = calls[0], calls[1:]
         call(state, proc, **dict(args))
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
@@ -534,14 +540,15 @@ def upgrade_options(data: WKData, baron: str, fortify: int, repair: int) -> list
     return options
 
 
-def can_upgrade(data: WKData, baron: str, fortify: int, repair: int) -> bool:
+def can_upgrade(data: WKData, baron: str, fortify: int, repair: int, cities: Sequence[str] | None = None) -> bool:
     """Whether :func:`upgrade_options` offers more than nothing: an unbesieged city of his
     he can fortify, or a breach he can pay to repair in one or in his stronghold (stops at
-    the first fortification; the repair price is asked only when there is a breach)."""
+    the first fortification; the repair price is asked only when there is a breach).
+    ``cities``: his cities (:func:`cities_of`), when the caller has them."""
     crowns = data.crowns[baron]
     breached = False
-    for city, owner in data.city_owner.items():
-        if owner == baron and city not in data.besieged:
+    for city in cities_of(data, baron) if cities is None else cities:
+        if city not in data.besieged:
             if city not in data.fortified and crowns >= fortify:
                 return True
             breached = breached or data.breaches[city] > 0

@@ -276,26 +276,44 @@ def troop_holders(data: WKData, baron: str, source: str) -> list[str]:
             if nb != source and data.noble_area[nb] == area and not besieged_inside(data, nb)]
 
 
+_NO_AREAS: frozenset[str] = frozenset()
+
+
+def shut_areas(data: WKData, baron: str) -> frozenset[str]:
+    """The areas where a noble of the baron is :func:`besieged_inside`: those of his
+    besieged cities and of his Stronghold while besieged (11.5, 11.6), found once for all
+    his nobles."""
+    if not (data.besieged or data.besieged_strongholds):  # no siege anywhere: the usual case
+        return _NO_AREAS
+    cities = tables().data.board.cities
+    areas = {cities[c].area for c in data.besieged if data.city_owner.get(c) == baron}
+    stronghold = data.stronghold[baron]
+    if stronghold is not None and baron in data.besieged_strongholds:
+        areas.add(stronghold)
+    return frozenset(areas)
+
+
 def giving_holders(data: WKData, baron: str) -> list[str]:
     """The holders of his troops (:func:`holders_of` order) for which :func:`troop_holders`
     names a receiver, all found in one walk over his nobles instead of one per holder."""
-    sieges = data.besieged or data.besieged_strongholds  # none: nobody is shut inside
-    nobles = data.nobles_of(baron)
+    nobles = tables().nobles_of[baron]
+    area_of, awaiting = data.noble_area, data.awaiting_heir
+    shut = shut_areas(data, baron)
     off = off_board(data, baron)
     free_in_area: dict[str, int] = {}  # area -> his nobles there not shut inside a siege
     for nb in nobles:
-        area = data.noble_area[nb]
-        if area is not None and not (sieges and besieged_inside(data, nb)):
+        area = area_of[nb]
+        if area is not None and area not in shut:
             free_in_area[area] = free_in_area.get(area, 0) + 1
     found: list[str] = []
     for nb in nobles:  # holders_of: his nobles, then his garrison
-        if nb in data.awaiting_heir:
+        if nb in awaiting:
             continue
-        area = data.noble_area[nb]
+        area = area_of[nb]
         if area is None:
             if len(off) > (nb in off):  # an off-board noble but himself
                 found.append(nb)
-        elif free_in_area.get(area, 0) >= 2 and not (sieges and besieged_inside(data, nb)):  # he and another
+        elif free_in_area.get(area, 0) >= 2:  # he and another, neither shut inside (a shut area is not counted)
             found.append(nb)
     if off:
         found.append(garrison_holder(baron))
@@ -305,8 +323,8 @@ def giving_holders(data: WKData, baron: str) -> list[str]:
 def off_board(data: WKData, baron: str) -> list[str]:
     """The baron's nobles off the board who may come back: not those who died without an
     heir (11.8, AMB-65), nor the dead whose heir another baron holds (17.3)."""
-    return [nb for nb in data.nobles_of(baron) if data.noble_area[nb] is None and nb not in data.heirless_dead
-            and nb not in data.awaiting_heir]
+    area_of, dead, awaiting = data.noble_area, data.heirless_dead, data.awaiting_heir
+    return [nb for nb in tables().nobles_of[baron] if area_of[nb] is None and nb not in dead and nb not in awaiting]
 
 
 def army_shrank(data: WKData, noble: str) -> None:
@@ -362,8 +380,27 @@ def return_picks(data: WKData, baron: str, moved: tuple[str, ...] = ()) -> list[
 
 def has_return_picks(data: WKData, baron: str) -> bool:
     """Whether :func:`return_picks` names anything before a card has moved: a holder that
-    can hand on troops has a card (stops at the first; no labels sorted)."""
-    return any(troops_of(data, holder) for holder in giving_holders(data, baron))
+    can hand on troops has a card. The garrison and the off-board nobles are looked at
+    first (an army emptied leaves the board, so most off-board nobles hold nothing); the
+    nobles on the board only when two of them share an area (stops at the first card; no
+    labels sorted)."""
+    area_of, army, awaiting = data.noble_area, data.army, data.awaiting_heir
+    off = off_board(data, baron)
+    if off and data.garrison[baron]:  # the garrison hands troops to an off-board noble
+        return True
+    on_board: list[str] = []
+    for nb in tables().nobles_of[baron]:
+        area = area_of[nb]
+        if area is not None:
+            on_board.append(area)
+        elif army[nb] and nb not in awaiting and len(off) > (nb in off):  # to another off-board noble
+            return True
+    if len(set(on_board)) == len(on_board):  # no two of his nobles in one area: none on the board gives
+        return False
+    for holder in giving_holders(data, baron):
+        if troops_of(data, holder):
+            return True
+    return False
 
 
 class ReturnTroops(Decision):
@@ -446,10 +483,11 @@ class ReplaceStronghold(Choice):
 
     def start(self, state: State, frame: Frame) -> None:
         frame["baron"] = var(state, "baron")
-        if state.data.stronghold[frame["baron"]] is not None or not stronghold_sites(state.data):
+        sites = stronghold_sites(state.data) if state.data.stronghold[frame["baron"]] is None else []
+        if not sites:
             end(state)
             return
-        super().start(state, frame)
+        self.start_with(state, frame, (*sites, None))  # the options, found once
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["baron"]
@@ -483,8 +521,10 @@ def return_sites(data: WKData, baron: str) -> list[str]:
 
 
 def returning_nobles(data: WKData, baron: str) -> list[str]:
-    """His off-board nobles holding at least one troop card."""
-    return [nb for nb in off_board(data, baron) if data.army[nb]]
+    """His off-board nobles holding at least one troop card (:func:`off_board`, in one pass)."""
+    area_of, army, dead, awaiting = data.noble_area, data.army, data.heirless_dead, data.awaiting_heir
+    return [nb for nb in tables().nobles_of[baron]
+            if area_of[nb] is None and army[nb] and nb not in dead and nb not in awaiting]
 
 
 class PlaceReturning(Choice):
@@ -500,11 +540,12 @@ class PlaceReturning(Choice):
         baron = var(state, "baron")
         frame["baron"] = baron
         waiting = returning_nobles(data, baron)
-        if not waiting or not return_sites(data, baron):
+        sites = return_sites(data, baron) if waiting else []
+        if not sites:
             end(state)
             return
         frame["noble"] = waiting[0]
-        super().start(state, frame)
+        self.start_with(state, frame, sites)  # the options, found once
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["baron"]

@@ -27,7 +27,7 @@ discount taken off his first payments of the kind, or a surcharge paid before th
 from __future__ import annotations
 
 import functools
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import attrs
 
@@ -35,10 +35,9 @@ from banneret.flow import Choice, Decision, Frame, Procedure, call, end, record
 from banneret.state import State
 from banneret.types import Action
 from banneret_warrior_knights.battle_losses import (
-    garrison_holder, holder_name, holders_of, troops_of,
+    garrison_holder, holder_name, troops_of,
 )
-from banneret_warrior_knights.cities import besieged_inside
-from banneret_warrior_knights.muster import cities_by_owner, cities_of, mercenaries_leave, off_board
+from banneret_warrior_knights.muster import cities_by_owner, cities_of, mercenaries_leave, off_board, shut_areas
 from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.titles import ban
@@ -167,8 +166,19 @@ def exempt_nobles(data: WKData, baron: str) -> frozenset[str]:
 
 
 def _applies(troops: str, card: str) -> bool:
-    mercenary = tables().troops[card].nationality is not None
+    return _applies_to(troops, tables().troops[card].nationality is not None)
+
+
+def _applies_to(troops: str, mercenary: bool) -> bool:
+    """A ``wage_change`` of ``troops`` covers a mercenary (or a loyal soldier)."""
     return troops == "all" or (troops == "mercenaries") == mercenary
+
+
+def change_per_card(changes: list[tuple[str, Effect]], mercenary: bool) -> int:
+    """What the per-card ``wage_change`` effects ``changes`` add to a mercenary's (or a loyal
+    soldier's) wage: the same for every card of the kind."""
+    return sum(e.params["crowns"] for _, e in changes
+               if e.params["per"] == "card" and _applies_to(e.params["troops"], mercenary))
 
 
 def wage_of(
@@ -181,21 +191,23 @@ def wage_of(
         return 0
     if changes is None:
         changes = in_force(data, "wage_change", baron)
-    change = sum(e.params["crowns"] for _, e in changes if e.params["per"] == "card" and _applies(e.params["troops"], card))
-    return max(0, tables().troops[card].wage + change)
+    troop = tables().troops[card]
+    return max(0, troop.wage + change_per_card(changes, troop.nationality is not None))
 
 
 @attrs.define
 class WageBill:
     """One baron's Wages: what each of his cards costs, the per-phase discounts left (troops
-    kind -> crowns), his mercenaries as (holder, card), holders in :func:`holders_of` order (no
-    card moves while he pays, so they are listed once) and the mercenaries paid so far."""
+    kind -> crowns), his mercenaries as (holder, card) and his loyal soldiers' cards, in
+    :func:`holders_of` order (no card moves while he pays, so they are listed once), and the
+    mercenaries paid so far."""
 
     baron: str
     costs: dict[str, int] = attrs.Factory(dict)
     discounts: dict[str, int] = attrs.Factory(dict)
     mercenaries: list[tuple[str, str]] = attrs.Factory(list)
     paid: list[str] = attrs.Factory(list)
+    loyal: list[str] = attrs.Factory(list)
 
     def unpaid(self) -> list[tuple[str, str]]:
         """His mercenaries not paid yet, as (holder, card)."""
@@ -209,6 +221,11 @@ class WageBill:
             if _applies(troops, card):
                 due -= min(due, left)
         return due
+
+    def pricer(self) -> Callable[[str], int]:
+        """:meth:`cost` for pricing many cards: with no discount left, a card costs what
+        :attr:`costs` says, read without a call of :meth:`cost` per card."""
+        return self.cost if self.discounts else self.costs.__getitem__
 
     def pay(self, data: WKData, card: str) -> int:
         due = self.costs[card]
@@ -228,14 +245,23 @@ def wage_bill(state: State, baron: str) -> WageBill:
     exempt = exempt_nobles(data, baron)
     bill = WageBill(baron)
     changes = in_force(data, "wage_change", baron)
-    costs, mercenaries, troop_table = bill.costs, bill.mercenaries, tables().troops
-    for holder in holders_of(data, baron):  # every card he holds, walked once for costs and mercenaries
+    costs, mercenaries, loyal, troop_table = bill.costs, bill.mercenaries, bill.loyal, tables().troops
+    army = data.army
+    # wage_of for every card, the per-card changes added up once for each kind of troops
+    loyal_change = change_per_card(changes, False) if changes else 0
+    mercenary_change = change_per_card(changes, True) if changes else 0
+    # every card he holds (holders_of: his nobles, then his garrison), walked once for costs,
+    # mercenaries and loyal soldiers
+    for holder, cards in (*[(nb, army[nb]) for nb in tables().nobles_of[baron]],
+                          (garrison_holder(baron), data.garrison[baron])):
         free = holder in exempt
-        for card in troops_of(data, holder):
+        for card in cards:
             troop = troop_table[card]
-            # with no wage_change in force, wage_of is the printed wage (0 when exempt)
-            costs[card] = wage_of(data, baron, card, free, changes) if changes else 0 if free else troop.wage
-            if troop.nationality is not None:
+            if troop.nationality is None:
+                costs[card] = 0 if free else max(0, troop.wage + loyal_change)
+                loyal.append(card)
+            else:
+                costs[card] = 0 if free else max(0, troop.wage + mercenary_change)
                 mercenaries.append((holder, card))
     for _, effect in changes:
         troops, crowns = effect.params["troops"], effect.params["crowns"]
@@ -285,17 +311,26 @@ def pay_loyal(state: State, baron: str) -> WageBill:
     can; his free mercenaries counted as paid."""
     data: WKData = state.data
     bill = wage_bill(state, baron)
-    troops = tables().troops
-    loyal = sorted([(bill.cost(c), c) for c in bill.costs if troops[c].nationality is None])
+    cost = bill.pricer()
     paid = 0
-    for _, card in loyal:
-        if bill.cost(card) > data.crowns[baron]:
-            break
-        paid += bill.pay(data, card)
+    if bill.discounts:
+        for _, card in sorted([(cost(c), c) for c in bill.loyal]):
+            if cost(card) > data.crowns[baron]:
+                break
+            paid += bill.pay(data, card)
+    else:  # every card costs what the bill says all along: the cheapest first, while he can
+        left = data.crowns[baron]
+        for due in sorted(map(cost, bill.loyal)):
+            if due > left:
+                break
+            paid += due
+            left -= due
+        data.crowns[baron] = left
     state.emit(f"wages: {baron} pays {paid} crowns for loyal soldiers ({data.crowns[baron]} left)", "wages")
+    free = bill.paid
     for _, card in bill.mercenaries:
-        if bill.cost(card) == 0:
-            bill.paid.append(card)
+        if cost(card) == 0:
+            free.append(card)
     return bill
 
 
@@ -303,9 +338,10 @@ def affordable_mercenaries(data: WKData, bill: WageBill) -> dict[tuple[str, str]
     """(holder, label) -> one unpaid mercenary of that kind the baron can pay now (9.2)."""
     crowns = data.crowns[bill.baron]
     troops = tables().troops
+    cost = bill.pricer()
     groups: dict[tuple[str, str], str] = {}
     for holder, card in bill.unpaid():
-        if bill.cost(card) <= crowns:
+        if cost(card) <= crowns:
             groups.setdefault((holder, troops[card].label), card)
     return groups
 
@@ -382,14 +418,23 @@ def hire_discount(data: WKData, baron: str, hired: int) -> int:
     return sum(e.params["crowns"] for _, e in in_force(data, "hire_discount", baron) if hired < e.params["hires"])
 
 
-def _display_choices(state: State, baron: str, nationality: str | None) -> list[str]:
+Pricing = tuple[int, int]
+"""(units a baron has hired in this Draft, his :func:`hire_discount` on the next)."""
+
+
+def draft_pricing(state: State, baron: str) -> Pricing:
+    """The baron's :data:`Pricing` now (asked once for a marker's step and its menu)."""
+    hired = record(state, DraftRecord).hires.get(baron, 0)
+    return hired, hire_discount(state.data, baron, hired)
+
+
+def _display_choices(state: State, baron: str, nationality: str | None, pricing: Pricing | None = None) -> list[str]:
     """One affordable displayed card per label (of ``nationality`` if given), not hired yet
-    at this marker."""
+    at this marker. ``pricing``: :func:`draft_pricing`, when the caller has it."""
     data: WKData = state.data
     rec = record(state, DraftRecord)
-    hired = rec.hires.get(baron, 0)
+    hired, discount = draft_pricing(state, baron) if pricing is None else pricing
     troops = tables().troops
-    discount = hire_discount(data, baron, hired)
     seen: dict[str, str] = {}
     for card in data.mercenary_display:
         if card in rec.batch or (nationality is not None and troops[card].nationality != nationality):
@@ -409,10 +454,11 @@ def _pass(state: State, rec: DraftRecord) -> None:
     state.emit(f"{rec.baron} passes", "draft")
 
 
-def _hire(state: State, baron: str, card: str) -> None:
+def _hire(state: State, baron: str, card: str, pricing: Pricing) -> None:
+    """``baron`` hires ``card`` at his :func:`draft_pricing` ``pricing``."""
     data: WKData = state.data
     rec = record(state, DraftRecord)
-    cost = hire_cost(data, baron, card, rec.hires.get(baron, 0))
+    cost = hire_cost(data, baron, card, *pricing)
     data.crowns[baron] -= cost
     rec.hires[baron] = rec.hires.get(baron, 0) + 1
     rec.batch.append(card)
@@ -422,16 +468,33 @@ def _hire(state: State, baron: str, card: str) -> None:
 class DraftChoice(Choice):
     """A choice of displayed units to hire by the baron in frame variable ``baron``; its
     labels show the price, his units hired so far and :func:`hire_discount` asked once
-    for the whole menu."""
+    for the whole menu. The Draft calls it with the baron's :func:`draft_pricing` and the
+    units it offers (frame variables ``pricing`` and ``choices``), found when it looked
+    whether he can hire at all: nothing changes in between."""
+
+    nationality_var: str | None = None
+    """The frame variable naming the nationality the units must have (None: any)."""
 
     def decider(self, state: State, frame: Frame) -> str:
         return frame["baron"]
 
-    def _pricing(self, state: State, frame: Frame) -> tuple[int, int]:
-        """(units he has hired in this Draft, his discount on the next)."""
-        baron = frame["baron"]
-        hired = record(state, DraftRecord).hires.get(baron, 0)
-        return hired, hire_discount(state.data, baron, hired)
+    def start(self, state: State, frame: Frame) -> None:
+        choices = frame.vars.pop("choices", None)
+        if "pricing" not in frame.vars:
+            frame.vars["pricing"] = draft_pricing(state, frame["baron"])
+        self.start_with(state, frame, self.options(state, frame) if choices is None else (*choices, None))
+
+    def options(self, state: State, frame: Frame) -> Sequence[Any]:
+        nationality = None if self.nationality_var is None else frame[self.nationality_var]
+        return (*_display_choices(state, frame["baron"], nationality, frame["pricing"]), None)
+
+    def reopen(self, state: State, frame: Frame) -> None:
+        frame.vars["pricing"] = draft_pricing(state, frame["baron"])  # asked again from the new position
+        super().reopen(state, frame)
+
+    def _pricing(self, state: State, frame: Frame) -> Pricing:
+        """The baron's :func:`draft_pricing` when the step started (or reopened)."""
+        return frame["pricing"]
 
     def priced_label(self, state: State, frame: Frame, option: Any, pricing: tuple[int, int]) -> str:
         """The label of ``option`` given :meth:`_pricing`."""
@@ -454,9 +517,6 @@ class HireMercenary(DraftChoice):
     kind = "hire"
     prompt = "Hire a displayed mercenary or pass"
 
-    def options(self, state: State, frame: Frame) -> Sequence[Any]:
-        return (*_display_choices(state, frame["baron"], None), None)
-
     def priced_label(self, state: State, frame: Frame, option: Any, pricing: tuple[int, int]) -> str:
         if option is None:
             return "pass: hire nothing"
@@ -470,7 +530,7 @@ class HireMercenary(DraftChoice):
             _pass(state, rec)
         else:
             data.mercenary_track[rec.space] = None
-            _hire(state, frame["baron"], option)
+            _hire(state, frame["baron"], option, self._pricing(state, frame))
         end(state)
 
 
@@ -482,9 +542,7 @@ class BlockHire(DraftChoice):
     rule = "9.4"
     kind = "block hire"
     prompt = "Hire another unit of the same nationality with a later marker, or stop"
-
-    def options(self, state: State, frame: Frame) -> Sequence[Any]:
-        return (*_display_choices(state, frame["baron"], frame["nationality"]), None)
+    nationality_var = "nationality"
 
     def priced_label(self, state: State, frame: Frame, option: Any, pricing: tuple[int, int]) -> str:
         if option is None:
@@ -495,7 +553,7 @@ class BlockHire(DraftChoice):
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         if option is not None:
             state.data.mercenary_track[frame["marker"]] = None
-            _hire(state, frame["baron"], option)
+            _hire(state, frame["baron"], option, self._pricing(state, frame))
         end(state, option is not None)
 
 
@@ -520,22 +578,27 @@ class MercenaryDraft(Procedure):
             baron = track[k]
             if baron is not None:
                 rec.space, rec.baron = k, baron
-                if _display_choices(state, baron, None):
+                pricing = draft_pricing(state, baron)
+                choices = _display_choices(state, baron, None, pricing)
+                if choices:
                     frame["stage"] = "hire"
-                    call(state, HireMercenary, baron=baron)
+                    call(state, HireMercenary, baron=baron, pricing=pricing, choices=tuple(choices))
                     return
                 _pass(state, rec)
             k += 1
         rec.space = k
         self._finish(state)
 
-    def _block_marker(self, state: State, frame: Frame) -> int | None:
-        """The space of the baron's next marker, if he may block-hire with it now."""
+    def _block_marker(self, state: State, frame: Frame) -> tuple[int, Pricing, list[str]] | None:
+        """The space of the baron's next marker, his :func:`draft_pricing` and the units he
+        may block-hire with it now, if any."""
         rec: DraftRecord = frame.record
         later = _later_marker(state.data, rec.baron, rec.space)
         if rec.track.index(rec.baron) != rec.space or later is None:
             return None
-        return later if _display_choices(state, rec.baron, self._nationality(rec)) else None
+        pricing = draft_pricing(state, rec.baron)
+        choices = _display_choices(state, rec.baron, self._nationality(rec), pricing)
+        return (later, pricing, choices) if choices else None
 
     @staticmethod
     def _nationality(rec: DraftRecord) -> str | None:
@@ -544,10 +607,12 @@ class MercenaryDraft(Procedure):
     def resume(self, state: State, frame: Frame, result: object) -> None:
         rec: DraftRecord = frame.record
         if frame["stage"] in ("hire", "block") and rec.batch and (frame["stage"] == "hire" or result):
-            later = self._block_marker(state, frame)
-            if later is not None:
+            block = self._block_marker(state, frame)
+            if block is not None:
+                later, pricing, choices = block
                 frame["stage"] = "block"
-                call(state, BlockHire, baron=rec.baron, nationality=self._nationality(rec), marker=later)
+                call(state, BlockHire, baron=rec.baron, nationality=self._nationality(rec), marker=later,
+                     pricing=pricing, choices=tuple(choices))
                 return
         if rec.batch:
             frame["stage"] = "assign"
@@ -579,9 +644,9 @@ def mercenary_sites(state: State, baron: str) -> list[str]:
     stronghold = data.stronghold[baron]
     if stronghold is not None:
         areas.add(stronghold)
-    off = off_board(data, baron)
+    off, shut = off_board(data, baron), shut_areas(data, baron)  # shut: besieged_inside, his nobles at once
     sites = [nb for nb in data.nobles_of(baron) if nb in off or (
-        data.noble_area[nb] in areas and nb not in data.at_sea and not besieged_inside(data, nb))]
+        (area := data.noble_area[nb]) in areas and nb not in data.at_sea and area not in shut)]
     return [*sites, garrison_holder(baron)]
 
 
