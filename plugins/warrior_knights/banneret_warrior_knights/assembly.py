@@ -33,7 +33,6 @@ votes he wrote for the agendas left (16.3); when nobody may vote the agendas sta
 
 from __future__ import annotations
 
-import functools
 import itertools
 from typing import Any, Sequence
 
@@ -48,9 +47,7 @@ from banneret_warrior_knights.titles import ban
 from banneret_warrior_knights.setup import fate_until
 from banneret_warrior_knights.standing import in_force
 from banneret_warrior_knights.state import WKData, clockwise_from, tables
-from banneret_warrior_knights.variants import (
-    MOTION_RULE, MOTION_RULES, motion_rule_label, motion_rule_proposals, toggle_motion_rule,
-)
+from banneret_warrior_knights.variants import MOTION_RULE, motion_rule_label, motion_rule_proposals, toggle_motion_rule
 
 __all__ = [
     "Assembly", "PROCEDURES", "votes_received", "can_vote", "presiding", "vote_kind", "agenda_label",
@@ -72,23 +69,8 @@ PURPOSES = {
 # --------------------------------------------------------------------------- who votes
 
 
-@functools.cache
-def _excluding() -> tuple[frozenset[str], frozenset[str]]:
-    """The agenda cards and the rule changes (17.2) with an ``assembly_exclusion`` effect
-    (printed, read once)."""
-    cards = frozenset(card for card, kinds in tables().agenda_effects_by_kind.items() if "assembly_exclusion" in kinds)
-    rules = frozenset(rule for rule, change in MOTION_RULES.items() if change.effect.kind == "assembly_exclusion")
-    return cards, rules
-
-
 def excluded(data: WKData, baron: str) -> bool:
-    """A standing effect keeps the baron out of the Assembly (a Charge, AMB-41). Asked for
-    every voter at every step: when no card or rule change that excludes is in force at all
-    (the usual case), :func:`in_force` would find nothing and is not asked."""
-    cards, rules = _excluding()
-    if (cards.isdisjoint(data.laws) and cards.isdisjoint(data.charges[baron])
-            and cards.isdisjoint(data.office.values()) and rules.isdisjoint(data.motion_rules)):
-        return False
+    """A standing effect keeps the baron out of the Assembly (a Charge, AMB-41)."""
     return bool(in_force(data, "assembly_exclusion", baron))
 
 

@@ -9,6 +9,8 @@ has one implementation: the rule that reads it.
 
 from __future__ import annotations
 
+import functools
+
 from banneret_warrior_knights.data_model import Effect
 from banneret_warrior_knights.state import WKData, tables
 from banneret_warrior_knights.variants import MOTION_RULES
@@ -21,11 +23,23 @@ def agenda_effects(card: str) -> tuple[Effect, ...]:
     return tables().agenda_of[card].effects
 
 
+@functools.cache
+def carriers(kind: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The agenda cards and the rule changes (17.2) with an effect of ``kind`` (printed, read
+    once)."""
+    cards = frozenset(card for card, kinds in tables().agenda_effects_by_kind.items() if kind in kinds)
+    return cards, frozenset(rule for rule, change in MOTION_RULES.items() if change.effect.kind == kind)
+
+
 def in_force(data: WKData, kind: str, baron: str | None = None) -> list[tuple[str, Effect]]:
     """Every standing effect of ``kind`` that applies to ``baron`` (every Law; with a baron,
     also his Charges and his nobles' Offices), as ``(agenda card id, effect)`` pairs in a
     fixed order: Laws, Charges, Offices, then the rule changes Truly Private Motions made
     (17.2), each as ``(its key, effect)``."""
+    cards, rules = carriers(kind)
+    if (cards.isdisjoint(data.laws) and rules.isdisjoint(data.motion_rules)
+            and (baron is None or cards.isdisjoint(data.charges[baron]) and cards.isdisjoint(data.office.values()))):
+        return []  # the usual case: no card of that kind is in force (any noble's Office counted)
     by_kind = tables().agenda_effects_by_kind  # a few cards in force, each looked up once
     found: list[tuple[str, Effect]] = []
     for card in _cards_in_force(data, baron):

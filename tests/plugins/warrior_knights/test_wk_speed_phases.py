@@ -12,8 +12,8 @@
   ``effects.can_upgrade`` given the baron's cities from ``cities_by_owner`` says what it
   says when it finds them itself; ``battle_losses.lift_broken_sieges`` (each besieger's
   nobles looked at) frees what the plain look at every noble frees.
-* ``assembly.excluded`` (no look at the standing effects when no card or rule change that
-  excludes is in force anywhere) says what ``in_force(..., "assembly_exclusion", ...)`` says.
+* ``assembly.excluded`` says what ``in_force(..., "assembly_exclusion", ...)`` says (its
+  shortcut, no card or rule change of that kind in force anywhere, is ``in_force``'s own now).
 * the stake menu is prebuilt (``neutral.stake_actions``) and the Draft's menus ask the
   baron's discount once: each is the menu the plain ``Choice.action`` builds.
 * ``special_phases.wage_bill`` prices every card he holds as ``wage_of`` does (the printed

@@ -1,8 +1,10 @@
 """The precomputed tables the hot paths read agree with the plain rules they stand for.
 
-* ``standing.in_force`` looks each card in force up in ``Tables.agenda_effects_by_kind``;
-  a plain scan of every printed effect of the Laws, the baron's Charges and his nobles'
-  Offices (and the rule changes of 17.2) must give the same pairs in the same order.
+* ``standing.in_force`` looks each card in force up in ``Tables.agenda_effects_by_kind``,
+  and answers none at once when no card or rule change carrying the kind
+  (``standing.carriers``) is in force; a plain scan of every printed effect of the Laws, the
+  baron's Charges and his nobles' Offices (and the rule changes of 17.2) must give the same
+  pairs in the same order.
 * ``movement.legal_paths`` looks the moves up in ``movement.move_table``; the plain walk
   along the roads (``movement.moves_from``) under the standing effects asked one by one
   (``road_toll``, ``road_limit``, ``forbidden``) must give the same paths, and so must
