@@ -868,7 +868,7 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
     id: most windows end here, with nobody to ask the dearer tests of."""
     side, reach, fired_in, phase = target.side, b.tables.reach, b.fired_in, b.phase  # reach 0: no missile weapon
     out = []
-    armed = ((p, p.id) for p in b.pieces.values() if p.side != side and reach[p.id])
+    armed = [(p, p.id) for p in b.pieces.values() if p.side != side and reach[p.id]]
     for p, pid in _in_reach(b, armed, target):  # _unfired written out: asked at every window
         fired = fired_in.get(pid)
         if p.health in ABLE and (fired is None or fired[0] != phase) and pid not in named:
@@ -879,12 +879,13 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
 _T = TypeVar("_T")
 
 
-def _in_reach(b: Battle, shooters: Iterable[tuple[Piece, _T]], target: Piece) -> Iterator[tuple[Piece, _T]]:
+def _in_reach(b: Battle, shooters: Iterable[tuple[Piece, _T]], target: Piece) -> list[tuple[Piece, _T]]:
     """The ``shooters`` (each with something of its own) with ``target``'s head or rear hex
     within the longest range of their weapons (:func:`_within_range` written out, the
     distances too: asked at every window)."""
     (hq, hr), (rq, rr) = target.footprint[0], target.footprint[-1]  # a man on foot: the same hex twice
     reach = b.tables.reach
+    out: list[tuple[Piece, _T]] = []
     for p, own in shooters:
         longest = reach[p.id]
         q, r = p.hex
@@ -893,7 +894,8 @@ def _in_reach(b: Battle, shooters: Iterable[tuple[Piece, _T]], target: Piece) ->
             dq, dr = q - rq, r - rr
             if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > longest:
                 continue
-        yield p, own
+        out.append((p, own))
+    return out
 
 
 MoveShooters = tuple[tuple[str, tuple[str, ...]], ...]
@@ -918,11 +920,11 @@ def move_shooters(b: Battle, side: str) -> MoveShooters:
     return tuple(out)
 
 
-def _move_shooters_in_reach(b: Battle, among: MoveShooters, target: Piece) -> Iterator[tuple[Piece, tuple[str, ...]]]:
+def _move_shooters_in_reach(b: Battle, among: MoveShooters, target: Piece) -> list[tuple[Piece, tuple[str, ...]]]:
     """The move's shooters (:func:`move_shooters`) that could reach ``target`` (:func:`_in_reach`),
     each with its weapon ids."""
     pieces = b.pieces
-    return _in_reach(b, ((pieces[pid], weapons) for pid, weapons in among), target)
+    return _in_reach(b, [(pieces[pid], weapons) for pid, weapons in among], target)
 
 
 def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...],
@@ -964,8 +966,8 @@ class UnderFire(Procedure):
     skip_unreached: ClassVar[bool] = True
     """False: the plain way, every window opened, to ask its shooters itself. True: a window
     none of the move's shooters could reach the mover in (:func:`_move_shooters_in_reach`) is
-    not opened:
-    it would end at once, asking nobody (a property test plays the same games both ways)."""
+    not opened: it would end at once, asking nobody (a property test plays the same games both
+    ways)."""
 
     def start(self, state: State, frame: Frame) -> None:
         rec = frame.record
@@ -990,7 +992,7 @@ class UnderFire(Procedure):
         while n < len(movers):
             mover, n = movers[n], n + 1
             shooters = _shooters(b, rec)
-            if self.skip_unreached and next(_move_shooters_in_reach(b, shooters, pieces[mover]), None) is None:
+            if self.skip_unreached and not _move_shooters_in_reach(b, shooters, pieces[mover]):
                 continue
             vars["next"] = n
             call(state, DefensiveFire, mover=mover, hexes=rec.hexes, shooters=shooters)
