@@ -22,9 +22,9 @@ an enemy mover enters (:class:`UnderFire`): the other player names shooters one 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from banneret.boards.hexgrid import (
     Hex, Hexside, SightView, arc, closest_direction, crossed_hexsides, distance, hexside, line_both, line_from_side,
@@ -36,7 +36,7 @@ from banneret.types import Action
 from banneret_guiscard import buildings, castles, hoplites, ladders, ropes
 from banneret_guiscard.choices import SideChoice
 from banneret_guiscard.data_model import Weapon
-from banneret_guiscard.movement import MoveStep, finish_move
+from banneret_guiscard.movement import MoveRecord, MoveStep, finish_move
 from banneret_guiscard.results import Unhorsing, can_attack, hurt, kill_horse, lands
 from banneret_guiscard.retreat import Aftermath, RetreatOrder, Retreats
 from banneret_guiscard.state import ABLE, BY_ID, Battle, Engine, Piece, Tables, hex_label, tables_for
@@ -47,7 +47,8 @@ __all__ = [
     "BlockNote", "traced_lines", "terrain_lines", "fixed_lines", "fire_lines", "engine_in_way", "fire_cover", "may_shoot_at", "targets",
     "Aim", "STOREY_HEIGHT", "storey_lines", "storey_cover",
     "impact_hex", "release", "strike", "shoot", "hit", "cover_threats", "HoldCover", "Shot",
-    "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "UnderFire",
+    "offensive_shooters", "OffensiveFire", "AimShot", "defensive_weapons", "defensive_shots", "MoveShooters",
+    "move_shooters", "UnderFire",
     "DefensiveFire", "Volley", "FireVolley",
 ]
 
@@ -865,34 +866,81 @@ def _defensive_shooters(b: Battle, target: Piece, named: tuple[str, ...]) -> lis
     """The enemies of the moving ``target`` not named yet that pass the cheap tests of
     :func:`defensive_weapons` (able, not fired this phase, §5.1) and :func:`_within_range`, by
     id: most windows end here, with nobody to ask the dearer tests of."""
-    (hq, hr), (rq, rr) = target.footprint[0], target.footprint[-1]  # a man on foot: the same hex twice
     side, reach, fired_in, phase = target.side, b.tables.reach, b.fired_in, b.phase  # reach 0: no missile weapon
     out = []
-    for p in b.pieces.values():  # _within_range and _unfired written out, the distances too: asked at every window
-        if p.side == side:
-            continue
+    armed = [(p, p.id) for p in b.pieces.values() if p.side != side and reach[p.id]]
+    for p, pid in _in_reach(b, armed, target):  # _unfired written out: asked at every window
+        fired = fired_in.get(pid)
+        if p.health in ABLE and (fired is None or fired[0] != phase) and pid not in named:
+            out.append(p)
+    return sorted(out, key=BY_ID) if len(out) > 1 else out
+
+
+_T = TypeVar("_T")
+
+
+def _in_reach(b: Battle, shooters: Iterable[tuple[Piece, _T]], target: Piece) -> list[tuple[Piece, _T]]:
+    """The ``shooters`` (each with something of its own) with ``target``'s head or rear hex
+    within the longest range of their weapons (:func:`_within_range` written out, the
+    distances too: asked at every window)."""
+    (hq, hr), (rq, rr) = target.footprint[0], target.footprint[-1]  # a man on foot: the same hex twice
+    reach = b.tables.reach
+    out: list[tuple[Piece, _T]] = []
+    for p, own in shooters:
         longest = reach[p.id]
-        if not longest:
-            continue
         q, r = p.hex
         dq, dr = q - hq, r - hr
         if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > longest:
             dq, dr = q - rq, r - rr
             if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > longest:
                 continue
-        fired = fired_in.get(p.id)
-        if p.health in ABLE and (fired is None or fired[0] != phase) and p.id not in named:
-            out.append(p)
-    return sorted(out, key=BY_ID) if len(out) > 1 else out
+        out.append((p, own))
+    return out
 
 
-def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:
+MoveShooters = tuple[tuple[str, tuple[str, ...]], ...]
+"""(shooter id, weapon ids) by id: :func:`move_shooters`."""
+
+
+def move_shooters(b: Battle, side: str) -> MoveShooters:
+    """The enemies of ``side`` that pass the tests of :func:`defensive_weapons` which no step
+    of one of its moves changes, by id, with the weapons left them: armed with a missile
+    weapon, able, not fired this phase (§5.1), with a weapon their moves and attacks of the
+    last phases leave (§5.3, A-09). A move's record keeps them (``MoveRecord.shooters``) from
+    its first window until a volley is fired (:class:`UnderFire`); each window then asks
+    only them the range, the contact test and the lines (:func:`_defensive_shots` with
+    ``among``). A property test compares them with this scan at every window of a move."""
+    reach = b.tables.reach
+    out = []
+    for p in sorted(b.pieces.values(), key=BY_ID):
+        if p.side != side and reach[p.id] and _unfired(b, p):
+            weapons = _weapons_after_moving(b, p)
+            if weapons:
+                out.append((p.id, tuple(w.id for w in weapons)))
+    return tuple(out)
+
+
+def _move_shooters_in_reach(b: Battle, among: MoveShooters, target: Piece) -> list[tuple[Piece, tuple[str, ...]]]:
+    """The move's shooters (:func:`move_shooters`) that could reach ``target`` (:func:`_in_reach`),
+    each with its weapon ids."""
+    pieces = b.pieces
+    return _in_reach(b, [(pieces[pid], weapons) for pid, weapons in among], target)
+
+
+def _defensive_shots(b: Battle, target: Piece, named: tuple[str, ...],
+                     among: MoveShooters | None = None) -> Iterator[tuple[Any, ...]]:
     """:func:`defensive_shots`, one at a time: who stands where is looked up only once a
     shooter has a weapon its moves and attacks leave it (:func:`defensive_weapons` in that
-    order)."""
+    order). ``among``: the move's :func:`move_shooters`, when a move's window has them
+    (nobody named yet): only their range is asked before the contact test and the lines."""
     where: dict[Hex, tuple[Piece, ...]] | None = None
-    for piece in _defensive_shooters(b, target, named):
-        weapons = _weapons_after_moving(b, piece)
+    if among is None:
+        shooters: Iterator[tuple[Piece, list[Weapon]]] = (
+            (piece, _weapons_after_moving(b, piece)) for piece in _defensive_shooters(b, target, named))
+    else:
+        weapon_of = b.tables.data.weapons
+        shooters = ((piece, [weapon_of[w] for w in ids]) for piece, ids in _move_shooters_in_reach(b, among, target))
+    for piece, weapons in shooters:
         if not weapons:
             continue
         if where is None:
@@ -915,6 +963,12 @@ class UnderFire(Procedure):
 
     rule = "5.3"
 
+    skip_unreached: ClassVar[bool] = True
+    """False: the plain way, every window opened, to ask its shooters itself. True: a window
+    none of the move's shooters could reach the mover in (:func:`_move_shooters_in_reach`) is
+    not opened: it would end at once, asking nobody (a property test plays the same games both
+    ways)."""
+
     def start(self, state: State, frame: Frame) -> None:
         rec = frame.record
         pieces = state.data.pieces
@@ -923,25 +977,40 @@ class UnderFire(Procedure):
             where: tuple[tuple[Hex, ...], ...] = (pieces[rec.mover].footprint, pieces[rec.partner].footprint)
         else:
             movers, where = (rec.mover,), (pieces[rec.mover].footprint,)
-        frame.vars.update(movers=movers, where=where, next=1)
-        call(state, DefensiveFire, mover=rec.mover, hexes=rec.hexes)  # the first window at once
+        frame.vars.update(movers=movers, where=where, next=0)
+        self.resume(state, frame, None)  # the first window at once
 
     def resume(self, state: State, frame: Frame, result: Any) -> None:
         rec = frame.record
+        b: Battle = state.data
+        pieces = b.pieces
         vars = frame.vars
         movers = vars["movers"]
         n = vars["next"]
-        if n < len(movers):
-            vars["next"] = n + 1
-            call(state, DefensiveFire, mover=movers[n], hexes=rec.hexes)
+        if result:
+            rec.shooters = rec.blocked = None  # a volley was fired: who may fire, who blocks, asked again
+        while n < len(movers):
+            mover, n = movers[n], n + 1
+            shooters = _shooters(b, rec)
+            if self.skip_unreached and not _move_shooters_in_reach(b, shooters, pieces[mover]):
+                continue
+            vars["next"] = n
+            call(state, DefensiveFire, mover=mover, hexes=rec.hexes, shooters=shooters)
             return
-        pieces = state.data.pieces
         for m, hexes in zip(movers, vars["where"]):  # stunned, killed, unhorsed or driven back
             p = pieces[m]
             if p.health not in ABLE or p.footprint != hexes:
                 finish_move(state, rec)
                 return
         goto(state, MoveStep, record=rec)
+
+
+def _shooters(b: Battle, rec: MoveRecord) -> MoveShooters:
+    """The move's :func:`move_shooters`, found at its first window and kept on its record
+    until a volley is fired (nothing else a move does changes them: a property test)."""
+    if rec.shooters is None:
+        rec.shooters = move_shooters(b, b.pieces[rec.mover].side)
+    return rec.shooters
 
 
 def _fire_at(player: str, target: str) -> Action:
@@ -964,8 +1033,8 @@ class DefensiveFire(Window):
     def responses(self, state: State, frame: Frame, player: str) -> list[Action]:
         b: Battle = state.data
         target = b.pieces[frame["mover"]]
-        if (not target.alive or not _refire_ready(b, target, frame["hexes"])
-                or next(_defensive_shots(b, target, ()), None) is None):
+        if (not target.alive or not _refire_ready(b, target, frame["hexes"])  # a move's window has its shooters
+                or next(_defensive_shots(b, target, (), frame.vars.get("shooters")), None) is None):
             return []
         return [_fire_at(player, target.id)]
 

@@ -735,6 +735,14 @@ class MoveRecord:
     ladder: str = ""
     """The ladder the mover carries (§10.1.2), with ``partner`` following it."""
     partner: str = ""
+    blocked: frozenset[Hex] | None = None
+    """The ground hexes the mover may not enter for the enemies on them (:func:`enemy_hexes`,
+    §4.2): found at its first step's menu and kept until a volley is fired at it (fire.UnderFire;
+    nothing else a move does moves or hurts an enemy); None until then."""
+    shooters: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+    """The enemies who may still fire defensively at the movers of this move at all, with
+    their weapons (fire.move_shooters): found at the move's first defensive-fire window and
+    kept until a volley is fired at it (§5.3); None until then."""
 
 
 
@@ -763,7 +771,7 @@ class MoveStep(SideChoice):
             return out + ladder_steps(b, rec, left)
         if b.ropes and ropes.climbing(b, piece.id):  # on a rope: over the palisade or back down (§10.6)
             return out + rope_steps(b, piece, left)
-        out += [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left)
+        out += [("step", s.hex, s.facing, s.cost, s.kind) for s in step_options(b, piece, left, blocked=_blocked(b, rec))
                 if not (rec.leading and s.kind in FLOOR_AFTER)]  # no horse up or down the stairs (§8.4)
         if b.ladders:  # no ladder, no ladder to step off (over_options)
             out += [("over", h, cost) for h, cost in over_options(b, piece, left)]
@@ -895,6 +903,14 @@ class MoveStep(SideChoice):
         # after each hex entered the enemy may fire defensively (§5.3, fire.UnderFire)
         goto(state, UNDER_FIRE if what in ("step", "over", "rope_over") and rec.defensive_fire else MoveStep.name,
              record=rec)
+
+
+def _blocked(b: Battle, rec: MoveRecord) -> frozenset[Hex]:
+    """The move's :func:`enemy_hexes` on the ground, found once and kept on its record until a
+    volley is fired at it (a property test compares them with the scan at every step)."""
+    if rec.blocked is None:
+        rec.blocked = enemy_hexes(b, b.pieces[rec.mover].side)
+    return rec.blocked
 
 
 def finish_move(state: State, rec: MoveRecord) -> None:

@@ -360,25 +360,24 @@ def test_once_fire_switches_to_another_target_the_first_is_safe_for_the_turn():
     assert state.data.closed_targets == {"milo"}
 
 
-def test_a_shooter_that_moved_too_far_or_attacked_last_phase_may_not_fire_defensively():
+@pytest.mark.parametrize("moved, attacked, targeted, fires", [
+    (5, None, None, False),   # more than half of MA 8 (P-05)
+    (4, -1, None, False),     # §5.2: a melee attack in its own phase
+    (4, None, -2, False),     # errata 4: attacked in the previous turn
+    (4, None, None, True),    # none of these: he fires
+])
+def test_a_shooter_that_moved_too_far_or_attacked_last_phase_may_not_fire_defensively(moved, attacked, targeted, fires):
+    # each case a move of its own: a move keeps who may fire at it from its first window
+    # (MoveRecord.shooters), since nothing in it changes these
     state = moving(foot("milo", N, (7, 5)), foot("stephanos", B, (12, 5)))
     b = state.data
-    b.moved_in["stephanos"] = (b.phase - 1, 5)   # more than half of MA 8 (P-05)
+    b.moved_in["stephanos"] = (b.phase - 1, moved)
+    if attacked is not None:
+        b.attacked_in["stephanos"] = b.phase + attacked
+    if targeted is not None:
+        b.targeted_in["stephanos"] = b.phase + targeted
     play(state, "move milo", "to 8,5 (1 MP)")
-    assert banneret.pending(state).players == (N,)
-    state = moving(foot("milo", N, (7, 5)), foot("stephanos", B, (12, 5)))
-    b = state.data
-    b.moved_in["stephanos"] = (b.phase - 1, 4)
-    b.attacked_in["stephanos"] = b.phase - 1     # §5.2: a melee attack in its own phase
-    play(state, "move milo", "to 8,5 (1 MP)")
-    assert banneret.pending(state).players == (N,)
-    b.attacked_in.clear()
-    b.targeted_in["stephanos"] = b.phase - 2     # errata 4: attacked in the previous turn
-    play(state, "to 9,5 (1 MP)")
-    assert banneret.pending(state).players == (N,)
-    del b.targeted_in["stephanos"]
-    play(state, "to 10,5 (1 MP)")
-    assert banneret.pending(state).players == (B,)
+    assert banneret.pending(state).players == ((B,) if fires else (N,))
 
 
 def test_a_mover_stunned_by_defensive_fire_ends_its_move():
