@@ -410,7 +410,8 @@ class AskPassage(Choice):
     def choose(self, state: State, frame: Frame, option: Any) -> None:
         if not option:
             record(state, Orders).refused.extend(frame.vars["areas"])
-            state.emit(f"{frame.vars['asked_baron']} refuses passage through {', '.join(area_name(a) for a in frame.vars['areas'])}", "move")
+            areas = ", ".join(area_name(a) for a in frame.vars["areas"])
+            state.emit(f"{frame.vars['asked_baron']} refuses passage through {areas}", "move")
         end(state, option)
 
 

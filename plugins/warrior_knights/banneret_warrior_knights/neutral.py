@@ -117,7 +117,8 @@ class ResolveEvent(Procedure):
     def _apply(self, state: State, frame: Frame) -> None:
         frame.vars["_stage"] = "apply"
         effects = tables().event_of[frame.vars["event"]].effects
-        call(state, ApplyEffects, effects=effects, drawer=frame.vars["drawer"], chosen_baron=None, targets=frame.vars["targets"])
+        call(state, ApplyEffects, effects=effects, drawer=frame.vars["drawer"], chosen_baron=None,
+             targets=frame.vars["targets"])
 
     def resume(self, state: State, frame: Frame, result: object) -> None:
         if frame.vars["_stage"] == "cancel" and not result:
@@ -168,8 +169,9 @@ class CancelEvent(Decision):
         if player != self.decider(state, frame):
             return []
         pledged = sum(k for _, k in frame.vars["_pledged"])
-        return [*(Action(player, f"add {k} faith to cancel {frame.vars['title']} ({pledged} of {frame.vars['cost']} pledged)",
-                         self.kind, k) for k in self._pledges(state, frame, frame.vars["_n"])),
+        title, cost = frame.vars["title"], frame.vars["cost"]
+        return [*(Action(player, f"add {k} faith to cancel {title} ({pledged} of {cost} pledged)", self.kind, k)
+                  for k in self._pledges(state, frame, frame.vars["_n"])),
                 Action(player, "add no faith", self.kind, 0)]
 
     def act(self, state: State, frame: Frame, action: Action) -> None:
@@ -178,8 +180,8 @@ class CancelEvent(Decision):
             if sum(k for _, k in pledged) >= frame.vars["cost"]:
                 for baron, k in pledged:
                     state.data.faith[baron] -= k
-                state.emit(f"{' and '.join(f'{b} ({k})' for b, k in pledged)} pay faith: {frame.vars['title']} is cancelled",
-                           "event")
+                payers = " and ".join(f"{b} ({k})" for b, k in pledged)
+                state.emit(f"{payers} pay faith: {frame.vars['title']} is cancelled", "event")
                 end(state, True)
                 return
         self._ask_next(state, frame)
